@@ -1,0 +1,61 @@
+#===- AddStrata.cmake - Strata's CMake helpers ---------------------------===#
+#
+# Thin wrappers over MLIR's add_mlir_* functions that also install and export
+# every Strata library into the StrataTargets export set, so that a downstream
+# project can `find_package(Strata)` and link the dialects (CIRCT's pattern).
+#
+#===----------------------------------------------------------------------===#
+include_guard()
+
+# Installs `name` into the StrataTargets export set and records it so that
+# StrataConfig.cmake can list every library.
+function(add_strata_library_install name)
+  install(TARGETS ${name}
+    EXPORT StrataTargets
+    COMPONENT ${name}
+    LIBRARY DESTINATION lib
+    ARCHIVE DESTINATION lib
+    RUNTIME DESTINATION bin)
+  set_property(GLOBAL APPEND PROPERTY STRATA_ALL_LIBS ${name})
+  set_property(GLOBAL APPEND PROPERTY STRATA_EXPORTS ${name})
+endfunction()
+
+# A Strata library: an MLIR library that installs into StrataTargets instead
+# of MLIRTargets.
+function(add_strata_library name)
+  add_mlir_library(${name} DISABLE_INSTALL ${ARGN})
+  add_strata_library_install(${name})
+endfunction()
+
+# A library holding a dialect's IR (ops, attributes, types).
+function(add_strata_dialect_library name)
+  set_property(GLOBAL APPEND PROPERTY STRATA_DIALECT_LIBS ${name})
+  add_strata_library(${name} ${ARGN} DEPENDS strata-headers)
+endfunction()
+
+# A library holding passes and rewrite patterns.
+function(add_strata_transform_library name)
+  set_property(GLOBAL APPEND PROPERTY STRATA_TRANSFORM_LIBS ${name})
+  add_strata_library(${name} ${ARGN} DEPENDS strata-headers)
+endfunction()
+
+# Registers a TableGen target (made with add_public_tablegen_target) as one
+# of the generated headers every Strata library waits for.
+function(add_strata_incgen target)
+  add_public_tablegen_target(${target})
+  add_dependencies(strata-headers ${target})
+endfunction()
+
+# Generates a markdown reference page from `td_file` into <build>/docs/.
+function(add_strata_doc td_file output_path command)
+  add_mlir_doc(${td_file} ${output_path} Dialects/ ${command} ${ARGN})
+  add_dependencies(strata-doc ${output_path}DocGen)
+endfunction()
+
+# A Strata tool: built into <build>/bin and installed.
+macro(add_strata_tool name)
+  add_llvm_executable(${name} ${ARGN})
+  install(TARGETS ${name} EXPORT StrataTargets RUNTIME DESTINATION bin
+    COMPONENT ${name})
+  set_property(GLOBAL APPEND PROPERTY STRATA_EXPORTS ${name})
+endmacro()

@@ -1,0 +1,320 @@
+//===- GraphElementwiseOps.td - Elementwise graph ops ------*- tablegen -*-===//
+//
+// Unary math and activations, numpy/ONNX-broadcasting binary arithmetic,
+// comparisons and logic, select and cast.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef STRATA_DIALECT_GRAPH_IR_GRAPHELEMENTWISEOPS_TD
+#define STRATA_DIALECT_GRAPH_IR_GRAPHELEMENTWISEOPS_TD
+
+include "strata/Dialect/Graph/IR/GraphBase.td"
+
+//===----------------------------------------------------------------------===//
+// Unary ops
+//===----------------------------------------------------------------------===//
+
+/// A unary op whose result has the operand's type. Folds on splat constants.
+class Graph_UnaryOp<string mnemonic, Type tensorType, string summaryText,
+                    list<Trait> traits = []>
+    : Graph_InferredOp<mnemonic, !listconcat(traits, [Graph_ReifyShapes])> {
+  let summary = summaryText;
+  let arguments = (ins tensorType:$input);
+  let results = (outs tensorType:$output);
+  let assemblyFormat = [{
+    $input attr-dict `:` type($input) `->` type($output)
+  }];
+  let hasFolder = 1;
+  let extraDefinition = [{
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(
+        ::mlir::MLIRContext *, std::optional<::mlir::Location> location,
+        Adaptor adaptor, ::llvm::SmallVectorImpl<::mlir::Type> &types) {
+      return ::strata::graph::detail::inferUnaryResultType(
+          location, adaptor.getInput().getType(), types);
+    }
+    ::llvm::LogicalResult $cppClass::reifyResultShapes(
+        ::mlir::OpBuilder &builder,
+        ::mlir::ReifiedRankedShapedTypeDims &shapes) {
+      return ::strata::graph::detail::reifySameShape(
+          builder, getLoc(), getInput(), shapes);
+    }
+  }];
+}
+
+def Graph_NegOp : Graph_UnaryOp<"neg", Graph_NumericTensor, "Negation"> {
+  let description = [{ `-x` elementwise (ONNX Neg). }];
+}
+def Graph_AbsOp : Graph_UnaryOp<"abs", Graph_NumericTensor, "Absolute value"> {
+  let description = [{ `|x|` elementwise (ONNX Abs). }];
+}
+def Graph_ExpOp : Graph_UnaryOp<"exp", Graph_FloatTensor, "Exponential"> {
+  let description = [{ `e^x` elementwise (ONNX Exp). }];
+}
+def Graph_LogOp : Graph_UnaryOp<"log", Graph_FloatTensor, "Natural logarithm"> {
+  let description = [{ `ln(x)` elementwise (ONNX Log). }];
+}
+def Graph_SqrtOp : Graph_UnaryOp<"sqrt", Graph_FloatTensor, "Square root"> {
+  let description = [{ `sqrt(x)` elementwise (ONNX Sqrt). }];
+}
+def Graph_RsqrtOp : Graph_UnaryOp<"rsqrt", Graph_FloatTensor,
+                                  "Reciprocal square root"> {
+  let description = [{ `1 / sqrt(x)` elementwise. }];
+}
+def Graph_ReciprocalOp : Graph_UnaryOp<"reciprocal", Graph_FloatTensor,
+                                       "Reciprocal"> {
+  let description = [{ `1 / x` elementwise (ONNX Reciprocal). }];
+}
+def Graph_TanhOp : Graph_UnaryOp<"tanh", Graph_FloatTensor,
+                                 "Hyperbolic tangent"> {
+  let description = [{ `tanh(x)` elementwise (ONNX Tanh). }];
+}
+def Graph_SigmoidOp : Graph_UnaryOp<"sigmoid", Graph_FloatTensor,
+                                    "Logistic sigmoid"> {
+  let description = [{ `1 / (1 + e^-x)` elementwise (ONNX Sigmoid). }];
+}
+def Graph_ReluOp : Graph_UnaryOp<"relu", Graph_NumericTensor,
+                                 "Rectified linear unit"> {
+  let description = [{ `max(x, 0)` elementwise (ONNX Relu). }];
+}
+def Graph_ErfOp : Graph_UnaryOp<"erf", Graph_FloatTensor, "Error function"> {
+  let description = [{ The Gauss error function elementwise (ONNX Erf). }];
+}
+def Graph_FloorOp : Graph_UnaryOp<"floor", Graph_FloatTensor, "Round down"> {
+  let description = [{ The largest integer not above `x` (ONNX Floor). }];
+}
+def Graph_CeilOp : Graph_UnaryOp<"ceil", Graph_FloatTensor, "Round up"> {
+  let description = [{ The smallest integer not below `x` (ONNX Ceil). }];
+}
+def Graph_RoundOp : Graph_UnaryOp<"round", Graph_FloatTensor,
+                                  "Round half to even"> {
+  let description = [{
+    The nearest integer, halves to the even neighbour (ONNX Round).
+  }];
+}
+def Graph_SignOp : Graph_UnaryOp<"sign", Graph_NumericTensor, "Sign"> {
+  let description = [{ -1, 0 or 1 by the sign of `x` (ONNX Sign). }];
+}
+def Graph_NotOp : Graph_UnaryOp<"not", Graph_BoolTensor, "Logical not"> {
+  let description = [{ Boolean negation (ONNX Not). }];
+}
+
+def Graph_LeakyReluOp : Graph_UnaryOp<"leaky_relu", Graph_FloatTensor,
+                                      "Leaky rectified linear unit"> {
+  let description = [{
+    `x` where `x >= 0`, `alpha * x` elsewhere (ONNX LeakyRelu; `alpha`
+    defaults to 0.01).
+  }];
+  let arguments = (ins Graph_FloatTensor:$input,
+                       DefaultValuedAttr<F32Attr, "0.01">:$alpha);
+}
+
+def Graph_GeluOp : Graph_UnaryOp<"gelu", Graph_FloatTensor,
+                                 "Gaussian error linear unit"> {
+  let description = [{
+    `0.5 * x * (1 + erf(x / sqrt(2)))`, or with `approximate = tanh`
+    `0.5 * x * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 * x^3)))` (ONNX Gelu).
+
+    ```mlir
+    %0 = graph.gelu %x {approximate = #graph.gelu_approximation<tanh>}
+        : tensor<?x768xf32> -> tensor<?x768xf32>
+    ```
+  }];
+  let arguments = (ins Graph_FloatTensor:$input,
+                       DefaultValuedAttr<Graph_GeluApproximationAttr,
+                         "::strata::graph::GeluApproximation::None">:$approximate);
+}
+
+def Graph_ClipOp : Graph_UnaryOp<"clip", Graph_NumericTensor,
+                                 "Clamp to a range"> {
+  let description = [{
+    `min(max(x, min), max)` elementwise (ONNX Clip). A missing bound does
+    not clamp; `min` must not exceed `max`. For integer tensors the bounds
+    must be integral.
+
+    ```mlir
+    %0 = graph.clip %x {min = 0.0, max = 6.0} : tensor<1x32xf32> -> tensor<1x32xf32>
+    ```
+  }];
+  let arguments = (ins Graph_NumericTensor:$input,
+                       OptionalAttr<F64Attr>:$min,
+                       OptionalAttr<F64Attr>:$max);
+  let hasVerifier = 1;
+}
+
+def Graph_CastOp : Graph_Op<"cast", [
+    Graph_ReifyShapes]> {
+  let summary = "Element type conversion";
+  let description = [{
+    Converts each element to the result's element type (ONNX Cast). Floats
+    convert to integers by truncation toward zero; to `i1`, any non-zero
+    value is true. The shapes must be compatible.
+
+    ```mlir
+    %0 = graph.cast %x : tensor<?x4xi64> -> tensor<?x4xf32>
+    ```
+  }];
+  let arguments = (ins Graph_Tensor:$input);
+  let results = (outs Graph_Tensor:$output);
+  let assemblyFormat = [{
+    $input attr-dict `:` type($input) `->` type($output)
+  }];
+  let hasFolder = 1;
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Binary ops (numpy/ONNX broadcasting)
+//===----------------------------------------------------------------------===//
+
+/// A binary op over operands of one element type with numpy broadcasting;
+/// the result has `resultElement` or, when unset, the operands' element type.
+class Graph_BinaryOp<string mnemonic, Type tensorType, Type resultType,
+                     string summaryText, bit boolResult = 0,
+                     list<Trait> traits = []>
+    : Graph_InferredOp<mnemonic, !listconcat(traits, [Graph_ReifyShapes])> {
+  let summary = summaryText;
+  let arguments = (ins tensorType:$lhs, tensorType:$rhs);
+  let results = (outs resultType:$output);
+  let assemblyFormat = [{
+    $lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($output)
+  }];
+  let hasFolder = 1;
+  let extraDefinition = [{
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(
+        ::mlir::MLIRContext *, std::optional<::mlir::Location> location,
+        Adaptor adaptor, ::llvm::SmallVectorImpl<::mlir::Type> &types) {
+      return ::strata::graph::detail::inferBroadcastResultType(
+          location, adaptor.getOperands(), /*boolResult=*/}] #
+            !if(boolResult, "true", "false") # [{, types);
+    }
+    ::llvm::LogicalResult $cppClass::reifyResultShapes(
+        ::mlir::OpBuilder &builder,
+        ::mlir::ReifiedRankedShapedTypeDims &shapes) {
+      shapes.push_back(::strata::graph::reifyBroadcastShape(
+          builder, getLoc(), getOperation()->getOperands()));
+      return ::mlir::success();
+    }
+  }];
+}
+
+class Graph_ArithOp<string mnemonic, Type tensorType, string summaryText,
+                    list<Trait> traits = []>
+    : Graph_BinaryOp<mnemonic, tensorType, tensorType, summaryText, 0, traits>;
+class Graph_CompareOp<string mnemonic, Type tensorType, string summaryText>
+    : Graph_BinaryOp<mnemonic, tensorType, Graph_BoolTensor, summaryText, 1>;
+
+def Graph_AddOp : Graph_ArithOp<"add", Graph_NumericTensor, "Addition",
+                                [Commutative]> {
+  let description = [{
+    `lhs + rhs` with numpy broadcasting (ONNX Add).
+
+    ```mlir
+    %0 = graph.add %x, %bias : tensor<?x768xf32>, tensor<768xf32> -> tensor<?x768xf32>
+    ```
+  }];
+}
+def Graph_SubOp : Graph_ArithOp<"sub", Graph_NumericTensor, "Subtraction"> {
+  let description = [{ `lhs - rhs` with numpy broadcasting (ONNX Sub). }];
+}
+def Graph_MulOp : Graph_ArithOp<"mul", Graph_NumericTensor, "Multiplication",
+                                [Commutative]> {
+  let description = [{ `lhs * rhs` with numpy broadcasting (ONNX Mul). }];
+}
+def Graph_DivOp : Graph_ArithOp<"div", Graph_NumericTensor, "Division"> {
+  let description = [{
+    `lhs / rhs` with numpy broadcasting (ONNX Div); integer division
+    truncates toward zero.
+  }];
+}
+def Graph_PowOp : Graph_ArithOp<"pow", Graph_FloatTensor, "Power"> {
+  let description = [{ `lhs ^ rhs` with numpy broadcasting (ONNX Pow). }];
+}
+def Graph_MaxOp : Graph_ArithOp<"max", Graph_NumericTensor, "Maximum",
+                                [Commutative]> {
+  let description = [{ The larger of `lhs` and `rhs` (ONNX Max of two). }];
+}
+def Graph_MinOp : Graph_ArithOp<"min", Graph_NumericTensor, "Minimum",
+                                [Commutative]> {
+  let description = [{ The smaller of `lhs` and `rhs` (ONNX Min of two). }];
+}
+def Graph_ModOp : Graph_ArithOp<"mod", Graph_NumericTensor, "Remainder"> {
+  let description = [{
+    The remainder of `lhs / rhs` (ONNX Mod). With `fmod = false` (integers
+    only) the result takes the sign of the divisor, as Python's `%`; with
+    `fmod = true` it takes the sign of the dividend, as C's `fmod`. Floats
+    require `fmod = true`, as in ONNX.
+  }];
+  let arguments = (ins Graph_NumericTensor:$lhs, Graph_NumericTensor:$rhs,
+                       DefaultValuedAttr<BoolAttr, "false">:$fmod);
+  let hasVerifier = 1;
+}
+
+def Graph_AndOp : Graph_ArithOp<"and", Graph_BoolTensor, "Logical and",
+                                [Commutative]> {
+  let description = [{ Boolean `lhs && rhs` with broadcasting (ONNX And). }];
+}
+def Graph_OrOp : Graph_ArithOp<"or", Graph_BoolTensor, "Logical or",
+                               [Commutative]> {
+  let description = [{ Boolean `lhs || rhs` with broadcasting (ONNX Or). }];
+}
+def Graph_XorOp : Graph_ArithOp<"xor", Graph_BoolTensor, "Logical xor",
+                                [Commutative]> {
+  let description = [{ Boolean `lhs != rhs` with broadcasting (ONNX Xor). }];
+}
+
+def Graph_EqualOp : Graph_CompareOp<"equal", Graph_Tensor, "Equality"> {
+  let description = [{
+    `lhs == rhs` with broadcasting, an `i1` tensor (ONNX Equal).
+
+    ```mlir
+    %0 = graph.equal %a, %b : tensor<4xi64>, tensor<i64> -> tensor<4xi1>
+    ```
+  }];
+}
+def Graph_LessOp : Graph_CompareOp<"less", Graph_NumericTensor, "Less than"> {
+  let description = [{ `lhs < rhs` with broadcasting (ONNX Less). }];
+}
+def Graph_LessEqualOp : Graph_CompareOp<"less_equal", Graph_NumericTensor,
+                                        "Less than or equal"> {
+  let description = [{ `lhs <= rhs` with broadcasting (ONNX LessOrEqual). }];
+}
+def Graph_GreaterOp : Graph_CompareOp<"greater", Graph_NumericTensor,
+                                      "Greater than"> {
+  let description = [{ `lhs > rhs` with broadcasting (ONNX Greater). }];
+}
+def Graph_GreaterEqualOp : Graph_CompareOp<"greater_equal",
+                                           Graph_NumericTensor,
+                                           "Greater than or equal"> {
+  let description = [{
+    `lhs >= rhs` with broadcasting (ONNX GreaterOrEqual).
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Select
+//===----------------------------------------------------------------------===//
+
+def Graph_SelectOp : Graph_InferredOp<"select", [
+    Graph_ReifyShapes]> {
+  let summary = "Elementwise choice (where)";
+  let description = [{
+    `condition ? true_value : false_value` with the three operands broadcast
+    together (ONNX Where). The values share one element type.
+
+    ```mlir
+    %0 = graph.select %mask, %x, %fill
+        : tensor<1x1x?x?xi1>, tensor<1x12x?x?xf32>, tensor<f32> -> tensor<1x12x?x?xf32>
+    ```
+  }];
+  let arguments = (ins Graph_BoolTensor:$condition, Graph_Tensor:$true_value,
+                       Graph_Tensor:$false_value);
+  let results = (outs Graph_Tensor:$output);
+  let assemblyFormat = [{
+    $condition `,` $true_value `,` $false_value attr-dict `:`
+    type($condition) `,` type($true_value) `,` type($false_value) `->`
+    type($output)
+  }];
+  let hasFolder = 1;
+}
+
+#endif // STRATA_DIALECT_GRAPH_IR_GRAPHELEMENTWISEOPS_TD

@@ -1,0 +1,30 @@
+//===- InitAll.h - Register every Strata dialect and pass -------*- C++ -*-===//
+//
+// The one registry every Strata tool (strata-opt, strata-compile, the python
+// module) uses, so that all of them accept the same IR and passes.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef STRATA_INITALL_H
+#define STRATA_INITALL_H
+
+namespace mlir {
+class DialectRegistry;
+} // namespace mlir
+
+namespace strata {
+
+/// Adds every Strata dialect and the upstream dialects Strata programs use
+/// (func, arith, math, tensor, scf, cf) to `registry`.
+void registerAllDialects(mlir::DialectRegistry &registry);
+
+/// Registers every Strata pass and pipeline, and the upstream passes the
+/// pipelines rely on (canonicalize, cse, symbol-dce, inline, ...).
+void registerAllPasses();
+
+/// The version line the tools print: "Strata <version> (MLIR <version>)".
+const char *getVersionString();
+
+} // namespace strata
+
+#endif // STRATA_INITALL_H

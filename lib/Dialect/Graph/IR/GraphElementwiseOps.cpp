@@ -1,0 +1,640 @@
+//===- GraphElementwiseOps.cpp - Elementwise graph ops --------------------===//
+//
+// Verifiers, inference and the cheap folders of the elementwise family:
+// identities (x + 0, x * 1, cast to the same type, ...) and ops whose
+// operands are all splat constants. Folding non-splat constants is the job
+// of the shared evaluator (graph-fold-constants), not of these folders.
+//
+//===----------------------------------------------------------------------===//
+
+#include "strata/Dialect/Graph/IR/GraphOps.h"
+#include "strata/Dialect/Graph/IR/GraphUtils.h"
+
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/TypeUtilities.h"
+#include <cmath>
+
+using namespace mlir;
+using namespace strata::graph;
+
+//===----------------------------------------------------------------------===//
+// Splat folding helpers
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// A scalar function over doubles; nullopt means "do not fold".
+using FloatFn = llvm::function_ref<std::optional<double>(double)>;
+using IntFn = llvm::function_ref<std::optional<int64_t>(int64_t)>;
+using FloatFn2 = llvm::function_ref<std::optional<double>(double, double)>;
+using IntFn2 = llvm::function_ref<std::optional<int64_t>(int64_t, int64_t)>;
+using FloatCmp = llvm::function_ref<bool(double, double)>;
+using IntCmp = llvm::function_ref<bool(int64_t, int64_t)>;
+} // namespace
+
+/// Returns the splat of `attr`, when it is a splat dense constant.
+static std::optional<Attribute> getSplat(Attribute attr) {
+  auto dense = dyn_cast_or_null<DenseElementsAttr>(attr);
+  if (!dense || !dense.isSplat())
+    return std::nullopt;
+  return dense.getSplatValue<Attribute>();
+}
+
+static double toDouble(const APFloat &value) {
+  APFloat copy = value;
+  bool losesInfo = false;
+  copy.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven,
+               &losesInfo);
+  return copy.convertToDouble();
+}
+
+static Attribute makeFloat(FloatType type, double value) {
+  APFloat result(value);
+  bool losesInfo = false;
+  result.convert(type.getFloatSemantics(), APFloat::rmNearestTiesToEven,
+                 &losesInfo);
+  return FloatAttr::get(type, result);
+}
+
+/// Integers are signed and wrap around at their width, as the kernels do.
+static Attribute makeInt(IntegerType type, int64_t value) {
+  APInt wide(64, static_cast<uint64_t>(value), /*isSigned=*/true);
+  return IntegerAttr::get(type, wide.trunc(type.getWidth()));
+}
+
+static int64_t toInt(IntegerAttr attr) {
+  if (attr.getType().isInteger(1))
+    return attr.getValue().getBoolValue() ? 1 : 0;
+  return attr.getValue().getSExtValue();
+}
+
+/// Builds a splat of `scalar` with `resultType` when that type is static.
+static OpFoldResult makeSplat(Type resultType, Attribute scalar) {
+  auto type = dyn_cast<RankedTensorType>(resultType);
+  if (!scalar || !type || !type.hasStaticShape())
+    return {};
+  return DenseElementsAttr::get(type, scalar);
+}
+
+static OpFoldResult foldUnarySplat(Attribute operand, Type resultType,
+                                   FloatFn floatFn, IntFn intFn) {
+  std::optional<Attribute> splat = getSplat(operand);
+  if (!splat)
+    return {};
+  if (auto floatAttr = dyn_cast<FloatAttr>(*splat)) {
+    if (!floatFn)
+      return {};
+    std::optional<double> value = floatFn(toDouble(floatAttr.getValue()));
+    if (!value)
+      return {};
+    return makeSplat(resultType,
+                     makeFloat(cast<FloatType>(floatAttr.getType()), *value));
+  }
+  auto intAttr = cast<IntegerAttr>(*splat);
+  if (!intFn)
+    return {};
+  std::optional<int64_t> value = intFn(toInt(intAttr));
+  if (!value)
+    return {};
+  return makeSplat(resultType,
+                   makeInt(cast<IntegerType>(intAttr.getType()), *value));
+}
+
+static OpFoldResult foldFloatUnary(Attribute operand, Type resultType,
+                                   double (*fn)(double)) {
+  return foldUnarySplat(
+      operand, resultType,
+      [&](double x) -> std::optional<double> { return fn(x); }, nullptr);
+}
+
+static OpFoldResult foldBinarySplat(ArrayRef<Attribute> operands,
+                                    Type resultType, FloatFn2 floatFn,
+                                    IntFn2 intFn) {
+  std::optional<Attribute> lhs = getSplat(operands[0]);
+  std::optional<Attribute> rhs = getSplat(operands[1]);
+  if (!lhs || !rhs)
+    return {};
+  if (auto lhsFloat = dyn_cast<FloatAttr>(*lhs)) {
+    auto rhsFloat = dyn_cast<FloatAttr>(*rhs);
+    if (!floatFn || !rhsFloat)
+      return {};
+    std::optional<double> value = floatFn(toDouble(lhsFloat.getValue()),
+                                          toDouble(rhsFloat.getValue()));
+    if (!value)
+      return {};
+    return makeSplat(resultType,
+                     makeFloat(cast<FloatType>(lhsFloat.getType()), *value));
+  }
+  auto lhsInt = dyn_cast<IntegerAttr>(*lhs);
+  auto rhsInt = dyn_cast<IntegerAttr>(*rhs);
+  if (!intFn || !lhsInt || !rhsInt)
+    return {};
+  std::optional<int64_t> value = intFn(toInt(lhsInt), toInt(rhsInt));
+  if (!value)
+    return {};
+  return makeSplat(resultType,
+                   makeInt(cast<IntegerType>(lhsInt.getType()), *value));
+}
+
+static OpFoldResult foldCompareSplat(ArrayRef<Attribute> operands,
+                                     Type resultType, FloatCmp floatCmp,
+                                     IntCmp intCmp) {
+  std::optional<Attribute> lhs = getSplat(operands[0]);
+  std::optional<Attribute> rhs = getSplat(operands[1]);
+  if (!lhs || !rhs)
+    return {};
+  bool value;
+  if (auto lhsFloat = dyn_cast<FloatAttr>(*lhs)) {
+    auto rhsFloat = dyn_cast<FloatAttr>(*rhs);
+    if (!rhsFloat)
+      return {};
+    value = floatCmp(toDouble(lhsFloat.getValue()),
+                     toDouble(rhsFloat.getValue()));
+  } else {
+    auto lhsInt = dyn_cast<IntegerAttr>(*lhs);
+    auto rhsInt = dyn_cast<IntegerAttr>(*rhs);
+    if (!lhsInt || !rhsInt)
+      return {};
+    value = intCmp(toInt(lhsInt), toInt(rhsInt));
+  }
+  Builder builder(resultType.getContext());
+  return makeSplat(resultType, builder.getBoolAttr(value));
+}
+
+/// True when `attr` is a splat constant equal to `value`.
+static bool isSplatOf(Attribute attr, double value) {
+  std::optional<Attribute> splat = getSplat(attr);
+  if (!splat)
+    return false;
+  if (auto floatAttr = dyn_cast<FloatAttr>(*splat))
+    return toDouble(floatAttr.getValue()) == value;
+  return static_cast<double>(toInt(cast<IntegerAttr>(*splat))) == value;
+}
+
+/// `x op c` folds to `x` when `c` is the identity and folding keeps the type.
+static OpFoldResult foldRightIdentity(Value lhs, Attribute rhs,
+                                      Type resultType, double identity) {
+  if (lhs.getType() == resultType && isSplatOf(rhs, identity))
+    return lhs;
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// Unary ops
+//===----------------------------------------------------------------------===//
+
+OpFoldResult NegOp::fold(FoldAdaptor adaptor) {
+  return foldUnarySplat(
+      adaptor.getInput(), getType(),
+      [](double x) -> std::optional<double> { return -x; },
+      [](int64_t x) -> std::optional<int64_t> {
+        return static_cast<int64_t>(0ull - static_cast<uint64_t>(x));
+      });
+}
+
+OpFoldResult AbsOp::fold(FoldAdaptor adaptor) {
+  return foldUnarySplat(
+      adaptor.getInput(), getType(),
+      [](double x) -> std::optional<double> { return std::fabs(x); },
+      [](int64_t x) -> std::optional<int64_t> {
+        return x < 0 ? static_cast<int64_t>(0ull - static_cast<uint64_t>(x))
+                     : x;
+      });
+}
+
+OpFoldResult ExpOp::fold(FoldAdaptor adaptor) {
+  return foldFloatUnary(adaptor.getInput(), getType(),
+                        [](double x) { return std::exp(x); });
+}
+
+OpFoldResult LogOp::fold(FoldAdaptor adaptor) {
+  return foldFloatUnary(adaptor.getInput(), getType(),
+                        [](double x) { return std::log(x); });
+}
+
+OpFoldResult SqrtOp::fold(FoldAdaptor adaptor) {
+  return foldFloatUnary(adaptor.getInput(), getType(),
+                        [](double x) { return std::sqrt(x); });
+}
+
+OpFoldResult RsqrtOp::fold(FoldAdaptor adaptor) {
+  return foldFloatUnary(adaptor.getInput(), getType(),
+                        [](double x) { return 1.0 / std::sqrt(x); });
+}
+
+OpFoldResult ReciprocalOp::fold(FoldAdaptor adaptor) {
+  return foldFloatUnary(adaptor.getInput(), getType(),
+                        [](double x) { return 1.0 / x; });
+}
+
+OpFoldResult TanhOp::fold(FoldAdaptor adaptor) {
+  return foldFloatUnary(adaptor.getInput(), getType(),
+                        [](double x) { return std::tanh(x); });
+}
+
+OpFoldResult SigmoidOp::fold(FoldAdaptor adaptor) {
+  return foldFloatUnary(adaptor.getInput(), getType(),
+                        [](double x) { return 1.0 / (1.0 + std::exp(-x)); });
+}
+
+OpFoldResult ReluOp::fold(FoldAdaptor adaptor) {
+  return foldUnarySplat(
+      adaptor.getInput(), getType(),
+      [](double x) -> std::optional<double> { return x > 0 ? x : 0.0; },
+      [](int64_t x) -> std::optional<int64_t> { return x > 0 ? x : 0; });
+}
+
+OpFoldResult ErfOp::fold(FoldAdaptor adaptor) {
+  return foldFloatUnary(adaptor.getInput(), getType(),
+                        [](double x) { return std::erf(x); });
+}
+
+OpFoldResult FloorOp::fold(FoldAdaptor adaptor) {
+  return foldFloatUnary(adaptor.getInput(), getType(),
+                        [](double x) { return std::floor(x); });
+}
+
+OpFoldResult CeilOp::fold(FoldAdaptor adaptor) {
+  return foldFloatUnary(adaptor.getInput(), getType(),
+                        [](double x) { return std::ceil(x); });
+}
+
+OpFoldResult RoundOp::fold(FoldAdaptor adaptor) {
+  // std::nearbyint rounds halves to even in the default rounding mode.
+  return foldFloatUnary(adaptor.getInput(), getType(),
+                        [](double x) { return std::nearbyint(x); });
+}
+
+OpFoldResult SignOp::fold(FoldAdaptor adaptor) {
+  return foldUnarySplat(
+      adaptor.getInput(), getType(),
+      [](double x) -> std::optional<double> {
+        if (std::isnan(x))
+          return x;
+        return x > 0 ? 1.0 : (x < 0 ? -1.0 : 0.0);
+      },
+      [](int64_t x) -> std::optional<int64_t> {
+        return x > 0 ? 1 : (x < 0 ? -1 : 0);
+      });
+}
+
+OpFoldResult NotOp::fold(FoldAdaptor adaptor) {
+  return foldUnarySplat(
+      adaptor.getInput(), getType(), nullptr,
+      [](int64_t x) -> std::optional<int64_t> { return x ? 0 : 1; });
+}
+
+OpFoldResult LeakyReluOp::fold(FoldAdaptor adaptor) {
+  double alpha = getAlpha().convertToDouble();
+  return foldUnarySplat(
+      adaptor.getInput(), getType(),
+      [&](double x) -> std::optional<double> { return x >= 0 ? x : alpha * x; },
+      nullptr);
+}
+
+OpFoldResult GeluOp::fold(FoldAdaptor adaptor) {
+  bool useTanh = getApproximate() == GeluApproximation::Tanh;
+  return foldUnarySplat(
+      adaptor.getInput(), getType(),
+      [&](double x) -> std::optional<double> {
+        if (useTanh) {
+          constexpr double kSqrt2OverPi = 0.7978845608028654;
+          return 0.5 * x *
+                 (1.0 + std::tanh(kSqrt2OverPi * (x + 0.044715 * x * x * x)));
+        }
+        return 0.5 * x * (1.0 + std::erf(x / std::sqrt(2.0)));
+      },
+      nullptr);
+}
+
+LogicalResult ClipOp::verify() {
+  std::optional<APFloat> min = getMin();
+  std::optional<APFloat> max = getMax();
+  if (min && max && max->compare(*min) == APFloat::cmpLessThan)
+    return emitOpError("min ") << min->convertToDouble()
+                               << " exceeds max " << max->convertToDouble();
+  if (isa<IntegerType>(getInput().getType().getElementType())) {
+    for (std::optional<APFloat> bound : {min, max}) {
+      if (bound && !bound->isInteger())
+        return emitOpError("bound ")
+               << bound->convertToDouble()
+               << " is not integral for an integer tensor";
+    }
+  }
+  return success();
+}
+
+OpFoldResult ClipOp::fold(FoldAdaptor adaptor) {
+  std::optional<APFloat> minAttr = getMin();
+  std::optional<APFloat> maxAttr = getMax();
+  // clip without bounds is the identity.
+  if (!minAttr && !maxAttr && getInput().getType() == getType())
+    return getInput();
+  double lo = minAttr ? minAttr->convertToDouble() : -INFINITY;
+  double hi = maxAttr ? maxAttr->convertToDouble() : INFINITY;
+  return foldUnarySplat(
+      adaptor.getInput(), getType(),
+      [&](double x) -> std::optional<double> {
+        return std::isnan(x) ? x : std::min(std::max(x, lo), hi);
+      },
+      [&](int64_t x) -> std::optional<int64_t> {
+        double clamped = std::min(std::max(static_cast<double>(x), lo), hi);
+        return static_cast<int64_t>(clamped);
+      });
+}
+
+//===----------------------------------------------------------------------===//
+// CastOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult CastOp::verify() {
+  if (failed(verifyCompatibleShape(getInput().getType(), getType())))
+    return emitOpError("result shape [")
+           << getType().getShape() << "] is incompatible with input shape ["
+           << getInput().getType().getShape() << "]";
+  return success();
+}
+
+OpFoldResult CastOp::fold(FoldAdaptor adaptor) {
+  if (getInput().getType() == getType())
+    return getInput();
+  std::optional<Attribute> splat = getSplat(adaptor.getInput());
+  if (!splat)
+    return {};
+  Type resultElement = getType().getElementType();
+  Builder builder(getContext());
+  Attribute scalar;
+  if (auto floatAttr = dyn_cast<FloatAttr>(*splat)) {
+    double value = toDouble(floatAttr.getValue());
+    if (auto floatType = dyn_cast<FloatType>(resultElement)) {
+      scalar = makeFloat(floatType, value);
+    } else if (resultElement.isInteger(1)) {
+      scalar = builder.getBoolAttr(value != 0.0);
+    } else {
+      auto intType = cast<IntegerType>(resultElement);
+      double truncated = std::trunc(value);
+      // Out-of-range conversions are undefined in ONNX: leave them alone.
+      double limit = std::ldexp(1.0, intType.getWidth() - 1);
+      if (std::isnan(value) || truncated < -limit || truncated >= limit)
+        return {};
+      scalar = makeInt(intType, static_cast<int64_t>(truncated));
+    }
+  } else {
+    int64_t value = toInt(cast<IntegerAttr>(*splat));
+    if (auto floatType = dyn_cast<FloatType>(resultElement)) {
+      scalar = makeFloat(floatType, static_cast<double>(value));
+    } else if (resultElement.isInteger(1)) {
+      scalar = builder.getBoolAttr(value != 0);
+    } else {
+      scalar = makeInt(cast<IntegerType>(resultElement), value);
+    }
+  }
+  return makeSplat(getType(), scalar);
+}
+
+LogicalResult
+CastOp::reifyResultShapes(OpBuilder &builder,
+                          ReifiedRankedShapedTypeDims &shapes) {
+  return detail::reifySameShape(builder, getLoc(), getInput(), shapes);
+}
+
+//===----------------------------------------------------------------------===//
+// Binary arithmetic
+//===----------------------------------------------------------------------===//
+
+OpFoldResult AddOp::fold(FoldAdaptor adaptor) {
+  if (OpFoldResult identity =
+          foldRightIdentity(getLhs(), adaptor.getRhs(), getType(), 0.0))
+    return identity;
+  return foldBinarySplat(
+      adaptor.getOperands(), getType(),
+      [](double a, double b) -> std::optional<double> { return a + b; },
+      [](int64_t a, int64_t b) -> std::optional<int64_t> {
+        return static_cast<int64_t>(static_cast<uint64_t>(a) +
+                                    static_cast<uint64_t>(b));
+      });
+}
+
+OpFoldResult SubOp::fold(FoldAdaptor adaptor) {
+  if (OpFoldResult identity =
+          foldRightIdentity(getLhs(), adaptor.getRhs(), getType(), 0.0))
+    return identity;
+  return foldBinarySplat(
+      adaptor.getOperands(), getType(),
+      [](double a, double b) -> std::optional<double> { return a - b; },
+      [](int64_t a, int64_t b) -> std::optional<int64_t> {
+        return static_cast<int64_t>(static_cast<uint64_t>(a) -
+                                    static_cast<uint64_t>(b));
+      });
+}
+
+OpFoldResult MulOp::fold(FoldAdaptor adaptor) {
+  if (OpFoldResult identity =
+          foldRightIdentity(getLhs(), adaptor.getRhs(), getType(), 1.0))
+    return identity;
+  return foldBinarySplat(
+      adaptor.getOperands(), getType(),
+      [](double a, double b) -> std::optional<double> { return a * b; },
+      [](int64_t a, int64_t b) -> std::optional<int64_t> {
+        return static_cast<int64_t>(static_cast<uint64_t>(a) *
+                                    static_cast<uint64_t>(b));
+      });
+}
+
+OpFoldResult DivOp::fold(FoldAdaptor adaptor) {
+  if (OpFoldResult identity =
+          foldRightIdentity(getLhs(), adaptor.getRhs(), getType(), 1.0))
+    return identity;
+  return foldBinarySplat(
+      adaptor.getOperands(), getType(),
+      [](double a, double b) -> std::optional<double> { return a / b; },
+      [](int64_t a, int64_t b) -> std::optional<int64_t> {
+        // Division by zero and INT_MIN / -1 are left to run time.
+        if (b == 0 || (b == -1 && a == INT64_MIN))
+          return std::nullopt;
+        return a / b;
+      });
+}
+
+OpFoldResult PowOp::fold(FoldAdaptor adaptor) {
+  if (OpFoldResult identity =
+          foldRightIdentity(getLhs(), adaptor.getRhs(), getType(), 1.0))
+    return identity;
+  return foldBinarySplat(
+      adaptor.getOperands(), getType(),
+      [](double a, double b) -> std::optional<double> {
+        return std::pow(a, b);
+      },
+      nullptr);
+}
+
+OpFoldResult MaxOp::fold(FoldAdaptor adaptor) {
+  if (getLhs() == getRhs() && getLhs().getType() == getType())
+    return getLhs();
+  return foldBinarySplat(
+      adaptor.getOperands(), getType(),
+      [](double a, double b) -> std::optional<double> {
+        return std::isnan(a) || std::isnan(b) ? NAN : std::max(a, b);
+      },
+      [](int64_t a, int64_t b) -> std::optional<int64_t> {
+        return std::max(a, b);
+      });
+}
+
+OpFoldResult MinOp::fold(FoldAdaptor adaptor) {
+  if (getLhs() == getRhs() && getLhs().getType() == getType())
+    return getLhs();
+  return foldBinarySplat(
+      adaptor.getOperands(), getType(),
+      [](double a, double b) -> std::optional<double> {
+        return std::isnan(a) || std::isnan(b) ? NAN : std::min(a, b);
+      },
+      [](int64_t a, int64_t b) -> std::optional<int64_t> {
+        return std::min(a, b);
+      });
+}
+
+LogicalResult ModOp::verify() {
+  if (isa<FloatType>(getLhs().getType().getElementType()) && !getFmod())
+    return emitOpError("requires fmod = true for floating-point operands");
+  return success();
+}
+
+OpFoldResult ModOp::fold(FoldAdaptor adaptor) {
+  bool fmod = getFmod();
+  return foldBinarySplat(
+      adaptor.getOperands(), getType(),
+      [](double a, double b) -> std::optional<double> {
+        return std::fmod(a, b);
+      },
+      [fmod](int64_t a, int64_t b) -> std::optional<int64_t> {
+        if (b == 0 || (b == -1 && a == INT64_MIN))
+          return std::nullopt;
+        int64_t remainder = a % b;
+        // Python's % takes the divisor's sign.
+        if (!fmod && remainder != 0 && ((remainder < 0) != (b < 0)))
+          remainder += b;
+        return remainder;
+      });
+}
+
+OpFoldResult AndOp::fold(FoldAdaptor adaptor) {
+  if (OpFoldResult identity =
+          foldRightIdentity(getLhs(), adaptor.getRhs(), getType(), 1.0))
+    return identity;
+  return foldBinarySplat(
+      adaptor.getOperands(), getType(), nullptr,
+      [](int64_t a, int64_t b) -> std::optional<int64_t> { return a & b; });
+}
+
+OpFoldResult OrOp::fold(FoldAdaptor adaptor) {
+  if (OpFoldResult identity =
+          foldRightIdentity(getLhs(), adaptor.getRhs(), getType(), 0.0))
+    return identity;
+  return foldBinarySplat(
+      adaptor.getOperands(), getType(), nullptr,
+      [](int64_t a, int64_t b) -> std::optional<int64_t> { return a | b; });
+}
+
+OpFoldResult XorOp::fold(FoldAdaptor adaptor) {
+  if (OpFoldResult identity =
+          foldRightIdentity(getLhs(), adaptor.getRhs(), getType(), 0.0))
+    return identity;
+  return foldBinarySplat(
+      adaptor.getOperands(), getType(), nullptr,
+      [](int64_t a, int64_t b) -> std::optional<int64_t> { return a ^ b; });
+}
+
+//===----------------------------------------------------------------------===//
+// Comparisons
+//===----------------------------------------------------------------------===//
+
+OpFoldResult EqualOp::fold(FoldAdaptor adaptor) {
+  return foldCompareSplat(
+      adaptor.getOperands(), getType(),
+      [](double a, double b) { return a == b; },
+      [](int64_t a, int64_t b) { return a == b; });
+}
+
+OpFoldResult LessOp::fold(FoldAdaptor adaptor) {
+  return foldCompareSplat(
+      adaptor.getOperands(), getType(),
+      [](double a, double b) { return a < b; },
+      [](int64_t a, int64_t b) { return a < b; });
+}
+
+OpFoldResult LessEqualOp::fold(FoldAdaptor adaptor) {
+  return foldCompareSplat(
+      adaptor.getOperands(), getType(),
+      [](double a, double b) { return a <= b; },
+      [](int64_t a, int64_t b) { return a <= b; });
+}
+
+OpFoldResult GreaterOp::fold(FoldAdaptor adaptor) {
+  return foldCompareSplat(
+      adaptor.getOperands(), getType(),
+      [](double a, double b) { return a > b; },
+      [](int64_t a, int64_t b) { return a > b; });
+}
+
+OpFoldResult GreaterEqualOp::fold(FoldAdaptor adaptor) {
+  return foldCompareSplat(
+      adaptor.getOperands(), getType(),
+      [](double a, double b) { return a >= b; },
+      [](int64_t a, int64_t b) { return a >= b; });
+}
+
+//===----------------------------------------------------------------------===//
+// SelectOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult SelectOp::inferReturnTypes(MLIRContext *,
+                                         std::optional<Location> location,
+                                         Adaptor adaptor,
+                                         SmallVectorImpl<Type> &inferred) {
+  auto trueType = getRankedType(adaptor.getTrueValue());
+  auto falseType = getRankedType(adaptor.getFalseValue());
+  auto condType = getRankedType(adaptor.getCondition());
+  if (!trueType || !falseType || !condType)
+    return emitOptionalError(location, "expected ranked tensor operands");
+  if (trueType.getElementType() != falseType.getElementType())
+    return emitOptionalError(location,
+                             "true and false values have different element "
+                             "types: ",
+                             trueType.getElementType(), " vs ",
+                             falseType.getElementType());
+  SmallVector<int64_t> shape;
+  if (failed(inferBroadcastShape(location, {condType, trueType, falseType},
+                                 shape)))
+    return failure();
+  inferred.push_back(RankedTensorType::get(shape, trueType.getElementType()));
+  return success();
+}
+
+OpFoldResult SelectOp::fold(FoldAdaptor adaptor) {
+  Value chosen;
+  if (getTrueValue() == getFalseValue()) {
+    chosen = getTrueValue();
+  } else if (std::optional<Attribute> splat =
+                 getSplat(adaptor.getCondition())) {
+    chosen = cast<IntegerAttr>(*splat).getValue().getBoolValue()
+                 ? getTrueValue()
+                 : getFalseValue();
+  }
+  if (chosen && chosen.getType() == getType())
+    return chosen;
+  return {};
+}
+
+LogicalResult
+SelectOp::reifyResultShapes(OpBuilder &builder,
+                            ReifiedRankedShapedTypeDims &shapes) {
+  shapes.push_back(
+      reifyBroadcastShape(builder, getLoc(), getOperation()->getOperands()));
+  return success();
+}
+
+#define GET_OP_CLASSES
+#include "strata/Dialect/Graph/IR/GraphElementwiseOps.cpp.inc"

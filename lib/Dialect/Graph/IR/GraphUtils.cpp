@@ -1,0 +1,257 @@
+//===- GraphUtils.cpp - Shape helpers shared by graph ops -----------------===//
+//
+// Compatibility of declared and inferred types, axis normalization and ONNX
+// broadcasting, shared by every op family.
+//
+//===----------------------------------------------------------------------===//
+
+#include "strata/Dialect/Graph/IR/GraphUtils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Traits.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/SmallSet.h"
+#include "mlir/IR/TypeUtilities.h"
+#include "llvm/Support/CheckedArithmetic.h"
+
+using namespace mlir;
+
+namespace strata::graph {
+
+bool areCompatibleTensorTypes(TypeRange inferred, TypeRange actual) {
+  if (inferred.size() != actual.size())
+    return false;
+  for (auto [lhs, rhs] : llvm::zip_equal(inferred, actual)) {
+    auto lhsType = dyn_cast<RankedTensorType>(lhs);
+    auto rhsType = dyn_cast<RankedTensorType>(rhs);
+    if (!lhsType || !rhsType) {
+      if (lhs != rhs)
+        return false;
+      continue;
+    }
+    if (lhsType.getElementType() != rhsType.getElementType() ||
+        failed(verifyCompatibleShape(lhsType.getShape(), rhsType.getShape())))
+      return false;
+  }
+  return true;
+}
+
+FailureOr<int64_t> normalizeAxis(std::optional<Location> loc, int64_t axis,
+                                 int64_t rank, StringRef what) {
+  if (axis < -rank || axis >= rank) {
+    return emitOptionalError(loc, what, " ", axis,
+                             " is out of range for rank ", rank,
+                             " (expected [", -rank, ", ", rank, "))");
+  }
+  return axis < 0 ? axis + rank : axis;
+}
+
+FailureOr<SmallVector<int64_t>> normalizeAxes(std::optional<Location> loc,
+                                              ArrayRef<int64_t> axes,
+                                              int64_t rank, StringRef what) {
+  SmallVector<int64_t> normalized;
+  llvm::SmallSet<int64_t, 8> seen;
+  for (int64_t axis : axes) {
+    FailureOr<int64_t> n = normalizeAxis(loc, axis, rank, what);
+    if (failed(n))
+      return failure();
+    if (!seen.insert(*n).second)
+      return emitOptionalError(loc, what, " ", axis, " is repeated");
+    normalized.push_back(*n);
+  }
+  return normalized;
+}
+
+LogicalResult inferBroadcastShape(std::optional<Location> loc,
+                                  ArrayRef<ShapedType> shapes,
+                                  SmallVectorImpl<int64_t> &result) {
+  result.clear();
+  for (auto [index, type] : llvm::enumerate(shapes)) {
+    if (!type.hasRank())
+      return emitOptionalError(loc, "operand #", index, " must be ranked");
+    if (index == 0) {
+      result.assign(type.getShape().begin(), type.getShape().end());
+      continue;
+    }
+    SmallVector<int64_t> combined;
+    if (!OpTrait::util::getBroadcastedShape(result, type.getShape(),
+                                            combined)) {
+      return emitOptionalError(
+          loc, "operands are not broadcast-compatible: [",
+          llvm::make_range(result.begin(), result.end()), "] vs [",
+          type.getShape(), "] (operand #", index, ")");
+    }
+    result = std::move(combined);
+  }
+  return success();
+}
+
+OpFoldResult combineBroadcastSize(OpBuilder &builder, Location loc,
+                                  OpFoldResult size, Value operand,
+                                  int64_t dim) {
+  auto type = cast<RankedTensorType>(operand.getType());
+  // A static 1 never changes the broadcast size.
+  if (type.getDimSize(dim) == 1)
+    return size;
+  OpFoldResult operandSize = tensor::getMixedSize(builder, loc, operand, dim);
+  std::optional<int64_t> current = getConstantIntValue(size);
+  if (current && *current == 1)
+    return operandSize;
+  // A static size other than 1 is the result: a valid program has the same
+  // size or 1 in every other operand.
+  if (current)
+    return size;
+  if (!type.isDynamicDim(dim) || size == operandSize)
+    return operandSize;
+  // Both unknown: the result is whichever is not 1.
+  Value currentValue = cast<Value>(size);
+  Value one = arith::ConstantIndexOp::create(builder, loc, 1);
+  Value isOne = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
+                                      currentValue, one);
+  return arith::SelectOp::create(builder, loc, isOne, cast<Value>(operandSize),
+                                 currentValue)
+      .getResult();
+}
+
+SmallVector<OpFoldResult> reifyBroadcastShape(OpBuilder &builder, Location loc,
+                                              ValueRange operands) {
+  int64_t rank = 0;
+  for (Value operand : operands)
+    rank = std::max(rank, cast<RankedTensorType>(operand.getType()).getRank());
+  SmallVector<OpFoldResult> sizes(rank, builder.getIndexAttr(1));
+  for (Value operand : operands) {
+    int64_t operandRank = cast<RankedTensorType>(operand.getType()).getRank();
+    int64_t offset = rank - operandRank;
+    for (int64_t dim = 0; dim < operandRank; ++dim)
+      sizes[offset + dim] =
+          combineBroadcastSize(builder, loc, sizes[offset + dim], operand, dim);
+  }
+  return sizes;
+}
+
+/// Folds `fold(lhs, rhs)` when both are constants (and `fold` accepts
+/// them), else creates `OpTy` on index values.
+template <typename OpTy>
+static OpFoldResult
+combineSizes(OpBuilder &builder, Location loc, OpFoldResult lhs,
+             OpFoldResult rhs,
+             llvm::function_ref<std::optional<int64_t>(int64_t, int64_t)> fold) {
+  std::optional<int64_t> lhsConst = getConstantIntValue(lhs);
+  std::optional<int64_t> rhsConst = getConstantIntValue(rhs);
+  if (lhsConst && rhsConst) {
+    if (std::optional<int64_t> folded = fold(*lhsConst, *rhsConst))
+      return builder.getIndexAttr(*folded);
+  }
+  Value lhsValue = getValueOrCreateConstantIndexOp(builder, loc, lhs);
+  Value rhsValue = getValueOrCreateConstantIndexOp(builder, loc, rhs);
+  return OpTy::create(builder, loc, lhsValue, rhsValue).getResult();
+}
+
+OpFoldResult addSizes(OpBuilder &builder, Location loc, OpFoldResult lhs,
+                      OpFoldResult rhs) {
+  return combineSizes<arith::AddIOp>(builder, loc, lhs, rhs,
+                                     [](int64_t a, int64_t b) {
+                                       return llvm::checkedAdd(a, b);
+                                     });
+}
+
+OpFoldResult subSizes(OpBuilder &builder, Location loc, OpFoldResult lhs,
+                      OpFoldResult rhs) {
+  return combineSizes<arith::SubIOp>(builder, loc, lhs, rhs,
+                                     [](int64_t a, int64_t b) {
+                                       return llvm::checkedSub(a, b);
+                                     });
+}
+
+OpFoldResult mulSizes(OpBuilder &builder, Location loc, OpFoldResult lhs,
+                      OpFoldResult rhs) {
+  return combineSizes<arith::MulIOp>(builder, loc, lhs, rhs,
+                                     [](int64_t a, int64_t b) {
+                                       return llvm::checkedMul(a, b);
+                                     });
+}
+
+OpFoldResult floorDivSizes(OpBuilder &builder, Location loc, OpFoldResult lhs,
+                           OpFoldResult rhs) {
+  return combineSizes<arith::DivUIOp>(
+      builder, loc, lhs, rhs,
+      [](int64_t a, int64_t b) -> std::optional<int64_t> {
+        if (a < 0 || b <= 0)
+          return std::nullopt;
+        return a / b;
+      });
+}
+
+OpFoldResult ceilDivSizes(OpBuilder &builder, Location loc, OpFoldResult lhs,
+                          OpFoldResult rhs) {
+  return combineSizes<arith::CeilDivUIOp>(
+      builder, loc, lhs, rhs,
+      [](int64_t a, int64_t b) -> std::optional<int64_t> {
+        if (a < 0 || b <= 0)
+          return std::nullopt;
+        return (a + b - 1) / b;
+      });
+}
+
+std::optional<int64_t> getStaticNumElements(ArrayRef<int64_t> shape) {
+  int64_t product = 1;
+  for (int64_t size : shape) {
+    if (ShapedType::isDynamic(size) || size < 0)
+      return std::nullopt;
+    std::optional<int64_t> next = llvm::checkedMul(product, size);
+    if (!next)
+      return std::nullopt;
+    product = *next;
+  }
+  return product;
+}
+
+namespace detail {
+
+LogicalResult inferUnaryResultType(std::optional<Location> loc, Type input,
+                                   SmallVectorImpl<Type> &inferred) {
+  if (!isa<RankedTensorType>(input))
+    return emitOptionalError(loc, "expected a ranked tensor operand");
+  inferred.push_back(input);
+  return success();
+}
+
+LogicalResult inferBroadcastResultType(std::optional<Location> loc,
+                                       ValueRange operands, bool boolResult,
+                                       SmallVectorImpl<Type> &inferred) {
+  SmallVector<ShapedType> types;
+  for (Value operand : operands) {
+    auto type = getRankedType(operand);
+    if (!type)
+      return emitOptionalError(loc, "expected ranked tensor operands");
+    types.push_back(type);
+  }
+  if (types.empty())
+    return emitOptionalError(loc, "expected operands");
+  Type elementType = types.front().getElementType();
+  for (ShapedType type : types) {
+    if (type.getElementType() != elementType)
+      return emitOptionalError(loc, "operands have different element types: ",
+                               elementType, " vs ", type.getElementType());
+  }
+  SmallVector<int64_t> shape;
+  if (failed(inferBroadcastShape(loc, types, shape)))
+    return failure();
+  Type resultElement =
+      boolResult ? IntegerType::get(elementType.getContext(), 1) : elementType;
+  inferred.push_back(RankedTensorType::get(shape, resultElement));
+  return success();
+}
+
+LogicalResult reifySameShape(OpBuilder &builder, Location loc, Value source,
+                             ReifiedRankedShapedTypeDims &shapes) {
+  shapes.push_back(tensor::getMixedSizes(builder, loc, source));
+  return success();
+}
+
+} // namespace detail
+
+} // namespace strata::graph
