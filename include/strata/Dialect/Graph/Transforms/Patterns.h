@@ -1,0 +1,24 @@
+//===- Patterns.h - Graph rewrite pattern sets ------------------*- C++ -*-===//
+//
+// Entry points that expose the graph dialect's rewrites to other passes,
+// in Strata and in downstream projects.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef STRATA_DIALECT_GRAPH_TRANSFORMS_PATTERNS_H
+#define STRATA_DIALECT_GRAPH_TRANSFORMS_PATTERNS_H
+
+namespace mlir {
+class RewritePatternSet;
+} // namespace mlir
+
+namespace strata::graph {
+
+/// Adds the canonicalization patterns of every graph op to `patterns`, so a
+/// pass that rewrites into graph ops can simplify the result in the same
+/// greedy run (op folders run in that driver anyway).
+void populateGraphCanonicalizationPatterns(mlir::RewritePatternSet &patterns);
+
+} // namespace strata::graph
+
+#endif // STRATA_DIALECT_GRAPH_TRANSFORMS_PATTERNS_H

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+#===- scripts/common.sh - Shared steps of setup.sh and test.sh -----------===#
+#
+# Installs what a fresh Debian 12 machine lacks and builds Strata into
+# $STRATA_BUILD_DIR (default: build/). Sourced, not run.
+#
+#===----------------------------------------------------------------------===#
+set -euo pipefail
+
+STRATA_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+STRATA_BUILD_DIR="${STRATA_BUILD_DIR:-$STRATA_ROOT/build}"
+LLVM_PREFIX=/usr/lib/llvm-22
+export PATH="$LLVM_PREFIX/bin:$PATH"
+
+# Debian packages the build needs; installed only when missing.
+STRATA_APT_PACKAGES=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
+  clang-22 lld-22 cmake ninja-build ccache python3)
+
+strata_install_deps() {
+  local missing=()
+  for pkg in "${STRATA_APT_PACKAGES[@]}"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "ok installed" ||
+      missing+=("$pkg")
+  done
+  if ((${#missing[@]})); then
+    echo "== installing: ${missing[*]}"
+    local sudo=""
+    [ "$(id -u)" = 0 ] || sudo=sudo
+    $sudo apt-get update -q
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
+  fi
+}
+
+strata_configure() {
+  if [ ! -f "$STRATA_BUILD_DIR/build.ninja" ]; then
+    echo "== configuring $STRATA_BUILD_DIR"
+    cmake -G Ninja -S "$STRATA_ROOT" -B "$STRATA_BUILD_DIR" \
+      -DCMAKE_BUILD_TYPE=Release \
+      -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
+      -DMLIR_DIR="$LLVM_PREFIX/lib/cmake/mlir" \
+      -DLLVM_EXTERNAL_LIT="$LLVM_PREFIX/bin/lit" \
+      -DCMAKE_INSTALL_PREFIX="$STRATA_BUILD_DIR/install"
+  fi
+}
+
+# Builds the given targets (default: everything).
+strata_build() {
+  strata_configure
+  echo "== building ${*:-all}"
+  ninja -C "$STRATA_BUILD_DIR" "$@"
+}
