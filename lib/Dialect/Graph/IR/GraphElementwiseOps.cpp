@@ -15,6 +15,8 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/APSInt.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include <cmath>
 
 using namespace mlir;
@@ -45,8 +47,7 @@ static std::optional<Attribute> getSplat(Attribute attr) {
 static double toDouble(const APFloat &value) {
   APFloat copy = value;
   bool losesInfo = false;
-  copy.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven,
-               &losesInfo);
+  copy.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven, &losesInfo);
   return copy.convertToDouble();
 }
 
@@ -120,8 +121,8 @@ static OpFoldResult foldBinarySplat(ArrayRef<Attribute> operands,
     auto rhsFloat = dyn_cast<FloatAttr>(*rhs);
     if (!floatFn || !rhsFloat)
       return {};
-    std::optional<double> value = floatFn(toDouble(lhsFloat.getValue()),
-                                          toDouble(rhsFloat.getValue()));
+    std::optional<double> value =
+        floatFn(toDouble(lhsFloat.getValue()), toDouble(rhsFloat.getValue()));
     if (!value)
       return {};
     return makeSplat(resultType,
@@ -150,8 +151,8 @@ static OpFoldResult foldCompareSplat(ArrayRef<Attribute> operands,
     auto rhsFloat = dyn_cast<FloatAttr>(*rhs);
     if (!rhsFloat)
       return {};
-    value = floatCmp(toDouble(lhsFloat.getValue()),
-                     toDouble(rhsFloat.getValue()));
+    value =
+        floatCmp(toDouble(lhsFloat.getValue()), toDouble(rhsFloat.getValue()));
   } else {
     auto lhsInt = dyn_cast<IntegerAttr>(*lhs);
     auto rhsInt = dyn_cast<IntegerAttr>(*rhs);
@@ -163,22 +164,143 @@ static OpFoldResult foldCompareSplat(ArrayRef<Attribute> operands,
   return makeSplat(resultType, builder.getBoolAttr(value));
 }
 
-/// True when `attr` is a splat constant equal to `value`.
-static bool isSplatOf(Attribute attr, double value) {
+/// The right identities of the binary folders. Floats distinguish the
+/// signed zeros: `x + -0.0` is `x` for every x, but `-0.0 + 0.0` is `+0.0`,
+/// so `x + 0.0` is not an identity; `x - 0.0` is.
+enum class Identity { Zero, NegZero, One };
+
+/// True when `attr` is a splat constant equal to `identity`. Integer zeros
+/// match both Zero and NegZero.
+static bool isSplatIdentity(Attribute attr, Identity identity) {
   std::optional<Attribute> splat = getSplat(attr);
   if (!splat)
     return false;
-  if (auto floatAttr = dyn_cast<FloatAttr>(*splat))
-    return toDouble(floatAttr.getValue()) == value;
-  return static_cast<double>(toInt(cast<IntegerAttr>(*splat))) == value;
+  if (auto floatAttr = dyn_cast<FloatAttr>(*splat)) {
+    const APFloat &value = floatAttr.getValue();
+    if (identity == Identity::One)
+      return value.isExactlyValue(1.0);
+    return value.isZero() &&
+           value.isNegative() == (identity == Identity::NegZero);
+  }
+  auto intAttr = dyn_cast<IntegerAttr>(*splat);
+  if (!intAttr)
+    return false;
+  return identity == Identity::One ? intAttr.getValue().isOne()
+                                   : intAttr.getValue().isZero();
 }
 
-/// `x op c` folds to `x` when `c` is the identity and folding keeps the type.
-static OpFoldResult foldRightIdentity(Value lhs, Attribute rhs,
-                                      Type resultType, double identity) {
-  if (lhs.getType() == resultType && isSplatOf(rhs, identity))
+/// `x op c` folds to `x` when `c` is the identity and folding keeps the type
+/// (a broadcasting `c` may make the result larger than `x`).
+static OpFoldResult foldRightIdentity(Value lhs, Attribute rhs, Type resultType,
+                                      Identity identity) {
+  if (lhs.getType() == resultType && isSplatIdentity(rhs, identity))
     return lhs;
   return {};
+}
+
+/// The smallest value of `type`'s signed integer element type; 0 when it is
+/// not an integer type of more than one bit.
+static int64_t getSignedMinValue(Type type) {
+  auto intType = dyn_cast<IntegerType>(getElementTypeOrSelf(type));
+  if (!intType || intType.getWidth() <= 1)
+    return 0;
+  return APInt::getSignedMinValue(intType.getWidth()).getSExtValue();
+}
+
+/// Converts the integral `bound` to an integer of `width` bits; nullopt when
+/// it is not integral or out of range.
+static std::optional<int64_t> getIntegralBound(const APFloat &bound,
+                                               unsigned width) {
+  llvm::APSInt result(width, /*isUnsigned=*/false);
+  bool isExact = false;
+  if (bound.convertToInteger(result, APFloat::rmTowardZero, &isExact) !=
+          APFloat::opOK ||
+      !isExact)
+    return std::nullopt;
+  return result.getSExtValue();
+}
+
+//===----------------------------------------------------------------------===//
+// Verification
+//===----------------------------------------------------------------------===//
+
+/// Rejects tensor types whose static sizes multiply past int64: MLIR's
+/// getNumElements and any size or buffer computation downstream would
+/// overflow on them (e.g. tensor<9223372036854775807x2xf32>). Dynamic sizes
+/// are skipped; a zero size makes the count 0.
+static LogicalResult verifyElementCounts(Operation *op) {
+  auto check = [&](Type type, StringRef what, unsigned index) -> LogicalResult {
+    auto tensorType = dyn_cast<RankedTensorType>(type);
+    if (!tensorType)
+      return success();
+    int64_t count = 1;
+    for (int64_t size : tensorType.getShape()) {
+      if (ShapedType::isDynamic(size))
+        continue;
+      std::optional<int64_t> next = llvm::checkedMul(count, size);
+      if (!next)
+        return op->emitOpError() << what << " #" << index << " type " << type
+                                 << " has more elements than fit in int64";
+      count = *next;
+    }
+    return success();
+  };
+  for (auto [index, type] : llvm::enumerate(op->getOperandTypes()))
+    if (failed(check(type, "operand", index)))
+      return failure();
+  for (auto [index, type] : llvm::enumerate(op->getResultTypes()))
+    if (failed(check(type, "result", index)))
+      return failure();
+  return success();
+}
+
+/// The checks of a single op beyond the shared ones; overloaded below for
+/// the ops that have some.
+template <typename OpTy> static LogicalResult verifyOpSpecific(OpTy) {
+  return success();
+}
+
+/// clip: ordered, non-NaN bounds; integral, representable ones for integers.
+static LogicalResult verifyOpSpecific(ClipOp op) {
+  std::optional<APFloat> min = op.getMin();
+  std::optional<APFloat> max = op.getMax();
+  // A NaN bound has no agreed meaning (max(x, NaN) differs between kernels).
+  if ((min && min->isNaN()) || (max && max->isNaN()))
+    return op.emitOpError("bounds must not be NaN");
+  if (min && max && max->compare(*min) == APFloat::cmpLessThan)
+    return op.emitOpError("min ") << min->convertToDouble() << " exceeds max "
+                                  << max->convertToDouble();
+  // ONNX passes integer bounds as tensors of the input's type, so they must
+  // be integral and representable in it.
+  Type elementType = op.getInput().getType().getElementType();
+  if (auto intType = dyn_cast<IntegerType>(elementType)) {
+    for (std::optional<APFloat> bound : {min, max}) {
+      if (!bound)
+        continue;
+      if (!bound->isInteger())
+        return op.emitOpError("bound ")
+               << bound->convertToDouble()
+               << " is not integral for an integer tensor";
+      if (!getIntegralBound(*bound, intType.getWidth()))
+        return op.emitOpError("bound ") << bound->convertToDouble()
+                                        << " is out of range for " << intType;
+    }
+  }
+  return success();
+}
+
+/// mod: floats only have the C semantics (ONNX requires fmod = 1 for them).
+static LogicalResult verifyOpSpecific(ModOp op) {
+  if (isa<FloatType>(op.getLhs().getType().getElementType()) && !op.getFmod())
+    return op.emitOpError("requires fmod = true for floating-point operands");
+  return success();
+}
+
+/// The verifier of every elementwise op (the ODS classes call it).
+template <typename OpTy> static LogicalResult verifyElementwiseOp(OpTy op) {
+  if (failed(verifyElementCounts(op)))
+    return failure();
+  return verifyOpSpecific(op);
 }
 
 //===----------------------------------------------------------------------===//
@@ -242,7 +364,10 @@ OpFoldResult SigmoidOp::fold(FoldAdaptor adaptor) {
 OpFoldResult ReluOp::fold(FoldAdaptor adaptor) {
   return foldUnarySplat(
       adaptor.getInput(), getType(),
-      [](double x) -> std::optional<double> { return x > 0 ? x : 0.0; },
+      // max(x, 0) propagates NaN and maps -0.0 to +0.0.
+      [](double x) -> std::optional<double> {
+        return std::isnan(x) ? x : (x > 0 ? x : 0.0);
+      },
       [](int64_t x) -> std::optional<int64_t> { return x > 0 ? x : 0; });
 }
 
@@ -309,23 +434,6 @@ OpFoldResult GeluOp::fold(FoldAdaptor adaptor) {
       nullptr);
 }
 
-LogicalResult ClipOp::verify() {
-  std::optional<APFloat> min = getMin();
-  std::optional<APFloat> max = getMax();
-  if (min && max && max->compare(*min) == APFloat::cmpLessThan)
-    return emitOpError("min ") << min->convertToDouble()
-                               << " exceeds max " << max->convertToDouble();
-  if (isa<IntegerType>(getInput().getType().getElementType())) {
-    for (std::optional<APFloat> bound : {min, max}) {
-      if (bound && !bound->isInteger())
-        return emitOpError("bound ")
-               << bound->convertToDouble()
-               << " is not integral for an integer tensor";
-    }
-  }
-  return success();
-}
-
 OpFoldResult ClipOp::fold(FoldAdaptor adaptor) {
   std::optional<APFloat> minAttr = getMin();
   std::optional<APFloat> maxAttr = getMax();
@@ -337,11 +445,23 @@ OpFoldResult ClipOp::fold(FoldAdaptor adaptor) {
   return foldUnarySplat(
       adaptor.getInput(), getType(),
       [&](double x) -> std::optional<double> {
-        return std::isnan(x) ? x : std::min(std::max(x, lo), hi);
+        // IEEE maximum/minimum: NaN stays NaN, -0.0 clamped at 0.0 is 0.0.
+        return llvm::minimum(llvm::maximum(APFloat(x), APFloat(lo)),
+                             APFloat(hi))
+            .convertToDouble();
       },
+      // Clamp in the integer domain: doubles cannot hold every i64.
       [&](int64_t x) -> std::optional<int64_t> {
-        double clamped = std::min(std::max(static_cast<double>(x), lo), hi);
-        return static_cast<int64_t>(clamped);
+        std::optional<int64_t> intLo, intHi;
+        if (minAttr && !(intLo = getIntegralBound(*minAttr, 64)))
+          return std::nullopt;
+        if (maxAttr && !(intHi = getIntegralBound(*maxAttr, 64)))
+          return std::nullopt;
+        if (intLo && x < *intLo)
+          return *intLo;
+        if (intHi && x > *intHi)
+          return *intHi;
+        return x;
       });
 }
 
@@ -350,10 +470,12 @@ OpFoldResult ClipOp::fold(FoldAdaptor adaptor) {
 //===----------------------------------------------------------------------===//
 
 LogicalResult CastOp::verify() {
+  if (failed(verifyElementCounts(*this)))
+    return failure();
   if (failed(verifyCompatibleShape(getInput().getType(), getType())))
-    return emitOpError("result shape [")
-           << getType().getShape() << "] is incompatible with input shape ["
-           << getInput().getType().getShape() << "]";
+    return emitOpError("result type ")
+           << getType() << " has a shape incompatible with input type "
+           << getInput().getType();
   return success();
 }
 
@@ -369,7 +491,12 @@ OpFoldResult CastOp::fold(FoldAdaptor adaptor) {
   if (auto floatAttr = dyn_cast<FloatAttr>(*splat)) {
     double value = toDouble(floatAttr.getValue());
     if (auto floatType = dyn_cast<FloatType>(resultElement)) {
-      scalar = makeFloat(floatType, value);
+      // A single rounding from the source format.
+      APFloat converted = floatAttr.getValue();
+      bool losesInfo = false;
+      converted.convert(floatType.getFloatSemantics(),
+                        APFloat::rmNearestTiesToEven, &losesInfo);
+      scalar = FloatAttr::get(floatType, converted);
     } else if (resultElement.isInteger(1)) {
       scalar = builder.getBoolAttr(value != 0.0);
     } else {
@@ -382,9 +509,16 @@ OpFoldResult CastOp::fold(FoldAdaptor adaptor) {
       scalar = makeInt(intType, static_cast<int64_t>(truncated));
     }
   } else {
-    int64_t value = toInt(cast<IntegerAttr>(*splat));
+    auto intAttr = cast<IntegerAttr>(*splat);
+    int64_t value = toInt(intAttr);
     if (auto floatType = dyn_cast<FloatType>(resultElement)) {
-      scalar = makeFloat(floatType, static_cast<double>(value));
+      // Round once: going through double would round large i64 values
+      // twice (e.g. 2^60 + 2^36 + 1 to f32).
+      APFloat converted(floatType.getFloatSemantics());
+      converted.convertFromAPInt(intAttr.getValue(),
+                                 /*IsSigned=*/!intAttr.getType().isInteger(1),
+                                 APFloat::rmNearestTiesToEven);
+      scalar = FloatAttr::get(floatType, converted);
     } else if (resultElement.isInteger(1)) {
       scalar = builder.getBoolAttr(value != 0);
     } else {
@@ -394,9 +528,8 @@ OpFoldResult CastOp::fold(FoldAdaptor adaptor) {
   return makeSplat(getType(), scalar);
 }
 
-LogicalResult
-CastOp::reifyResultShapes(OpBuilder &builder,
-                          ReifiedRankedShapedTypeDims &shapes) {
+LogicalResult CastOp::reifyResultShapes(OpBuilder &builder,
+                                        ReifiedRankedShapedTypeDims &shapes) {
   return detail::reifySameShape(builder, getLoc(), getInput(), shapes);
 }
 
@@ -405,8 +538,8 @@ CastOp::reifyResultShapes(OpBuilder &builder,
 //===----------------------------------------------------------------------===//
 
 OpFoldResult AddOp::fold(FoldAdaptor adaptor) {
-  if (OpFoldResult identity =
-          foldRightIdentity(getLhs(), adaptor.getRhs(), getType(), 0.0))
+  if (OpFoldResult identity = foldRightIdentity(getLhs(), adaptor.getRhs(),
+                                                getType(), Identity::NegZero))
     return identity;
   return foldBinarySplat(
       adaptor.getOperands(), getType(),
@@ -418,8 +551,8 @@ OpFoldResult AddOp::fold(FoldAdaptor adaptor) {
 }
 
 OpFoldResult SubOp::fold(FoldAdaptor adaptor) {
-  if (OpFoldResult identity =
-          foldRightIdentity(getLhs(), adaptor.getRhs(), getType(), 0.0))
+  if (OpFoldResult identity = foldRightIdentity(getLhs(), adaptor.getRhs(),
+                                                getType(), Identity::Zero))
     return identity;
   return foldBinarySplat(
       adaptor.getOperands(), getType(),
@@ -431,8 +564,8 @@ OpFoldResult SubOp::fold(FoldAdaptor adaptor) {
 }
 
 OpFoldResult MulOp::fold(FoldAdaptor adaptor) {
-  if (OpFoldResult identity =
-          foldRightIdentity(getLhs(), adaptor.getRhs(), getType(), 1.0))
+  if (OpFoldResult identity = foldRightIdentity(getLhs(), adaptor.getRhs(),
+                                                getType(), Identity::One))
     return identity;
   return foldBinarySplat(
       adaptor.getOperands(), getType(),
@@ -444,23 +577,25 @@ OpFoldResult MulOp::fold(FoldAdaptor adaptor) {
 }
 
 OpFoldResult DivOp::fold(FoldAdaptor adaptor) {
-  if (OpFoldResult identity =
-          foldRightIdentity(getLhs(), adaptor.getRhs(), getType(), 1.0))
+  int64_t minValue = getSignedMinValue(getType());
+  if (OpFoldResult identity = foldRightIdentity(getLhs(), adaptor.getRhs(),
+                                                getType(), Identity::One))
     return identity;
   return foldBinarySplat(
       adaptor.getOperands(), getType(),
       [](double a, double b) -> std::optional<double> { return a / b; },
-      [](int64_t a, int64_t b) -> std::optional<int64_t> {
-        // Division by zero and INT_MIN / -1 are left to run time.
-        if (b == 0 || (b == -1 && a == INT64_MIN))
+      [minValue](int64_t a, int64_t b) -> std::optional<int64_t> {
+        // Division by zero and INT_MIN / -1 (at the element width, e.g.
+        // -128 / -1 in i8) are undefined: leave them to run time.
+        if (b == 0 || (b == -1 && a == minValue))
           return std::nullopt;
         return a / b;
       });
 }
 
 OpFoldResult PowOp::fold(FoldAdaptor adaptor) {
-  if (OpFoldResult identity =
-          foldRightIdentity(getLhs(), adaptor.getRhs(), getType(), 1.0))
+  if (OpFoldResult identity = foldRightIdentity(getLhs(), adaptor.getRhs(),
+                                                getType(), Identity::One))
     return identity;
   return foldBinarySplat(
       adaptor.getOperands(), getType(),
@@ -476,7 +611,8 @@ OpFoldResult MaxOp::fold(FoldAdaptor adaptor) {
   return foldBinarySplat(
       adaptor.getOperands(), getType(),
       [](double a, double b) -> std::optional<double> {
-        return std::isnan(a) || std::isnan(b) ? NAN : std::max(a, b);
+        // IEEE maximum: propagates NaN, -0.0 < +0.0.
+        return llvm::maximum(APFloat(a), APFloat(b)).convertToDouble();
       },
       [](int64_t a, int64_t b) -> std::optional<int64_t> {
         return std::max(a, b);
@@ -489,17 +625,12 @@ OpFoldResult MinOp::fold(FoldAdaptor adaptor) {
   return foldBinarySplat(
       adaptor.getOperands(), getType(),
       [](double a, double b) -> std::optional<double> {
-        return std::isnan(a) || std::isnan(b) ? NAN : std::min(a, b);
+        // IEEE minimum: propagates NaN, -0.0 < +0.0.
+        return llvm::minimum(APFloat(a), APFloat(b)).convertToDouble();
       },
       [](int64_t a, int64_t b) -> std::optional<int64_t> {
         return std::min(a, b);
       });
-}
-
-LogicalResult ModOp::verify() {
-  if (isa<FloatType>(getLhs().getType().getElementType()) && !getFmod())
-    return emitOpError("requires fmod = true for floating-point operands");
-  return success();
 }
 
 OpFoldResult ModOp::fold(FoldAdaptor adaptor) {
@@ -510,8 +641,11 @@ OpFoldResult ModOp::fold(FoldAdaptor adaptor) {
         return std::fmod(a, b);
       },
       [fmod](int64_t a, int64_t b) -> std::optional<int64_t> {
-        if (b == 0 || (b == -1 && a == INT64_MIN))
+        if (b == 0)
           return std::nullopt;
+        // x % -1 is 0; computing INT64_MIN % -1 would be undefined in C++.
+        if (b == -1)
+          return 0;
         int64_t remainder = a % b;
         // Python's % takes the divisor's sign.
         if (!fmod && remainder != 0 && ((remainder < 0) != (b < 0)))
@@ -521,8 +655,8 @@ OpFoldResult ModOp::fold(FoldAdaptor adaptor) {
 }
 
 OpFoldResult AndOp::fold(FoldAdaptor adaptor) {
-  if (OpFoldResult identity =
-          foldRightIdentity(getLhs(), adaptor.getRhs(), getType(), 1.0))
+  if (OpFoldResult identity = foldRightIdentity(getLhs(), adaptor.getRhs(),
+                                                getType(), Identity::One))
     return identity;
   return foldBinarySplat(
       adaptor.getOperands(), getType(), nullptr,
@@ -530,8 +664,8 @@ OpFoldResult AndOp::fold(FoldAdaptor adaptor) {
 }
 
 OpFoldResult OrOp::fold(FoldAdaptor adaptor) {
-  if (OpFoldResult identity =
-          foldRightIdentity(getLhs(), adaptor.getRhs(), getType(), 0.0))
+  if (OpFoldResult identity = foldRightIdentity(getLhs(), adaptor.getRhs(),
+                                                getType(), Identity::Zero))
     return identity;
   return foldBinarySplat(
       adaptor.getOperands(), getType(), nullptr,
@@ -539,8 +673,8 @@ OpFoldResult OrOp::fold(FoldAdaptor adaptor) {
 }
 
 OpFoldResult XorOp::fold(FoldAdaptor adaptor) {
-  if (OpFoldResult identity =
-          foldRightIdentity(getLhs(), adaptor.getRhs(), getType(), 0.0))
+  if (OpFoldResult identity = foldRightIdentity(getLhs(), adaptor.getRhs(),
+                                                getType(), Identity::Zero))
     return identity;
   return foldBinarySplat(
       adaptor.getOperands(), getType(), nullptr,
@@ -613,6 +747,8 @@ LogicalResult SelectOp::inferReturnTypes(MLIRContext *,
   return success();
 }
 
+LogicalResult SelectOp::verify() { return verifyElementCounts(*this); }
+
 OpFoldResult SelectOp::fold(FoldAdaptor adaptor) {
   Value chosen;
   if (getTrueValue() == getFalseValue()) {
@@ -628,9 +764,8 @@ OpFoldResult SelectOp::fold(FoldAdaptor adaptor) {
   return {};
 }
 
-LogicalResult
-SelectOp::reifyResultShapes(OpBuilder &builder,
-                            ReifiedRankedShapedTypeDims &shapes) {
+LogicalResult SelectOp::reifyResultShapes(OpBuilder &builder,
+                                          ReifiedRankedShapedTypeDims &shapes) {
   shapes.push_back(
       reifyBroadcastShape(builder, getLoc(), getOperation()->getOperands()));
   return success();

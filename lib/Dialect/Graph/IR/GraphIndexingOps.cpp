@@ -8,11 +8,68 @@
 #include "strata/Dialect/Graph/IR/GraphOps.h"
 #include "strata/Dialect/Graph/IR/GraphUtils.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Matchers.h"
+#include "llvm/Support/CheckedArithmetic.h"
+#include <algorithm>
+#include <cmath>
+#include <limits>
 
 using namespace mlir;
 using namespace strata::graph;
+
+//===----------------------------------------------------------------------===//
+// Shared helpers (candidates for GraphUtils)
+//===----------------------------------------------------------------------===//
+
+/// Returns the splat value of `attr` when it is a splat dense constant.
+static Attribute getSplatValue(Attribute attr) {
+  auto dense = dyn_cast_or_null<DenseElementsAttr>(attr);
+  if (!dense || !dense.isSplat())
+    return {};
+  return dense.getSplatValue<Attribute>();
+}
+
+/// Builds a splat of `scalar` with `type` when that type is a static tensor.
+static Attribute makeSplat(Type type, Attribute scalar) {
+  auto tensorType = dyn_cast<RankedTensorType>(type);
+  if (!scalar || !tensorType || !tensorType.hasStaticShape())
+    return {};
+  return DenseElementsAttr::get(tensorType, scalar);
+}
+
+/// Folds a splat constant operand to a splat of the result type.
+static OpFoldResult foldSplat(Attribute operand, Type resultType) {
+  return makeSplat(resultType, getSplatValue(operand));
+}
+
+/// Signed max/min of two index sizes; folds when both are constants.
+static OpFoldResult maxSizes(OpBuilder &builder, Location loc,
+                             OpFoldResult lhs, OpFoldResult rhs) {
+  std::optional<int64_t> lhsConst = getConstantIntValue(lhs);
+  std::optional<int64_t> rhsConst = getConstantIntValue(rhs);
+  if (lhsConst && rhsConst)
+    return builder.getIndexAttr(std::max(*lhsConst, *rhsConst));
+  return arith::MaxSIOp::create(
+             builder, loc, getValueOrCreateConstantIndexOp(builder, loc, lhs),
+             getValueOrCreateConstantIndexOp(builder, loc, rhs))
+      .getResult();
+}
+static OpFoldResult minSizes(OpBuilder &builder, Location loc,
+                             OpFoldResult lhs, OpFoldResult rhs) {
+  std::optional<int64_t> lhsConst = getConstantIntValue(lhs);
+  std::optional<int64_t> rhsConst = getConstantIntValue(rhs);
+  if (lhsConst && rhsConst)
+    return builder.getIndexAttr(std::min(*lhsConst, *rhsConst));
+  return arith::MinSIOp::create(
+             builder, loc, getValueOrCreateConstantIndexOp(builder, loc, lhs),
+             getValueOrCreateConstantIndexOp(builder, loc, rhs))
+      .getResult();
+}
 
 //===----------------------------------------------------------------------===//
 // ConcatOp
@@ -50,10 +107,16 @@ LogicalResult ConcatOp::inferReturnTypes(MLIRContext *,
     for (int64_t dim = 0; dim < rank; ++dim) {
       int64_t size = type.getDimSize(dim);
       if (dim == *axis) {
-        shape[dim] = ShapedType::isDynamic(shape[dim]) ||
-                             ShapedType::isDynamic(size)
-                         ? ShapedType::kDynamic
-                         : shape[dim] + size;
+        if (ShapedType::isDynamic(shape[dim]) || ShapedType::isDynamic(size)) {
+          shape[dim] = ShapedType::kDynamic;
+          continue;
+        }
+        // Huge static sizes must give an error, not a wrapped size.
+        std::optional<int64_t> sum = llvm::checkedAdd(shape[dim], size);
+        if (!sum)
+          return emitOptionalError(location, "concatenated size of dim ", dim,
+                                   " overflows");
+        shape[dim] = *sum;
         continue;
       }
       if (ShapedType::isDynamic(shape[dim])) {
@@ -69,11 +132,17 @@ LogicalResult ConcatOp::inferReturnTypes(MLIRContext *,
   return success();
 }
 
-OpFoldResult ConcatOp::fold(FoldAdaptor) {
+OpFoldResult ConcatOp::fold(FoldAdaptor adaptor) {
   // Concatenating a single tensor is the identity.
   if (getInputs().size() == 1 && getInputs().front().getType() == getType())
     return getInputs().front();
-  return {};
+  // Splats of one value concatenate to a splat of it.
+  Attribute splat = getSplatValue(adaptor.getInputs().front());
+  if (!splat || !llvm::all_of(adaptor.getInputs(), [&](Attribute input) {
+        return getSplatValue(input) == splat;
+      }))
+    return {};
+  return makeSplat(getType(), splat);
 }
 
 LogicalResult
@@ -84,9 +153,13 @@ ConcatOp::reifyResultShapes(OpBuilder &builder,
   int64_t rank = getType().getRank();
   int64_t axis = getAxis() < 0 ? getAxis() + rank : getAxis();
   SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(builder, loc, first);
-  // Other dims: take a static size from any input when the first lacks one.
   for (int64_t dim = 0; dim < rank; ++dim) {
-    if (dim == axis || !getType().isDynamicDim(dim))
+    if (!getType().isDynamicDim(dim)) {
+      sizes[dim] = builder.getIndexAttr(getType().getDimSize(dim));
+      continue;
+    }
+    // Other dims: take a static size from any input when the first lacks one.
+    if (dim == axis)
       continue;
     for (Value input : getInputs()) {
       auto type = cast<RankedTensorType>(input.getType());
@@ -96,11 +169,610 @@ ConcatOp::reifyResultShapes(OpBuilder &builder,
       }
     }
   }
-  for (Value input : getInputs().drop_front()) {
-    OpFoldResult size = tensor::getMixedSize(builder, loc, input, axis);
-    sizes[axis] = addSizes(builder, loc, sizes[axis], size);
+  if (getType().isDynamicDim(axis)) {
+    for (Value input : getInputs().drop_front()) {
+      OpFoldResult size = tensor::getMixedSize(builder, loc, input, axis);
+      sizes[axis] = addSizes(builder, loc, sizes[axis], size);
+    }
   }
   shapes.push_back(std::move(sizes));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// SliceOp
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// One sliced axis of a graph.slice, with its axis normalized.
+struct SliceAxis {
+  int64_t axis;
+  int64_t start;
+  int64_t end;
+  int64_t step;
+};
+} // namespace
+
+/// Checks the slice attributes against `rank` and pairs them up per axis.
+static FailureOr<SmallVector<SliceAxis>>
+getSliceAxes(std::optional<Location> loc, ArrayRef<int64_t> starts,
+             ArrayRef<int64_t> ends, std::optional<ArrayRef<int64_t>> axes,
+             std::optional<ArrayRef<int64_t>> steps, int64_t rank) {
+  size_t count = starts.size();
+  if (ends.size() != count)
+    return emitOptionalError(loc, "expected as many ends (", ends.size(),
+                             ") as starts (", count, ")");
+  if (axes && axes->size() != count)
+    return emitOptionalError(loc, "expected as many axes (", axes->size(),
+                             ") as starts (", count, ")");
+  if (steps && steps->size() != count)
+    return emitOptionalError(loc, "expected as many steps (", steps->size(),
+                             ") as starts (", count, ")");
+  SmallVector<int64_t> defaultAxes;
+  if (!axes) {
+    defaultAxes = llvm::to_vector(llvm::seq<int64_t>(0, count));
+    axes = defaultAxes;
+  }
+  FailureOr<SmallVector<int64_t>> normalized =
+      normalizeAxes(loc, *axes, rank, "slice axis");
+  if (failed(normalized))
+    return failure();
+  SmallVector<SliceAxis> result;
+  for (size_t i = 0; i < count; ++i) {
+    int64_t step = steps ? (*steps)[i] : 1;
+    if (step == 0)
+      return emitOptionalError(loc, "step #", i, " is zero");
+    result.push_back({(*normalized)[i], starts[i], ends[i], step});
+  }
+  return result;
+}
+
+/// ONNX Slice's start and end along an axis of static size `dim`: negative
+/// bounds count from the back, then both are clamped to the valid range for
+/// the step's direction. No step can overflow: a negative bound plus a
+/// non-negative size stays in range.
+static std::pair<int64_t, int64_t> clampSliceBounds(const SliceAxis &slice,
+                                                    int64_t dim) {
+  int64_t start = slice.start < 0 ? slice.start + dim : slice.start;
+  int64_t end = slice.end < 0 ? slice.end + dim : slice.end;
+  if (slice.step > 0) {
+    start = std::clamp<int64_t>(start, 0, dim);
+    end = std::clamp<int64_t>(end, 0, dim);
+  } else {
+    // numpy.clip order (max, then min) so that an empty axis gives -1, -1.
+    start = std::min<int64_t>(std::max<int64_t>(start, 0), dim - 1);
+    end = std::min<int64_t>(std::max<int64_t>(end, -1), dim - 1);
+  }
+  return {start, end};
+}
+
+/// The number of elements ONNX Slice selects along an axis of static size
+/// `dim`: max(0, ceil((end - start) / step)).
+static int64_t getStaticSliceSize(const SliceAxis &slice, int64_t dim) {
+  auto [start, end] = clampSliceBounds(slice, dim);
+  // Both bounds lie in [-1, dim], so the distance cannot overflow; the
+  // magnitude of the step is taken unsigned because -INT64_MIN overflows.
+  int64_t distance = slice.step > 0 ? end - start : start - end;
+  if (distance <= 0)
+    return 0;
+  uint64_t stride = slice.step > 0 ? static_cast<uint64_t>(slice.step)
+                                   : 0ull - static_cast<uint64_t>(slice.step);
+  return static_cast<int64_t>((static_cast<uint64_t>(distance) - 1) / stride +
+                              1);
+}
+
+/// True when the slice is empty whatever the axis size: both bounds count
+/// from the same end, get the same clamp and the end does not lie past the
+/// start in the step's direction (clamping is monotonic, so the order
+/// survives it). Negative bounds with a negative step do not qualify: their
+/// clamps differ (start to >= 0, end to >= -1), so [-6:-3:-1] of a size-1
+/// axis selects one element.
+static bool isAlwaysEmptySlice(const SliceAxis &slice) {
+  if (slice.step > 0)
+    return (slice.start < 0) == (slice.end < 0) && slice.end <= slice.start;
+  return slice.start >= 0 && slice.end >= 0 && slice.start <= slice.end;
+}
+
+/// True when the slice keeps the whole axis in order, for a static size
+/// `dim` or, when `dim` is `?`, for every size.
+static bool isFullSlice(const SliceAxis &slice, int64_t dim) {
+  if (slice.step != 1)
+    return false;
+  if (ShapedType::isDynamic(dim))
+    return (slice.start == 0 ||
+            slice.start == std::numeric_limits<int64_t>::min()) &&
+           slice.end == std::numeric_limits<int64_t>::max();
+  auto [start, end] = clampSliceBounds(slice, dim);
+  return start == 0 && end == dim;
+}
+
+LogicalResult SliceOp::inferReturnTypes(MLIRContext *,
+                                        std::optional<Location> location,
+                                        Adaptor adaptor,
+                                        SmallVectorImpl<Type> &inferred) {
+  auto inputType = getRankedType(adaptor.getInput());
+  if (!inputType)
+    return emitOptionalError(location, "expected a ranked tensor input");
+  FailureOr<SmallVector<SliceAxis>> slices = getSliceAxes(
+      location, adaptor.getStarts(), adaptor.getEnds(), adaptor.getAxes(),
+      adaptor.getSteps(), inputType.getRank());
+  if (failed(slices))
+    return failure();
+  SmallVector<int64_t> shape(inputType.getShape());
+  for (const SliceAxis &slice : *slices) {
+    int64_t dim = shape[slice.axis];
+    if (!ShapedType::isDynamic(dim))
+      shape[slice.axis] = getStaticSliceSize(slice, dim);
+    else if (isAlwaysEmptySlice(slice))
+      shape[slice.axis] = 0;
+  }
+  inferred.push_back(RankedTensorType::get(shape, inputType.getElementType()));
+  return success();
+}
+
+/// The verified slices of `op` (its attributes were checked by inference).
+static SmallVector<SliceAxis> getVerifiedSliceAxes(SliceOp op) {
+  FailureOr<SmallVector<SliceAxis>> slices =
+      getSliceAxes(std::nullopt, op.getStarts(), op.getEnds(), op.getAxes(),
+                   op.getSteps(), op.getInput().getType().getRank());
+  return succeeded(slices) ? std::move(*slices) : SmallVector<SliceAxis>();
+}
+
+OpFoldResult SliceOp::fold(FoldAdaptor adaptor) {
+  if (OpFoldResult splat = foldSplat(adaptor.getInput(), getType()))
+    return splat;
+  if (getInput().getType() != getType())
+    return {};
+  auto inputType = getInput().getType();
+  for (const SliceAxis &slice : getVerifiedSliceAxes(*this)) {
+    if (!isFullSlice(slice, inputType.getDimSize(slice.axis)))
+      return {};
+  }
+  return getInput();
+}
+
+/// Reifies the size ONNX Slice selects along an axis of runtime size `dim`:
+/// the index arithmetic of getStaticSliceSize, using that sizes are
+/// non-negative to skip clamps that cannot apply.
+static OpFoldResult reifySliceSize(OpBuilder &builder, Location loc,
+                                   const SliceAxis &slice, OpFoldResult dim) {
+  constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+  constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
+  auto index = [&](int64_t value) -> OpFoldResult {
+    return builder.getIndexAttr(value);
+  };
+  // `bound` counted from the back when negative, then clamped to [lo, hi].
+  // A non-negative bound only needs the upper clamp and a negative one
+  // (which is below `dim`) only needs the lower one, except when hi is
+  // `dim - 1`, which is below the lower bound 0 for an empty axis.
+  auto clampBound = [&](int64_t bound, int64_t lo,
+                        OpFoldResult hi) -> OpFoldResult {
+    if (bound >= 0) {
+      if (bound == 0 && lo == 0 && hi == dim)
+        return index(0);
+      if (bound == kMax)
+        return hi;
+      return minSizes(builder, loc, index(bound), hi);
+    }
+    if (bound == kMin && hi == dim)
+      return index(lo);
+    OpFoldResult shifted = addSizes(builder, loc, dim, index(bound));
+    OpFoldResult clamped = maxSizes(builder, loc, shifted, index(lo));
+    return hi == dim ? clamped : minSizes(builder, loc, clamped, hi);
+  };
+  OpFoldResult start, end, distance;
+  uint64_t stride;
+  if (slice.step > 0) {
+    start = clampBound(slice.start, 0, dim);
+    end = clampBound(slice.end, 0, dim);
+    distance = subSizes(builder, loc, end, start);
+    stride = static_cast<uint64_t>(slice.step);
+  } else {
+    OpFoldResult last = subSizes(builder, loc, dim, index(1));
+    start = clampBound(slice.start, 0, last);
+    // A negative end plus `dim` is at most `dim - 1`: no upper clamp.
+    end = slice.end >= 0 ? clampBound(slice.end, -1, last)
+          : slice.end == kMin
+              ? index(-1)
+              : maxSizes(builder, loc, addSizes(builder, loc, dim,
+                                                index(slice.end)),
+                         index(-1));
+    distance = subSizes(builder, loc, start, end);
+    stride = 0ull - static_cast<uint64_t>(slice.step);
+  }
+  // |INT64_MIN| does not fit; any stride >= dim gives the same count.
+  int64_t strideValue = static_cast<int64_t>(std::min<uint64_t>(stride, kMax));
+  OpFoldResult count = distance;
+  if (strideValue != 1) {
+    std::optional<int64_t> constDistance = getConstantIntValue(distance);
+    if (constDistance) {
+      count = index(*constDistance <= 0
+                        ? 0
+                        : (*constDistance - 1) / strideValue + 1);
+    } else {
+      count = arith::CeilDivSIOp::create(
+                  builder, loc, cast<Value>(distance),
+                  arith::ConstantIndexOp::create(builder, loc, strideValue))
+                  .getResult();
+    }
+  }
+  // From 0 to a clamped end the distance is already non-negative.
+  std::optional<int64_t> constStart = getConstantIntValue(start);
+  if (slice.step > 0 && constStart && *constStart == 0)
+    return count;
+  return maxSizes(builder, loc, count, index(0));
+}
+
+LogicalResult
+SliceOp::reifyResultShapes(OpBuilder &builder,
+                           ReifiedRankedShapedTypeDims &shapes) {
+  Location loc = getLoc();
+  SmallVector<OpFoldResult> sizes =
+      tensor::getMixedSizes(builder, loc, getInput());
+  for (const SliceAxis &slice : getVerifiedSliceAxes(*this)) {
+    int64_t size = getType().getDimSize(slice.axis);
+    sizes[slice.axis] =
+        ShapedType::isDynamic(size)
+            ? reifySliceSize(builder, loc, slice, sizes[slice.axis])
+            : builder.getIndexAttr(size);
+  }
+  shapes.push_back(std::move(sizes));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// GatherOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult GatherOp::inferReturnTypes(MLIRContext *,
+                                         std::optional<Location> location,
+                                         Adaptor adaptor,
+                                         SmallVectorImpl<Type> &inferred) {
+  auto dataType = getRankedType(adaptor.getData());
+  auto indicesType = getRankedType(adaptor.getIndices());
+  if (!dataType || !indicesType)
+    return emitOptionalError(location, "expected ranked tensor operands");
+  if (dataType.getRank() == 0)
+    return emitOptionalError(location, "cannot gather from a rank-0 tensor");
+  FailureOr<int64_t> axis =
+      normalizeAxis(location, adaptor.getAxis(), dataType.getRank());
+  if (failed(axis))
+    return failure();
+  ArrayRef<int64_t> dataShape = dataType.getShape();
+  SmallVector<int64_t> shape(dataShape.take_front(*axis));
+  llvm::append_range(shape, indicesType.getShape());
+  llvm::append_range(shape, dataShape.drop_front(*axis + 1));
+  inferred.push_back(RankedTensorType::get(shape, dataType.getElementType()));
+  return success();
+}
+
+/// Gathers of more elements than this from a constant are left to the
+/// constant folding pass: the folder only serves small shape computations.
+static constexpr int64_t kMaxGatherFoldElements = 1024;
+
+OpFoldResult GatherOp::fold(FoldAdaptor adaptor) {
+  if (OpFoldResult splat = foldSplat(adaptor.getData(), getType()))
+    return splat;
+  // The Shape -> Gather chains of dynamic exports: 1-D integer constant data
+  // with constant indices.
+  auto data = dyn_cast_or_null<DenseIntElementsAttr>(adaptor.getData());
+  auto indices = dyn_cast_or_null<DenseIntElementsAttr>(adaptor.getIndices());
+  RankedTensorType resultType = getType();
+  if (!data || !indices || data.getType().getRank() != 1 ||
+      !resultType.hasStaticShape() ||
+      resultType.getNumElements() > kMaxGatherFoldElements ||
+      resultType.getNumElements() != indices.getNumElements())
+    return {};
+  int64_t size = data.getNumElements();
+  SmallVector<APInt> values;
+  values.reserve(indices.getNumElements());
+  auto dataValues = data.getValues<APInt>();
+  for (const APInt &value : indices.getValues<APInt>()) {
+    int64_t index = value.getSExtValue();
+    if (index < -size || index >= size)
+      return {};
+    values.push_back(dataValues[index < 0 ? index + size : index]);
+  }
+  return DenseElementsAttr::get(resultType, values);
+}
+
+LogicalResult
+GatherOp::reifyResultShapes(OpBuilder &builder,
+                            ReifiedRankedShapedTypeDims &shapes) {
+  Location loc = getLoc();
+  int64_t rank = getData().getType().getRank();
+  int64_t axis = getAxis() < 0 ? getAxis() + rank : getAxis();
+  SmallVector<OpFoldResult> dataSizes =
+      tensor::getMixedSizes(builder, loc, getData());
+  SmallVector<OpFoldResult> sizes(ArrayRef(dataSizes).take_front(axis));
+  llvm::append_range(sizes, tensor::getMixedSizes(builder, loc, getIndices()));
+  llvm::append_range(sizes, ArrayRef(dataSizes).drop_front(axis + 1));
+  shapes.push_back(std::move(sizes));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// PadOp
+//===----------------------------------------------------------------------===//
+
+/// Prints `value` in its shortest round-tripping form ("1.5", "128").
+static std::string formatDouble(double value) {
+  SmallString<32> text;
+  APFloat(value).toString(text);
+  return std::string(text);
+}
+
+/// Checks that the constant fill `value` is representable in `elementType`.
+static LogicalResult verifyPadValue(std::optional<Location> loc,
+                                    Type elementType, double value) {
+  auto intType = dyn_cast<IntegerType>(elementType);
+  if (!intType)
+    return success();
+  if (std::trunc(value) != value)
+    return emitOptionalError(loc, "pad value ", formatDouble(value),
+                             " is not an integer, as ", elementType,
+                             " elements need");
+  unsigned width = intType.getWidth();
+  // i1 is a boolean: 0 or 1. Wider integers are signed.
+  double lo = width == 1 ? 0.0 : -std::ldexp(1.0, width - 1);
+  double hi = width == 1 ? 1.0 : std::ldexp(1.0, width - 1) - 1.0;
+  // For i64 `hi` rounds up to 2^63, which does not fit: exclude it.
+  if (value < lo || value > hi || (width == 64 && value >= std::ldexp(1.0, 63)))
+    return emitOptionalError(loc, "pad value ", formatDouble(value),
+                             " does not fit in ",
+                             elementType);
+  return success();
+}
+
+LogicalResult PadOp::inferReturnTypes(MLIRContext *,
+                                      std::optional<Location> location,
+                                      Adaptor adaptor,
+                                      SmallVectorImpl<Type> &inferred) {
+  auto inputType = getRankedType(adaptor.getInput());
+  if (!inputType)
+    return emitOptionalError(location, "expected a ranked tensor input");
+  int64_t rank = inputType.getRank();
+  ArrayRef<int64_t> pads = adaptor.getPads();
+  if (static_cast<int64_t>(pads.size()) != 2 * rank)
+    return emitOptionalError(location, "expected ", 2 * rank,
+                             " pads (2 * rank), got ", pads.size());
+  PadMode mode = adaptor.getMode();
+  double value = adaptor.getValue().convertToDouble();
+  if (mode == PadMode::Constant) {
+    if (failed(verifyPadValue(location, inputType.getElementType(), value)))
+      return failure();
+  } else if (value != 0.0) {
+    return emitOptionalError(location, "pad value ", formatDouble(value),
+                             " is only used by ",
+                             stringifyPadMode(PadMode::Constant), " mode, not ",
+                             stringifyPadMode(mode));
+  }
+  SmallVector<int64_t> shape(inputType.getShape());
+  for (int64_t dim = 0; dim < rank; ++dim) {
+    int64_t before = pads[dim], after = pads[rank + dim];
+    int64_t size = shape[dim];
+    if (mode != PadMode::Constant) {
+      if (before < 0 || after < 0)
+        return emitOptionalError(location, "negative pads (crops) need ",
+                                 stringifyPadMode(PadMode::Constant),
+                                 " mode, got ", before, ", ", after,
+                                 " for dim ", dim, " in ",
+                                 stringifyPadMode(mode), " mode");
+      if ((before > 0 || after > 0) && size == 0)
+        return emitOptionalError(location, stringifyPadMode(mode),
+                                 " mode cannot pad empty dim ", dim);
+      if (mode == PadMode::Reflect && !ShapedType::isDynamic(size) &&
+          (before >= size || after >= size))
+        return emitOptionalError(
+            location, "reflect pads ", before, ", ", after, " of dim ", dim,
+            " must be smaller than its size ", size);
+    }
+    if (ShapedType::isDynamic(size))
+      continue;
+    std::optional<int64_t> padded = llvm::checkedAdd(size, before);
+    if (padded)
+      padded = llvm::checkedAdd(*padded, after);
+    if (!padded)
+      return emitOptionalError(location, "padded size of dim ", dim,
+                               " overflows");
+    if (*padded < 0)
+      return emitOptionalError(location, "pads ", before, ", ", after,
+                               " crop dim ", dim, " of size ", size,
+                               " to a negative size");
+    shape[dim] = *padded;
+  }
+  inferred.push_back(RankedTensorType::get(shape, inputType.getElementType()));
+  return success();
+}
+
+OpFoldResult PadOp::fold(FoldAdaptor adaptor) {
+  if (llvm::all_of(getPads(), [](int64_t pad) { return pad == 0; }) &&
+      getInput().getType() == getType())
+    return getInput();
+  // Edge and reflect padding of a splat repeat the splat; so does constant
+  // padding with the splat's own value.
+  Attribute splat = getSplatValue(adaptor.getInput());
+  if (!splat)
+    return {};
+  if (getMode() == PadMode::Constant) {
+    double value = getValue().convertToDouble();
+    if (auto floatAttr = dyn_cast<FloatAttr>(splat)) {
+      // Compare in the element type: a value like 0.1 rounds in f16.
+      APFloat converted(value);
+      bool losesInfo = false;
+      converted.convert(floatAttr.getValue().getSemantics(),
+                        APFloat::rmNearestTiesToEven, &losesInfo);
+      if (!converted.bitwiseIsEqual(floatAttr.getValue()))
+        return {};
+    } else if (auto intAttr = dyn_cast<IntegerAttr>(splat)) {
+      // The verifier keeps `value` integral and in range of the type.
+      int64_t splatValue = intAttr.getType().isInteger(1)
+                               ? intAttr.getValue().getBoolValue()
+                               : intAttr.getValue().getSExtValue();
+      if (static_cast<double>(splatValue) != value)
+        return {};
+    } else {
+      return {};
+    }
+  }
+  return makeSplat(getType(), splat);
+}
+
+LogicalResult PadOp::reifyResultShapes(OpBuilder &builder,
+                                       ReifiedRankedShapedTypeDims &shapes) {
+  Location loc = getLoc();
+  SmallVector<OpFoldResult> sizes =
+      tensor::getMixedSizes(builder, loc, getInput());
+  int64_t rank = static_cast<int64_t>(sizes.size());
+  ArrayRef<int64_t> pads = getPads();
+  for (int64_t dim = 0; dim < rank; ++dim) {
+    int64_t total = getType().getDimSize(dim);
+    if (!ShapedType::isDynamic(total)) {
+      sizes[dim] = builder.getIndexAttr(total);
+      continue;
+    }
+    // Static sizes are handled above, so `before + after` is of two verified
+    // attributes; adding them separately keeps each step in range.
+    sizes[dim] = addSizes(builder, loc, sizes[dim],
+                          builder.getIndexAttr(pads[dim]));
+    sizes[dim] = addSizes(builder, loc, sizes[dim],
+                          builder.getIndexAttr(pads[rank + dim]));
+  }
+  shapes.push_back(std::move(sizes));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// SplitOp
+//===----------------------------------------------------------------------===//
+
+/// The most results graph.split may have with `num_outputs`.
+static constexpr int64_t kMaxSplitOutputs = 65536;
+
+LogicalResult SplitOp::inferReturnTypes(MLIRContext *,
+                                        std::optional<Location> location,
+                                        Adaptor adaptor,
+                                        SmallVectorImpl<Type> &inferred) {
+  auto inputType = getRankedType(adaptor.getInput());
+  if (!inputType)
+    return emitOptionalError(location, "expected a ranked tensor input");
+  if (inputType.getRank() == 0)
+    return emitOptionalError(location, "cannot split a rank-0 tensor");
+  FailureOr<int64_t> axis =
+      normalizeAxis(location, adaptor.getAxis(), inputType.getRank());
+  if (failed(axis))
+    return failure();
+  std::optional<ArrayRef<int64_t>> split = adaptor.getSplit();
+  std::optional<uint64_t> numOutputs = adaptor.getNumOutputs();
+  if (split && numOutputs)
+    return emitOptionalError(location,
+                             "expected either split or num_outputs, not both");
+  if (!split && !numOutputs)
+    return emitOptionalError(
+        location, "expected split sizes or num_outputs (the result count)");
+  int64_t dim = inputType.getDimSize(*axis);
+  SmallVector<int64_t> sizes;
+  if (split) {
+    if (split->empty())
+      return emitOptionalError(location, "expected at least one split size");
+    int64_t total = 0;
+    for (auto [index, size] : llvm::enumerate(*split)) {
+      if (size < 0)
+        return emitOptionalError(location, "split size #", index, " is ",
+                                 size, ", expected non-negative");
+      std::optional<int64_t> sum = llvm::checkedAdd(total, size);
+      if (!sum)
+        return emitOptionalError(location, "split sizes overflow");
+      total = *sum;
+    }
+    if (!ShapedType::isDynamic(dim) && total != dim)
+      return emitOptionalError(location, "split sizes sum to ", total,
+                               ", expected the size ", dim, " of axis ",
+                               *axis);
+    sizes.assign(split->begin(), split->end());
+  } else {
+    int64_t count = static_cast<int64_t>(*numOutputs);
+    // The cap keeps a bogus count from allocating a type per result before
+    // the verifier gets to compare it with the real result count.
+    if (count <= 0 || count > kMaxSplitOutputs)
+      return emitOptionalError(location, "num_outputs is ", count,
+                               ", expected [1, ", kMaxSplitOutputs, "]");
+    if (ShapedType::isDynamic(dim)) {
+      sizes.assign(count, ShapedType::kDynamic);
+    } else {
+      // ONNX 18: pieces of ceil(d / n), the last one holding the rest.
+      int64_t chunk = dim / count + (dim % count != 0 ? 1 : 0);
+      // chunk <= dim and count - 1 < count, so chunk * (count - 1) <= dim
+      // whenever it is valid; checked multiplication catches the rest.
+      std::optional<int64_t> leading = llvm::checkedMul(chunk, count - 1);
+      if (!leading || *leading > dim)
+        return emitOptionalError(location, "cannot split size ", dim,
+                                 " of axis ", *axis, " into ", count,
+                                 " pieces of ", chunk,
+                                 " (the last piece would be negative)");
+      sizes.assign(count - 1, chunk);
+      sizes.push_back(dim - *leading);
+    }
+  }
+  for (int64_t size : sizes) {
+    SmallVector<int64_t> shape(inputType.getShape());
+    shape[*axis] = size;
+    inferred.push_back(
+        RankedTensorType::get(shape, inputType.getElementType()));
+  }
+  return success();
+}
+
+LogicalResult SplitOp::fold(FoldAdaptor adaptor,
+                            SmallVectorImpl<OpFoldResult> &results) {
+  if (getNumResults() == 1 && getInput().getType() == getType(0)) {
+    results.push_back(getInput());
+    return success();
+  }
+  Attribute splat = getSplatValue(adaptor.getInput());
+  if (!splat)
+    return failure();
+  SmallVector<OpFoldResult> pieces;
+  for (Type type : getResultTypes()) {
+    Attribute piece = makeSplat(type, splat);
+    if (!piece)
+      return failure();
+    pieces.push_back(piece);
+  }
+  results.append(pieces.begin(), pieces.end());
+  return success();
+}
+
+LogicalResult
+SplitOp::reifyResultShapes(OpBuilder &builder,
+                           ReifiedRankedShapedTypeDims &shapes) {
+  Location loc = getLoc();
+  int64_t rank = getInput().getType().getRank();
+  int64_t axis = getAxis() < 0 ? getAxis() + rank : getAxis();
+  SmallVector<OpFoldResult> inputSizes =
+      tensor::getMixedSizes(builder, loc, getInput());
+  int64_t count = getNumResults();
+  // Only num_outputs with a `?` axis needs arithmetic: ceil(d / n) for all
+  // pieces but the last, which gets d - ceil(d / n) * (n - 1).
+  OpFoldResult chunk, last;
+  if (!getSplit() && count > 1) {
+    chunk = ceilDivSizes(builder, loc, inputSizes[axis],
+                         builder.getIndexAttr(count));
+    last = subSizes(
+        builder, loc, inputSizes[axis],
+        mulSizes(builder, loc, chunk, builder.getIndexAttr(count - 1)));
+  }
+  for (int64_t result = 0; result < count; ++result) {
+    SmallVector<OpFoldResult> sizes = inputSizes;
+    auto type = cast<RankedTensorType>(getResult(result).getType());
+    if (!type.isDynamicDim(axis))
+      sizes[axis] = builder.getIndexAttr(type.getDimSize(axis));
+    else if (std::optional<ArrayRef<int64_t>> split = getSplit())
+      sizes[axis] = builder.getIndexAttr((*split)[result]);
+    else if (count > 1)
+      sizes[axis] = result + 1 < count ? chunk : last;
+    shapes.push_back(std::move(sizes));
+  }
   return success();
 }
 

@@ -1,19 +1,467 @@
 //===- GraphNNOps.cpp - Neural-network graph ops --------------------------===//
 //
-// Type inference, verification and shape reification of contractions,
-// convolutions, pooling, normalizations and softmax.
+// Type inference, verification, folders and shape reification of
+// contractions, convolutions, pooling, normalizations and softmax.
+//
+// Inference checks every attribute (lengths, ranges) as well as the operand
+// types, because lowerings index into these lists without further checks.
+// Size arithmetic on static sizes is checked for overflow.
 //
 //===----------------------------------------------------------------------===//
 
 #include "strata/Dialect/Graph/IR/GraphOps.h"
 #include "strata/Dialect/Graph/IR/GraphUtils.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Traits.h"
 #include "mlir/IR/Builders.h"
+#include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/MathExtras.h"
+#include <cmath>
 
 using namespace mlir;
 using namespace strata::graph;
+
+//===----------------------------------------------------------------------===//
+// Shared helpers
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Positions of the channel and spatial dims of a 4-D image tensor.
+struct ImageDims {
+  int64_t channel;
+  int64_t height;
+  int64_t width;
+};
+
+/// The sliding-window attributes of one spatial dim.
+struct WindowDim {
+  int64_t stride = 1;
+  int64_t padBegin = 0;
+  int64_t padEnd = 0;
+  int64_t dilation = 1;
+};
+} // namespace
+
+static ImageDims getImageDims(Layout layout) {
+  if (layout == Layout::NHWC)
+    return {3, 1, 2};
+  return {1, 2, 3};
+}
+
+// Attribute accessors for inference. Ops created through the usual paths
+// have their default-valued properties populated, but inference may also
+// run on a raw OperationState, so a missing property means its default.
+static ArrayRef<int64_t> valuesOr(DenseI64ArrayAttr attr,
+                                  ArrayRef<int64_t> fallback) {
+  return attr ? attr.asArrayRef() : fallback;
+}
+static Layout layoutOr(LayoutAttr attr) {
+  return attr ? attr.getValue() : Layout::NCHW;
+}
+static bool boolOr(BoolAttr attr, bool fallback) {
+  return attr ? attr.getValue() : fallback;
+}
+static int64_t intOr(IntegerAttr attr, int64_t fallback) {
+  return attr ? attr.getInt() : fallback;
+}
+
+static constexpr int64_t kOnes2[] = {1, 1};
+static constexpr int64_t kZeros2[] = {0, 0};
+static constexpr int64_t kZeros4[] = {0, 0, 0, 0};
+
+/// Checks that the list attribute `name` has `size` entries, each >= `min`.
+static LogicalResult checkIntList(std::optional<Location> loc, StringRef name,
+                                  ArrayRef<int64_t> values, size_t size,
+                                  int64_t min) {
+  if (values.size() != size)
+    return emitOptionalError(loc, "'", name, "' must have ", size,
+                             " entries, got ", values.size());
+  for (int64_t value : values) {
+    if (value < min)
+      return emitOptionalError(loc, "'", name, "' entries must be >= ", min,
+                               ", got ", value);
+  }
+  return success();
+}
+
+/// Checks that `epsilon` is usable as a variance offset.
+static LogicalResult checkEpsilon(std::optional<Location> loc, FloatAttr attr) {
+  if (!attr)
+    return success();
+  double epsilon = attr.getValueAsDouble();
+  if (!std::isfinite(epsilon) || epsilon < 0)
+    return emitOptionalError(loc, "'epsilon' must be finite and >= 0, got ",
+                             epsilon);
+  return success();
+}
+
+/// Checks that `type` has the element type `expected`; `name` names the
+/// operand in the message.
+static LogicalResult checkElementType(std::optional<Location> loc,
+                                      StringRef name, RankedTensorType type,
+                                      Type expected) {
+  if (type.getElementType() != expected)
+    return emitOptionalError(loc, name, " has element type ",
+                             type.getElementType(), ", expected ", expected);
+  return success();
+}
+
+/// Checks that a 1-D per-channel operand (bias, scale, ...) matches
+/// `channels`, refining a `?` channel count from its static size.
+static LogicalResult refineChannels(std::optional<Location> loc, StringRef name,
+                                    RankedTensorType type,
+                                    StringRef channelsWhat, int64_t &channels) {
+  if (type.getRank() != 1)
+    return emitOptionalError(loc, name, " must be 1-D, got rank ",
+                             type.getRank());
+  int64_t size = type.getDimSize(0);
+  if (ShapedType::isDynamic(size))
+    return success();
+  if (ShapedType::isDynamic(channels)) {
+    channels = size;
+    return success();
+  }
+  if (size != channels)
+    return emitOptionalError(loc, name, " has ", size, " elements, expected ",
+                             channels, " (", channelsWhat, ")");
+  return success();
+}
+
+/// Checks that `shape` broadcasts unidirectionally onto `target` (numpy
+/// alignment from the back; each size is 1 or the target's) and refines `?`
+/// target sizes from the static sizes other than 1 that must equal them.
+static LogicalResult
+refineUnidirectionalBroadcast(std::optional<Location> loc, StringRef name,
+                              ArrayRef<int64_t> shape,
+                              MutableArrayRef<int64_t> target) {
+  if (shape.size() > target.size())
+    return emitOptionalError(loc, name, " has rank ", shape.size(),
+                             ", more than the ", target.size(),
+                             " dims it broadcasts to");
+  size_t offset = target.size() - shape.size();
+  for (auto [index, size] : llvm::enumerate(shape)) {
+    int64_t &targetSize = target[offset + index];
+    if (ShapedType::isDynamic(size) || size == 1)
+      continue;
+    if (ShapedType::isDynamic(targetSize)) {
+      targetSize = size;
+      continue;
+    }
+    if (size != targetSize)
+      return emitOptionalError(loc, name, " size ", size, " in dim ", index,
+                               " does not broadcast to ", targetSize);
+  }
+  return success();
+}
+
+/// The extent of a kernel of `kernel` taps with `dilation`:
+/// (kernel - 1) * dilation + 1; nullopt on overflow.
+static std::optional<int64_t> getDilatedExtent(int64_t kernel,
+                                               int64_t dilation) {
+  std::optional<int64_t> scaled = llvm::checkedMul(kernel - 1, dilation);
+  return scaled ? llvm::checkedAdd(*scaled, int64_t(1)) : std::nullopt;
+}
+
+/// The output size of a sliding window over `in` elements (static, kernel
+/// >= 1, stride >= 1): floor or ceil of (in + pads - extent) / stride, plus
+/// one. With `ceilMode` a last window that would start in the end padding
+/// is dropped (onnxruntime and PyTorch do). Nullopt on overflow; the result
+/// may be below 1.
+static std::optional<int64_t> computeWindowOutputSize(int64_t in,
+                                                      int64_t kernel,
+                                                      const WindowDim &window,
+                                                      bool ceilMode) {
+  std::optional<int64_t> extent = getDilatedExtent(kernel, window.dilation);
+  std::optional<int64_t> start = llvm::checkedAdd(in, window.padBegin);
+  if (!extent || !start)
+    return std::nullopt;
+  std::optional<int64_t> padded = llvm::checkedAdd(*start, window.padEnd);
+  if (!padded)
+    return std::nullopt;
+  std::optional<int64_t> span = llvm::checkedSub(*padded, *extent);
+  if (!span)
+    return std::nullopt;
+  int64_t steps = ceilMode ? llvm::divideCeilSigned(*span, window.stride)
+                           : llvm::divideFloorSigned(*span, window.stride);
+  if (ceilMode) {
+    // An overflowing start offset lies past the padded start anyway; a
+    // negative one cannot overflow since steps * stride >= span.
+    std::optional<int64_t> lastStart = llvm::checkedMul(steps, window.stride);
+    if (!lastStart || *lastStart >= *start)
+      --steps;
+  }
+  return llvm::checkedAdd(steps, int64_t(1));
+}
+
+/// Infers one spatial output size of a convolution or pooling; `?` when the
+/// input or kernel size is. Errors on overflow and on sizes below 1.
+static FailureOr<int64_t> inferWindowOutputSize(std::optional<Location> loc,
+                                                StringRef dimName, int64_t in,
+                                                int64_t kernel,
+                                                const WindowDim &window,
+                                                bool ceilMode) {
+  if (ShapedType::isDynamic(in) || ShapedType::isDynamic(kernel))
+    return ShapedType::kDynamic;
+  std::optional<int64_t> out =
+      computeWindowOutputSize(in, kernel, window, ceilMode);
+  if (!out)
+    return emitOptionalError(loc, "output ", dimName,
+                             " size computation overflows");
+  if (*out < 1)
+    return emitOptionalError(loc, "output ", dimName, " size would be ", *out,
+                             " (input ", in, ", pads ", window.padBegin, " + ",
+                             window.padEnd, ", kernel ", kernel, ", dilation ",
+                             window.dilation, ", stride ", window.stride,
+                             "), expected >= 1");
+  return *out;
+}
+
+/// Infers one spatial output size of a transposed convolution:
+/// stride * (in - 1) + outputPadding + extent - pads; `?` when the input or
+/// kernel size is. Errors on overflow and on sizes below 1.
+static FailureOr<int64_t> inferTransposedOutputSize(std::optional<Location> loc,
+                                                    StringRef dimName,
+                                                    int64_t in, int64_t kernel,
+                                                    const WindowDim &window,
+                                                    int64_t outputPadding) {
+  if (ShapedType::isDynamic(in) || ShapedType::isDynamic(kernel))
+    return ShapedType::kDynamic;
+  std::optional<int64_t> out = llvm::checkedMul(in - 1, window.stride);
+  std::optional<int64_t> extent = getDilatedExtent(kernel, window.dilation);
+  if (out && extent)
+    out = llvm::checkedAdd(*out, *extent);
+  if (out)
+    out = llvm::checkedAdd(*out, outputPadding);
+  if (out)
+    out = llvm::checkedSub(*out, window.padBegin);
+  if (out)
+    out = llvm::checkedSub(*out, window.padEnd);
+  if (!out || !extent)
+    return emitOptionalError(loc, "output ", dimName,
+                             " size computation overflows");
+  if (*out < 1)
+    return emitOptionalError(
+        loc, "output ", dimName, " size would be ", *out, " (input ", in,
+        ", pads ", window.padBegin, " + ", window.padEnd, ", kernel ", kernel,
+        ", dilation ", window.dilation, ", stride ", window.stride,
+        ", output padding ", outputPadding, "), expected >= 1");
+  return *out;
+}
+
+/// The window attributes of spatial dim `i` (0 = height, 1 = width) from
+/// verified [h, w] strides and dilations and [top, left, bottom, right] pads.
+static WindowDim getWindowDim(ArrayRef<int64_t> strides, ArrayRef<int64_t> pads,
+                              ArrayRef<int64_t> dilations, unsigned i) {
+  return WindowDim{strides[i], pads[i], pads[i + 2], dilations[i]};
+}
+
+//===----------------------------------------------------------------------===//
+// Reification helpers
+//===----------------------------------------------------------------------===//
+
+/// Replaces the sizes that `type` knows statically by constants: reified
+/// shapes must agree with the static dims of the result type.
+static void useStaticSizes(Builder &builder, RankedTensorType type,
+                           SmallVectorImpl<OpFoldResult> &sizes) {
+  for (auto [dim, size] : llvm::enumerate(type.getShape())) {
+    if (!ShapedType::isDynamic(size))
+      sizes[dim] = builder.getIndexAttr(size);
+  }
+}
+
+/// Reified sizes of a result of type `type`: its static sizes as constants,
+/// `compute(dim)` for the dynamic ones, so that no IR is built for sizes
+/// that are known anyway.
+static SmallVector<OpFoldResult>
+reifyDynamicSizes(Builder &builder, RankedTensorType type,
+                  llvm::function_ref<OpFoldResult(int64_t)> compute) {
+  SmallVector<OpFoldResult> sizes;
+  for (auto [dim, size] : llvm::enumerate(type.getShape()))
+    sizes.push_back(ShapedType::isDynamic(size) ? compute(dim)
+                                                : builder.getIndexAttr(size));
+  return sizes;
+}
+
+/// (kernel - 1) * dilation + 1 as an index size.
+static OpFoldResult reifyDilatedExtent(OpBuilder &builder, Location loc,
+                                       OpFoldResult kernel, int64_t dilation) {
+  OpFoldResult one = builder.getIndexAttr(1);
+  OpFoldResult scaled =
+      mulSizes(builder, loc, subSizes(builder, loc, kernel, one),
+               builder.getIndexAttr(dilation));
+  return addSizes(builder, loc, scaled, one);
+}
+
+/// `size + padBegin + padEnd - extent`, with the constants combined first
+/// so that the IR has a single offset when the extent is static.
+static OpFoldResult addPadsMinusExtent(OpBuilder &builder, Location loc,
+                                       OpFoldResult size, int64_t padBegin,
+                                       int64_t padEnd, OpFoldResult extent) {
+  std::optional<int64_t> padSum = llvm::checkedAdd(padBegin, padEnd);
+  std::optional<int64_t> staticExtent = getConstantIntValue(extent);
+  if (padSum && staticExtent) {
+    if (std::optional<int64_t> offset =
+            llvm::checkedSub(*padSum, *staticExtent))
+      return addSizes(builder, loc, size, builder.getIndexAttr(*offset));
+  }
+  OpFoldResult sum = size;
+  for (int64_t pad : {padBegin, padEnd}) {
+    if (pad != 0)
+      sum = addSizes(builder, loc, sum, builder.getIndexAttr(pad));
+  }
+  return subSizes(builder, loc, sum, extent);
+}
+
+/// Reifies computeWindowOutputSize on index values.
+static OpFoldResult reifyWindowOutputSize(OpBuilder &builder, Location loc,
+                                          OpFoldResult in, OpFoldResult kernel,
+                                          const WindowDim &window,
+                                          bool ceilMode) {
+  std::optional<int64_t> staticIn = getConstantIntValue(in);
+  std::optional<int64_t> staticKernel = getConstantIntValue(kernel);
+  if (staticIn && staticKernel) {
+    if (std::optional<int64_t> out =
+            computeWindowOutputSize(*staticIn, *staticKernel, window, ceilMode))
+      return builder.getIndexAttr(*out);
+  }
+  OpFoldResult extent =
+      reifyDilatedExtent(builder, loc, kernel, window.dilation);
+  OpFoldResult span = addPadsMinusExtent(builder, loc, in, window.padBegin,
+                                         window.padEnd, extent);
+  OpFoldResult one = builder.getIndexAttr(1);
+  if (window.stride == 1) {
+    // With stride 1 ceil equals floor, and no window starts in the end
+    // padding because every pad is smaller than the extent.
+    return addSizes(builder, loc, span, one);
+  }
+  OpFoldResult stride = builder.getIndexAttr(window.stride);
+  if (!ceilMode)
+    return addSizes(builder, loc, floorDivSizes(builder, loc, span, stride),
+                    one);
+  // The span may be negative with ceil_mode (a single window that overhangs
+  // the end padding), so divide signed.
+  Value spanValue = getValueOrCreateConstantIndexOp(builder, loc, span);
+  Value strideValue = getValueOrCreateConstantIndexOp(builder, loc, stride);
+  Value steps =
+      arith::CeilDivSIOp::create(builder, loc, spanValue, strideValue);
+  // Drop the last window when it starts at or after in + pad_begin.
+  Value lastStart = arith::MulIOp::create(builder, loc, steps, strideValue);
+  Value start = getValueOrCreateConstantIndexOp(
+      builder, loc,
+      addSizes(builder, loc, in, builder.getIndexAttr(window.padBegin)));
+  Value startsInPadding = arith::CmpIOp::create(
+      builder, loc, arith::CmpIPredicate::sge, lastStart, start);
+  Value stepsPlusOne = getValueOrCreateConstantIndexOp(
+      builder, loc, addSizes(builder, loc, steps, one));
+  return arith::SelectOp::create(builder, loc, startsInPadding, steps,
+                                 stepsPlusOne)
+      .getResult();
+}
+
+/// Reifies inferTransposedOutputSize on index values.
+static OpFoldResult reifyTransposedOutputSize(OpBuilder &builder, Location loc,
+                                              OpFoldResult in,
+                                              OpFoldResult kernel,
+                                              const WindowDim &window,
+                                              int64_t outputPadding) {
+  OpFoldResult one = builder.getIndexAttr(1);
+  OpFoldResult scaled = mulSizes(builder, loc, subSizes(builder, loc, in, one),
+                                 builder.getIndexAttr(window.stride));
+  OpFoldResult extent =
+      reifyDilatedExtent(builder, loc, kernel, window.dilation);
+  // scaled + extent + outputPadding - padBegin - padEnd, with the constants
+  // combined when the extent is static.
+  std::optional<int64_t> offset =
+      llvm::checkedSub(outputPadding, window.padBegin);
+  if (offset)
+    offset = llvm::checkedSub(*offset, window.padEnd);
+  std::optional<int64_t> staticExtent = getConstantIntValue(extent);
+  if (offset && staticExtent)
+    offset = llvm::checkedAdd(*offset, *staticExtent);
+  if (offset && staticExtent)
+    return addSizes(builder, loc, scaled, builder.getIndexAttr(*offset));
+  OpFoldResult size = addSizes(builder, loc, scaled, extent);
+  if (outputPadding != 0)
+    size = addSizes(builder, loc, size, builder.getIndexAttr(outputPadding));
+  for (int64_t pad : {window.padBegin, window.padEnd}) {
+    if (pad != 0)
+      size = subSizes(builder, loc, size, builder.getIndexAttr(pad));
+  }
+  return size;
+}
+
+/// Reifies a result with the sizes of `source`, or the result type's static
+/// sizes where it has them.
+static LogicalResult reifyLikeSource(OpBuilder &builder, Location loc,
+                                     Value source, RankedTensorType resultType,
+                                     ReifiedRankedShapedTypeDims &shapes) {
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(builder, loc, source);
+  useStaticSizes(builder, resultType, sizes);
+  shapes.push_back(std::move(sizes));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Shared checks of image ops
+//===----------------------------------------------------------------------===//
+
+/// Checks that `type` (operand `name`) is 4-D.
+static LogicalResult checkImageRank(std::optional<Location> loc, StringRef name,
+                                    RankedTensorType type) {
+  if (type.getRank() != 4)
+    return emitOptionalError(loc, name, " must be 4-D, got rank ",
+                             type.getRank());
+  return success();
+}
+
+/// Checks the [h, w] strides and dilations and the [top, left, bottom,
+/// right] pads of a 2-D window op.
+static LogicalResult checkWindowAttrs(std::optional<Location> loc,
+                                      ArrayRef<int64_t> strides,
+                                      ArrayRef<int64_t> pads,
+                                      ArrayRef<int64_t> dilations) {
+  if (failed(checkIntList(loc, "strides", strides, 2, 1)) ||
+      failed(checkIntList(loc, "pads", pads, 4, 0)) ||
+      failed(checkIntList(loc, "dilations", dilations, 2, 1)))
+    return failure();
+  for (unsigned i = 0; i < 2; ++i) {
+    if (!llvm::checkedAdd(pads[i], pads[i + 2]))
+      return emitOptionalError(loc, "'pads' of spatial dim ", i,
+                               " overflow when added");
+  }
+  return success();
+}
+
+/// Checks `groups` of a convolution.
+static LogicalResult checkGroups(std::optional<Location> loc, int64_t groups) {
+  if (groups < 1)
+    return emitOptionalError(loc, "'groups' must be >= 1, got ", groups);
+  return success();
+}
+
+/// Checks that the static kernel sizes of a weight are positive.
+static LogicalResult checkKernelSizes(std::optional<Location> loc,
+                                      int64_t kernelH, int64_t kernelW) {
+  for (int64_t size : {kernelH, kernelW}) {
+    if (!ShapedType::isDynamic(size) && size < 1)
+      return emitOptionalError(loc, "weight kernel sizes must be >= 1, got ",
+                               kernelH, "x", kernelW);
+  }
+  return success();
+}
+
+/// Checks that a static channel count is divisible by `groups`.
+static LogicalResult checkDivisibleByGroups(std::optional<Location> loc,
+                                            StringRef what, int64_t channels,
+                                            int64_t groups) {
+  if (!ShapedType::isDynamic(channels) && channels % groups != 0)
+    return emitOptionalError(loc, what, " ", channels,
+                             " are not divisible by groups ", groups);
+  return success();
+}
 
 //===----------------------------------------------------------------------===//
 // MatmulOp
@@ -28,10 +476,10 @@ LogicalResult MatmulOp::inferReturnTypes(MLIRContext *,
   if (!lhsType || !rhsType)
     return emitOptionalError(location, "expected ranked tensor operands");
   if (lhsType.getElementType() != rhsType.getElementType())
-    return emitOptionalError(location,
-                             "operands have different element types: ",
-                             lhsType.getElementType(), " vs ",
-                             rhsType.getElementType());
+    return emitOptionalError(
+        location,
+        "operands have different element types: ", lhsType.getElementType(),
+        " vs ", rhsType.getElementType());
   if (lhsType.getRank() == 0 || rhsType.getRank() == 0)
     return emitOptionalError(location, "operands must have rank >= 1");
   // Promote 1-D operands as numpy does; remember which dims to drop.
@@ -65,9 +513,8 @@ LogicalResult MatmulOp::inferReturnTypes(MLIRContext *,
   return success();
 }
 
-LogicalResult
-MatmulOp::reifyResultShapes(OpBuilder &builder,
-                            ReifiedRankedShapedTypeDims &shapes) {
+LogicalResult MatmulOp::reifyResultShapes(OpBuilder &builder,
+                                          ReifiedRankedShapedTypeDims &shapes) {
   Location loc = getLoc();
   auto lhsType = getLhs().getType();
   auto rhsType = getRhs().getType();
@@ -92,8 +539,688 @@ MatmulOp::reifyResultShapes(OpBuilder &builder,
     sizes.push_back(tensor::getMixedSize(builder, loc, getLhs(), lhsRank - 2));
   if (rhsRank >= 2)
     sizes.push_back(tensor::getMixedSize(builder, loc, getRhs(), rhsRank - 1));
+  useStaticSizes(builder, getType(), sizes);
   shapes.push_back(std::move(sizes));
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// LinearOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult LinearOp::inferReturnTypes(MLIRContext *,
+                                         std::optional<Location> location,
+                                         Adaptor adaptor,
+                                         SmallVectorImpl<Type> &inferred) {
+  auto aType = getRankedType(adaptor.getA());
+  auto bType = getRankedType(adaptor.getB());
+  if (!aType || !bType)
+    return emitOptionalError(location, "expected ranked tensor operands");
+  if (aType.getRank() != 2)
+    return emitOptionalError(location, "a must be 2-D, got rank ",
+                             aType.getRank());
+  if (bType.getRank() != 2)
+    return emitOptionalError(location, "b must be 2-D, got rank ",
+                             bType.getRank());
+  Type elementType = aType.getElementType();
+  if (failed(checkElementType(location, "b", bType, elementType)))
+    return failure();
+  bool transA = boolOr(adaptor.getTransAAttr(), false);
+  bool transB = boolOr(adaptor.getTransBAttr(), false);
+  int64_t m = aType.getDimSize(transA ? 1 : 0);
+  int64_t aK = aType.getDimSize(transA ? 0 : 1);
+  int64_t bK = bType.getDimSize(transB ? 1 : 0);
+  int64_t n = bType.getDimSize(transB ? 0 : 1);
+  if (!ShapedType::isDynamic(aK) && !ShapedType::isDynamic(bK) && aK != bK)
+    return emitOptionalError(location, "contraction sizes differ: a has ", aK,
+                             ", b has ", bK);
+  SmallVector<int64_t> shape = {m, n};
+  if (Value bias = adaptor.getBias()) {
+    auto biasType = getRankedType(bias);
+    if (!biasType)
+      return emitOptionalError(location, "expected a ranked tensor bias");
+    if (failed(checkElementType(location, "bias", biasType, elementType)) ||
+        failed(refineUnidirectionalBroadcast(location, "bias",
+                                             biasType.getShape(), shape)))
+      return failure();
+  }
+  inferred.push_back(RankedTensorType::get(shape, elementType));
+  return success();
+}
+
+LogicalResult LinearOp::reifyResultShapes(OpBuilder &builder,
+                                          ReifiedRankedShapedTypeDims &shapes) {
+  Location loc = getLoc();
+  shapes.push_back(reifyDynamicSizes(builder, getType(), [&](int64_t dim) {
+    // A bias refines only sizes that the result type then knows statically.
+    if (dim == 0)
+      return tensor::getMixedSize(builder, loc, getA(), getTransA() ? 1 : 0);
+    return tensor::getMixedSize(builder, loc, getB(), getTransB() ? 0 : 1);
+  }));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Conv2DOp
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Positions of the dims of a convolution weight.
+struct WeightDims {
+  int64_t in;
+  int64_t out;
+  int64_t height;
+  int64_t width;
+};
+} // namespace
+
+/// Conv2d weights are OIHW with NCHW data and OHWI with NHWC data.
+static WeightDims getConvWeightDims(Layout layout) {
+  if (layout == Layout::NHWC)
+    return {3, 0, 1, 2};
+  return {1, 0, 2, 3};
+}
+
+/// Conv_transpose2d weights are IOHW (ONNX) with NCHW data and IHWO with
+/// NHWC data.
+static WeightDims getConvTransposeWeightDims(Layout layout) {
+  if (layout == Layout::NHWC)
+    return {0, 3, 1, 2};
+  return {0, 1, 2, 3};
+}
+
+/// Checks the operand ranks and element types shared by both convolutions;
+/// returns the optional bias type (null without bias).
+static LogicalResult checkConvOperands(std::optional<Location> loc, Value input,
+                                       Value weight, Value bias,
+                                       RankedTensorType &inputType,
+                                       RankedTensorType &weightType,
+                                       RankedTensorType &biasType) {
+  inputType = getRankedType(input);
+  weightType = getRankedType(weight);
+  biasType = bias ? getRankedType(bias) : RankedTensorType();
+  if (!inputType || !weightType || (bias && !biasType))
+    return emitOptionalError(loc, "expected ranked tensor operands");
+  if (failed(checkImageRank(loc, "input", inputType)) ||
+      failed(checkImageRank(loc, "weight", weightType)))
+    return failure();
+  Type elementType = inputType.getElementType();
+  if (failed(checkElementType(loc, "weight", weightType, elementType)))
+    return failure();
+  if (biasType && failed(checkElementType(loc, "bias", biasType, elementType)))
+    return failure();
+  return success();
+}
+
+LogicalResult Conv2DOp::inferReturnTypes(MLIRContext *,
+                                         std::optional<Location> location,
+                                         Adaptor adaptor,
+                                         SmallVectorImpl<Type> &inferred) {
+  RankedTensorType inputType, weightType, biasType;
+  if (failed(checkConvOperands(location, adaptor.getInput(),
+                               adaptor.getWeight(), adaptor.getBias(),
+                               inputType, weightType, biasType)))
+    return failure();
+  ArrayRef<int64_t> strides = valuesOr(adaptor.getStridesAttr(), kOnes2);
+  ArrayRef<int64_t> pads = valuesOr(adaptor.getPadsAttr(), kZeros4);
+  ArrayRef<int64_t> dilations = valuesOr(adaptor.getDilationsAttr(), kOnes2);
+  int64_t groups = intOr(adaptor.getGroupsAttr(), 1);
+  if (failed(checkWindowAttrs(location, strides, pads, dilations)) ||
+      failed(checkGroups(location, groups)))
+    return failure();
+  Layout layout = layoutOr(adaptor.getLayoutAttr());
+  ImageDims dims = getImageDims(layout);
+  WeightDims wdims = getConvWeightDims(layout);
+  int64_t kernelH = weightType.getDimSize(wdims.height);
+  int64_t kernelW = weightType.getDimSize(wdims.width);
+  if (failed(checkKernelSizes(location, kernelH, kernelW)))
+    return failure();
+
+  // The input has weight-input-channels * groups channels.
+  int64_t channels = inputType.getDimSize(dims.channel);
+  int64_t weightIn = weightType.getDimSize(wdims.in);
+  if (!ShapedType::isDynamic(weightIn)) {
+    std::optional<int64_t> expected = llvm::checkedMul(weightIn, groups);
+    if (!expected)
+      return emitOptionalError(location, "weight input channels ", weightIn,
+                               " times groups ", groups, " overflows");
+    if (!ShapedType::isDynamic(channels) && channels != *expected)
+      return emitOptionalError(
+          location, "input has ", channels, " channels, expected ", *expected,
+          " (weight input channels ", weightIn, " * groups ", groups, ")");
+  } else if (failed(checkDivisibleByGroups(location, "input channels", channels,
+                                           groups))) {
+    return failure();
+  }
+  int64_t outChannels = weightType.getDimSize(wdims.out);
+  if (biasType && failed(refineChannels(location, "bias", biasType,
+                                        "output channels", outChannels)))
+    return failure();
+  if (failed(checkDivisibleByGroups(location, "output channels", outChannels,
+                                    groups)))
+    return failure();
+
+  FailureOr<int64_t> outH = inferWindowOutputSize(
+      location, "height", inputType.getDimSize(dims.height), kernelH,
+      getWindowDim(strides, pads, dilations, 0), /*ceilMode=*/false);
+  if (failed(outH))
+    return failure();
+  FailureOr<int64_t> outW = inferWindowOutputSize(
+      location, "width", inputType.getDimSize(dims.width), kernelW,
+      getWindowDim(strides, pads, dilations, 1), /*ceilMode=*/false);
+  if (failed(outW))
+    return failure();
+  SmallVector<int64_t> shape(4);
+  shape[0] = inputType.getDimSize(0);
+  shape[dims.channel] = outChannels;
+  shape[dims.height] = *outH;
+  shape[dims.width] = *outW;
+  inferred.push_back(RankedTensorType::get(shape, inputType.getElementType()));
+  return success();
+}
+
+/// The output channel count of a convolution: the weight's size, or the
+/// bias's when only that is static.
+static OpFoldResult reifyOutChannels(OpBuilder &builder, Location loc,
+                                     OpFoldResult fromWeight, Value bias) {
+  if (getConstantIntValue(fromWeight) || !bias)
+    return fromWeight;
+  if (!cast<RankedTensorType>(bias.getType()).isDynamicDim(0))
+    return tensor::getMixedSize(builder, loc, bias, 0);
+  return fromWeight;
+}
+
+LogicalResult Conv2DOp::reifyResultShapes(OpBuilder &builder,
+                                          ReifiedRankedShapedTypeDims &shapes) {
+  Location loc = getLoc();
+  ImageDims dims = getImageDims(getLayout());
+  WeightDims wdims = getConvWeightDims(getLayout());
+  Value input = getInput(), weight = getWeight();
+  shapes.push_back(reifyDynamicSizes(builder, getType(), [&](int64_t dim) {
+    if (dim == dims.channel)
+      return reifyOutChannels(
+          builder, loc, tensor::getMixedSize(builder, loc, weight, wdims.out),
+          getBias());
+    if (dim == dims.height || dim == dims.width) {
+      bool isHeight = dim == dims.height;
+      return reifyWindowOutputSize(
+          builder, loc, tensor::getMixedSize(builder, loc, input, dim),
+          tensor::getMixedSize(builder, loc, weight,
+                               isHeight ? wdims.height : wdims.width),
+          getWindowDim(getStrides(), getPads(), getDilations(),
+                       isHeight ? 0 : 1),
+          /*ceilMode=*/false);
+    }
+    return tensor::getMixedSize(builder, loc, input, dim);
+  }));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ConvTranspose2DOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ConvTranspose2DOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, Adaptor adaptor,
+    SmallVectorImpl<Type> &inferred) {
+  RankedTensorType inputType, weightType, biasType;
+  if (failed(checkConvOperands(location, adaptor.getInput(),
+                               adaptor.getWeight(), adaptor.getBias(),
+                               inputType, weightType, biasType)))
+    return failure();
+  ArrayRef<int64_t> strides = valuesOr(adaptor.getStridesAttr(), kOnes2);
+  ArrayRef<int64_t> pads = valuesOr(adaptor.getPadsAttr(), kZeros4);
+  ArrayRef<int64_t> dilations = valuesOr(adaptor.getDilationsAttr(), kOnes2);
+  ArrayRef<int64_t> outputPadding =
+      valuesOr(adaptor.getOutputPaddingAttr(), kZeros2);
+  int64_t groups = intOr(adaptor.getGroupsAttr(), 1);
+  if (failed(checkWindowAttrs(location, strides, pads, dilations)) ||
+      failed(checkIntList(location, "output_padding", outputPadding, 2, 0)) ||
+      failed(checkGroups(location, groups)))
+    return failure();
+  for (unsigned i = 0; i < 2; ++i) {
+    // PyTorch's rule: the extra rows must not reach a full stride (or
+    // dilation), or they would be outputs no input position maps to.
+    if (outputPadding[i] >= strides[i] && outputPadding[i] >= dilations[i])
+      return emitOptionalError(location, "'output_padding' of spatial dim ", i,
+                               " is ", outputPadding[i],
+                               ", expected less than the stride ", strides[i],
+                               " or the dilation ", dilations[i]);
+  }
+  Layout layout = layoutOr(adaptor.getLayoutAttr());
+  ImageDims dims = getImageDims(layout);
+  WeightDims wdims = getConvTransposeWeightDims(layout);
+  int64_t kernelH = weightType.getDimSize(wdims.height);
+  int64_t kernelW = weightType.getDimSize(wdims.width);
+  if (failed(checkKernelSizes(location, kernelH, kernelW)))
+    return failure();
+
+  // The weight's first dim is the input channel count.
+  int64_t channels = inputType.getDimSize(dims.channel);
+  int64_t weightIn = weightType.getDimSize(wdims.in);
+  if (!ShapedType::isDynamic(channels) && !ShapedType::isDynamic(weightIn) &&
+      channels != weightIn)
+    return emitOptionalError(location, "input has ", channels,
+                             " channels, expected ", weightIn,
+                             " (weight input channels)");
+  if (ShapedType::isDynamic(channels))
+    channels = weightIn;
+  if (failed(
+          checkDivisibleByGroups(location, "input channels", channels, groups)))
+    return failure();
+  // Output channels: the weight's per-group count times groups.
+  int64_t outChannels = ShapedType::kDynamic;
+  int64_t weightOut = weightType.getDimSize(wdims.out);
+  if (!ShapedType::isDynamic(weightOut)) {
+    std::optional<int64_t> product = llvm::checkedMul(weightOut, groups);
+    if (!product)
+      return emitOptionalError(location, "weight output channels ", weightOut,
+                               " times groups ", groups, " overflows");
+    outChannels = *product;
+  }
+  if (biasType && failed(refineChannels(location, "bias", biasType,
+                                        "output channels", outChannels)))
+    return failure();
+  if (failed(checkDivisibleByGroups(location, "output channels", outChannels,
+                                    groups)))
+    return failure();
+
+  FailureOr<int64_t> outH = inferTransposedOutputSize(
+      location, "height", inputType.getDimSize(dims.height), kernelH,
+      getWindowDim(strides, pads, dilations, 0), outputPadding[0]);
+  if (failed(outH))
+    return failure();
+  FailureOr<int64_t> outW = inferTransposedOutputSize(
+      location, "width", inputType.getDimSize(dims.width), kernelW,
+      getWindowDim(strides, pads, dilations, 1), outputPadding[1]);
+  if (failed(outW))
+    return failure();
+  SmallVector<int64_t> shape(4);
+  shape[0] = inputType.getDimSize(0);
+  shape[dims.channel] = outChannels;
+  shape[dims.height] = *outH;
+  shape[dims.width] = *outW;
+  inferred.push_back(RankedTensorType::get(shape, inputType.getElementType()));
+  return success();
+}
+
+LogicalResult
+ConvTranspose2DOp::reifyResultShapes(OpBuilder &builder,
+                                     ReifiedRankedShapedTypeDims &shapes) {
+  Location loc = getLoc();
+  ImageDims dims = getImageDims(getLayout());
+  WeightDims wdims = getConvTransposeWeightDims(getLayout());
+  Value input = getInput(), weight = getWeight();
+  shapes.push_back(reifyDynamicSizes(builder, getType(), [&](int64_t dim) {
+    if (dim == dims.channel) {
+      Value bias = getBias();
+      if (bias && !cast<RankedTensorType>(bias.getType()).isDynamicDim(0))
+        return tensor::getMixedSize(builder, loc, bias, 0);
+      return mulSizes(builder, loc,
+                      tensor::getMixedSize(builder, loc, weight, wdims.out),
+                      builder.getIndexAttr(getGroups()));
+    }
+    if (dim == dims.height || dim == dims.width) {
+      unsigned spatial = dim == dims.height ? 0 : 1;
+      return reifyTransposedOutputSize(
+          builder, loc, tensor::getMixedSize(builder, loc, input, dim),
+          tensor::getMixedSize(builder, loc, weight,
+                               spatial == 0 ? wdims.height : wdims.width),
+          getWindowDim(getStrides(), getPads(), getDilations(), spatial),
+          getOutputPadding()[spatial]);
+    }
+    return tensor::getMixedSize(builder, loc, input, dim);
+  }));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// MaxPool2DOp and AvgPool2DOp
+//===----------------------------------------------------------------------===//
+
+/// Infers the result type of a 2-D pooling: the input's, with the spatial
+/// sizes of the sliding window.
+static LogicalResult
+inferPool2DType(std::optional<Location> loc, Value input,
+                DenseI64ArrayAttr kernelAttr, ArrayRef<int64_t> strides,
+                ArrayRef<int64_t> pads, ArrayRef<int64_t> dilations,
+                bool ceilMode, Layout layout, SmallVectorImpl<Type> &inferred) {
+  auto inputType = getRankedType(input);
+  if (!inputType)
+    return emitOptionalError(loc, "expected a ranked tensor input");
+  if (failed(checkImageRank(loc, "input", inputType)))
+    return failure();
+  if (!kernelAttr)
+    return emitOptionalError(loc, "requires 'kernel_shape'");
+  ArrayRef<int64_t> kernel = kernelAttr.asArrayRef();
+  if (failed(checkIntList(loc, "kernel_shape", kernel, 2, 1)) ||
+      failed(checkWindowAttrs(loc, strides, pads, dilations)))
+    return failure();
+  for (unsigned i = 0; i < 2; ++i) {
+    // A window made only of padding would have no input element.
+    std::optional<int64_t> extent = getDilatedExtent(kernel[i], dilations[i]);
+    if (!extent)
+      return emitOptionalError(loc, "dilated kernel size of spatial dim ", i,
+                               " overflows");
+    if (pads[i] >= *extent || pads[i + 2] >= *extent)
+      return emitOptionalError(loc, "'pads' of spatial dim ", i, " (", pads[i],
+                               ", ", pads[i + 2],
+                               ") must be smaller than the dilated kernel "
+                               "size ",
+                               *extent);
+  }
+  ImageDims dims = getImageDims(layout);
+  SmallVector<int64_t> shape(inputType.getShape());
+  FailureOr<int64_t> outH = inferWindowOutputSize(
+      loc, "height", shape[dims.height], kernel[0],
+      getWindowDim(strides, pads, dilations, 0), ceilMode);
+  if (failed(outH))
+    return failure();
+  FailureOr<int64_t> outW = inferWindowOutputSize(
+      loc, "width", shape[dims.width], kernel[1],
+      getWindowDim(strides, pads, dilations, 1), ceilMode);
+  if (failed(outW))
+    return failure();
+  shape[dims.height] = *outH;
+  shape[dims.width] = *outW;
+  inferred.push_back(RankedTensorType::get(shape, inputType.getElementType()));
+  return success();
+}
+
+/// Reifies the result sizes of a 2-D pooling.
+static LogicalResult
+reifyPool2DShape(OpBuilder &builder, Location loc, Value input,
+                 RankedTensorType resultType, ArrayRef<int64_t> kernel,
+                 ArrayRef<int64_t> strides, ArrayRef<int64_t> pads,
+                 ArrayRef<int64_t> dilations, bool ceilMode, Layout layout,
+                 ReifiedRankedShapedTypeDims &shapes) {
+  ImageDims dims = getImageDims(layout);
+  shapes.push_back(reifyDynamicSizes(builder, resultType, [&](int64_t dim) {
+    OpFoldResult in = tensor::getMixedSize(builder, loc, input, dim);
+    if (dim != dims.height && dim != dims.width)
+      return in;
+    unsigned spatial = dim == dims.height ? 0 : 1;
+    return reifyWindowOutputSize(
+        builder, loc, in, builder.getIndexAttr(kernel[spatial]),
+        getWindowDim(strides, pads, dilations, spatial), ceilMode);
+  }));
+  return success();
+}
+
+/// A 1x1 window with stride 1 and no padding copies its input.
+static bool isIdentityWindow(ArrayRef<int64_t> kernel,
+                             ArrayRef<int64_t> strides,
+                             ArrayRef<int64_t> pads) {
+  auto isOne = [](int64_t value) { return value == 1; };
+  auto isZero = [](int64_t value) { return value == 0; };
+  return llvm::all_of(kernel, isOne) && llvm::all_of(strides, isOne) &&
+         llvm::all_of(pads, isZero);
+}
+
+LogicalResult MaxPool2DOp::inferReturnTypes(MLIRContext *,
+                                            std::optional<Location> location,
+                                            Adaptor adaptor,
+                                            SmallVectorImpl<Type> &inferred) {
+  return inferPool2DType(location, adaptor.getInput(),
+                         adaptor.getKernelShapeAttr(),
+                         valuesOr(adaptor.getStridesAttr(), kOnes2),
+                         valuesOr(adaptor.getPadsAttr(), kZeros4),
+                         valuesOr(adaptor.getDilationsAttr(), kOnes2),
+                         boolOr(adaptor.getCeilModeAttr(), false),
+                         layoutOr(adaptor.getLayoutAttr()), inferred);
+}
+
+LogicalResult
+MaxPool2DOp::reifyResultShapes(OpBuilder &builder,
+                               ReifiedRankedShapedTypeDims &shapes) {
+  return reifyPool2DShape(builder, getLoc(), getInput(), getType(),
+                          getKernelShape(), getStrides(), getPads(),
+                          getDilations(), getCeilMode(), getLayout(), shapes);
+}
+
+OpFoldResult MaxPool2DOp::fold(FoldAdaptor) {
+  if (isIdentityWindow(getKernelShape(), getStrides(), getPads()) &&
+      getInput().getType() == getType())
+    return getInput();
+  return {};
+}
+
+LogicalResult AvgPool2DOp::inferReturnTypes(MLIRContext *,
+                                            std::optional<Location> location,
+                                            Adaptor adaptor,
+                                            SmallVectorImpl<Type> &inferred) {
+  return inferPool2DType(location, adaptor.getInput(),
+                         adaptor.getKernelShapeAttr(),
+                         valuesOr(adaptor.getStridesAttr(), kOnes2),
+                         valuesOr(adaptor.getPadsAttr(), kZeros4), kOnes2,
+                         boolOr(adaptor.getCeilModeAttr(), false),
+                         layoutOr(adaptor.getLayoutAttr()), inferred);
+}
+
+LogicalResult
+AvgPool2DOp::reifyResultShapes(OpBuilder &builder,
+                               ReifiedRankedShapedTypeDims &shapes) {
+  return reifyPool2DShape(builder, getLoc(), getInput(), getType(),
+                          getKernelShape(), getStrides(), getPads(), kOnes2,
+                          getCeilMode(), getLayout(), shapes);
+}
+
+OpFoldResult AvgPool2DOp::fold(FoldAdaptor) {
+  // Without padding, count_include_pad does not matter.
+  if (isIdentityWindow(getKernelShape(), getStrides(), getPads()) &&
+      getInput().getType() == getType())
+    return getInput();
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// GlobalAvgPoolOp and GlobalMaxPoolOp
+//===----------------------------------------------------------------------===//
+
+/// The input type with H and W set to 1.
+static LogicalResult inferGlobalPoolType(std::optional<Location> loc,
+                                         Value input, Layout layout,
+                                         SmallVectorImpl<Type> &inferred) {
+  auto inputType = getRankedType(input);
+  if (!inputType)
+    return emitOptionalError(loc, "expected a ranked tensor input");
+  if (failed(checkImageRank(loc, "input", inputType)))
+    return failure();
+  ImageDims dims = getImageDims(layout);
+  SmallVector<int64_t> shape(inputType.getShape());
+  shape[dims.height] = 1;
+  shape[dims.width] = 1;
+  inferred.push_back(RankedTensorType::get(shape, inputType.getElementType()));
+  return success();
+}
+
+static LogicalResult reifyGlobalPoolShape(OpBuilder &builder, Location loc,
+                                          Value input, Layout layout,
+                                          ReifiedRankedShapedTypeDims &shapes) {
+  ImageDims dims = getImageDims(layout);
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(builder, loc, input);
+  sizes[dims.height] = builder.getIndexAttr(1);
+  sizes[dims.width] = builder.getIndexAttr(1);
+  shapes.push_back(std::move(sizes));
+  return success();
+}
+
+/// Pooling over a 1x1 image is the identity.
+static OpFoldResult foldGlobalPool(Value input, RankedTensorType resultType,
+                                   Layout layout) {
+  auto inputType = cast<RankedTensorType>(input.getType());
+  ImageDims dims = getImageDims(layout);
+  if (inputType == resultType && inputType.getDimSize(dims.height) == 1 &&
+      inputType.getDimSize(dims.width) == 1)
+    return input;
+  return {};
+}
+
+LogicalResult GlobalAvgPoolOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, Adaptor adaptor,
+    SmallVectorImpl<Type> &inferred) {
+  return inferGlobalPoolType(location, adaptor.getInput(),
+                             layoutOr(adaptor.getLayoutAttr()), inferred);
+}
+
+LogicalResult
+GlobalAvgPoolOp::reifyResultShapes(OpBuilder &builder,
+                                   ReifiedRankedShapedTypeDims &shapes) {
+  return reifyGlobalPoolShape(builder, getLoc(), getInput(), getLayout(),
+                              shapes);
+}
+
+OpFoldResult GlobalAvgPoolOp::fold(FoldAdaptor) {
+  return foldGlobalPool(getInput(), getType(), getLayout());
+}
+
+LogicalResult GlobalMaxPoolOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, Adaptor adaptor,
+    SmallVectorImpl<Type> &inferred) {
+  return inferGlobalPoolType(location, adaptor.getInput(),
+                             layoutOr(adaptor.getLayoutAttr()), inferred);
+}
+
+LogicalResult
+GlobalMaxPoolOp::reifyResultShapes(OpBuilder &builder,
+                                   ReifiedRankedShapedTypeDims &shapes) {
+  return reifyGlobalPoolShape(builder, getLoc(), getInput(), getLayout(),
+                              shapes);
+}
+
+OpFoldResult GlobalMaxPoolOp::fold(FoldAdaptor) {
+  return foldGlobalPool(getInput(), getType(), getLayout());
+}
+
+//===----------------------------------------------------------------------===//
+// BatchNormOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult BatchNormOp::inferReturnTypes(MLIRContext *,
+                                            std::optional<Location> location,
+                                            Adaptor adaptor,
+                                            SmallVectorImpl<Type> &inferred) {
+  auto inputType = getRankedType(adaptor.getInput());
+  if (!inputType)
+    return emitOptionalError(location, "expected a ranked tensor input");
+  int64_t rank = inputType.getRank();
+  if (rank < 2)
+    return emitOptionalError(location, "input must have rank >= 2, got ", rank);
+  FailureOr<int64_t> axis =
+      normalizeAxis(location, intOr(adaptor.getAxisAttr(), 1), rank);
+  if (failed(axis) || failed(checkEpsilon(location, adaptor.getEpsilonAttr())))
+    return failure();
+  SmallVector<int64_t> shape(inputType.getShape());
+  // Each parameter has one element per channel; a static one refines `?`.
+  std::pair<StringRef, Value> params[] = {{"scale", adaptor.getScale()},
+                                          {"bias", adaptor.getBias()},
+                                          {"mean", adaptor.getMean()},
+                                          {"var", adaptor.getVar()}};
+  for (auto [name, value] : params) {
+    auto type = getRankedType(value);
+    if (!type)
+      return emitOptionalError(location, "expected a ranked tensor ", name);
+    if (failed(checkElementType(location, name, type,
+                                inputType.getElementType())) ||
+        failed(refineChannels(location, name, type, "channels", shape[*axis])))
+      return failure();
+  }
+  inferred.push_back(RankedTensorType::get(shape, inputType.getElementType()));
+  return success();
+}
+
+LogicalResult
+BatchNormOp::reifyResultShapes(OpBuilder &builder,
+                               ReifiedRankedShapedTypeDims &shapes) {
+  return reifyLikeSource(builder, getLoc(), getInput(), getType(), shapes);
+}
+
+//===----------------------------------------------------------------------===//
+// LayerNormOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult LayerNormOp::inferReturnTypes(MLIRContext *,
+                                            std::optional<Location> location,
+                                            Adaptor adaptor,
+                                            SmallVectorImpl<Type> &inferred) {
+  auto inputType = getRankedType(adaptor.getInput());
+  if (!inputType)
+    return emitOptionalError(location, "expected a ranked tensor input");
+  FailureOr<int64_t> axis = normalizeAxis(
+      location, intOr(adaptor.getAxisAttr(), -1), inputType.getRank());
+  if (failed(axis) || failed(checkEpsilon(location, adaptor.getEpsilonAttr())))
+    return failure();
+  SmallVector<int64_t> shape(inputType.getShape());
+  // Scale and bias broadcast onto the normalized dims [axis, rank).
+  MutableArrayRef<int64_t> normalized =
+      MutableArrayRef(shape).drop_front(*axis);
+  std::pair<StringRef, Value> params[] = {{"scale", adaptor.getScale()},
+                                          {"bias", adaptor.getBias()}};
+  for (auto [name, value] : params) {
+    if (!value)
+      continue;
+    auto type = getRankedType(value);
+    if (!type)
+      return emitOptionalError(location, "expected a ranked tensor ", name);
+    if (failed(checkElementType(location, name, type,
+                                inputType.getElementType())) ||
+        failed(refineUnidirectionalBroadcast(location, name, type.getShape(),
+                                             normalized)))
+      return failure();
+  }
+  inferred.push_back(RankedTensorType::get(shape, inputType.getElementType()));
+  return success();
+}
+
+LogicalResult
+LayerNormOp::reifyResultShapes(OpBuilder &builder,
+                               ReifiedRankedShapedTypeDims &shapes) {
+  return reifyLikeSource(builder, getLoc(), getInput(), getType(), shapes);
+}
+
+//===----------------------------------------------------------------------===//
+// SoftmaxOp and LogSoftmaxOp
+//===----------------------------------------------------------------------===//
+
+/// The input's type, once `axis` is checked against its rank.
+static LogicalResult inferSoftmaxType(std::optional<Location> loc, Value input,
+                                      IntegerAttr axisAttr,
+                                      SmallVectorImpl<Type> &inferred) {
+  auto inputType = getRankedType(input);
+  if (!inputType)
+    return emitOptionalError(loc, "expected a ranked tensor input");
+  if (failed(normalizeAxis(loc, intOr(axisAttr, -1), inputType.getRank())))
+    return failure();
+  inferred.push_back(inputType);
+  return success();
+}
+
+LogicalResult SoftmaxOp::inferReturnTypes(MLIRContext *,
+                                          std::optional<Location> location,
+                                          Adaptor adaptor,
+                                          SmallVectorImpl<Type> &inferred) {
+  return inferSoftmaxType(location, adaptor.getInput(), adaptor.getAxisAttr(),
+                          inferred);
+}
+
+LogicalResult
+SoftmaxOp::reifyResultShapes(OpBuilder &builder,
+                             ReifiedRankedShapedTypeDims &shapes) {
+  return reifyLikeSource(builder, getLoc(), getInput(), getType(), shapes);
+}
+
+LogicalResult LogSoftmaxOp::inferReturnTypes(MLIRContext *,
+                                             std::optional<Location> location,
+                                             Adaptor adaptor,
+                                             SmallVectorImpl<Type> &inferred) {
+  return inferSoftmaxType(location, adaptor.getInput(), adaptor.getAxisAttr(),
+                          inferred);
+}
+
+LogicalResult
+LogSoftmaxOp::reifyResultShapes(OpBuilder &builder,
+                                ReifiedRankedShapedTypeDims &shapes) {
+  return reifyLikeSource(builder, getLoc(), getInput(), getType(), shapes);
 }
 
 #define GET_OP_CLASSES

@@ -1,6 +1,8 @@
 //===- GraphReductionOps.cpp - Reductions ---------------------------------===//
 //
-// Type inference, verification and shape reification of reductions.
+// Type inference, verification, folders and shape reification of reductions.
+// The five reduce_* ops and argmax/argmin share one inference and one
+// reification function: they only differ in their element types.
 //
 //===----------------------------------------------------------------------===//
 
@@ -9,55 +11,168 @@
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
 
 using namespace mlir;
 using namespace strata::graph;
 
 //===----------------------------------------------------------------------===//
-// ReduceSumOp
+// Shared inference and reification
 //===----------------------------------------------------------------------===//
 
-LogicalResult ReduceSumOp::inferReturnTypes(MLIRContext *,
-                                            std::optional<Location> location,
-                                            Adaptor adaptor,
-                                            SmallVectorImpl<Type> &inferred) {
-  auto inputType = getRankedType(adaptor.getInput());
+/// Marks the dims of a rank-`rank` tensor that `axes` (already normalized)
+/// reduce; an empty `axes` reduces every dim.
+static SmallVector<bool> getReducedDims(ArrayRef<int64_t> axes, int64_t rank) {
+  SmallVector<bool> reduced(rank, axes.empty());
+  for (int64_t axis : axes)
+    reduced[axis] = true;
+  return reduced;
+}
+
+/// Infers the result of reducing `input` over `axes` (ONNX semantics: empty
+/// means every dim, negative counts from the back, duplicates and
+/// out-of-range axes are errors). The result keeps the reduced dims as 1
+/// with `keepdims` and drops them otherwise; its element type is
+/// `resultElementType`, or the input's when null.
+static LogicalResult inferReductionType(std::optional<Location> location,
+                                        Value input, ArrayRef<int64_t> axes,
+                                        bool keepdims, Type resultElementType,
+                                        SmallVectorImpl<Type> &inferred) {
+  auto inputType = getRankedType(input);
   if (!inputType)
     return emitOptionalError(location, "expected a ranked tensor operand");
-  FailureOr<SmallVector<int64_t>> axes =
-      normalizeAxes(location, adaptor.getAxes(), inputType.getRank());
-  if (failed(axes))
+  FailureOr<SmallVector<int64_t>> normalized =
+      normalizeAxes(location, axes, inputType.getRank());
+  if (failed(normalized))
     return failure();
-  SmallVector<bool> reduced(inputType.getRank(), axes->empty());
-  for (int64_t axis : *axes)
-    reduced[axis] = true;
+  SmallVector<bool> reduced = getReducedDims(*normalized, inputType.getRank());
   SmallVector<int64_t> shape;
   for (auto [dim, size] : llvm::enumerate(inputType.getShape())) {
     if (!reduced[dim])
       shape.push_back(size);
-    else if (adaptor.getKeepdims())
+    else if (keepdims)
       shape.push_back(1);
   }
-  inferred.push_back(RankedTensorType::get(shape, inputType.getElementType()));
+  inferred.push_back(RankedTensorType::get(
+      shape,
+      resultElementType ? resultElementType : inputType.getElementType()));
   return success();
 }
 
-LogicalResult
-ReduceSumOp::reifyResultShapes(OpBuilder &builder,
-                               ReifiedRankedShapedTypeDims &shapes) {
-  int64_t rank = getInput().getType().getRank();
-  SmallVector<bool> reduced(rank, getAxes().empty());
-  for (int64_t axis : getAxes())
-    reduced[axis < 0 ? axis + rank : axis] = true;
+/// Reifies the result sizes of a reduction of `input` over `axes` (verified
+/// by inferReductionType): kept dims come from the input, reduced ones are 1
+/// or dropped.
+static LogicalResult reifyReduction(OpBuilder &builder, Location loc,
+                                    Value input, ArrayRef<int64_t> axes,
+                                    bool keepdims,
+                                    ReifiedRankedShapedTypeDims &shapes) {
+  int64_t rank = cast<RankedTensorType>(input.getType()).getRank();
+  FailureOr<SmallVector<int64_t>> normalized =
+      normalizeAxes(std::nullopt, axes, rank);
+  if (failed(normalized))
+    return failure();
+  SmallVector<bool> reduced = getReducedDims(*normalized, rank);
   SmallVector<OpFoldResult> sizes;
   for (int64_t dim = 0; dim < rank; ++dim) {
     if (!reduced[dim])
-      sizes.push_back(tensor::getMixedSize(builder, getLoc(), getInput(), dim));
-    else if (getKeepdims())
+      sizes.push_back(tensor::getMixedSize(builder, loc, input, dim));
+    else if (keepdims)
       sizes.push_back(builder.getIndexAttr(1));
   }
   shapes.push_back(std::move(sizes));
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Folders
+//===----------------------------------------------------------------------===//
+
+/// A reduction that only reduces static size-1 dims and keeps them is the
+/// identity. The declared result may be less refined than the inferred one,
+/// so equal types alone do not prove it (tensor<?x1> -> tensor<?x1> over
+/// axis 0 is a real reduction).
+static OpFoldResult foldReductionIdentity(Value input, ArrayRef<int64_t> axes,
+                                          bool keepdims, Type resultType) {
+  auto inputType = cast<RankedTensorType>(input.getType());
+  if (inputType != resultType)
+    return {};
+  FailureOr<SmallVector<int64_t>> normalized =
+      normalizeAxes(std::nullopt, axes, inputType.getRank());
+  if (failed(normalized))
+    return {};
+  SmallVector<bool> reduced = getReducedDims(*normalized, inputType.getRank());
+  for (auto [dim, size] : llvm::enumerate(inputType.getShape())) {
+    if (reduced[dim] && (size != 1 || !keepdims))
+      return {};
+  }
+  return input;
+}
+
+/// The max, min or mean of copies of one value is that value. An empty
+/// input is left alone: its reductions are empty sets (NaN means, -inf
+/// maxima), not copies of the splat.
+static OpFoldResult foldIdempotentSplat(Attribute input, Type resultType) {
+  auto dense = dyn_cast_or_null<DenseElementsAttr>(input);
+  auto type = dyn_cast<RankedTensorType>(resultType);
+  if (!dense || !dense.isSplat() || dense.getNumElements() == 0 || !type ||
+      !type.hasStaticShape())
+    return {};
+  return DenseElementsAttr::get(type, dense.getSplatValue<Attribute>());
+}
+
+/// argmax/argmin along a static size-1 dim, or of a splat constant where
+/// every element is extreme, is a constant index: 0, or the last index with
+/// `selectLast`.
+static OpFoldResult foldArgReduction(Attribute inputAttr, Value input,
+                                     int64_t axis, bool selectLast,
+                                     RankedTensorType resultType) {
+  if (!resultType.hasStaticShape())
+    return {};
+  auto inputType = cast<RankedTensorType>(input.getType());
+  FailureOr<int64_t> dim =
+      normalizeAxis(std::nullopt, axis, inputType.getRank());
+  if (failed(dim))
+    return {};
+  int64_t size = inputType.getDimSize(*dim);
+  auto dense = dyn_cast_or_null<DenseElementsAttr>(inputAttr);
+  bool isSplat = dense && dense.isSplat();
+  if (size != 1 && !isSplat)
+    return {};
+  // The last index needs the size; an empty dim has no index at all.
+  if (ShapedType::isDynamic(size) || size == 0)
+    return {};
+  int64_t index = selectLast ? size - 1 : 0;
+  return DenseElementsAttr::get(
+      resultType, IntegerAttr::get(resultType.getElementType(), index));
+}
+
+OpFoldResult ReduceSumOp::fold(FoldAdaptor) {
+  return foldReductionIdentity(getInput(), getAxes(), getKeepdims(), getType());
+}
+
+OpFoldResult ReduceProdOp::fold(FoldAdaptor) {
+  return foldReductionIdentity(getInput(), getAxes(), getKeepdims(), getType());
+}
+
+OpFoldResult ReduceMeanOp::fold(FoldAdaptor adaptor) {
+  if (OpFoldResult identity = foldReductionIdentity(getInput(), getAxes(),
+                                                    getKeepdims(), getType()))
+    return identity;
+  return foldIdempotentSplat(adaptor.getInput(), getType());
+}
+
+OpFoldResult ReduceMaxOp::fold(FoldAdaptor adaptor) {
+  if (OpFoldResult identity = foldReductionIdentity(getInput(), getAxes(),
+                                                    getKeepdims(), getType()))
+    return identity;
+  return foldIdempotentSplat(adaptor.getInput(), getType());
+}
+
+OpFoldResult ReduceMinOp::fold(FoldAdaptor adaptor) {
+  if (OpFoldResult identity = foldReductionIdentity(getInput(), getAxes(),
+                                                    getKeepdims(), getType()))
+    return identity;
+  return foldIdempotentSplat(adaptor.getInput(), getType());
 }
 
 #define GET_OP_CLASSES

@@ -15,17 +15,29 @@ include "strata/Dialect/Graph/IR/GraphBase.td"
 //===----------------------------------------------------------------------===//
 
 /// A unary op whose result has the operand's type. Folds on splat constants.
+/// Ops set `text` (the semantics) and get a generated example over
+/// `exampleType`, or set the whole `description` themselves.
 class Graph_UnaryOp<string mnemonic, Type tensorType, string summaryText,
                     list<Trait> traits = []>
     : Graph_InferredOp<mnemonic, !listconcat(traits, [Graph_ReifyShapes])> {
   let summary = summaryText;
+  string text = "";
+  string exampleType = "tensor<?x4xf32>";
+  let description = text # "\n\n```mlir\n%0 = graph." # mnemonic # " %x : " #
+                    exampleType # " -> " # exampleType # "\n```\n";
   let arguments = (ins tensorType:$input);
   let results = (outs tensorType:$output);
   let assemblyFormat = [{
     $input attr-dict `:` type($input) `->` type($output)
   }];
   let hasFolder = 1;
+  // Shared checks (element counts) plus the op's own, see
+  // verifyElementwiseOp in GraphElementwiseOps.cpp.
+  let hasVerifier = 1;
   let extraDefinition = [{
+    ::llvm::LogicalResult $cppClass::verify() {
+      return verifyElementwiseOp(*this);
+    }
     ::llvm::LogicalResult $cppClass::inferReturnTypes(
         ::mlir::MLIRContext *, std::optional<::mlir::Location> location,
         Adaptor adaptor, ::llvm::SmallVectorImpl<::mlir::Type> &types) {
@@ -42,65 +54,66 @@ class Graph_UnaryOp<string mnemonic, Type tensorType, string summaryText,
 }
 
 def Graph_NegOp : Graph_UnaryOp<"neg", Graph_NumericTensor, "Negation"> {
-  let description = [{ `-x` elementwise (ONNX Neg). }];
+  let text = [{ `-x` elementwise (ONNX Neg). }];
 }
 def Graph_AbsOp : Graph_UnaryOp<"abs", Graph_NumericTensor, "Absolute value"> {
-  let description = [{ `|x|` elementwise (ONNX Abs). }];
+  let text = [{ `|x|` elementwise (ONNX Abs). }];
 }
 def Graph_ExpOp : Graph_UnaryOp<"exp", Graph_FloatTensor, "Exponential"> {
-  let description = [{ `e^x` elementwise (ONNX Exp). }];
+  let text = [{ `e^x` elementwise (ONNX Exp). }];
 }
 def Graph_LogOp : Graph_UnaryOp<"log", Graph_FloatTensor, "Natural logarithm"> {
-  let description = [{ `ln(x)` elementwise (ONNX Log). }];
+  let text = [{ `ln(x)` elementwise (ONNX Log). }];
 }
 def Graph_SqrtOp : Graph_UnaryOp<"sqrt", Graph_FloatTensor, "Square root"> {
-  let description = [{ `sqrt(x)` elementwise (ONNX Sqrt). }];
+  let text = [{ `sqrt(x)` elementwise (ONNX Sqrt). }];
 }
 def Graph_RsqrtOp : Graph_UnaryOp<"rsqrt", Graph_FloatTensor,
                                   "Reciprocal square root"> {
-  let description = [{ `1 / sqrt(x)` elementwise. }];
+  let text = [{ `1 / sqrt(x)` elementwise. }];
 }
 def Graph_ReciprocalOp : Graph_UnaryOp<"reciprocal", Graph_FloatTensor,
                                        "Reciprocal"> {
-  let description = [{ `1 / x` elementwise (ONNX Reciprocal). }];
+  let text = [{ `1 / x` elementwise (ONNX Reciprocal). }];
 }
 def Graph_TanhOp : Graph_UnaryOp<"tanh", Graph_FloatTensor,
                                  "Hyperbolic tangent"> {
-  let description = [{ `tanh(x)` elementwise (ONNX Tanh). }];
+  let text = [{ `tanh(x)` elementwise (ONNX Tanh). }];
 }
 def Graph_SigmoidOp : Graph_UnaryOp<"sigmoid", Graph_FloatTensor,
                                     "Logistic sigmoid"> {
-  let description = [{ `1 / (1 + e^-x)` elementwise (ONNX Sigmoid). }];
+  let text = [{ `1 / (1 + e^-x)` elementwise (ONNX Sigmoid). }];
 }
 def Graph_ReluOp : Graph_UnaryOp<"relu", Graph_NumericTensor,
                                  "Rectified linear unit"> {
-  let description = [{ `max(x, 0)` elementwise (ONNX Relu). }];
+  let text = [{ `max(x, 0)` elementwise (ONNX Relu). }];
 }
 def Graph_ErfOp : Graph_UnaryOp<"erf", Graph_FloatTensor, "Error function"> {
-  let description = [{ The Gauss error function elementwise (ONNX Erf). }];
+  let text = [{ The Gauss error function elementwise (ONNX Erf). }];
 }
 def Graph_FloorOp : Graph_UnaryOp<"floor", Graph_FloatTensor, "Round down"> {
-  let description = [{ The largest integer not above `x` (ONNX Floor). }];
+  let text = [{ The largest integer not above `x` (ONNX Floor). }];
 }
 def Graph_CeilOp : Graph_UnaryOp<"ceil", Graph_FloatTensor, "Round up"> {
-  let description = [{ The smallest integer not below `x` (ONNX Ceil). }];
+  let text = [{ The smallest integer not below `x` (ONNX Ceil). }];
 }
 def Graph_RoundOp : Graph_UnaryOp<"round", Graph_FloatTensor,
                                   "Round half to even"> {
-  let description = [{
+  let text = [{
     The nearest integer, halves to the even neighbour (ONNX Round).
   }];
 }
 def Graph_SignOp : Graph_UnaryOp<"sign", Graph_NumericTensor, "Sign"> {
-  let description = [{ -1, 0 or 1 by the sign of `x` (ONNX Sign). }];
+  let text = [{ -1, 0 or 1 by the sign of `x` (ONNX Sign). }];
 }
 def Graph_NotOp : Graph_UnaryOp<"not", Graph_BoolTensor, "Logical not"> {
-  let description = [{ Boolean negation (ONNX Not). }];
+  let exampleType = "tensor<?x4xi1>";
+  let text = [{ Boolean negation (ONNX Not). }];
 }
 
 def Graph_LeakyReluOp : Graph_UnaryOp<"leaky_relu", Graph_FloatTensor,
                                       "Leaky rectified linear unit"> {
-  let description = [{
+  let text = [{
     `x` where `x >= 0`, `alpha * x` elsewhere (ONNX LeakyRelu; `alpha`
     defaults to 0.01).
   }];
@@ -128,8 +141,11 @@ def Graph_ClipOp : Graph_UnaryOp<"clip", Graph_NumericTensor,
                                  "Clamp to a range"> {
   let description = [{
     `min(max(x, min), max)` elementwise (ONNX Clip). A missing bound does
-    not clamp; `min` must not exceed `max`. For integer tensors the bounds
-    must be integral.
+    not clamp; `min` must not exceed `max` and neither may be NaN (ONNX
+    lets `min > max` set everything to `max`; here it is rejected as a
+    likely mistake). For integer tensors the bounds must be integral and
+    representable in the element type, as ONNX passes them as tensors of
+    the input's type.
 
     ```mlir
     %0 = graph.clip %x {min = 0.0, max = 6.0} : tensor<1x32xf32> -> tensor<1x32xf32>
@@ -138,7 +154,6 @@ def Graph_ClipOp : Graph_UnaryOp<"clip", Graph_NumericTensor,
   let arguments = (ins Graph_NumericTensor:$input,
                        OptionalAttr<F64Attr>:$min,
                        OptionalAttr<F64Attr>:$max);
-  let hasVerifier = 1;
 }
 
 def Graph_CastOp : Graph_Op<"cast", [
@@ -167,19 +182,33 @@ def Graph_CastOp : Graph_Op<"cast", [
 //===----------------------------------------------------------------------===//
 
 /// A binary op over operands of one element type with numpy broadcasting;
-/// the result has `resultElement` or, when unset, the operands' element type.
+/// the result is `i1` when `boolResult`, else the operands' element type.
+/// Ops set `text` (the semantics) and get a generated example over
+/// `exampleElement`, or set the whole `description` themselves.
 class Graph_BinaryOp<string mnemonic, Type tensorType, Type resultType,
                      string summaryText, bit boolResult = 0,
                      list<Trait> traits = []>
     : Graph_InferredOp<mnemonic, !listconcat(traits, [Graph_ReifyShapes])> {
   let summary = summaryText;
+  string text = "";
+  string exampleElement = "f32";
+  let description = text # "\n\n```mlir\n%0 = graph." # mnemonic #
+                    " %a, %b : tensor<?x4x" # exampleElement # ">, tensor<4x" #
+                    exampleElement # "> -> tensor<?x4x" #
+                    !if(boolResult, "i1", exampleElement) # ">\n```\n";
   let arguments = (ins tensorType:$lhs, tensorType:$rhs);
   let results = (outs resultType:$output);
   let assemblyFormat = [{
     $lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($output)
   }];
   let hasFolder = 1;
+  // Shared checks (element counts) plus the op's own, see
+  // verifyElementwiseOp in GraphElementwiseOps.cpp.
+  let hasVerifier = 1;
   let extraDefinition = [{
+    ::llvm::LogicalResult $cppClass::verify() {
+      return verifyElementwiseOp(*this);
+    }
     ::llvm::LogicalResult $cppClass::inferReturnTypes(
         ::mlir::MLIRContext *, std::optional<::mlir::Location> location,
         Adaptor adaptor, ::llvm::SmallVectorImpl<::mlir::Type> &types) {
@@ -214,52 +243,56 @@ def Graph_AddOp : Graph_ArithOp<"add", Graph_NumericTensor, "Addition",
   }];
 }
 def Graph_SubOp : Graph_ArithOp<"sub", Graph_NumericTensor, "Subtraction"> {
-  let description = [{ `lhs - rhs` with numpy broadcasting (ONNX Sub). }];
+  let text = [{ `lhs - rhs` with numpy broadcasting (ONNX Sub). }];
 }
 def Graph_MulOp : Graph_ArithOp<"mul", Graph_NumericTensor, "Multiplication",
                                 [Commutative]> {
-  let description = [{ `lhs * rhs` with numpy broadcasting (ONNX Mul). }];
+  let text = [{ `lhs * rhs` with numpy broadcasting (ONNX Mul). }];
 }
 def Graph_DivOp : Graph_ArithOp<"div", Graph_NumericTensor, "Division"> {
-  let description = [{
+  let text = [{
     `lhs / rhs` with numpy broadcasting (ONNX Div); integer division
     truncates toward zero.
   }];
 }
 def Graph_PowOp : Graph_ArithOp<"pow", Graph_FloatTensor, "Power"> {
-  let description = [{ `lhs ^ rhs` with numpy broadcasting (ONNX Pow). }];
+  let text = [{ `lhs ^ rhs` with numpy broadcasting (ONNX Pow). }];
 }
 def Graph_MaxOp : Graph_ArithOp<"max", Graph_NumericTensor, "Maximum",
                                 [Commutative]> {
-  let description = [{ The larger of `lhs` and `rhs` (ONNX Max of two). }];
+  let text = [{ The larger of `lhs` and `rhs` (ONNX Max of two). }];
 }
 def Graph_MinOp : Graph_ArithOp<"min", Graph_NumericTensor, "Minimum",
                                 [Commutative]> {
-  let description = [{ The smaller of `lhs` and `rhs` (ONNX Min of two). }];
+  let text = [{ The smaller of `lhs` and `rhs` (ONNX Min of two). }];
 }
 def Graph_ModOp : Graph_ArithOp<"mod", Graph_NumericTensor, "Remainder"> {
-  let description = [{
+  let exampleElement = "i64";
+  let text = [{
     The remainder of `lhs / rhs` (ONNX Mod). With `fmod = false` (integers
     only) the result takes the sign of the divisor, as Python's `%`; with
     `fmod = true` it takes the sign of the dividend, as C's `fmod`. Floats
-    require `fmod = true`, as in ONNX.
+    require `fmod = true`, as in ONNX. `fmod` defaults to false. Integer
+    `x % 0` is undefined.
   }];
   let arguments = (ins Graph_NumericTensor:$lhs, Graph_NumericTensor:$rhs,
                        DefaultValuedAttr<BoolAttr, "false">:$fmod);
-  let hasVerifier = 1;
 }
 
 def Graph_AndOp : Graph_ArithOp<"and", Graph_BoolTensor, "Logical and",
                                 [Commutative]> {
-  let description = [{ Boolean `lhs && rhs` with broadcasting (ONNX And). }];
+  let exampleElement = "i1";
+  let text = [{ Boolean `lhs && rhs` with broadcasting (ONNX And). }];
 }
 def Graph_OrOp : Graph_ArithOp<"or", Graph_BoolTensor, "Logical or",
                                [Commutative]> {
-  let description = [{ Boolean `lhs || rhs` with broadcasting (ONNX Or). }];
+  let exampleElement = "i1";
+  let text = [{ Boolean `lhs || rhs` with broadcasting (ONNX Or). }];
 }
 def Graph_XorOp : Graph_ArithOp<"xor", Graph_BoolTensor, "Logical xor",
                                 [Commutative]> {
-  let description = [{ Boolean `lhs != rhs` with broadcasting (ONNX Xor). }];
+  let exampleElement = "i1";
+  let text = [{ Boolean `lhs != rhs` with broadcasting (ONNX Xor). }];
 }
 
 def Graph_EqualOp : Graph_CompareOp<"equal", Graph_Tensor, "Equality"> {
@@ -272,20 +305,20 @@ def Graph_EqualOp : Graph_CompareOp<"equal", Graph_Tensor, "Equality"> {
   }];
 }
 def Graph_LessOp : Graph_CompareOp<"less", Graph_NumericTensor, "Less than"> {
-  let description = [{ `lhs < rhs` with broadcasting (ONNX Less). }];
+  let text = [{ `lhs < rhs` with broadcasting (ONNX Less). }];
 }
 def Graph_LessEqualOp : Graph_CompareOp<"less_equal", Graph_NumericTensor,
                                         "Less than or equal"> {
-  let description = [{ `lhs <= rhs` with broadcasting (ONNX LessOrEqual). }];
+  let text = [{ `lhs <= rhs` with broadcasting (ONNX LessOrEqual). }];
 }
 def Graph_GreaterOp : Graph_CompareOp<"greater", Graph_NumericTensor,
                                       "Greater than"> {
-  let description = [{ `lhs > rhs` with broadcasting (ONNX Greater). }];
+  let text = [{ `lhs > rhs` with broadcasting (ONNX Greater). }];
 }
 def Graph_GreaterEqualOp : Graph_CompareOp<"greater_equal",
                                            Graph_NumericTensor,
                                            "Greater than or equal"> {
-  let description = [{
+  let text = [{
     `lhs >= rhs` with broadcasting (ONNX GreaterOrEqual).
   }];
 }
@@ -315,6 +348,7 @@ def Graph_SelectOp : Graph_InferredOp<"select", [
     type($output)
   }];
   let hasFolder = 1;
+  let hasVerifier = 1;
 }
 
 #endif // STRATA_DIALECT_GRAPH_IR_GRAPHELEMENTWISEOPS_TD

@@ -14,7 +14,8 @@ def Graph_ConcatOp : Graph_InferredOp<"concat", [Graph_ReifyShapes]> {
   let description = [{
     Joins `inputs` along `axis` (ONNX Concat); negative axes count from the
     back. All inputs share the element type, the rank and every size but the
-    one along `axis`.
+    one along `axis`. A single input folds to itself, splats of one value to
+    a splat.
 
     ```mlir
     %0 = graph.concat %a, %b {axis = 1 : i64}
@@ -25,6 +26,133 @@ def Graph_ConcatOp : Graph_InferredOp<"concat", [Graph_ReifyShapes]> {
   let results = (outs Graph_Tensor:$output);
   let assemblyFormat = [{
     $inputs attr-dict `:` type($inputs) `->` type($output)
+  }];
+  let hasFolder = 1;
+}
+
+def Graph_SliceOp : Graph_InferredOp<"slice", [Graph_ReifyShapes]> {
+  let summary = "Strided slice with constant bounds";
+  let description = [{
+    Selects `input[starts[i]:ends[i]:steps[i]]` along each axis `axes[i]`
+    (ONNX Slice with constant `starts`, `ends`, `axes` and `steps`). `axes`
+    defaults to `[0, 1, ..., n)` with `n = len(starts)`, `steps` to all 1;
+    all four lists have the same length, axes may be negative (counted from
+    the back) but not repeated, and steps are non-zero. Axes not listed are
+    kept whole.
+
+    Bounds follow ONNX: a negative start or end has the axis size `d` added;
+    then, for a positive step, both are clamped to `[0, d]`; for a negative
+    step the start is clamped to `[0, d - 1]` and the end to `[-1, d - 1]`.
+    Huge values (e.g. `INT64_MAX`, `INT64_MIN`) therefore mean "to the end".
+    The result size is `max(0, ceil((end - start) / step))`. A `?` size stays
+    `?` unless the slice is provably empty.
+
+    ```mlir
+    %0 = graph.slice %x {starts = array<i64: 1, 0>, ends = array<i64: -1, 9223372036854775807>,
+                         axes = array<i64: 1, -1>, steps = array<i64: 2, 1>}
+        : tensor<?x8x5xf32> -> tensor<?x3x5xf32>
+    ```
+  }];
+  let arguments = (ins Graph_Tensor:$input,
+                       DenseI64ArrayAttr:$starts,
+                       DenseI64ArrayAttr:$ends,
+                       OptionalAttr<DenseI64ArrayAttr>:$axes,
+                       OptionalAttr<DenseI64ArrayAttr>:$steps);
+  let results = (outs Graph_Tensor:$output);
+  let assemblyFormat = [{
+    $input attr-dict `:` type($input) `->` type($output)
+  }];
+  let hasFolder = 1;
+}
+
+def Graph_GatherOp : Graph_InferredOp<"gather", [Graph_ReifyShapes]> {
+  let summary = "Gather slices along an axis by index";
+  let description = [{
+    Takes the slices of `data` along `axis` (default 0, negative counts from
+    the back) selected by `indices` (ONNX Gather). The result shape is
+    `data.shape[:axis] ++ indices.shape ++ data.shape[axis+1:]`; `indices`
+    may be 0-d, which drops the axis. `data` has rank >= 1. Index values may
+    be negative (`-1` is the last slice); an index outside `[-d, d)` is an
+    error at run time. The verifier does not look at constant indices: they
+    may become constant only after folding, in code that never runs.
+
+    ```mlir
+    %0 = graph.gather %table, %ids {axis = 0 : i64}
+        : tensor<1000x64xf32>, tensor<?x16xi64> -> tensor<?x16x64xf32>
+    ```
+  }];
+  let arguments = (ins Graph_Tensor:$data, Graph_IndexTensor:$indices,
+                       DefaultValuedAttr<I64Attr, "0">:$axis);
+  let results = (outs Graph_Tensor:$output);
+  let assemblyFormat = [{
+    $data `,` $indices attr-dict `:` type($data) `,` type($indices) `->`
+    type($output)
+  }];
+  let hasFolder = 1;
+}
+
+def Graph_PadOp : Graph_InferredOp<"pad", [Graph_ReifyShapes]> {
+  let summary = "Pad (or crop) each axis";
+  let description = [{
+    Adds `pads[i]` elements before and `pads[rank + i]` elements after axis
+    `i` (ONNX Pad order `[x1_begin, x2_begin, ..., x1_end, x2_end, ...]`,
+    length `2 * rank`). `mode` (default `constant`) chooses the fill:
+    `constant` writes `value` (default 0.0; integral and in range for integer
+    tensors, 0 or 1 for `i1`), `reflect` mirrors the input without repeating
+    the border element, `edge` repeats the border element.
+
+    In `constant` mode a negative pad crops that many elements; the result
+    size must not be negative. `reflect` and `edge` take non-negative pads,
+    `value` must stay 0.0, and an axis they pad must not be empty; `reflect`
+    also needs each pad smaller than the (static) axis size.
+
+    ```mlir
+    %0 = graph.pad %x {pads = array<i64: 0, 0, 1, 1, 0, 0, 1, 1>,
+                       mode = #graph.pad_mode<reflect>}
+        : tensor<1x3x?x32xf32> -> tensor<1x3x?x34xf32>
+    ```
+  }];
+  let arguments = (ins Graph_Tensor:$input,
+                       DenseI64ArrayAttr:$pads,
+                       DefaultValuedAttr<Graph_PadModeAttr,
+                         "::strata::graph::PadMode::Constant">:$mode,
+                       DefaultValuedAttr<F64Attr, "0.0">:$value);
+  let results = (outs Graph_Tensor:$output);
+  let assemblyFormat = [{
+    $input attr-dict `:` type($input) `->` type($output)
+  }];
+  let hasFolder = 1;
+}
+
+def Graph_SplitOp : Graph_InferredOp<"split", [Graph_ReifyShapes]> {
+  let summary = "Split into pieces along an axis";
+  let description = [{
+    Cuts `input` along `axis` (default 0, negative counts from the back) into
+    consecutive pieces, one per result (ONNX Split, opset 18). Exactly one of
+    `split` and `num_outputs` is given:
+    - `split` lists the non-negative piece sizes, one per result; they sum to
+      the axis size.
+    - `num_outputs = n` cuts `n` pieces of `ceil(d / n)` elements, the last
+      one smaller when `n` does not divide the axis size `d`; it is an error
+      when the last piece would be negative (e.g. `d = 5`, `n = 4`).
+    `num_outputs` exists because type inference cannot see the number of
+    results: it must be stated in the op when the sizes are not (at most
+    65536). The number of results must equal `len(split)` or `num_outputs`.
+
+    ```mlir
+    %0:2 = graph.split %x {axis = 1 : i64, split = array<i64: 2, 6>}
+        : tensor<?x8xf32> -> tensor<?x2xf32>, tensor<?x6xf32>
+    %1:3 = graph.split %y {num_outputs = 3 : i64}
+        : tensor<7xf16> -> tensor<3xf16>, tensor<3xf16>, tensor<1xf16>
+    ```
+  }];
+  let arguments = (ins Graph_Tensor:$input,
+                       DefaultValuedAttr<I64Attr, "0">:$axis,
+                       OptionalAttr<DenseI64ArrayAttr>:$split,
+                       OptionalAttr<I64Attr>:$num_outputs);
+  let results = (outs Variadic<Graph_Tensor>:$outputs);
+  let assemblyFormat = [{
+    $input attr-dict `:` type($input) `->` type($outputs)
   }];
   let hasFolder = 1;
 }

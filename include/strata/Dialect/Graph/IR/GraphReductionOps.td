@@ -9,25 +9,188 @@
 
 include "strata/Dialect/Graph/IR/GraphBase.td"
 
-def Graph_ReduceSumOp : Graph_InferredOp<"reduce_sum", [
-    Graph_ReifyShapes]> {
-  let summary = "Sum over axes";
+//===----------------------------------------------------------------------===//
+// Reductions over axes
+//===----------------------------------------------------------------------===//
+
+/// A reduction of `input` over `axes` (ONNX Reduce*): an empty `axes`
+/// reduces every dim, negative axes count from the back, and `keepdims`
+/// keeps the reduced dims as size 1. Inference and reification are shared
+/// (see GraphReductionOps.cpp). Every reduction folds to its input when it
+/// only reduces static size-1 dims and keeps them.
+class Graph_ReduceOp<string mnemonic, Type tensorType, string summaryText>
+    : Graph_InferredOp<mnemonic, [Graph_ReifyShapes]> {
+  let summary = summaryText;
+  let arguments = (ins tensorType:$input,
+                       DefaultValuedAttr<DenseI64ArrayAttr, "{}">:$axes,
+                       DefaultValuedAttr<BoolAttr, "true">:$keepdims);
+  let results = (outs tensorType:$output);
+  let assemblyFormat = [{
+    $input attr-dict `:` type($input) `->` type($output)
+  }];
+  let hasFolder = 1;
+  let extraDefinition = [{
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(
+        ::mlir::MLIRContext *, std::optional<::mlir::Location> location,
+        Adaptor adaptor, ::llvm::SmallVectorImpl<::mlir::Type> &types) {
+      return inferReductionType(location, adaptor.getInput(),
+                                adaptor.getAxes(), adaptor.getKeepdims(),
+                                /*resultElementType=*/nullptr, types);
+    }
+    ::llvm::LogicalResult $cppClass::reifyResultShapes(
+        ::mlir::OpBuilder &builder,
+        ::mlir::ReifiedRankedShapedTypeDims &shapes) {
+      return reifyReduction(builder, getLoc(), getInput(), getAxes(),
+                            getKeepdims(), shapes);
+    }
+  }];
+}
+
+def Graph_ReduceSumOp : Graph_ReduceOp<"reduce_sum", Graph_NumericTensor,
+                                       "Sum over axes"> {
   let description = [{
-    Sums `input` over `axes` (ONNX ReduceSum); an empty `axes` reduces every
-    dim. Negative axes count from the back. With `keepdims` the reduced dims
-    stay as size 1.
+    Sums `input` over `axes` (ONNX ReduceSum); an empty `axes` (the default)
+    reduces every dim. Negative axes count from the back; repeated or
+    out-of-range axes are errors. With `keepdims` (default true) the reduced
+    dims stay as size 1, otherwise they are dropped.
 
     ```mlir
     %0 = graph.reduce_sum %x {axes = array<i64: -1>, keepdims = true}
         : tensor<?x768xf32> -> tensor<?x1xf32>
     ```
   }];
+}
+
+def Graph_ReduceMeanOp : Graph_ReduceOp<"reduce_mean", Graph_FloatTensor,
+                                        "Arithmetic mean over axes"> {
+  let description = [{
+    The mean of `input` over `axes` (ONNX ReduceMean); floating-point
+    tensors only. An empty `axes` (the default) reduces every dim. Negative
+    axes count from the back; repeated or out-of-range axes are errors. With
+    `keepdims` (default true) the reduced dims stay as size 1. Folds a splat
+    constant to a splat.
+
+    ```mlir
+    %0 = graph.reduce_mean %x {axes = array<i64: 2, 3>}
+        : tensor<?x64x7x7xf32> -> tensor<?x64x1x1xf32>
+    ```
+  }];
+}
+
+def Graph_ReduceMaxOp : Graph_ReduceOp<"reduce_max", Graph_NumericTensor,
+                                       "Maximum over axes"> {
+  let description = [{
+    The maximum of `input` over `axes` (ONNX ReduceMax). An empty `axes`
+    (the default) reduces every dim. Negative axes count from the back;
+    repeated or out-of-range axes are errors. With `keepdims` (default true)
+    the reduced dims stay as size 1. Folds a splat constant to a splat.
+
+    ```mlir
+    %0 = graph.reduce_max %x {axes = array<i64: -1>, keepdims = false}
+        : tensor<?x10xf16> -> tensor<?xf16>
+    ```
+  }];
+}
+
+def Graph_ReduceMinOp : Graph_ReduceOp<"reduce_min", Graph_NumericTensor,
+                                       "Minimum over axes"> {
+  let description = [{
+    The minimum of `input` over `axes` (ONNX ReduceMin). An empty `axes`
+    (the default) reduces every dim. Negative axes count from the back;
+    repeated or out-of-range axes are errors. With `keepdims` (default true)
+    the reduced dims stay as size 1. Folds a splat constant to a splat.
+
+    ```mlir
+    %0 = graph.reduce_min %x : tensor<4x?xi32> -> tensor<1x1xi32>
+    ```
+  }];
+}
+
+def Graph_ReduceProdOp : Graph_ReduceOp<"reduce_prod", Graph_NumericTensor,
+                                        "Product over axes"> {
+  let description = [{
+    The product of `input` over `axes` (ONNX ReduceProd). An empty `axes`
+    (the default) reduces every dim. Negative axes count from the back;
+    repeated or out-of-range axes are errors. With `keepdims` (default true)
+    the reduced dims stay as size 1.
+
+    ```mlir
+    %0 = graph.reduce_prod %x {axes = array<i64: 0>, keepdims = false}
+        : tensor<3x?xi64> -> tensor<?xi64>
+    ```
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Index of the maximum / minimum
+//===----------------------------------------------------------------------===//
+
+/// ONNX ArgMax/ArgMin: the `i64` index of the extreme value along `axis`.
+/// Folds to zeros when the reduced dim has static size 1, and on splat
+/// constants (every index is an extreme one).
+class Graph_ArgReduceOp<string mnemonic, string summaryText>
+    : Graph_InferredOp<mnemonic, [Graph_ReifyShapes]> {
+  let summary = summaryText;
   let arguments = (ins Graph_NumericTensor:$input,
-                       DefaultValuedAttr<DenseI64ArrayAttr, "{}">:$axes,
-                       DefaultValuedAttr<BoolAttr, "true">:$keepdims);
-  let results = (outs Graph_NumericTensor:$output);
+                       DefaultValuedAttr<I64Attr, "0">:$axis,
+                       DefaultValuedAttr<BoolAttr, "true">:$keepdims,
+                       DefaultValuedAttr<BoolAttr, "false">:$select_last_index);
+  let results = (outs RankedTensorOf<[I64]>:$output);
   let assemblyFormat = [{
     $input attr-dict `:` type($input) `->` type($output)
+  }];
+  let hasFolder = 1;
+  let extraDefinition = [{
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(
+        ::mlir::MLIRContext *context,
+        std::optional<::mlir::Location> location, Adaptor adaptor,
+        ::llvm::SmallVectorImpl<::mlir::Type> &types) {
+      int64_t axis = adaptor.getAxis();
+      return inferReductionType(location, adaptor.getInput(), axis,
+                                adaptor.getKeepdims(),
+                                ::mlir::IntegerType::get(context, 64), types);
+    }
+    ::llvm::LogicalResult $cppClass::reifyResultShapes(
+        ::mlir::OpBuilder &builder,
+        ::mlir::ReifiedRankedShapedTypeDims &shapes) {
+      int64_t axis = getAxis();
+      return reifyReduction(builder, getLoc(), getInput(), axis,
+                            getKeepdims(), shapes);
+    }
+    ::mlir::OpFoldResult $cppClass::fold(FoldAdaptor adaptor) {
+      return foldArgReduction(adaptor.getInput(), getInput(), getAxis(),
+                              getSelectLastIndex(), getType());
+    }
+  }];
+}
+
+def Graph_ArgMaxOp : Graph_ArgReduceOp<"argmax", "Index of the maximum"> {
+  let description = [{
+    The `i64` index of the largest element of `input` along `axis` (ONNX
+    ArgMax). `axis` (default 0) may be negative and counts from the back;
+    with `keepdims` (default true) the reduced dim stays as size 1, otherwise
+    it is dropped. Ties resolve to the first occurrence, or to the last one
+    with `select_last_index` (default false).
+
+    ```mlir
+    %0 = graph.argmax %logits {axis = -1 : i64, keepdims = false}
+        : tensor<?x1000xf32> -> tensor<?xi64>
+    ```
+  }];
+}
+
+def Graph_ArgMinOp : Graph_ArgReduceOp<"argmin", "Index of the minimum"> {
+  let description = [{
+    The `i64` index of the smallest element of `input` along `axis` (ONNX
+    ArgMin). `axis` (default 0) may be negative and counts from the back;
+    with `keepdims` (default true) the reduced dim stays as size 1, otherwise
+    it is dropped. Ties resolve to the first occurrence, or to the last one
+    with `select_last_index` (default false).
+
+    ```mlir
+    %0 = graph.argmin %x {axis = 1 : i64, select_last_index = true}
+        : tensor<4x?xi32> -> tensor<4x1xi64>
+    ```
   }];
 }
 

@@ -1,0 +1,99 @@
+// The cheap folders of the neural-network ops: pooling that copies its input.
+// RUN: strata-opt %s -canonicalize -split-input-file | FileCheck %s
+
+// A 1x1 window with stride 1 and no padding is the identity.
+// CHECK-LABEL: func.func @max_pool2d_identity
+// CHECK-SAME: (%[[X:.*]]: tensor<?x3x?x8xf32>)
+// CHECK-NOT: graph.max_pool2d
+// CHECK: return %[[X]]
+func.func @max_pool2d_identity(%x: tensor<?x3x?x8xf32>) -> tensor<?x3x?x8xf32> {
+  %0 = graph.max_pool2d %x {kernel_shape = array<i64: 1, 1>, dilations = array<i64: 2, 2>, ceil_mode = true} : tensor<?x3x?x8xf32> -> tensor<?x3x?x8xf32>
+  return %0 : tensor<?x3x?x8xf32>
+}
+
+// -----
+
+// Stride 2 subsamples: no fold.
+// CHECK-LABEL: func.func @max_pool2d_strided
+// CHECK: %[[P:.*]] = graph.max_pool2d
+// CHECK: return %[[P]]
+func.func @max_pool2d_strided(%x: tensor<1x3x8x8xf32>) -> tensor<1x3x4x4xf32> {
+  %0 = graph.max_pool2d %x {kernel_shape = array<i64: 1, 1>, strides = array<i64: 2, 2>} : tensor<1x3x8x8xf32> -> tensor<1x3x4x4xf32>
+  return %0 : tensor<1x3x4x4xf32>
+}
+
+// -----
+
+// A result type more refined than the input's: no fold (types differ).
+// CHECK-LABEL: func.func @max_pool2d_refined
+// CHECK: %[[P:.*]] = graph.max_pool2d
+// CHECK: return %[[P]]
+func.func @max_pool2d_refined(%x: tensor<?x3x8x8xf32>) -> tensor<1x3x8x8xf32> {
+  %0 = graph.max_pool2d %x {kernel_shape = array<i64: 1, 1>} : tensor<?x3x8x8xf32> -> tensor<1x3x8x8xf32>
+  return %0 : tensor<1x3x8x8xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @avg_pool2d_identity
+// CHECK-SAME: (%[[X:.*]]: tensor<1x8x8x3xf16>)
+// CHECK-NOT: graph.avg_pool2d
+// CHECK: return %[[X]]
+func.func @avg_pool2d_identity(%x: tensor<1x8x8x3xf16>) -> tensor<1x8x8x3xf16> {
+  %0 = graph.avg_pool2d %x {kernel_shape = array<i64: 1, 1>, count_include_pad = true, layout = #graph.layout<nhwc>} : tensor<1x8x8x3xf16> -> tensor<1x8x8x3xf16>
+  return %0 : tensor<1x8x8x3xf16>
+}
+
+// -----
+
+// A 2x1 window averages rows: no fold.
+// CHECK-LABEL: func.func @avg_pool2d_window
+// CHECK: %[[P:.*]] = graph.avg_pool2d
+// CHECK: return %[[P]]
+func.func @avg_pool2d_window(%x: tensor<1x3x8x8xf32>) -> tensor<1x3x7x8xf32> {
+  %0 = graph.avg_pool2d %x {kernel_shape = array<i64: 2, 1>} : tensor<1x3x8x8xf32> -> tensor<1x3x7x8xf32>
+  return %0 : tensor<1x3x7x8xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @global_avg_pool_identity
+// CHECK-SAME: (%[[X:.*]]: tensor<?x?x1x1xf32>)
+// CHECK-NOT: graph.global_avg_pool
+// CHECK: return %[[X]]
+func.func @global_avg_pool_identity(%x: tensor<?x?x1x1xf32>) -> tensor<?x?x1x1xf32> {
+  %0 = graph.global_avg_pool %x : tensor<?x?x1x1xf32> -> tensor<?x?x1x1xf32>
+  return %0 : tensor<?x?x1x1xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @global_avg_pool_reduces
+// CHECK: %[[P:.*]] = graph.global_avg_pool
+// CHECK: return %[[P]]
+func.func @global_avg_pool_reduces(%x: tensor<2x8x1x7xf32>) -> tensor<2x8x1x1xf32> {
+  %0 = graph.global_avg_pool %x : tensor<2x8x1x7xf32> -> tensor<2x8x1x1xf32>
+  return %0 : tensor<2x8x1x1xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @global_max_pool_identity
+// CHECK-SAME: (%[[X:.*]]: tensor<2x1x1x8xbf16>)
+// CHECK-NOT: graph.global_max_pool
+// CHECK: return %[[X]]
+func.func @global_max_pool_identity(%x: tensor<2x1x1x8xbf16>) -> tensor<2x1x1x8xbf16> {
+  %0 = graph.global_max_pool %x {layout = #graph.layout<nhwc>} : tensor<2x1x1x8xbf16> -> tensor<2x1x1x8xbf16>
+  return %0 : tensor<2x1x1x8xbf16>
+}
+
+// -----
+
+// Unknown spatial sizes may be larger than 1: no fold.
+// CHECK-LABEL: func.func @global_max_pool_dynamic
+// CHECK: %[[P:.*]] = graph.global_max_pool
+// CHECK: return %[[P]]
+func.func @global_max_pool_dynamic(%x: tensor<2x?x?x8xbf16>) -> tensor<2x1x1x8xbf16> {
+  %0 = graph.global_max_pool %x {layout = #graph.layout<nhwc>} : tensor<2x?x?x8xbf16> -> tensor<2x1x1x8xbf16>
+  return %0 : tensor<2x1x1x8xbf16>
+}

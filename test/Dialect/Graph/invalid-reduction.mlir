@@ -1,0 +1,470 @@
+// RUN: strata-opt %s -split-input-file -verify-diagnostics
+
+func.func @reduce_sum_axis_out_of_range(%x: tensor<?x4xf32>) {
+  // expected-error @+2 {{axis 2 is out of range for rank 2 (expected [-2, 2))}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.reduce_sum %x {axes = array<i64: 2>} : tensor<?x4xf32> -> tensor<?x4xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_sum_negative_axis_out_of_range(%x: tensor<?x4xf32>) {
+  // expected-error @+2 {{axis -3 is out of range for rank 2 (expected [-2, 2))}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.reduce_sum %x {axes = array<i64: -3>} : tensor<?x4xf32> -> tensor<?x4xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_sum_repeated_axis(%x: tensor<?x4xf32>) {
+  // expected-error @+2 {{axis -1 is repeated}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.reduce_sum %x {axes = array<i64: 1, -1>} : tensor<?x4xf32> -> tensor<?x1xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_sum_wrong_result_shape(%x: tensor<?x4xf32>) {
+  // expected-error @+2 {{inferred type(s) 'tensor<?x1xf32>' are incompatible with return type(s) of operation 'tensor<?x4xf32>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.reduce_sum %x {axes = array<i64: 1>} : tensor<?x4xf32> -> tensor<?x4xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_sum_wrong_result_rank(%x: tensor<?x4xf32>) {
+  // expected-error @+2 {{inferred type(s) 'tensor<?xf32>' are incompatible with return type(s) of operation 'tensor<?x1xf32>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.reduce_sum %x {axes = array<i64: 1>, keepdims = false} : tensor<?x4xf32> -> tensor<?x1xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_sum_bool(%x: tensor<4xi1>) {
+  // expected-error @+1 {{operand #0 must be ranked tensor of numeric values}}
+  %0 = graph.reduce_sum %x : tensor<4xi1> -> tensor<1xi1>
+  return
+}
+
+// -----
+
+func.func @reduce_sum_unranked(%x: tensor<*xf32>) {
+  // expected-error @+1 {{operand #0 must be ranked tensor of}}
+  %0 = "graph.reduce_sum"(%x) : (tensor<*xf32>) -> tensor<1xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_sum_result_element_type(%x: tensor<4xf32>) {
+  // expected-error @+2 {{inferred type(s) 'tensor<1xf32>' are incompatible with return type(s) of operation 'tensor<1xf16>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.reduce_sum %x : tensor<4xf32> -> tensor<1xf16>
+  return
+}
+
+// -----
+
+func.func @reduce_mean_axis_out_of_range(%x: tensor<?x4xf32>) {
+  // expected-error @+2 {{axis 2 is out of range for rank 2 (expected [-2, 2))}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.reduce_mean %x {axes = array<i64: 2>} : tensor<?x4xf32> -> tensor<?x4xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_mean_negative_axis_out_of_range(%x: tensor<?x4xf32>) {
+  // expected-error @+2 {{axis -3 is out of range for rank 2 (expected [-2, 2))}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.reduce_mean %x {axes = array<i64: -3>} : tensor<?x4xf32> -> tensor<?x4xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_mean_repeated_axis(%x: tensor<?x4xf32>) {
+  // expected-error @+2 {{axis -1 is repeated}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.reduce_mean %x {axes = array<i64: 1, -1>} : tensor<?x4xf32> -> tensor<?x1xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_mean_wrong_result_shape(%x: tensor<?x4xf32>) {
+  // expected-error @+2 {{inferred type(s) 'tensor<?x1xf32>' are incompatible with return type(s) of operation 'tensor<?x4xf32>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.reduce_mean %x {axes = array<i64: 1>} : tensor<?x4xf32> -> tensor<?x4xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_mean_wrong_result_rank(%x: tensor<?x4xf32>) {
+  // expected-error @+2 {{inferred type(s) 'tensor<?xf32>' are incompatible with return type(s) of operation 'tensor<?x1xf32>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.reduce_mean %x {axes = array<i64: 1>, keepdims = false} : tensor<?x4xf32> -> tensor<?x1xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_mean_bool(%x: tensor<4xi1>) {
+  // expected-error @+1 {{operand #0 must be ranked tensor of floating-point values}}
+  %0 = graph.reduce_mean %x : tensor<4xi1> -> tensor<1xi1>
+  return
+}
+
+// -----
+
+func.func @reduce_mean_unranked(%x: tensor<*xf32>) {
+  // expected-error @+1 {{operand #0 must be ranked tensor of}}
+  %0 = "graph.reduce_mean"(%x) : (tensor<*xf32>) -> tensor<1xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_mean_result_element_type(%x: tensor<4xf32>) {
+  // expected-error @+2 {{inferred type(s) 'tensor<1xf32>' are incompatible with return type(s) of operation 'tensor<1xf16>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.reduce_mean %x : tensor<4xf32> -> tensor<1xf16>
+  return
+}
+
+// -----
+
+func.func @reduce_max_axis_out_of_range(%x: tensor<?x4xf32>) {
+  // expected-error @+2 {{axis 2 is out of range for rank 2 (expected [-2, 2))}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.reduce_max %x {axes = array<i64: 2>} : tensor<?x4xf32> -> tensor<?x4xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_max_negative_axis_out_of_range(%x: tensor<?x4xf32>) {
+  // expected-error @+2 {{axis -3 is out of range for rank 2 (expected [-2, 2))}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.reduce_max %x {axes = array<i64: -3>} : tensor<?x4xf32> -> tensor<?x4xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_max_repeated_axis(%x: tensor<?x4xf32>) {
+  // expected-error @+2 {{axis -1 is repeated}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.reduce_max %x {axes = array<i64: 1, -1>} : tensor<?x4xf32> -> tensor<?x1xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_max_wrong_result_shape(%x: tensor<?x4xf32>) {
+  // expected-error @+2 {{inferred type(s) 'tensor<?x1xf32>' are incompatible with return type(s) of operation 'tensor<?x4xf32>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.reduce_max %x {axes = array<i64: 1>} : tensor<?x4xf32> -> tensor<?x4xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_max_wrong_result_rank(%x: tensor<?x4xf32>) {
+  // expected-error @+2 {{inferred type(s) 'tensor<?xf32>' are incompatible with return type(s) of operation 'tensor<?x1xf32>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.reduce_max %x {axes = array<i64: 1>, keepdims = false} : tensor<?x4xf32> -> tensor<?x1xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_max_bool(%x: tensor<4xi1>) {
+  // expected-error @+1 {{operand #0 must be ranked tensor of numeric values}}
+  %0 = graph.reduce_max %x : tensor<4xi1> -> tensor<1xi1>
+  return
+}
+
+// -----
+
+func.func @reduce_max_unranked(%x: tensor<*xf32>) {
+  // expected-error @+1 {{operand #0 must be ranked tensor of}}
+  %0 = "graph.reduce_max"(%x) : (tensor<*xf32>) -> tensor<1xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_max_result_element_type(%x: tensor<4xf32>) {
+  // expected-error @+2 {{inferred type(s) 'tensor<1xf32>' are incompatible with return type(s) of operation 'tensor<1xf16>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.reduce_max %x : tensor<4xf32> -> tensor<1xf16>
+  return
+}
+
+// -----
+
+func.func @reduce_min_axis_out_of_range(%x: tensor<?x4xf32>) {
+  // expected-error @+2 {{axis 2 is out of range for rank 2 (expected [-2, 2))}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.reduce_min %x {axes = array<i64: 2>} : tensor<?x4xf32> -> tensor<?x4xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_min_negative_axis_out_of_range(%x: tensor<?x4xf32>) {
+  // expected-error @+2 {{axis -3 is out of range for rank 2 (expected [-2, 2))}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.reduce_min %x {axes = array<i64: -3>} : tensor<?x4xf32> -> tensor<?x4xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_min_repeated_axis(%x: tensor<?x4xf32>) {
+  // expected-error @+2 {{axis -1 is repeated}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.reduce_min %x {axes = array<i64: 1, -1>} : tensor<?x4xf32> -> tensor<?x1xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_min_wrong_result_shape(%x: tensor<?x4xf32>) {
+  // expected-error @+2 {{inferred type(s) 'tensor<?x1xf32>' are incompatible with return type(s) of operation 'tensor<?x4xf32>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.reduce_min %x {axes = array<i64: 1>} : tensor<?x4xf32> -> tensor<?x4xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_min_wrong_result_rank(%x: tensor<?x4xf32>) {
+  // expected-error @+2 {{inferred type(s) 'tensor<?xf32>' are incompatible with return type(s) of operation 'tensor<?x1xf32>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.reduce_min %x {axes = array<i64: 1>, keepdims = false} : tensor<?x4xf32> -> tensor<?x1xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_min_bool(%x: tensor<4xi1>) {
+  // expected-error @+1 {{operand #0 must be ranked tensor of numeric values}}
+  %0 = graph.reduce_min %x : tensor<4xi1> -> tensor<1xi1>
+  return
+}
+
+// -----
+
+func.func @reduce_min_unranked(%x: tensor<*xf32>) {
+  // expected-error @+1 {{operand #0 must be ranked tensor of}}
+  %0 = "graph.reduce_min"(%x) : (tensor<*xf32>) -> tensor<1xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_min_result_element_type(%x: tensor<4xf32>) {
+  // expected-error @+2 {{inferred type(s) 'tensor<1xf32>' are incompatible with return type(s) of operation 'tensor<1xf16>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.reduce_min %x : tensor<4xf32> -> tensor<1xf16>
+  return
+}
+
+// -----
+
+func.func @reduce_prod_axis_out_of_range(%x: tensor<?x4xf32>) {
+  // expected-error @+2 {{axis 2 is out of range for rank 2 (expected [-2, 2))}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.reduce_prod %x {axes = array<i64: 2>} : tensor<?x4xf32> -> tensor<?x4xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_prod_negative_axis_out_of_range(%x: tensor<?x4xf32>) {
+  // expected-error @+2 {{axis -3 is out of range for rank 2 (expected [-2, 2))}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.reduce_prod %x {axes = array<i64: -3>} : tensor<?x4xf32> -> tensor<?x4xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_prod_repeated_axis(%x: tensor<?x4xf32>) {
+  // expected-error @+2 {{axis -1 is repeated}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.reduce_prod %x {axes = array<i64: 1, -1>} : tensor<?x4xf32> -> tensor<?x1xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_prod_wrong_result_shape(%x: tensor<?x4xf32>) {
+  // expected-error @+2 {{inferred type(s) 'tensor<?x1xf32>' are incompatible with return type(s) of operation 'tensor<?x4xf32>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.reduce_prod %x {axes = array<i64: 1>} : tensor<?x4xf32> -> tensor<?x4xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_prod_wrong_result_rank(%x: tensor<?x4xf32>) {
+  // expected-error @+2 {{inferred type(s) 'tensor<?xf32>' are incompatible with return type(s) of operation 'tensor<?x1xf32>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.reduce_prod %x {axes = array<i64: 1>, keepdims = false} : tensor<?x4xf32> -> tensor<?x1xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_prod_bool(%x: tensor<4xi1>) {
+  // expected-error @+1 {{operand #0 must be ranked tensor of numeric values}}
+  %0 = graph.reduce_prod %x : tensor<4xi1> -> tensor<1xi1>
+  return
+}
+
+// -----
+
+func.func @reduce_prod_unranked(%x: tensor<*xf32>) {
+  // expected-error @+1 {{operand #0 must be ranked tensor of}}
+  %0 = "graph.reduce_prod"(%x) : (tensor<*xf32>) -> tensor<1xf32>
+  return
+}
+
+// -----
+
+func.func @reduce_prod_result_element_type(%x: tensor<4xf32>) {
+  // expected-error @+2 {{inferred type(s) 'tensor<1xf32>' are incompatible with return type(s) of operation 'tensor<1xf16>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.reduce_prod %x : tensor<4xf32> -> tensor<1xf16>
+  return
+}
+
+// -----
+
+func.func @reduce_mean_integer(%x: tensor<4xi32>) {
+  // expected-error @+1 {{operand #0 must be ranked tensor of floating-point values}}
+  %0 = graph.reduce_mean %x : tensor<4xi32> -> tensor<1xi32>
+  return
+}
+
+// -----
+
+func.func @reduce_sum_scalar_axis(%x: tensor<f32>) {
+  // expected-error @+2 {{axis 0 is out of range for rank 0 (expected [0, 0))}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.reduce_sum %x {axes = array<i64: 0>} : tensor<f32> -> tensor<f32>
+  return
+}
+
+// -----
+
+func.func @argmax_axis_out_of_range(%x: tensor<?x4xf32>) {
+  // expected-error @+2 {{axis 2 is out of range for rank 2 (expected [-2, 2))}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.argmax %x {axis = 2 : i64} : tensor<?x4xf32> -> tensor<?x1xi64>
+  return
+}
+
+// -----
+
+func.func @argmax_negative_axis_out_of_range(%x: tensor<?x4xf32>) {
+  // expected-error @+2 {{axis -3 is out of range for rank 2 (expected [-2, 2))}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.argmax %x {axis = -3 : i64} : tensor<?x4xf32> -> tensor<?x1xi64>
+  return
+}
+
+// -----
+
+func.func @argmax_scalar(%x: tensor<f32>) {
+  // expected-error @+2 {{axis 0 is out of range for rank 0 (expected [0, 0))}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.argmax %x : tensor<f32> -> tensor<i64>
+  return
+}
+
+// -----
+
+func.func @argmax_wrong_result_shape(%x: tensor<?x4xf32>) {
+  // expected-error @+2 {{inferred type(s) 'tensor<4xi64>' are incompatible with return type(s) of operation 'tensor<3xi64>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.argmax %x {axis = 0 : i64, keepdims = false} : tensor<?x4xf32> -> tensor<3xi64>
+  return
+}
+
+// -----
+
+func.func @argmax_result_i32(%x: tensor<?x4xf32>) {
+  // expected-error @+1 {{result #0 must be ranked tensor of 64-bit signless integer values}}
+  %0 = graph.argmax %x : tensor<?x4xf32> -> tensor<1x4xi32>
+  return
+}
+
+// -----
+
+func.func @argmax_bool(%x: tensor<4xi1>) {
+  // expected-error @+1 {{operand #0 must be ranked tensor of numeric values}}
+  %0 = graph.argmax %x : tensor<4xi1> -> tensor<1xi64>
+  return
+}
+
+// -----
+
+func.func @argmin_axis_out_of_range(%x: tensor<?x4xf32>) {
+  // expected-error @+2 {{axis 2 is out of range for rank 2 (expected [-2, 2))}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.argmin %x {axis = 2 : i64} : tensor<?x4xf32> -> tensor<?x1xi64>
+  return
+}
+
+// -----
+
+func.func @argmin_negative_axis_out_of_range(%x: tensor<?x4xf32>) {
+  // expected-error @+2 {{axis -3 is out of range for rank 2 (expected [-2, 2))}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.argmin %x {axis = -3 : i64} : tensor<?x4xf32> -> tensor<?x1xi64>
+  return
+}
+
+// -----
+
+func.func @argmin_scalar(%x: tensor<f32>) {
+  // expected-error @+2 {{axis 0 is out of range for rank 0 (expected [0, 0))}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.argmin %x : tensor<f32> -> tensor<i64>
+  return
+}
+
+// -----
+
+func.func @argmin_wrong_result_shape(%x: tensor<?x4xf32>) {
+  // expected-error @+2 {{inferred type(s) 'tensor<4xi64>' are incompatible with return type(s) of operation 'tensor<3xi64>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.argmin %x {axis = 0 : i64, keepdims = false} : tensor<?x4xf32> -> tensor<3xi64>
+  return
+}
+
+// -----
+
+func.func @argmin_result_i32(%x: tensor<?x4xf32>) {
+  // expected-error @+1 {{result #0 must be ranked tensor of 64-bit signless integer values}}
+  %0 = graph.argmin %x : tensor<?x4xf32> -> tensor<1x4xi32>
+  return
+}
+
+// -----
+
+func.func @argmin_bool(%x: tensor<4xi1>) {
+  // expected-error @+1 {{operand #0 must be ranked tensor of numeric values}}
+  %0 = graph.argmin %x : tensor<4xi1> -> tensor<1xi64>
+  return
+}

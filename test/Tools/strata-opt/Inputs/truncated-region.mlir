@@ -1,0 +1,3 @@
+func.func @main(%x: tensor<?x4xf32>) -> tensor<?x4xf32> {
+  %0 = graph.relu %x : tensor<?x4xf32> -> tensor<?x4xf32>
+  return %0 : tensor<?x4xf32>
