@@ -17,9 +17,8 @@ void registerTestGraphPasses();
 } // namespace strata::test
 
 int main(int argc, char **argv) {
-  llvm::cl::AddExtraVersionPrinter([](llvm::raw_ostream &os) {
-    os << strata::getVersionString() << "\n";
-  });
+  llvm::cl::AddExtraVersionPrinter(
+      [](llvm::raw_ostream &os) { os << strata::getVersionString() << "\n"; });
   strata::registerAllPasses();
   strata::test::registerTestGraphPasses();
   // Rewrites tensor.dim of op results through ReifyRankedShapedTypeOp-

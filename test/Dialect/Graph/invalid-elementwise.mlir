@@ -605,7 +605,7 @@ func.func @f73(%a: tensor<2x3xi64>, %b: tensor<5x2x4xi64>) {
 
 // A `?` elsewhere does not hide a static mismatch.
 func.func @f74(%a: tensor<?x3xf32>, %b: tensor<2x4xf32>) {
-  // expected-error @+2 {{operands are not broadcast-compatible}}
+  // expected-error @+2 {{operands are not broadcast-compatible: [?, 3] vs [2, 4] (operand #1)}}
   // expected-error @+1 {{'graph.mul' op failed to infer returned types}}
   %0 = graph.mul %a, %b : tensor<?x3xf32>, tensor<2x4xf32> -> tensor<2x4xf32>
   return

@@ -50,8 +50,7 @@ Operation *GraphDialect::materializeConstant(OpBuilder &builder,
                                              Attribute value, Type type,
                                              Location loc) {
   auto elements = dyn_cast<ElementsAttr>(value);
-  if (!elements || elements.getType() != type ||
-      !isa<RankedTensorType>(type))
+  if (!elements || elements.getType() != type || !isa<RankedTensorType>(type))
     return nullptr;
   return ConstantOp::create(builder, loc, type, elements);
 }

@@ -36,14 +36,6 @@ using FloatCmp = llvm::function_ref<bool(double, double)>;
 using IntCmp = llvm::function_ref<bool(int64_t, int64_t)>;
 } // namespace
 
-/// Returns the splat of `attr`, when it is a splat dense constant.
-static std::optional<Attribute> getSplat(Attribute attr) {
-  auto dense = dyn_cast_or_null<DenseElementsAttr>(attr);
-  if (!dense || !dense.isSplat())
-    return std::nullopt;
-  return dense.getSplatValue<Attribute>();
-}
-
 static double toDouble(const APFloat &value) {
   APFloat copy = value;
   bool losesInfo = false;
@@ -71,20 +63,12 @@ static int64_t toInt(IntegerAttr attr) {
   return attr.getValue().getSExtValue();
 }
 
-/// Builds a splat of `scalar` with `resultType` when that type is static.
-static OpFoldResult makeSplat(Type resultType, Attribute scalar) {
-  auto type = dyn_cast<RankedTensorType>(resultType);
-  if (!scalar || !type || !type.hasStaticShape())
-    return {};
-  return DenseElementsAttr::get(type, scalar);
-}
-
 static OpFoldResult foldUnarySplat(Attribute operand, Type resultType,
                                    FloatFn floatFn, IntFn intFn) {
-  std::optional<Attribute> splat = getSplat(operand);
+  Attribute splat = getSplatValue(operand);
   if (!splat)
     return {};
-  if (auto floatAttr = dyn_cast<FloatAttr>(*splat)) {
+  if (auto floatAttr = dyn_cast<FloatAttr>(splat)) {
     if (!floatFn)
       return {};
     std::optional<double> value = floatFn(toDouble(floatAttr.getValue()));
@@ -93,7 +77,7 @@ static OpFoldResult foldUnarySplat(Attribute operand, Type resultType,
     return makeSplat(resultType,
                      makeFloat(cast<FloatType>(floatAttr.getType()), *value));
   }
-  auto intAttr = cast<IntegerAttr>(*splat);
+  auto intAttr = cast<IntegerAttr>(splat);
   if (!intFn)
     return {};
   std::optional<int64_t> value = intFn(toInt(intAttr));
@@ -113,12 +97,12 @@ static OpFoldResult foldFloatUnary(Attribute operand, Type resultType,
 static OpFoldResult foldBinarySplat(ArrayRef<Attribute> operands,
                                     Type resultType, FloatFn2 floatFn,
                                     IntFn2 intFn) {
-  std::optional<Attribute> lhs = getSplat(operands[0]);
-  std::optional<Attribute> rhs = getSplat(operands[1]);
+  Attribute lhs = getSplatValue(operands[0]);
+  Attribute rhs = getSplatValue(operands[1]);
   if (!lhs || !rhs)
     return {};
-  if (auto lhsFloat = dyn_cast<FloatAttr>(*lhs)) {
-    auto rhsFloat = dyn_cast<FloatAttr>(*rhs);
+  if (auto lhsFloat = dyn_cast<FloatAttr>(lhs)) {
+    auto rhsFloat = dyn_cast<FloatAttr>(rhs);
     if (!floatFn || !rhsFloat)
       return {};
     std::optional<double> value =
@@ -128,8 +112,8 @@ static OpFoldResult foldBinarySplat(ArrayRef<Attribute> operands,
     return makeSplat(resultType,
                      makeFloat(cast<FloatType>(lhsFloat.getType()), *value));
   }
-  auto lhsInt = dyn_cast<IntegerAttr>(*lhs);
-  auto rhsInt = dyn_cast<IntegerAttr>(*rhs);
+  auto lhsInt = dyn_cast<IntegerAttr>(lhs);
+  auto rhsInt = dyn_cast<IntegerAttr>(rhs);
   if (!intFn || !lhsInt || !rhsInt)
     return {};
   std::optional<int64_t> value = intFn(toInt(lhsInt), toInt(rhsInt));
@@ -142,20 +126,20 @@ static OpFoldResult foldBinarySplat(ArrayRef<Attribute> operands,
 static OpFoldResult foldCompareSplat(ArrayRef<Attribute> operands,
                                      Type resultType, FloatCmp floatCmp,
                                      IntCmp intCmp) {
-  std::optional<Attribute> lhs = getSplat(operands[0]);
-  std::optional<Attribute> rhs = getSplat(operands[1]);
+  Attribute lhs = getSplatValue(operands[0]);
+  Attribute rhs = getSplatValue(operands[1]);
   if (!lhs || !rhs)
     return {};
   bool value;
-  if (auto lhsFloat = dyn_cast<FloatAttr>(*lhs)) {
-    auto rhsFloat = dyn_cast<FloatAttr>(*rhs);
+  if (auto lhsFloat = dyn_cast<FloatAttr>(lhs)) {
+    auto rhsFloat = dyn_cast<FloatAttr>(rhs);
     if (!rhsFloat)
       return {};
     value =
         floatCmp(toDouble(lhsFloat.getValue()), toDouble(rhsFloat.getValue()));
   } else {
-    auto lhsInt = dyn_cast<IntegerAttr>(*lhs);
-    auto rhsInt = dyn_cast<IntegerAttr>(*rhs);
+    auto lhsInt = dyn_cast<IntegerAttr>(lhs);
+    auto rhsInt = dyn_cast<IntegerAttr>(rhs);
     if (!lhsInt || !rhsInt)
       return {};
     value = intCmp(toInt(lhsInt), toInt(rhsInt));
@@ -172,17 +156,17 @@ enum class Identity { Zero, NegZero, One };
 /// True when `attr` is a splat constant equal to `identity`. Integer zeros
 /// match both Zero and NegZero.
 static bool isSplatIdentity(Attribute attr, Identity identity) {
-  std::optional<Attribute> splat = getSplat(attr);
+  Attribute splat = getSplatValue(attr);
   if (!splat)
     return false;
-  if (auto floatAttr = dyn_cast<FloatAttr>(*splat)) {
+  if (auto floatAttr = dyn_cast<FloatAttr>(splat)) {
     const APFloat &value = floatAttr.getValue();
     if (identity == Identity::One)
       return value.isExactlyValue(1.0);
     return value.isZero() &&
            value.isNegative() == (identity == Identity::NegZero);
   }
-  auto intAttr = dyn_cast<IntegerAttr>(*splat);
+  auto intAttr = dyn_cast<IntegerAttr>(splat);
   if (!intAttr)
     return false;
   return identity == Identity::One ? intAttr.getValue().isOne()
@@ -223,36 +207,6 @@ static std::optional<int64_t> getIntegralBound(const APFloat &bound,
 //===----------------------------------------------------------------------===//
 // Verification
 //===----------------------------------------------------------------------===//
-
-/// Rejects tensor types whose static sizes multiply past int64: MLIR's
-/// getNumElements and any size or buffer computation downstream would
-/// overflow on them (e.g. tensor<9223372036854775807x2xf32>). Dynamic sizes
-/// are skipped; a zero size makes the count 0.
-static LogicalResult verifyElementCounts(Operation *op) {
-  auto check = [&](Type type, StringRef what, unsigned index) -> LogicalResult {
-    auto tensorType = dyn_cast<RankedTensorType>(type);
-    if (!tensorType)
-      return success();
-    int64_t count = 1;
-    for (int64_t size : tensorType.getShape()) {
-      if (ShapedType::isDynamic(size))
-        continue;
-      std::optional<int64_t> next = llvm::checkedMul(count, size);
-      if (!next)
-        return op->emitOpError() << what << " #" << index << " type " << type
-                                 << " has more elements than fit in int64";
-      count = *next;
-    }
-    return success();
-  };
-  for (auto [index, type] : llvm::enumerate(op->getOperandTypes()))
-    if (failed(check(type, "operand", index)))
-      return failure();
-  for (auto [index, type] : llvm::enumerate(op->getResultTypes()))
-    if (failed(check(type, "result", index)))
-      return failure();
-  return success();
-}
 
 /// The checks of a single op beyond the shared ones; overloaded below for
 /// the ops that have some.
@@ -298,8 +252,6 @@ static LogicalResult verifyOpSpecific(ModOp op) {
 
 /// The verifier of every elementwise op (the ODS classes call it).
 template <typename OpTy> static LogicalResult verifyElementwiseOp(OpTy op) {
-  if (failed(verifyElementCounts(op)))
-    return failure();
   return verifyOpSpecific(op);
 }
 
@@ -470,8 +422,6 @@ OpFoldResult ClipOp::fold(FoldAdaptor adaptor) {
 //===----------------------------------------------------------------------===//
 
 LogicalResult CastOp::verify() {
-  if (failed(verifyElementCounts(*this)))
-    return failure();
   if (failed(verifyCompatibleShape(getInput().getType(), getType())))
     return emitOpError("result type ")
            << getType() << " has a shape incompatible with input type "
@@ -482,13 +432,13 @@ LogicalResult CastOp::verify() {
 OpFoldResult CastOp::fold(FoldAdaptor adaptor) {
   if (getInput().getType() == getType())
     return getInput();
-  std::optional<Attribute> splat = getSplat(adaptor.getInput());
+  Attribute splat = getSplatValue(adaptor.getInput());
   if (!splat)
     return {};
   Type resultElement = getType().getElementType();
   Builder builder(getContext());
   Attribute scalar;
-  if (auto floatAttr = dyn_cast<FloatAttr>(*splat)) {
+  if (auto floatAttr = dyn_cast<FloatAttr>(splat)) {
     double value = toDouble(floatAttr.getValue());
     if (auto floatType = dyn_cast<FloatType>(resultElement)) {
       // A single rounding from the source format.
@@ -509,7 +459,7 @@ OpFoldResult CastOp::fold(FoldAdaptor adaptor) {
       scalar = makeInt(intType, static_cast<int64_t>(truncated));
     }
   } else {
-    auto intAttr = cast<IntegerAttr>(*splat);
+    auto intAttr = cast<IntegerAttr>(splat);
     int64_t value = toInt(intAttr);
     if (auto floatType = dyn_cast<FloatType>(resultElement)) {
       // Round once: going through double would round large i64 values
@@ -747,15 +697,12 @@ LogicalResult SelectOp::inferReturnTypes(MLIRContext *,
   return success();
 }
 
-LogicalResult SelectOp::verify() { return verifyElementCounts(*this); }
-
 OpFoldResult SelectOp::fold(FoldAdaptor adaptor) {
   Value chosen;
   if (getTrueValue() == getFalseValue()) {
     chosen = getTrueValue();
-  } else if (std::optional<Attribute> splat =
-                 getSplat(adaptor.getCondition())) {
-    chosen = cast<IntegerAttr>(*splat).getValue().getBoolValue()
+  } else if (Attribute splat = getSplatValue(adaptor.getCondition())) {
+    chosen = cast<IntegerAttr>(splat).getValue().getBoolValue()
                  ? getTrueValue()
                  : getFalseValue();
   }

@@ -26,30 +26,9 @@ using namespace strata::graph;
 // Shared helpers (candidates for GraphUtils)
 //===----------------------------------------------------------------------===//
 
-/// Returns the splat value of `attr` when it is a splat dense constant.
-static Attribute getSplatValue(Attribute attr) {
-  auto dense = dyn_cast_or_null<DenseElementsAttr>(attr);
-  if (!dense || !dense.isSplat())
-    return {};
-  return dense.getSplatValue<Attribute>();
-}
-
-/// Builds a splat of `scalar` with `type` when that type is a static tensor.
-static Attribute makeSplat(Type type, Attribute scalar) {
-  auto tensorType = dyn_cast<RankedTensorType>(type);
-  if (!scalar || !tensorType || !tensorType.hasStaticShape())
-    return {};
-  return DenseElementsAttr::get(tensorType, scalar);
-}
-
-/// Folds a splat constant operand to a splat of the result type.
-static OpFoldResult foldSplat(Attribute operand, Type resultType) {
-  return makeSplat(resultType, getSplatValue(operand));
-}
-
 /// Signed max/min of two index sizes; folds when both are constants.
-static OpFoldResult maxSizes(OpBuilder &builder, Location loc,
-                             OpFoldResult lhs, OpFoldResult rhs) {
+static OpFoldResult maxSizes(OpBuilder &builder, Location loc, OpFoldResult lhs,
+                             OpFoldResult rhs) {
   std::optional<int64_t> lhsConst = getConstantIntValue(lhs);
   std::optional<int64_t> rhsConst = getConstantIntValue(rhs);
   if (lhsConst && rhsConst)
@@ -59,8 +38,8 @@ static OpFoldResult maxSizes(OpBuilder &builder, Location loc,
              getValueOrCreateConstantIndexOp(builder, loc, rhs))
       .getResult();
 }
-static OpFoldResult minSizes(OpBuilder &builder, Location loc,
-                             OpFoldResult lhs, OpFoldResult rhs) {
+static OpFoldResult minSizes(OpBuilder &builder, Location loc, OpFoldResult lhs,
+                             OpFoldResult rhs) {
   std::optional<int64_t> lhsConst = getConstantIntValue(lhs);
   std::optional<int64_t> rhsConst = getConstantIntValue(rhs);
   if (lhsConst && rhsConst)
@@ -96,9 +75,9 @@ LogicalResult ConcatOp::inferReturnTypes(MLIRContext *,
     if (!type)
       return emitOptionalError(location, "expected ranked tensor inputs");
     if (type.getElementType() != firstType.getElementType())
-      return emitOptionalError(location, "input #", index,
-                               " has element type ", type.getElementType(),
-                               ", expected ", firstType.getElementType());
+      return emitOptionalError(location, "input #", index, " has element type ",
+                               type.getElementType(), ", expected ",
+                               firstType.getElementType());
     if (type.getRank() != rank)
       return emitOptionalError(location, "input #", index, " has rank ",
                                type.getRank(), ", expected ", rank);
@@ -122,9 +101,8 @@ LogicalResult ConcatOp::inferReturnTypes(MLIRContext *,
       if (ShapedType::isDynamic(shape[dim])) {
         shape[dim] = size;
       } else if (!ShapedType::isDynamic(size) && size != shape[dim]) {
-        return emitOptionalError(location, "input #", index, " has size ",
-                                 size, " in dim ", dim, ", expected ",
-                                 shape[dim]);
+        return emitOptionalError(location, "input #", index, " has size ", size,
+                                 " in dim ", dim, ", expected ", shape[dim]);
       }
     }
   }
@@ -145,9 +123,8 @@ OpFoldResult ConcatOp::fold(FoldAdaptor adaptor) {
   return makeSplat(getType(), splat);
 }
 
-LogicalResult
-ConcatOp::reifyResultShapes(OpBuilder &builder,
-                            ReifiedRankedShapedTypeDims &shapes) {
+LogicalResult ConcatOp::reifyResultShapes(OpBuilder &builder,
+                                          ReifiedRankedShapedTypeDims &shapes) {
   Location loc = getLoc();
   Value first = getInputs().front();
   int64_t rank = getType().getRank();
@@ -293,9 +270,9 @@ LogicalResult SliceOp::inferReturnTypes(MLIRContext *,
   auto inputType = getRankedType(adaptor.getInput());
   if (!inputType)
     return emitOptionalError(location, "expected a ranked tensor input");
-  FailureOr<SmallVector<SliceAxis>> slices = getSliceAxes(
-      location, adaptor.getStarts(), adaptor.getEnds(), adaptor.getAxes(),
-      adaptor.getSteps(), inputType.getRank());
+  FailureOr<SmallVector<SliceAxis>> slices =
+      getSliceAxes(location, adaptor.getStarts(), adaptor.getEnds(),
+                   adaptor.getAxes(), adaptor.getSteps(), inputType.getRank());
   if (failed(slices))
     return failure();
   SmallVector<int64_t> shape(inputType.getShape());
@@ -374,8 +351,8 @@ static OpFoldResult reifySliceSize(OpBuilder &builder, Location loc,
     end = slice.end >= 0 ? clampBound(slice.end, -1, last)
           : slice.end == kMin
               ? index(-1)
-              : maxSizes(builder, loc, addSizes(builder, loc, dim,
-                                                index(slice.end)),
+              : maxSizes(builder, loc,
+                         addSizes(builder, loc, dim, index(slice.end)),
                          index(-1));
     distance = subSizes(builder, loc, start, end);
     stride = 0ull - static_cast<uint64_t>(slice.step);
@@ -386,9 +363,8 @@ static OpFoldResult reifySliceSize(OpBuilder &builder, Location loc,
   if (strideValue != 1) {
     std::optional<int64_t> constDistance = getConstantIntValue(distance);
     if (constDistance) {
-      count = index(*constDistance <= 0
-                        ? 0
-                        : (*constDistance - 1) / strideValue + 1);
+      count = index(
+          *constDistance <= 0 ? 0 : (*constDistance - 1) / strideValue + 1);
     } else {
       count = arith::CeilDivSIOp::create(
                   builder, loc, cast<Value>(distance),
@@ -403,9 +379,8 @@ static OpFoldResult reifySliceSize(OpBuilder &builder, Location loc,
   return maxSizes(builder, loc, count, index(0));
 }
 
-LogicalResult
-SliceOp::reifyResultShapes(OpBuilder &builder,
-                           ReifiedRankedShapedTypeDims &shapes) {
+LogicalResult SliceOp::reifyResultShapes(OpBuilder &builder,
+                                         ReifiedRankedShapedTypeDims &shapes) {
   Location loc = getLoc();
   SmallVector<OpFoldResult> sizes =
       tensor::getMixedSizes(builder, loc, getInput());
@@ -476,9 +451,8 @@ OpFoldResult GatherOp::fold(FoldAdaptor adaptor) {
   return DenseElementsAttr::get(resultType, values);
 }
 
-LogicalResult
-GatherOp::reifyResultShapes(OpBuilder &builder,
-                            ReifiedRankedShapedTypeDims &shapes) {
+LogicalResult GatherOp::reifyResultShapes(OpBuilder &builder,
+                                          ReifiedRankedShapedTypeDims &shapes) {
   Location loc = getLoc();
   int64_t rank = getData().getType().getRank();
   int64_t axis = getAxis() < 0 ? getAxis() + rank : getAxis();
@@ -519,8 +493,7 @@ static LogicalResult verifyPadValue(std::optional<Location> loc,
   // For i64 `hi` rounds up to 2^63, which does not fit: exclude it.
   if (value < lo || value > hi || (width == 64 && value >= std::ldexp(1.0, 63)))
     return emitOptionalError(loc, "pad value ", formatDouble(value),
-                             " does not fit in ",
-                             elementType);
+                             " does not fit in ", elementType);
   return success();
 }
 
@@ -553,19 +526,18 @@ LogicalResult PadOp::inferReturnTypes(MLIRContext *,
     int64_t size = shape[dim];
     if (mode != PadMode::Constant) {
       if (before < 0 || after < 0)
-        return emitOptionalError(location, "negative pads (crops) need ",
-                                 stringifyPadMode(PadMode::Constant),
-                                 " mode, got ", before, ", ", after,
-                                 " for dim ", dim, " in ",
-                                 stringifyPadMode(mode), " mode");
+        return emitOptionalError(
+            location, "negative pads (crops) need ",
+            stringifyPadMode(PadMode::Constant), " mode, got ", before, ", ",
+            after, " for dim ", dim, " in ", stringifyPadMode(mode), " mode");
       if ((before > 0 || after > 0) && size == 0)
         return emitOptionalError(location, stringifyPadMode(mode),
                                  " mode cannot pad empty dim ", dim);
       if (mode == PadMode::Reflect && !ShapedType::isDynamic(size) &&
           (before >= size || after >= size))
-        return emitOptionalError(
-            location, "reflect pads ", before, ", ", after, " of dim ", dim,
-            " must be smaller than its size ", size);
+        return emitOptionalError(location, "reflect pads ", before, ", ", after,
+                                 " of dim ", dim,
+                                 " must be smaller than its size ", size);
     }
     if (ShapedType::isDynamic(size))
       continue;
@@ -633,8 +605,8 @@ LogicalResult PadOp::reifyResultShapes(OpBuilder &builder,
     }
     // Static sizes are handled above, so `before + after` is of two verified
     // attributes; adding them separately keeps each step in range.
-    sizes[dim] = addSizes(builder, loc, sizes[dim],
-                          builder.getIndexAttr(pads[dim]));
+    sizes[dim] =
+        addSizes(builder, loc, sizes[dim], builder.getIndexAttr(pads[dim]));
     sizes[dim] = addSizes(builder, loc, sizes[dim],
                           builder.getIndexAttr(pads[rank + dim]));
   }
@@ -678,8 +650,8 @@ LogicalResult SplitOp::inferReturnTypes(MLIRContext *,
     int64_t total = 0;
     for (auto [index, size] : llvm::enumerate(*split)) {
       if (size < 0)
-        return emitOptionalError(location, "split size #", index, " is ",
-                                 size, ", expected non-negative");
+        return emitOptionalError(location, "split size #", index, " is ", size,
+                                 ", expected non-negative");
       std::optional<int64_t> sum = llvm::checkedAdd(total, size);
       if (!sum)
         return emitOptionalError(location, "split sizes overflow");
@@ -687,8 +659,7 @@ LogicalResult SplitOp::inferReturnTypes(MLIRContext *,
     }
     if (!ShapedType::isDynamic(dim) && total != dim)
       return emitOptionalError(location, "split sizes sum to ", total,
-                               ", expected the size ", dim, " of axis ",
-                               *axis);
+                               ", expected the size ", dim, " of axis ", *axis);
     sizes.assign(split->begin(), split->end());
   } else {
     int64_t count = static_cast<int64_t>(*numOutputs);
@@ -706,10 +677,9 @@ LogicalResult SplitOp::inferReturnTypes(MLIRContext *,
       // whenever it is valid; checked multiplication catches the rest.
       std::optional<int64_t> leading = llvm::checkedMul(chunk, count - 1);
       if (!leading || *leading > dim)
-        return emitOptionalError(location, "cannot split size ", dim,
-                                 " of axis ", *axis, " into ", count,
-                                 " pieces of ", chunk,
-                                 " (the last piece would be negative)");
+        return emitOptionalError(
+            location, "cannot split size ", dim, " of axis ", *axis, " into ",
+            count, " pieces of ", chunk, " (the last piece would be negative)");
       sizes.assign(count - 1, chunk);
       sizes.push_back(dim - *leading);
     }
@@ -743,9 +713,8 @@ LogicalResult SplitOp::fold(FoldAdaptor adaptor,
   return success();
 }
 
-LogicalResult
-SplitOp::reifyResultShapes(OpBuilder &builder,
-                           ReifiedRankedShapedTypeDims &shapes) {
+LogicalResult SplitOp::reifyResultShapes(OpBuilder &builder,
+                                         ReifiedRankedShapedTypeDims &shapes) {
   Location loc = getLoc();
   int64_t rank = getInput().getType().getRank();
   int64_t axis = getAxis() < 0 ? getAxis() + rank : getAxis();

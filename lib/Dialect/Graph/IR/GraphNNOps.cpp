@@ -501,9 +501,10 @@ LogicalResult MatmulOp::inferReturnTypes(MLIRContext *,
   ArrayRef<int64_t> lhsBatch = ArrayRef(lhsShape).drop_back(2);
   ArrayRef<int64_t> rhsBatch = ArrayRef(rhsShape).drop_back(2);
   if (!OpTrait::util::getBroadcastedShape(lhsBatch, rhsBatch, batch))
-    return emitOptionalError(location,
-                             "batch dims are not broadcast-compatible: [",
-                             lhsBatch, "] vs [", rhsBatch, "]");
+    return emitOptionalError(
+        location,
+        "batch dims are not broadcast-compatible: ", formatShape(lhsBatch),
+        " vs ", formatShape(rhsBatch));
   SmallVector<int64_t> shape = batch;
   if (!lhsVector)
     shape.push_back(lhsShape[lhsShape.size() - 2]);

@@ -113,11 +113,9 @@ static OpFoldResult foldReductionIdentity(Value input, ArrayRef<int64_t> axes,
 /// maxima), not copies of the splat.
 static OpFoldResult foldIdempotentSplat(Attribute input, Type resultType) {
   auto dense = dyn_cast_or_null<DenseElementsAttr>(input);
-  auto type = dyn_cast<RankedTensorType>(resultType);
-  if (!dense || !dense.isSplat() || dense.getNumElements() == 0 || !type ||
-      !type.hasStaticShape())
+  if (!dense || dense.getNumElements() == 0)
     return {};
-  return DenseElementsAttr::get(type, dense.getSplatValue<Attribute>());
+  return foldSplat(input, resultType);
 }
 
 /// argmax/argmin along a static size-1 dim, or of a splat constant where

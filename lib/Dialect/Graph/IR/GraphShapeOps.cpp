@@ -61,17 +61,6 @@ static std::optional<SmallVector<int64_t>> getConstantShape(Value shape) {
   return values;
 }
 
-/// The result of a shape op on a splat constant is a splat of the result
-/// type, when that type is static.
-static OpFoldResult foldSplat(Attribute input, Type resultType) {
-  auto dense = dyn_cast_or_null<DenseElementsAttr>(input);
-  auto type = dyn_cast<RankedTensorType>(resultType);
-  if (!dense || !dense.isSplat() || !type || !type.hasStaticShape() ||
-      dense.getElementType() != type.getElementType())
-    return {};
-  return DenseElementsAttr::get(type, dense.getSplatValue<Attribute>());
-}
-
 /// Element `index` of the runtime shape tensor `shape` as an index value.
 static Value extractShapeEntry(OpBuilder &builder, Location loc, Value shape,
                                int64_t index) {
@@ -349,7 +338,7 @@ LogicalResult ReshapeOp::inferReturnTypes(MLIRContext *,
 OpFoldResult ReshapeOp::fold(FoldAdaptor adaptor) {
   if (getInput().getType() == getType() && getType().hasStaticShape())
     return getInput();
-  return foldSplat(adaptor.getInput(), getType());
+  return foldReshapedConstant(adaptor.getInput(), getType());
 }
 
 LogicalResult
@@ -560,7 +549,7 @@ OpFoldResult SqueezeOp::fold(FoldAdaptor adaptor) {
   // Without axes the shape is static, so equal types mean nothing removed.
   if (getAxes().empty() && getInput().getType() == getType())
     return getInput();
-  return foldSplat(adaptor.getInput(), getType());
+  return foldReshapedConstant(adaptor.getInput(), getType());
 }
 
 LogicalResult
@@ -627,7 +616,7 @@ LogicalResult UnsqueezeOp::inferReturnTypes(MLIRContext *,
 }
 
 OpFoldResult UnsqueezeOp::fold(FoldAdaptor adaptor) {
-  return foldSplat(adaptor.getInput(), getType());
+  return foldReshapedConstant(adaptor.getInput(), getType());
 }
 
 LogicalResult
@@ -692,7 +681,7 @@ OpFoldResult FlattenOp::fold(FoldAdaptor adaptor) {
   if (rank == 2 && succeeded(axis) && *axis == 1 &&
       getInput().getType() == getType())
     return getInput();
-  return foldSplat(adaptor.getInput(), getType());
+  return foldReshapedConstant(adaptor.getInput(), getType());
 }
 
 LogicalResult

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "strata/Dialect/Graph/IR/GraphUtils.h"
+#include "strata/Dialect/Graph/IR/GraphTraits.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -13,8 +14,8 @@
 #include "mlir/Dialect/Traits.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
-#include "llvm/ADT/SmallSet.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "llvm/ADT/SmallSet.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
 using namespace mlir;
@@ -42,9 +43,8 @@ bool areCompatibleTensorTypes(TypeRange inferred, TypeRange actual) {
 FailureOr<int64_t> normalizeAxis(std::optional<Location> loc, int64_t axis,
                                  int64_t rank, StringRef what) {
   if (axis < -rank || axis >= rank) {
-    return emitOptionalError(loc, what, " ", axis,
-                             " is out of range for rank ", rank,
-                             " (expected [", -rank, ", ", rank, "))");
+    return emitOptionalError(loc, what, " ", axis, " is out of range for rank ",
+                             rank, " (expected [", -rank, ", ", rank, "))");
   }
   return axis < 0 ? axis + rank : axis;
 }
@@ -80,9 +80,8 @@ LogicalResult inferBroadcastShape(std::optional<Location> loc,
     if (!OpTrait::util::getBroadcastedShape(result, type.getShape(),
                                             combined)) {
       return emitOptionalError(
-          loc, "operands are not broadcast-compatible: [",
-          llvm::make_range(result.begin(), result.end()), "] vs [",
-          type.getShape(), "] (operand #", index, ")");
+          loc, "operands are not broadcast-compatible: ", formatShape(result),
+          " vs ", formatShape(type.getShape()), " (operand #", index, ")");
     }
     result = std::move(combined);
   }
@@ -135,10 +134,9 @@ SmallVector<OpFoldResult> reifyBroadcastShape(OpBuilder &builder, Location loc,
 /// Folds `fold(lhs, rhs)` when both are constants (and `fold` accepts
 /// them), else creates `OpTy` on index values.
 template <typename OpTy>
-static OpFoldResult
-combineSizes(OpBuilder &builder, Location loc, OpFoldResult lhs,
-             OpFoldResult rhs,
-             llvm::function_ref<std::optional<int64_t>(int64_t, int64_t)> fold) {
+static OpFoldResult combineSizes(
+    OpBuilder &builder, Location loc, OpFoldResult lhs, OpFoldResult rhs,
+    llvm::function_ref<std::optional<int64_t>(int64_t, int64_t)> fold) {
   std::optional<int64_t> lhsConst = getConstantIntValue(lhs);
   std::optional<int64_t> rhsConst = getConstantIntValue(rhs);
   if (lhsConst && rhsConst) {
@@ -152,26 +150,23 @@ combineSizes(OpBuilder &builder, Location loc, OpFoldResult lhs,
 
 OpFoldResult addSizes(OpBuilder &builder, Location loc, OpFoldResult lhs,
                       OpFoldResult rhs) {
-  return combineSizes<arith::AddIOp>(builder, loc, lhs, rhs,
-                                     [](int64_t a, int64_t b) {
-                                       return llvm::checkedAdd(a, b);
-                                     });
+  return combineSizes<arith::AddIOp>(
+      builder, loc, lhs, rhs,
+      [](int64_t a, int64_t b) { return llvm::checkedAdd(a, b); });
 }
 
 OpFoldResult subSizes(OpBuilder &builder, Location loc, OpFoldResult lhs,
                       OpFoldResult rhs) {
-  return combineSizes<arith::SubIOp>(builder, loc, lhs, rhs,
-                                     [](int64_t a, int64_t b) {
-                                       return llvm::checkedSub(a, b);
-                                     });
+  return combineSizes<arith::SubIOp>(
+      builder, loc, lhs, rhs,
+      [](int64_t a, int64_t b) { return llvm::checkedSub(a, b); });
 }
 
 OpFoldResult mulSizes(OpBuilder &builder, Location loc, OpFoldResult lhs,
                       OpFoldResult rhs) {
-  return combineSizes<arith::MulIOp>(builder, loc, lhs, rhs,
-                                     [](int64_t a, int64_t b) {
-                                       return llvm::checkedMul(a, b);
-                                     });
+  return combineSizes<arith::MulIOp>(
+      builder, loc, lhs, rhs,
+      [](int64_t a, int64_t b) { return llvm::checkedMul(a, b); });
 }
 
 OpFoldResult floorDivSizes(OpBuilder &builder, Location loc, OpFoldResult lhs,
@@ -196,6 +191,19 @@ OpFoldResult ceilDivSizes(OpBuilder &builder, Location loc, OpFoldResult lhs,
       });
 }
 
+std::string formatShape(ArrayRef<int64_t> shape) {
+  std::string text = "[";
+  llvm::raw_string_ostream os(text);
+  llvm::interleaveComma(shape, os, [&](int64_t size) {
+    if (ShapedType::isDynamic(size))
+      os << "?";
+    else
+      os << size;
+  });
+  os << "]";
+  return text;
+}
+
 std::optional<int64_t> getStaticNumElements(ArrayRef<int64_t> shape) {
   int64_t product = 1;
   for (int64_t size : shape) {
@@ -207,6 +215,62 @@ std::optional<int64_t> getStaticNumElements(ArrayRef<int64_t> shape) {
     product = *next;
   }
   return product;
+}
+
+LogicalResult trait::verifyElementCountsFit(Operation *op) {
+  auto check = [&](Type type, StringRef what, unsigned index) -> LogicalResult {
+    auto tensorType = dyn_cast<RankedTensorType>(type);
+    if (!tensorType)
+      return success();
+    int64_t count = 1;
+    for (int64_t size : tensorType.getShape()) {
+      if (ShapedType::isDynamic(size))
+        continue;
+      std::optional<int64_t> next = llvm::checkedMul(count, size);
+      if (!next)
+        return op->emitOpError() << what << " #" << index << " type " << type
+                                 << " has more elements than fit in int64";
+      count = *next;
+    }
+    return success();
+  };
+  for (auto [index, type] : llvm::enumerate(op->getOperandTypes()))
+    if (failed(check(type, "operand", index)))
+      return failure();
+  for (auto [index, type] : llvm::enumerate(op->getResultTypes()))
+    if (failed(check(type, "result", index)))
+      return failure();
+  return success();
+}
+
+Attribute getSplatValue(Attribute attr) {
+  auto dense = dyn_cast_or_null<DenseElementsAttr>(attr);
+  if (!dense || !dense.isSplat())
+    return {};
+  return dense.getSplatValue<Attribute>();
+}
+
+Attribute makeSplat(Type type, Attribute scalar) {
+  auto tensorType = dyn_cast<RankedTensorType>(type);
+  auto typed = dyn_cast_or_null<TypedAttr>(scalar);
+  if (!typed || !tensorType || !tensorType.hasStaticShape() ||
+      typed.getType() != tensorType.getElementType())
+    return {};
+  return DenseElementsAttr::get(tensorType, scalar);
+}
+
+OpFoldResult foldSplat(Attribute operand, Type resultType) {
+  return makeSplat(resultType, getSplatValue(operand));
+}
+
+OpFoldResult foldReshapedConstant(Attribute operand, Type resultType) {
+  auto dense = dyn_cast_or_null<DenseElementsAttr>(operand);
+  auto type = dyn_cast<RankedTensorType>(resultType);
+  if (!dense || !type || !type.hasStaticShape() ||
+      type.getElementType() != dense.getElementType() ||
+      type.getNumElements() != dense.getNumElements())
+    return {};
+  return dense.reshape(type);
 }
 
 namespace detail {

@@ -45,9 +45,17 @@ def Graph_ReifyShapes : DeclareOpInterfaceMethods<
 // Base op
 //===----------------------------------------------------------------------===//
 
-/// Every graph op is pure: value semantics, no side effects.
+/// Static sizes of every operand and result multiply within int64_t
+/// (strata::graph::trait::ElementCountsFit).
+def Graph_ElementCountsFit : NativeOpTrait<"ElementCountsFit"> {
+  let cppNamespace = "::strata::graph::trait";
+}
+
+/// Every graph op is pure (value semantics, no side effects) and has element
+/// counts that fit in int64_t, checked before anything else looks at sizes.
 class Graph_Op<string mnemonic, list<Trait> traits = []>
-    : Op<Graph_Dialect, mnemonic, !listconcat(traits, [Pure])>;
+    : Op<Graph_Dialect, mnemonic,
+         !listconcat([Graph_ElementCountsFit], traits, [Pure])>;
 
 /// An op whose result types are inferred from operands and properties; a
 /// declared result type may be less refined than the inferred one (see

@@ -31,8 +31,8 @@ class Graph_UnaryOp<string mnemonic, Type tensorType, string summaryText,
     $input attr-dict `:` type($input) `->` type($output)
   }];
   let hasFolder = 1;
-  // Shared checks (element counts) plus the op's own, see
-  // verifyElementwiseOp in GraphElementwiseOps.cpp.
+  // The op's own checks, if any: see verifyOpSpecific in
+  // GraphElementwiseOps.cpp.
   let hasVerifier = 1;
   let extraDefinition = [{
     ::llvm::LogicalResult $cppClass::verify() {
@@ -202,8 +202,8 @@ class Graph_BinaryOp<string mnemonic, Type tensorType, Type resultType,
     $lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($output)
   }];
   let hasFolder = 1;
-  // Shared checks (element counts) plus the op's own, see
-  // verifyElementwiseOp in GraphElementwiseOps.cpp.
+  // The op's own checks, if any: see verifyOpSpecific in
+  // GraphElementwiseOps.cpp.
   let hasVerifier = 1;
   let extraDefinition = [{
     ::llvm::LogicalResult $cppClass::verify() {
@@ -348,7 +348,6 @@ def Graph_SelectOp : Graph_InferredOp<"select", [
     type($output)
   }];
   let hasFolder = 1;
-  let hasVerifier = 1;
 }
 
 #endif // STRATA_DIALECT_GRAPH_IR_GRAPHELEMENTWISEOPS_TD

@@ -14,6 +14,7 @@
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "strata/Dialect/Graph/IR/GraphDialect.h"
+#include "strata/Dialect/Graph/IR/GraphTraits.h"
 
 #define GET_OP_CLASSES
 #include "strata/Dialect/Graph/IR/GraphElementwiseOps.h.inc"

@@ -14,6 +14,7 @@
 #include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Support/LLVM.h"
 #include <optional>
+#include <string>
 
 namespace mlir {
 class OpBuilder;
@@ -25,8 +26,7 @@ namespace strata::graph {
 /// type and rank whose sizes agree wherever both are static. This lets a
 /// declared result be less (or more) refined than the inferred one, which is
 /// what shape inference needs.
-bool areCompatibleTensorTypes(mlir::TypeRange inferred,
-                              mlir::TypeRange actual);
+bool areCompatibleTensorTypes(mlir::TypeRange inferred, mlir::TypeRange actual);
 
 /// Maps `axis` in [-rank, rank) to [0, rank). Emits "<what> <axis> is out of
 /// range for rank <rank>" at `loc` (when given) and fails otherwise.
@@ -44,10 +44,9 @@ normalizeAxes(std::optional<mlir::Location> loc, llvm::ArrayRef<int64_t> axes,
 /// with 1 stays `?`; a `?` paired with N > 1 becomes N. Emits an error naming
 /// both sizes at `loc` (when given) when two static sizes differ and neither
 /// is 1.
-mlir::LogicalResult
-inferBroadcastShape(std::optional<mlir::Location> loc,
-                    llvm::ArrayRef<mlir::ShapedType> shapes,
-                    llvm::SmallVectorImpl<int64_t> &result);
+mlir::LogicalResult inferBroadcastShape(std::optional<mlir::Location> loc,
+                                        llvm::ArrayRef<mlir::ShapedType> shapes,
+                                        llvm::SmallVectorImpl<int64_t> &result);
 
 /// Folds dim `dim` of `operand` into the broadcast size `size` computed so
 /// far (start from 1): static sizes win, two unknown sizes become a select of
@@ -78,6 +77,26 @@ mlir::OpFoldResult floorDivSizes(mlir::OpBuilder &builder, mlir::Location loc,
 mlir::OpFoldResult ceilDivSizes(mlir::OpBuilder &builder, mlir::Location loc,
                                 mlir::OpFoldResult lhs, mlir::OpFoldResult rhs);
 
+/// The splat value of `attr` when it is a splat DenseElementsAttr, else null.
+mlir::Attribute getSplatValue(mlir::Attribute attr);
+
+/// A splat of `scalar` with `type`, when `type` is a static tensor of the
+/// scalar's type; else null.
+mlir::Attribute makeSplat(mlir::Type type, mlir::Attribute scalar);
+
+/// Folds an op whose result is a splat of its splat constant operand
+/// (transpose, reshape, slice, ... of a splat) to a splat of `resultType`.
+mlir::OpFoldResult foldSplat(mlir::Attribute operand, mlir::Type resultType);
+
+/// Folds a pure reshape (reshape, flatten, squeeze, unsqueeze) of a dense
+/// constant to the same elements with `resultType`, when that type is static:
+/// the row-major element order is unchanged, so no element is computed.
+mlir::OpFoldResult foldReshapedConstant(mlir::Attribute operand,
+                                        mlir::Type resultType);
+
+/// Formats a shape for diagnostics as MLIR writes it: "[?, 3, 4]".
+std::string formatShape(llvm::ArrayRef<int64_t> shape);
+
 /// Returns the ranked tensor type of `value`, or null.
 inline mlir::RankedTensorType getRankedType(mlir::Value value) {
   return llvm::dyn_cast<mlir::RankedTensorType>(value.getType());
@@ -101,8 +120,8 @@ inferBroadcastResultType(std::optional<mlir::Location> loc,
                          llvm::SmallVectorImpl<mlir::Type> &inferred);
 
 /// reifyResultShapes of ops whose single result has `source`'s sizes.
-mlir::LogicalResult reifySameShape(mlir::OpBuilder &builder,
-                                   mlir::Location loc, mlir::Value source,
+mlir::LogicalResult reifySameShape(mlir::OpBuilder &builder, mlir::Location loc,
+                                   mlir::Value source,
                                    mlir::ReifiedRankedShapedTypeDims &shapes);
 } // namespace detail
 
