@@ -15,6 +15,7 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Transforms/Passes.h"
 #include "strata/Dialect/Graph/IR/GraphDialect.h"
+#include "strata/Dialect/Graph/Transforms/Passes.h"
 #include "llvm/Config/llvm-config.h"
 
 #ifndef STRATA_VERSION
@@ -31,6 +32,7 @@ void strata::registerAllDialects(mlir::DialectRegistry &registry) {
 void strata::registerAllPasses() {
   // canonicalize, cse, symbol-dce, inline, sccp, ... from upstream.
   mlir::registerTransformsPasses();
+  graph::registerGraphPasses();
 }
 
 const char *strata::getVersionString() {

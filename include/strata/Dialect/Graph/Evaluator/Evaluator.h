@@ -1,0 +1,126 @@
+//===- Evaluator.h - Reference evaluator of graph ops -----------*- C++ -*-===//
+//
+// One reference implementation per graph op, on host tensors with static
+// shapes. graph-fold-constants evaluates ops on constants with it, and the
+// tests use it as the numeric oracle that compares a network before and
+// after optimization. Straightforward loops, not speed: it serves folding
+// of weights and test-sized inputs.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef STRATA_DIALECT_GRAPH_EVALUATOR_EVALUATOR_H
+#define STRATA_DIALECT_GRAPH_EVALUATOR_EVALUATOR_H
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/Support/LLVM.h"
+#include <string>
+#include <vector>
+
+namespace mlir {
+class Operation;
+} // namespace mlir
+
+namespace strata::graph {
+
+/// A host tensor of the reference evaluator: a static ranked tensor type and
+/// its elements in row-major order. Floating-point elements are held as
+/// double and rounded to the element type (f32, f16, bf16) whenever they are
+/// stored; integer and i1 elements are held as int64_t and wrapped to the
+/// element width (signed), i1 as 0 or 1. So each op computes in double or
+/// int64 and rounds once, as a correctly rounded kernel would.
+class EvalTensor {
+public:
+  EvalTensor() = default;
+  /// A zero-filled tensor of `type`, which must be static.
+  explicit EvalTensor(mlir::RankedTensorType type);
+
+  /// Reads a dense or dense_resource constant. Fails on other attributes,
+  /// dynamic types, element types outside the graph dialect's, or a
+  /// dense_resource blob that is missing or of the wrong size.
+  static mlir::FailureOr<EvalTensor> fromAttr(mlir::ElementsAttr attr);
+  /// The elements as a DenseElementsAttr of getType().
+  mlir::DenseElementsAttr toAttr() const;
+
+  mlir::RankedTensorType getType() const { return type; }
+  mlir::Type getElementType() const { return type.getElementType(); }
+  llvm::ArrayRef<int64_t> getShape() const { return type.getShape(); }
+  int64_t getRank() const { return type.getRank(); }
+  int64_t getNumElements() const { return numElements; }
+  bool isFloat() const { return mlir::isa<mlir::FloatType>(getElementType()); }
+
+  /// Element `index` (row-major) as a double; integers convert exactly up to
+  /// 2^53.
+  double getFloat(int64_t index) const;
+  /// Element `index` as an int64_t; floats truncate toward zero.
+  int64_t getInt(int64_t index) const;
+  /// Stores `value` at `index`, rounded to a float element type, or
+  /// truncated toward zero and wrapped for an integer one (NaN and out of
+  /// range values become 0 there, as ONNX leaves them undefined).
+  void setFloat(int64_t index, double value);
+  /// Stores `value` at `index`, wrapped to an integer element type, or
+  /// converted (and rounded) for a float one.
+  void setInt(int64_t index, int64_t value);
+
+  /// Row-major strides of the shape, in elements.
+  llvm::SmallVector<int64_t> getStrides() const;
+  /// The row-major index of `indices` (one per dim, in range).
+  int64_t getLinearIndex(llvm::ArrayRef<int64_t> indices) const;
+
+private:
+  mlir::RankedTensorType type;
+  int64_t numElements = 0;
+  /// Exactly one of the two holds the elements, by element type.
+  std::vector<double> floats;
+  std::vector<int64_t> ints;
+};
+
+/// Rounds `value` to the precision and range of `floatType` (f32, f16,
+/// bf16; f64 unchanged), round-to-nearest-even.
+double roundToFloatType(mlir::FloatType floatType, double value);
+/// Wraps `value` to a signed integer of `width` bits (1 -> 0 or 1).
+int64_t wrapToWidth(int64_t value, unsigned width);
+
+/// Calls `body` with every index tuple of `shape` in row-major order.
+void forEachIndex(llvm::ArrayRef<int64_t> shape,
+                  llvm::function_ref<void(llvm::ArrayRef<int64_t>)> body);
+
+/// Evaluates `op` (a graph op) on `operands`, one per operand, into
+/// `results`, one per result, with the op's result types, which must be
+/// static. Fails with a reason in `whyNot` when the op is not a graph op
+/// the evaluator knows, a result type is dynamic, or the values make the op
+/// undefined (an out-of-range gather index, an integer division by zero).
+mlir::LogicalResult evaluateOp(mlir::Operation *op,
+                               llvm::ArrayRef<EvalTensor> operands,
+                               llvm::SmallVectorImpl<EvalTensor> &results,
+                               std::string *whyNot = nullptr);
+
+namespace detail {
+/// Per-family evaluators behind evaluateOp. Each returns std::nullopt when
+/// `op` is not in its family, else success or failure (with `whyNot`).
+using FamilyResult = std::optional<mlir::LogicalResult>;
+FamilyResult evaluateElementwiseOp(mlir::Operation *op,
+                                   llvm::ArrayRef<EvalTensor> operands,
+                                   llvm::SmallVectorImpl<EvalTensor> &results,
+                                   std::string &whyNot);
+FamilyResult evaluateReductionOp(mlir::Operation *op,
+                                 llvm::ArrayRef<EvalTensor> operands,
+                                 llvm::SmallVectorImpl<EvalTensor> &results,
+                                 std::string &whyNot);
+FamilyResult evaluateNNOp(mlir::Operation *op,
+                          llvm::ArrayRef<EvalTensor> operands,
+                          llvm::SmallVectorImpl<EvalTensor> &results,
+                          std::string &whyNot);
+FamilyResult evaluateShapeOp(mlir::Operation *op,
+                             llvm::ArrayRef<EvalTensor> operands,
+                             llvm::SmallVectorImpl<EvalTensor> &results,
+                             std::string &whyNot);
+FamilyResult evaluateIndexingOp(mlir::Operation *op,
+                                llvm::ArrayRef<EvalTensor> operands,
+                                llvm::SmallVectorImpl<EvalTensor> &results,
+                                std::string &whyNot);
+} // namespace detail
+
+} // namespace strata::graph
+
+#endif // STRATA_DIALECT_GRAPH_EVALUATOR_EVALUATOR_H

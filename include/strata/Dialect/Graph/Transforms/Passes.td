@@ -1,0 +1,76 @@
+//===- Passes.td - Graph-level passes ----------------------*- tablegen -*-===//
+//
+// The model-level optimizations: shape inference, constant folding,
+// batch-norm folding and layout conversion.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef STRATA_DIALECT_GRAPH_TRANSFORMS_PASSES_TD
+#define STRATA_DIALECT_GRAPH_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def GraphInferShapesPass : Pass<"graph-infer-shapes", "::mlir::ModuleOp"> {
+  let summary = "Propagate and refine tensor shapes through functions";
+  let description = [{
+    Refines every result type to what the op infers from its operands
+    (replacing `?` dims that operands make known), through function calls,
+    `scf` regions and function signatures, until nothing changes. With
+    `input-shapes`, first specializes the signature of `function` to the
+    given argument shapes.
+  }];
+  let options = [
+    Option<"function", "function", "std::string", /*default=*/"\"main\"",
+           "The function whose signature input-shapes specializes">,
+    ListOption<"inputShapes", "input-shapes", "std::string",
+               "One shape per argument of `function`, e.g. 1x3x224x224 "
+               "(`?` keeps a dim dynamic; an empty entry keeps the argument)">,
+  ];
+  let dependentDialects = ["::strata::graph::GraphDialect"];
+}
+
+def GraphFoldConstantsPass : Pass<"graph-fold-constants"> {
+  let summary = "Evaluate graph ops whose operands are all constant";
+  let description = [{
+    Replaces each graph op whose operands are all constants (dense or
+    dense_resource) by a constant computed with the shared reference
+    evaluator, repeatedly. Results larger than `max-elements` are left alone
+    so that a broadcast or tile of a weight does not blow up the module.
+  }];
+  let options = [
+    Option<"maxElements", "max-elements", "int64_t", /*default=*/"1 << 20",
+           "Largest result (in elements) to materialize as a constant">,
+  ];
+  let dependentDialects = ["::strata::graph::GraphDialect"];
+}
+
+def GraphFoldBatchNormPass : Pass<"graph-fold-batchnorm"> {
+  let summary = "Fold batch_norm and constant scales into conv2d/linear";
+  let description = [{
+    Rewrites `batch_norm(conv2d(x, w, b))` and `batch_norm(linear(...))`
+    (inference statistics, all constant) into one conv2d/linear with scaled
+    weights and a shifted bias, and folds a following `mul`/`add` by a
+    constant per-channel tensor into the weights and bias where that is
+    exact. The new weights are expressed as graph ops on the constants and
+    evaluated by the constant folder.
+  }];
+  let dependentDialects = ["::strata::graph::GraphDialect"];
+}
+
+def GraphConvertLayoutPass : Pass<"graph-convert-layout"> {
+  let summary = "Rewrite image ops to a target data layout";
+  let description = [{
+    Rewrites conv2d, conv_transpose2d, the pools, batch_norm, elementwise
+    ops, concat and reductions over channels from NCHW to `target-layout`
+    (NHWC by default). Transposes are inserted only where values enter or
+    leave the converted region (function arguments and results, ops that
+    cannot be converted) and cancel in between.
+  }];
+  let options = [
+    Option<"targetLayout", "target-layout", "std::string", /*default=*/"\"nhwc\"",
+           "The layout to convert to: nhwc or nchw">,
+  ];
+  let dependentDialects = ["::strata::graph::GraphDialect"];
+}
+
+#endif // STRATA_DIALECT_GRAPH_TRANSFORMS_PASSES_TD

@@ -1,0 +1,43 @@
+//===- Pipelines.cpp - Graph pass registration and pipelines --------------===//
+//
+// Registers the graph passes and the default graph-level pipeline that
+// strata-compile runs (strata-graph-optimize).
+//
+//===----------------------------------------------------------------------===//
+
+#include "strata/Dialect/Graph/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+namespace strata::graph {
+#define GEN_PASS_REGISTRATION
+#include "strata/Dialect/Graph/Transforms/Passes.h.inc"
+} // namespace strata::graph
+
+using namespace mlir;
+
+void strata::graph::buildGraphOptimizePipeline(OpPassManager &pm) {
+  // Shapes first: folding and simplification need the static sizes.
+  pm.addPass(createGraphInferShapesPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createGraphFoldConstantsPass());
+  pm.addPass(createGraphFoldBatchNormPass());
+  pm.addPass(createGraphFoldConstantsPass());
+  // Folding may have made more sizes known.
+  pm.addPass(createGraphInferShapesPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createSymbolDCEPass());
+}
+
+void strata::graph::registerGraphPasses() {
+  registerGraphTransformsPasses();
+  PassPipelineRegistration<>(
+      "strata-graph-optimize",
+      "The default graph-level pipeline: shape inference, canonicalization, "
+      "constant and batch-norm folding, CSE, symbol DCE",
+      buildGraphOptimizePipeline);
+}
