@@ -1,17 +1,582 @@
-//===- EvaluateElementwise.cpp - Reference evaluation of Elementwise ops
-//------===//
+//===- EvaluateElementwise.cpp - Reference evaluation of elementwise ops --===//
 //
-// (being written)
+// Unary math and activations, cast, broadcasting binary arithmetic, logic,
+// comparisons and select. Every op computes in double (floats) or int64
+// (integers) and rounds or wraps once when the result element is stored, so
+// the values match the splat folders of GraphElementwiseOps.cpp, which this
+// file must agree with: integer arithmetic wraps at the element width, and
+// where an op is undefined (integer division by zero, INT_MIN / -1, an
+// out-of-range float-to-integer cast) evaluation fails with a reason
+// instead of inventing a value.
 //
 //===----------------------------------------------------------------------===//
 
 #include "strata/Dialect/Graph/Evaluator/Evaluator.h"
+#include "strata/Dialect/Graph/IR/GraphOps.h"
+#include "strata/Dialect/Graph/IR/GraphUtils.h"
+
+#include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/APSInt.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/FormatVariadic.h"
+#include <cmath>
 
 using namespace mlir;
+using namespace strata::graph;
+
+namespace {
+using FloatUnaryFn = function_ref<double(double)>;
+using IntUnaryFn = function_ref<int64_t(int64_t)>;
+/// Binary kernels; an integer kernel returns nullopt (after setting the
+/// reason) where the op is undefined.
+using FloatBinaryFn = function_ref<double(double, double)>;
+using IntBinaryFn = function_ref<std::optional<int64_t>(int64_t, int64_t)>;
+using FloatCompareFn = function_ref<bool(double, double)>;
+using IntCompareFn = function_ref<bool(int64_t, int64_t)>;
+} // namespace
+
+/// Integer arithmetic in uint64_t: signed overflow is undefined in C++, and
+/// the wrapped 64-bit result wraps further to the element width on store.
+static int64_t wrappingAdd(int64_t a, int64_t b) {
+  return static_cast<int64_t>(static_cast<uint64_t>(a) +
+                              static_cast<uint64_t>(b));
+}
+static int64_t wrappingSub(int64_t a, int64_t b) {
+  return static_cast<int64_t>(static_cast<uint64_t>(a) -
+                              static_cast<uint64_t>(b));
+}
+static int64_t wrappingMul(int64_t a, int64_t b) {
+  return static_cast<int64_t>(static_cast<uint64_t>(a) *
+                              static_cast<uint64_t>(b));
+}
+
+/// IEEE 754-2019 maximum/minimum, as the folders use: NaN propagates and
+/// -0.0 orders below +0.0.
+static double ieeeMaximum(double a, double b) {
+  return llvm::maximum(APFloat(a), APFloat(b)).convertToDouble();
+}
+static double ieeeMinimum(double a, double b) {
+  return llvm::minimum(APFloat(a), APFloat(b)).convertToDouble();
+}
+
+/// The smallest value of a signed `width`-bit integer (0 for i1, which has
+/// no signed arithmetic here).
+static int64_t getSignedMin(unsigned width) {
+  if (width <= 1)
+    return 0;
+  return APInt::getSignedMinValue(width).getSExtValue();
+}
+
+/// The integral `bound` of a clip on integers as an int64_t; nullopt when it
+/// is not integral or does not fit (the verifier rejects both).
+static std::optional<int64_t> getIntegralBound(const APFloat &bound) {
+  llvm::APSInt result(64, /*isUnsigned=*/false);
+  bool isExact = false;
+  if (bound.convertToInteger(result, APFloat::rmTowardZero, &isExact) !=
+          APFloat::opOK ||
+      !isExact)
+    return std::nullopt;
+  return result.getSExtValue();
+}
+
+//===----------------------------------------------------------------------===//
+// Broadcasting
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Maps an index tuple of a broadcast result to the row-major index of one
+/// operand (numpy broadcasting): the operand's dims align with the result's
+/// trailing dims, and a missing or size-1 dim repeats its single element,
+/// which a stride of 0 expresses.
+class BroadcastIndexer {
+public:
+  /// Fails when `operandShape` does not broadcast to `resultShape`.
+  static FailureOr<BroadcastIndexer> get(ArrayRef<int64_t> operandShape,
+                                         ArrayRef<int64_t> resultShape) {
+    int64_t rank = resultShape.size();
+    int64_t offset = rank - static_cast<int64_t>(operandShape.size());
+    if (offset < 0)
+      return failure();
+    BroadcastIndexer indexer;
+    indexer.strides.assign(rank, 0);
+    int64_t stride = 1;
+    for (int64_t dim = rank - 1; dim >= offset; --dim) {
+      int64_t size = operandShape[dim - offset];
+      if (size == resultShape[dim])
+        indexer.strides[dim] = size == 1 ? 0 : stride;
+      else if (size != 1)
+        return failure();
+      stride *= size;
+    }
+    return indexer;
+  }
+
+  /// The operand's row-major index of the result element at `indices`.
+  int64_t operator()(ArrayRef<int64_t> indices) const {
+    int64_t linear = 0;
+    for (auto [index, stride] : llvm::zip_equal(indices, strides))
+      linear += index * stride;
+    return linear;
+  }
+
+private:
+  SmallVector<int64_t> strides;
+};
+} // namespace
+
+/// Calls `body` with each row-major result index of `resultType` and the
+/// matching index of every operand under numpy broadcasting, until `body`
+/// fails. Fails (with `whyNot`) when the operands do not broadcast to
+/// exactly the result's shape, which the verifier normally guarantees.
+static LogicalResult forEachBroadcastElement(
+    ArrayRef<EvalTensor> operands, RankedTensorType resultType,
+    function_ref<LogicalResult(int64_t, ArrayRef<int64_t>)> body,
+    std::string &whyNot) {
+  SmallVector<ShapedType> operandTypes;
+  for (const EvalTensor &operand : operands)
+    operandTypes.push_back(operand.getType());
+  SmallVector<int64_t> broadcastShape;
+  if (failed(inferBroadcastShape(std::nullopt, operandTypes, broadcastShape)) ||
+      ArrayRef<int64_t>(broadcastShape) != resultType.getShape()) {
+    whyNot = "operand shapes do not broadcast to the result shape " +
+             formatShape(resultType.getShape());
+    return failure();
+  }
+  SmallVector<BroadcastIndexer> indexers;
+  for (const EvalTensor &operand : operands) {
+    FailureOr<BroadcastIndexer> indexer =
+        BroadcastIndexer::get(operand.getShape(), resultType.getShape());
+    if (failed(indexer)) {
+      whyNot = "operand shape " + formatShape(operand.getShape()) +
+               " does not broadcast to " + formatShape(resultType.getShape());
+      return failure();
+    }
+    indexers.push_back(*indexer);
+  }
+  int64_t resultIndex = 0;
+  bool ok = true;
+  SmallVector<int64_t> operandIndices(operands.size());
+  forEachIndex(resultType.getShape(), [&](ArrayRef<int64_t> indices) {
+    if (!ok)
+      return;
+    for (auto [operandIndex, indexer] :
+         llvm::zip_equal(operandIndices, indexers))
+      operandIndex = indexer(indices);
+    ok = succeeded(body(resultIndex++, operandIndices));
+  });
+  return success(ok);
+}
+
+//===----------------------------------------------------------------------===//
+// Op kernels
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Evaluates one elementwise op: its operands, its single result, and the
+/// reason of a failure.
+struct ElementwiseEvaluator {
+  ArrayRef<EvalTensor> operands;
+  /// The op's single result type, static (evaluateOp checked it).
+  RankedTensorType resultType;
+  std::string &whyNot;
+  /// Created by map(), so that ops of other families allocate nothing.
+  EvalTensor result;
+
+  LogicalResult fail(const Twine &reason) {
+    whyNot = reason.str();
+    return failure();
+  }
+
+  /// Stores `body`'s value for every result element, with broadcast
+  /// operand indices.
+  LogicalResult
+  map(function_ref<LogicalResult(int64_t, ArrayRef<int64_t>)> body) {
+    result = EvalTensor(resultType);
+    return forEachBroadcastElement(operands, resultType, body, whyNot);
+  }
+
+  /// A unary op on floats (`floatFn`) or integers (`intFn`); a null kernel
+  /// means the op does not take that element type.
+  LogicalResult unary(FloatUnaryFn floatFn, IntUnaryFn intFn) {
+    const EvalTensor &input = operands[0];
+    if (input.isFloat() ? !floatFn : !intFn)
+      return fail("unsupported element type");
+    return map([&](int64_t index, ArrayRef<int64_t> at) {
+      if (input.isFloat())
+        result.setFloat(index, floatFn(input.getFloat(at[0])));
+      else
+        result.setInt(index, intFn(input.getInt(at[0])));
+      return success();
+    });
+  }
+
+  /// A broadcasting binary op with a result of the operands' element type.
+  LogicalResult binary(FloatBinaryFn floatFn, IntBinaryFn intFn) {
+    const EvalTensor &lhs = operands[0], &rhs = operands[1];
+    if (lhs.isFloat() != rhs.isFloat() || (lhs.isFloat() ? !floatFn : !intFn))
+      return fail("unsupported element types");
+    return map([&](int64_t index, ArrayRef<int64_t> at) {
+      if (lhs.isFloat()) {
+        result.setFloat(index,
+                        floatFn(lhs.getFloat(at[0]), rhs.getFloat(at[1])));
+        return success();
+      }
+      std::optional<int64_t> value =
+          intFn(lhs.getInt(at[0]), rhs.getInt(at[1]));
+      if (!value)
+        return failure();
+      result.setInt(index, *value);
+      return success();
+    });
+  }
+
+  /// A broadcasting comparison with an i1 result. Floats compare as IEEE
+  /// does (every ordered comparison with NaN is false), integers exactly.
+  LogicalResult compare(FloatCompareFn floatFn, IntCompareFn intFn) {
+    const EvalTensor &lhs = operands[0], &rhs = operands[1];
+    if (lhs.isFloat() != rhs.isFloat())
+      return fail("unsupported element types");
+    return map([&](int64_t index, ArrayRef<int64_t> at) {
+      bool value = lhs.isFloat()
+                       ? floatFn(lhs.getFloat(at[0]), rhs.getFloat(at[1]))
+                       : intFn(lhs.getInt(at[0]), rhs.getInt(at[1]));
+      result.setInt(index, value ? 1 : 0);
+      return success();
+    });
+  }
+
+  LogicalResult evaluate(ClipOp op);
+  LogicalResult evaluate(CastOp op);
+  LogicalResult evaluate(DivOp op);
+  LogicalResult evaluate(ModOp op);
+  LogicalResult evaluate(SelectOp op);
+};
+} // namespace
+
+/// clip: IEEE maximum/minimum against the bounds for floats (NaN stays
+/// NaN), exact clamping for integers (doubles cannot hold every i64).
+LogicalResult ElementwiseEvaluator::evaluate(ClipOp op) {
+  std::optional<APFloat> minAttr = op.getMin();
+  std::optional<APFloat> maxAttr = op.getMax();
+  if (operands[0].isFloat()) {
+    double lo = minAttr ? minAttr->convertToDouble() : -INFINITY;
+    double hi = maxAttr ? maxAttr->convertToDouble() : INFINITY;
+    return unary([&](double x) { return ieeeMinimum(ieeeMaximum(x, lo), hi); },
+                 nullptr);
+  }
+  std::optional<int64_t> lo, hi;
+  if ((minAttr && !(lo = getIntegralBound(*minAttr))) ||
+      (maxAttr && !(hi = getIntegralBound(*maxAttr))))
+    return fail("clip bounds are not integral");
+  return unary(nullptr, [&](int64_t x) {
+    if (lo && x < *lo)
+      return *lo;
+    if (hi && x > *hi)
+      return *hi;
+    return x;
+  });
+}
+
+/// cast: one rounding from the source value to a float type; truncation
+/// toward zero to an integer type, failing where the value is NaN or out of
+/// range (undefined in ONNX); any non-zero value to true for i1; integer to
+/// integer wraps.
+LogicalResult ElementwiseEvaluator::evaluate(CastOp) {
+  const EvalTensor &input = operands[0];
+  Type resultElement = resultType.getElementType();
+  auto floatType = dyn_cast<FloatType>(resultElement);
+  bool toBool = resultElement.isInteger(1);
+  unsigned width = resultElement.getIntOrFloatBitWidth();
+  return map([&](int64_t index, ArrayRef<int64_t> at) -> LogicalResult {
+    if (input.isFloat()) {
+      // The stored double is the exact source value, so setFloat rounds it
+      // to a float result type once.
+      double value = input.getFloat(at[0]);
+      if (floatType) {
+        result.setFloat(index, value);
+        return success();
+      }
+      if (toBool) {
+        result.setInt(index, value != 0.0 ? 1 : 0);
+        return success();
+      }
+      double truncated = std::trunc(value);
+      double limit = std::ldexp(1.0, width - 1);
+      if (std::isnan(value) || truncated < -limit || truncated >= limit)
+        return fail("cast of " + llvm::formatv("{0}", value).str() + " to i" +
+                    Twine(width) + " is out of range");
+      result.setInt(index, static_cast<int64_t>(truncated));
+      return success();
+    }
+    int64_t value = input.getInt(at[0]);
+    if (floatType) {
+      // Round the integer once: through double, a large i64 would round
+      // twice (e.g. 2^60 + 2^36 + 1 to f32).
+      APFloat converted(floatType.getFloatSemantics());
+      converted.convertFromAPInt(APInt(64, static_cast<uint64_t>(value),
+                                       /*isSigned=*/true),
+                                 /*IsSigned=*/true,
+                                 APFloat::rmNearestTiesToEven);
+      bool losesInfo = false;
+      converted.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven,
+                        &losesInfo);
+      result.setFloat(index, converted.convertToDouble());
+      return success();
+    }
+    result.setInt(index, toBool ? (value != 0 ? 1 : 0) : value);
+    return success();
+  });
+}
+
+/// div: integer division truncates toward zero; division by zero and
+/// INT_MIN / -1 at the element width are undefined.
+LogicalResult ElementwiseEvaluator::evaluate(DivOp) {
+  int64_t minValue =
+      getSignedMin(resultType.getElementType().getIntOrFloatBitWidth());
+  return binary(
+      [](double a, double b) { return a / b; },
+      [&](int64_t a, int64_t b) -> std::optional<int64_t> {
+        if (b == 0) {
+          (void)fail("integer division by zero (" + Twine(a) + " / 0)");
+          return std::nullopt;
+        }
+        if (b == -1 && a == minValue) {
+          (void)fail("integer division overflows (" + Twine(a) + " / -1)");
+          return std::nullopt;
+        }
+        return a / b;
+      });
+}
+
+/// mod: C's fmod for floats and with `fmod = true`; Python's % (the sign of
+/// the divisor) otherwise. Integer x % 0 is undefined.
+LogicalResult ElementwiseEvaluator::evaluate(ModOp op) {
+  bool fmod = op.getFmod();
+  return binary([](double a, double b) { return std::fmod(a, b); },
+                [&](int64_t a, int64_t b) -> std::optional<int64_t> {
+                  if (b == 0) {
+                    (void)fail("integer modulo by zero (" + Twine(a) + " % 0)");
+                    return std::nullopt;
+                  }
+                  // x % -1 is 0; INT64_MIN % -1 is undefined in C++.
+                  if (b == -1)
+                    return 0;
+                  int64_t remainder = a % b;
+                  if (!fmod && remainder != 0 && (remainder < 0) != (b < 0))
+                    remainder += b;
+                  return remainder;
+                });
+}
+
+/// select: the three operands broadcast together.
+LogicalResult ElementwiseEvaluator::evaluate(SelectOp) {
+  const EvalTensor &condition = operands[0];
+  const EvalTensor &trueValue = operands[1], &falseValue = operands[2];
+  if (trueValue.getElementType() != resultType.getElementType() ||
+      falseValue.getElementType() != resultType.getElementType())
+    return fail("select values and result differ in element type");
+  return map([&](int64_t index, ArrayRef<int64_t> at) {
+    bool chooseTrue = condition.getInt(at[0]) != 0;
+    const EvalTensor &chosen = chooseTrue ? trueValue : falseValue;
+    int64_t from = chooseTrue ? at[1] : at[2];
+    if (result.isFloat())
+      result.setFloat(index, chosen.getFloat(from));
+    else
+      result.setInt(index, chosen.getInt(from));
+    return success();
+  });
+}
+
+//===----------------------------------------------------------------------===//
+// Dispatch
+//===----------------------------------------------------------------------===//
+
+/// The tanh approximation of GELU, as the folder computes it.
+static double geluTanh(double x) {
+  constexpr double kSqrt2OverPi = 0.7978845608028654;
+  return 0.5 * x * (1.0 + std::tanh(kSqrt2OverPi * (x + 0.044715 * x * x * x)));
+}
+
+static double geluErf(double x) {
+  return 0.5 * x * (1.0 + std::erf(x / std::sqrt(2.0)));
+}
 
 strata::graph::detail::FamilyResult
-strata::graph::detail::evaluateElementwiseOp(Operation *, ArrayRef<EvalTensor>,
-                                             SmallVectorImpl<EvalTensor> &,
-                                             std::string &) {
-  return std::nullopt;
+strata::graph::detail::evaluateElementwiseOp(
+    Operation *op, ArrayRef<EvalTensor> operands,
+    SmallVectorImpl<EvalTensor> &results, std::string &whyNot) {
+  auto resultType = op->getNumResults() == 1
+                        ? dyn_cast<RankedTensorType>(op->getResult(0).getType())
+                        : RankedTensorType();
+  if (!resultType)
+    return std::nullopt;
+  ElementwiseEvaluator eval{operands, resultType, whyNot, EvalTensor()};
+  auto floatOnly = [&](FloatUnaryFn fn) { return eval.unary(fn, nullptr); };
+  FamilyResult status =
+      llvm::TypeSwitch<Operation *, FamilyResult>(op)
+          // Unary ops.
+          .Case([&](NegOp) {
+            return eval.unary([](double x) { return -x; },
+                              [](int64_t x) { return wrappingSub(0, x); });
+          })
+          .Case([&](AbsOp) {
+            return eval.unary(
+                [](double x) { return std::fabs(x); },
+                [](int64_t x) { return x < 0 ? wrappingSub(0, x) : x; });
+          })
+          .Case([&](ExpOp) {
+            return floatOnly([](double x) { return std::exp(x); });
+          })
+          .Case([&](LogOp) {
+            return floatOnly([](double x) { return std::log(x); });
+          })
+          .Case([&](SqrtOp) {
+            return floatOnly([](double x) { return std::sqrt(x); });
+          })
+          .Case([&](RsqrtOp) {
+            return floatOnly([](double x) { return 1.0 / std::sqrt(x); });
+          })
+          .Case([&](ReciprocalOp) {
+            return floatOnly([](double x) { return 1.0 / x; });
+          })
+          .Case([&](TanhOp) {
+            return floatOnly([](double x) { return std::tanh(x); });
+          })
+          .Case([&](SigmoidOp) {
+            return floatOnly(
+                [](double x) { return 1.0 / (1.0 + std::exp(-x)); });
+          })
+          .Case([&](ReluOp) {
+            // max(x, 0) propagates NaN and maps -0.0 to +0.0.
+            return eval.unary(
+                [](double x) { return std::isnan(x) ? x : (x > 0 ? x : 0.0); },
+                [](int64_t x) -> int64_t { return x > 0 ? x : 0; });
+          })
+          .Case([&](ErfOp) {
+            return floatOnly([](double x) { return std::erf(x); });
+          })
+          .Case([&](FloorOp) {
+            return floatOnly([](double x) { return std::floor(x); });
+          })
+          .Case([&](CeilOp) {
+            return floatOnly([](double x) { return std::ceil(x); });
+          })
+          .Case([&](RoundOp) {
+            // nearbyint rounds halves to even in the default rounding mode.
+            return floatOnly([](double x) { return std::nearbyint(x); });
+          })
+          .Case([&](SignOp) {
+            return eval.unary(
+                [](double x) {
+                  if (std::isnan(x))
+                    return x;
+                  return x > 0 ? 1.0 : (x < 0 ? -1.0 : 0.0);
+                },
+                [](int64_t x) -> int64_t {
+                  return x > 0 ? 1 : (x < 0 ? -1 : 0);
+                });
+          })
+          .Case([&](NotOp) {
+            return eval.unary(nullptr,
+                              [](int64_t x) -> int64_t { return x ? 0 : 1; });
+          })
+          .Case([&](LeakyReluOp leakyRelu) {
+            // alpha is an f32 attribute: 0.01 is 0.00999999977648258.
+            double alpha = leakyRelu.getAlpha().convertToDouble();
+            return floatOnly([&](double x) { return x >= 0 ? x : alpha * x; });
+          })
+          .Case([&](GeluOp gelu) {
+            return floatOnly(gelu.getApproximate() == GeluApproximation::Tanh
+                                 ? geluTanh
+                                 : geluErf);
+          })
+          .Case([&](ClipOp clip) { return eval.evaluate(clip); })
+          .Case([&](CastOp cast) { return eval.evaluate(cast); })
+          // Binary arithmetic.
+          .Case([&](AddOp) {
+            return eval.binary(
+                [](double a, double b) { return a + b; },
+                [](int64_t a, int64_t b) -> std::optional<int64_t> {
+                  return wrappingAdd(a, b);
+                });
+          })
+          .Case([&](SubOp) {
+            return eval.binary(
+                [](double a, double b) { return a - b; },
+                [](int64_t a, int64_t b) -> std::optional<int64_t> {
+                  return wrappingSub(a, b);
+                });
+          })
+          .Case([&](MulOp) {
+            return eval.binary(
+                [](double a, double b) { return a * b; },
+                [](int64_t a, int64_t b) -> std::optional<int64_t> {
+                  return wrappingMul(a, b);
+                });
+          })
+          .Case([&](DivOp div) { return eval.evaluate(div); })
+          .Case([&](PowOp) {
+            return eval.binary(
+                [](double a, double b) { return std::pow(a, b); }, nullptr);
+          })
+          .Case([&](MaxOp) {
+            return eval.binary(
+                ieeeMaximum,
+                [](int64_t a, int64_t b) -> std::optional<int64_t> {
+                  return std::max(a, b);
+                });
+          })
+          .Case([&](MinOp) {
+            return eval.binary(
+                ieeeMinimum,
+                [](int64_t a, int64_t b) -> std::optional<int64_t> {
+                  return std::min(a, b);
+                });
+          })
+          .Case([&](ModOp mod) { return eval.evaluate(mod); })
+          // Logic on i1.
+          .Case([&](AndOp) {
+            return eval.binary(
+                nullptr, [](int64_t a, int64_t b) -> std::optional<int64_t> {
+                  return a & b;
+                });
+          })
+          .Case([&](OrOp) {
+            return eval.binary(
+                nullptr, [](int64_t a, int64_t b) -> std::optional<int64_t> {
+                  return a | b;
+                });
+          })
+          .Case([&](XorOp) {
+            return eval.binary(
+                nullptr, [](int64_t a, int64_t b) -> std::optional<int64_t> {
+                  return a ^ b;
+                });
+          })
+          // Comparisons.
+          .Case([&](EqualOp) {
+            return eval.compare([](double a, double b) { return a == b; },
+                                [](int64_t a, int64_t b) { return a == b; });
+          })
+          .Case([&](LessOp) {
+            return eval.compare([](double a, double b) { return a < b; },
+                                [](int64_t a, int64_t b) { return a < b; });
+          })
+          .Case([&](LessEqualOp) {
+            return eval.compare([](double a, double b) { return a <= b; },
+                                [](int64_t a, int64_t b) { return a <= b; });
+          })
+          .Case([&](GreaterOp) {
+            return eval.compare([](double a, double b) { return a > b; },
+                                [](int64_t a, int64_t b) { return a > b; });
+          })
+          .Case([&](GreaterEqualOp) {
+            return eval.compare([](double a, double b) { return a >= b; },
+                                [](int64_t a, int64_t b) { return a >= b; });
+          })
+          .Case([&](SelectOp select) { return eval.evaluate(select); })
+          .Default([](Operation *) { return std::nullopt; });
+  if (status && succeeded(*status))
+    results.push_back(std::move(eval.result));
+  return status;
 }

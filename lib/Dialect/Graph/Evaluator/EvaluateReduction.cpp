@@ -1,16 +1,327 @@
-//===- EvaluateReduction.cpp - Reference evaluation of Reduction ops ------===//
+//===- EvaluateReduction.cpp - Reference evaluation of reductions ---------===//
 //
-// (being written)
+// reduce_{sum,mean,max,min,prod} over axes and argmax/argmin along one axis.
+// Sums, products and means accumulate in double (floats) or wrapping int64
+// (integers) and round once on store, as a correctly rounded kernel would.
+// Empty reductions follow the identities where there is one (sum 0,
+// product 1, mean NaN as 0/0); max, min, argmax and argmin of nothing have
+// no value, so evaluation fails rather than inventing one.
 //
 //===----------------------------------------------------------------------===//
 
 #include "strata/Dialect/Graph/Evaluator/Evaluator.h"
+#include "strata/Dialect/Graph/IR/GraphOps.h"
+#include "strata/Dialect/Graph/IR/GraphUtils.h"
+
+#include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include <cmath>
+#include <limits>
 
 using namespace mlir;
+using namespace strata::graph;
 
-strata::graph::detail::FamilyResult
-strata::graph::detail::evaluateReductionOp(Operation *, ArrayRef<EvalTensor>,
-                                           SmallVectorImpl<EvalTensor> &,
-                                           std::string &) {
-  return std::nullopt;
+namespace {
+/// The reductions over axes; mean only takes floats.
+enum class ReduceKind { Sum, Mean, Max, Min, Prod };
+} // namespace
+
+/// The shape of a reduction's result: reduced dims become 1 with `keepdims`
+/// and disappear without.
+static SmallVector<int64_t> getReducedShape(ArrayRef<int64_t> shape,
+                                            ArrayRef<bool> reduced,
+                                            bool keepdims) {
+  SmallVector<int64_t> result;
+  for (auto [size, isReduced] : llvm::zip_equal(shape, reduced)) {
+    if (!isReduced)
+      result.push_back(size);
+    else if (keepdims)
+      result.push_back(1);
+  }
+  return result;
+}
+
+/// Checks that `resultType` is the result of reducing `input` over the
+/// `reduced` dims, with `elementType`; the verifier normally guarantees it.
+static LogicalResult checkResultType(const EvalTensor &input,
+                                     ArrayRef<bool> reduced, bool keepdims,
+                                     Type elementType,
+                                     RankedTensorType resultType,
+                                     std::string &whyNot) {
+  SmallVector<int64_t> shape =
+      getReducedShape(input.getShape(), reduced, keepdims);
+  if (ArrayRef<int64_t>(shape) == resultType.getShape() &&
+      resultType.getElementType() == elementType)
+    return success();
+  whyNot = "result type does not match the reduction of " +
+           formatShape(input.getShape()) + " to " + formatShape(shape);
+  return failure();
+}
+
+/// Evaluates reduce_* of `input` over `axes` (empty: every dim).
+static LogicalResult evaluateReduce(ReduceKind kind, const EvalTensor &input,
+                                    ArrayRef<int64_t> axes, bool keepdims,
+                                    RankedTensorType resultType,
+                                    SmallVectorImpl<EvalTensor> &results,
+                                    std::string &whyNot) {
+  int64_t rank = input.getRank();
+  FailureOr<SmallVector<int64_t>> normalized =
+      normalizeAxes(std::nullopt, axes, rank);
+  if (failed(normalized)) {
+    whyNot = "invalid reduction axes";
+    return failure();
+  }
+  SmallVector<bool> reduced(rank, normalized->empty());
+  for (int64_t axis : *normalized)
+    reduced[axis] = true;
+  if (failed(checkResultType(input, reduced, keepdims, input.getElementType(),
+                             resultType, whyNot)))
+    return failure();
+
+  EvalTensor result(resultType);
+  int64_t numOutputs = result.getNumElements();
+  // Every output reduces the same number of inputs: the reduced dims'
+  // product.
+  int64_t count = 1;
+  for (auto [size, isReduced] : llvm::zip_equal(input.getShape(), reduced))
+    if (isReduced)
+      count *= size;
+  if (numOutputs == 0) {
+    results.push_back(std::move(result));
+    return success();
+  }
+  if (count == 0 && (kind == ReduceKind::Max || kind == ReduceKind::Min)) {
+    whyNot = std::string("reduce_") +
+             (kind == ReduceKind::Max ? "max" : "min") +
+             " of an empty set has no value";
+    return failure();
+  }
+  if (kind == ReduceKind::Mean && !input.isFloat()) {
+    whyNot = "reduce_mean of integers is not defined";
+    return failure();
+  }
+
+  // The output index of an input index: the keepdims layout, in which a
+  // reduced dim has size 1 (stride 0 here), has the same row-major order as
+  // the layout without the reduced dims.
+  SmallVector<int64_t> outputStrides(rank, 0);
+  int64_t stride = 1;
+  for (int64_t dim = rank - 1; dim >= 0; --dim) {
+    if (reduced[dim])
+      continue;
+    outputStrides[dim] = stride;
+    stride *= input.getShape()[dim];
+  }
+  auto outputIndexOf = [&](ArrayRef<int64_t> indices) {
+    int64_t linear = 0;
+    for (auto [index, outputStride] : llvm::zip_equal(indices, outputStrides))
+      linear += index * outputStride;
+    return linear;
+  };
+
+  if (input.isFloat()) {
+    // Start from each operation's identity: -0.0 for sums (-0.0 + x is x
+    // for every x, +0.0 included), +-inf for max/min (IEEE maximum and
+    // minimum propagate NaN and order -0.0 below +0.0, as graph.max does).
+    double identity = 0.0;
+    switch (kind) {
+    case ReduceKind::Sum:
+    case ReduceKind::Mean:
+      identity = -0.0;
+      break;
+    case ReduceKind::Prod:
+      identity = 1.0;
+      break;
+    case ReduceKind::Max:
+      identity = -std::numeric_limits<double>::infinity();
+      break;
+    case ReduceKind::Min:
+      identity = std::numeric_limits<double>::infinity();
+      break;
+    }
+    std::vector<double> accumulators(numOutputs, identity);
+    int64_t inputIndex = 0;
+    forEachIndex(input.getShape(), [&](ArrayRef<int64_t> indices) {
+      double &acc = accumulators[outputIndexOf(indices)];
+      double value = input.getFloat(inputIndex++);
+      switch (kind) {
+      case ReduceKind::Sum:
+      case ReduceKind::Mean:
+        acc += value;
+        break;
+      case ReduceKind::Prod:
+        acc *= value;
+        break;
+      case ReduceKind::Max:
+        acc = llvm::maximum(APFloat(acc), APFloat(value)).convertToDouble();
+        break;
+      case ReduceKind::Min:
+        acc = llvm::minimum(APFloat(acc), APFloat(value)).convertToDouble();
+        break;
+      }
+    });
+    for (int64_t index = 0; index < numOutputs; ++index) {
+      double value = accumulators[index];
+      if (kind == ReduceKind::Mean)
+        value = count == 0 ? std::numeric_limits<double>::quiet_NaN()
+                           : value / static_cast<double>(count);
+      else if (kind == ReduceKind::Sum && count == 0)
+        value = 0.0;
+      result.setFloat(index, value);
+    }
+    results.push_back(std::move(result));
+    return success();
+  }
+
+  // Integers wrap: accumulate modulo 2^64 (unsigned, as signed overflow is
+  // undefined in C++), which setInt wraps further to the element width.
+  uint64_t identity = 0;
+  switch (kind) {
+  case ReduceKind::Sum:
+  case ReduceKind::Mean:
+    identity = 0;
+    break;
+  case ReduceKind::Prod:
+    identity = 1;
+    break;
+  case ReduceKind::Max:
+    identity = static_cast<uint64_t>(std::numeric_limits<int64_t>::min());
+    break;
+  case ReduceKind::Min:
+    identity = static_cast<uint64_t>(std::numeric_limits<int64_t>::max());
+    break;
+  }
+  std::vector<uint64_t> accumulators(numOutputs, identity);
+  int64_t inputIndex = 0;
+  forEachIndex(input.getShape(), [&](ArrayRef<int64_t> indices) {
+    uint64_t &acc = accumulators[outputIndexOf(indices)];
+    int64_t value = input.getInt(inputIndex++);
+    switch (kind) {
+    case ReduceKind::Sum:
+    case ReduceKind::Mean:
+      acc += static_cast<uint64_t>(value);
+      break;
+    case ReduceKind::Prod:
+      acc *= static_cast<uint64_t>(value);
+      break;
+    case ReduceKind::Max:
+      acc = static_cast<uint64_t>(std::max(static_cast<int64_t>(acc), value));
+      break;
+    case ReduceKind::Min:
+      acc = static_cast<uint64_t>(std::min(static_cast<int64_t>(acc), value));
+      break;
+    }
+  });
+  for (int64_t index = 0; index < numOutputs; ++index)
+    result.setInt(index, static_cast<int64_t>(accumulators[index]));
+  results.push_back(std::move(result));
+  return success();
+}
+
+/// Evaluates argmax (`isMax`) or argmin of `input` along `axis`. Ties go to
+/// the first index, or the last with `selectLast`. NaN counts as the extreme
+/// value for both, as in numpy (np.argmax and np.argmin return the first
+/// NaN), so the first NaN wins, or the last one with `selectLast`.
+static LogicalResult
+evaluateArgReduce(bool isMax, const EvalTensor &input, int64_t axis,
+                  bool keepdims, bool selectLast, RankedTensorType resultType,
+                  SmallVectorImpl<EvalTensor> &results, std::string &whyNot) {
+  int64_t rank = input.getRank();
+  FailureOr<int64_t> dim = normalizeAxis(std::nullopt, axis, rank);
+  if (failed(dim)) {
+    whyNot = "axis " + std::to_string(axis) + " is out of range for rank " +
+             std::to_string(rank);
+    return failure();
+  }
+  SmallVector<bool> reduced(rank, false);
+  reduced[*dim] = true;
+  Type i64 = IntegerType::get(resultType.getContext(), 64);
+  if (failed(
+          checkResultType(input, reduced, keepdims, i64, resultType, whyNot)))
+    return failure();
+
+  // Views the input as [outer, size, inner]; output (o, i) is at
+  // o * inner + i with or without the kept size-1 dim.
+  ArrayRef<int64_t> shape = input.getShape();
+  int64_t size = shape[*dim];
+  int64_t outer = 1, inner = 1;
+  for (int64_t d = 0; d < *dim; ++d)
+    outer *= shape[d];
+  for (int64_t d = *dim + 1; d < rank; ++d)
+    inner *= shape[d];
+  EvalTensor result(resultType);
+  if (result.getNumElements() == 0) {
+    results.push_back(std::move(result));
+    return success();
+  }
+  if (size == 0) {
+    whyNot = std::string(isMax ? "argmax" : "argmin") +
+             " along an empty axis has no value";
+    return failure();
+  }
+
+  // True when `candidate` replaces `best` as the extreme so far.
+  auto isBetterFloat = [&](double candidate, double best) {
+    if (std::isnan(best))
+      return selectLast && std::isnan(candidate);
+    if (std::isnan(candidate))
+      return true;
+    if (candidate == best)
+      return selectLast;
+    return isMax ? candidate > best : candidate < best;
+  };
+  auto isBetterInt = [&](int64_t candidate, int64_t best) {
+    if (candidate == best)
+      return selectLast;
+    return isMax ? candidate > best : candidate < best;
+  };
+  for (int64_t o = 0; o < outer; ++o) {
+    for (int64_t i = 0; i < inner; ++i) {
+      int64_t base = o * size * inner + i;
+      int64_t bestIndex = 0;
+      for (int64_t k = 1; k < size; ++k) {
+        int64_t at = base + k * inner;
+        int64_t bestAt = base + bestIndex * inner;
+        bool better =
+            input.isFloat()
+                ? isBetterFloat(input.getFloat(at), input.getFloat(bestAt))
+                : isBetterInt(input.getInt(at), input.getInt(bestAt));
+        if (better)
+          bestIndex = k;
+      }
+      result.setInt(o * inner + i, bestIndex);
+    }
+  }
+  results.push_back(std::move(result));
+  return success();
+}
+
+strata::graph::detail::FamilyResult strata::graph::detail::evaluateReductionOp(
+    Operation *op, ArrayRef<EvalTensor> operands,
+    SmallVectorImpl<EvalTensor> &results, std::string &whyNot) {
+  auto resultType = op->getNumResults() == 1
+                        ? dyn_cast<RankedTensorType>(op->getResult(0).getType())
+                        : RankedTensorType();
+  if (!resultType || operands.size() != 1)
+    return std::nullopt;
+  const EvalTensor &input = operands[0];
+  auto reduce = [&](ReduceKind kind, auto reduceOp) -> FamilyResult {
+    return evaluateReduce(kind, input, reduceOp.getAxes(),
+                          reduceOp.getKeepdims(), resultType, results, whyNot);
+  };
+  auto argReduce = [&](bool isMax, auto argOp) -> FamilyResult {
+    return evaluateArgReduce(isMax, input,
+                             static_cast<int64_t>(argOp.getAxis()),
+                             argOp.getKeepdims(), argOp.getSelectLastIndex(),
+                             resultType, results, whyNot);
+  };
+  return llvm::TypeSwitch<Operation *, FamilyResult>(op)
+      .Case([&](ReduceSumOp sum) { return reduce(ReduceKind::Sum, sum); })
+      .Case([&](ReduceMeanOp mean) { return reduce(ReduceKind::Mean, mean); })
+      .Case([&](ReduceMaxOp max) { return reduce(ReduceKind::Max, max); })
+      .Case([&](ReduceMinOp min) { return reduce(ReduceKind::Min, min); })
+      .Case([&](ReduceProdOp prod) { return reduce(ReduceKind::Prod, prod); })
+      .Case([&](ArgMaxOp argmax) { return argReduce(true, argmax); })
+      .Case([&](ArgMinOp argmin) { return argReduce(false, argmin); })
+      .Default([](Operation *) { return std::nullopt; });
 }

@@ -40,10 +40,3 @@ struct TestGraphInferTypesPass
   }
 };
 } // namespace
-
-namespace strata::test {
-#define GEN_PASS_REGISTRATION
-#include "TestPasses.h.inc"
-
-void registerTestGraphPasses() { registerTestGraphInferTypesPass(); }
-} // namespace strata::test

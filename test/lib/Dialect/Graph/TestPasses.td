@@ -19,4 +19,28 @@ def TestGraphInferTypesPass : Pass<"test-graph-infer-types"> {
   }];
 }
 
+def TestGraphComparePipelinePass
+    : Pass<"test-graph-compare-pipeline", "::mlir::ModuleOp"> {
+  let summary = "Check numerically that a pipeline preserves each function";
+  let description = [{
+    The numeric oracle of the graph passes. For every public function with
+    static argument types, runs `pipeline` on a copy, feeds the original
+    and the optimized function the same pseudo-random inputs (from `seed`),
+    evaluates both op by op with the reference evaluator, and reports a
+    remark with the largest difference, or an error when an element differs
+    by more than `tolerance` (relative to max(1, |expected|)). The module
+    itself is left unchanged.
+  }];
+  let options = [
+    Option<"pipeline", "pipeline", "std::string",
+           /*default=*/"\"strata-graph-optimize\"",
+           "The pass pipeline to check, in --pass-pipeline syntax without "
+           "the builtin.module anchor">,
+    Option<"tolerance", "tolerance", "double", /*default=*/"1e-4",
+           "The largest relative difference accepted">,
+    Option<"seed", "seed", "unsigned", /*default=*/"1",
+           "Seed of the pseudo-random inputs">,
+  ];
+}
+
 #endif // STRATA_TEST_DIALECT_GRAPH_TESTPASSES_TD

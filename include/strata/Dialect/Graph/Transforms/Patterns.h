@@ -19,6 +19,12 @@ namespace strata::graph {
 /// greedy run (op folders run in that driver anyway).
 void populateGraphCanonicalizationPatterns(mlir::RewritePatternSet &patterns);
 
+/// Adds the graph-fold-batchnorm rewrites to `patterns`: batch_norm, and mul
+/// or add by a constant per-channel tensor, folded into the weights and bias
+/// of a preceding conv2d or linear whose parameters are constants. The new
+/// parameters are evaluated as the patterns apply.
+void populateGraphFoldBatchNormPatterns(mlir::RewritePatternSet &patterns);
+
 } // namespace strata::graph
 
 #endif // STRATA_DIALECT_GRAPH_TRANSFORMS_PATTERNS_H
