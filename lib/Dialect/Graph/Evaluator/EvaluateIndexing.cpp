@@ -1,16 +1,452 @@
-//===- EvaluateIndexing.cpp - Reference evaluation of Indexing ops ------===//
+//===- EvaluateIndexing.cpp - Reference evaluation of indexing ops --------===//
 //
-// (being written)
+// The concat, slice, gather, pad and split ops on host tensors. Like the
+// shape ops they copy elements (or write pad's fill value); each result
+// shape is recomputed from the operands and attributes and must be the op's
+// static result type, so that no bad op reads out of bounds. A gather index
+// outside its axis makes the op undefined: evaluation fails with the index
+// and the range instead of picking a value.
 //
 //===----------------------------------------------------------------------===//
 
 #include "strata/Dialect/Graph/Evaluator/Evaluator.h"
+#include "strata/Dialect/Graph/IR/GraphOps.h"
+#include "strata/Dialect/Graph/IR/GraphUtils.h"
+
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/raw_ostream.h"
+#include <algorithm>
 
 using namespace mlir;
+using namespace strata::graph;
 
-strata::graph::detail::FamilyResult
-strata::graph::detail::evaluateIndexingOp(Operation *, ArrayRef<EvalTensor>,
-                                          SmallVectorImpl<EvalTensor> &,
-                                          std::string &) {
-  return std::nullopt;
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+/// Records `message` as the reason of a failed evaluation.
+static LogicalResult failWith(std::string &whyNot, const Twine &message) {
+  whyNot = message.str();
+  return failure();
+}
+
+/// Prints `type` as MLIR writes it, for reasons.
+static std::string formatType(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << type;
+  return text;
+}
+
+/// Copies element `from` of `source` to element `to` of `dest`, which have
+/// the same element type, without a round trip through another type.
+static void copyElement(EvalTensor &dest, int64_t to, const EvalTensor &source,
+                        int64_t from) {
+  if (source.isFloat())
+    dest.setFloat(to, source.getFloat(from));
+  else
+    dest.setInt(to, source.getInt(from));
+}
+
+/// Creates the zero-filled tensor of result `index` of `op` after checking
+/// that its (static) type has the computed `shape` and `elementType`.
+static FailureOr<EvalTensor> createResult(Operation *op, unsigned index,
+                                          ArrayRef<int64_t> shape,
+                                          Type elementType,
+                                          std::string &whyNot) {
+  auto type = cast<RankedTensorType>(op->getResult(index).getType());
+  if (type.getElementType() != elementType) {
+    (void)failWith(whyNot, "result #" + Twine(index) + " has element type " +
+                               formatType(type.getElementType()) +
+                               ", expected " + formatType(elementType));
+    return failure();
+  }
+  if (type.getShape() != shape) {
+    (void)failWith(whyNot, "result #" + Twine(index) + " has shape " +
+                               formatShape(type.getShape()) +
+                               ", but the operands give " + formatShape(shape));
+    return failure();
+  }
+  return EvalTensor(type);
+}
+
+/// Normalizes `axis` in [-rank, rank) or records why it cannot be.
+static FailureOr<int64_t> normalizeAxisOrFail(int64_t axis, int64_t rank,
+                                              std::string &whyNot) {
+  FailureOr<int64_t> normalized = normalizeAxis(std::nullopt, axis, rank);
+  if (failed(normalized))
+    (void)failWith(whyNot, "axis " + Twine(axis) +
+                               " is out of range for rank " + Twine(rank));
+  return normalized;
+}
+
+/// The product of `sizes`, which are dims of one static tensor whose element
+/// count fits in int64_t (the caller's tensors), so it cannot overflow.
+static int64_t product(ArrayRef<int64_t> sizes) {
+  int64_t result = 1;
+  for (int64_t size : sizes)
+    result *= size;
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// ConcatOp
+//===----------------------------------------------------------------------===//
+
+/// graph.concat: viewed as [outer, size, inner] around the axis, each input
+/// contributes a contiguous block of `size * inner` elements per outer
+/// index.
+static LogicalResult evaluate(ConcatOp op, ArrayRef<EvalTensor> operands,
+                              SmallVectorImpl<EvalTensor> &results,
+                              std::string &whyNot) {
+  if (operands.empty())
+    return failWith(whyNot, "concat of no inputs");
+  const EvalTensor &first = operands.front();
+  int64_t rank = first.getRank();
+  FailureOr<int64_t> axis =
+      normalizeAxisOrFail(static_cast<int64_t>(op.getAxis()), rank, whyNot);
+  if (failed(axis))
+    return failure();
+  SmallVector<int64_t> shape(first.getShape());
+  shape[*axis] = 0;
+  for (auto [index, input] : llvm::enumerate(operands)) {
+    if (input.getElementType() != first.getElementType() ||
+        input.getRank() != rank)
+      return failWith(whyNot, "input #" + Twine(index) +
+                                  " differs in element type or rank");
+    for (int64_t dim = 0; dim < rank; ++dim) {
+      if (dim != *axis && input.getShape()[dim] != shape[dim])
+        return failWith(whyNot, "input #" + Twine(index) + " has size " +
+                                    Twine(input.getShape()[dim]) + " in dim " +
+                                    Twine(dim) + ", expected " +
+                                    Twine(shape[dim]));
+    }
+    std::optional<int64_t> sum =
+        llvm::checkedAdd(shape[*axis], input.getShape()[*axis]);
+    if (!sum)
+      return failWith(whyNot, "the concatenated size overflows");
+    shape[*axis] = *sum;
+  }
+  FailureOr<EvalTensor> result =
+      createResult(op, 0, shape, first.getElementType(), whyNot);
+  if (failed(result))
+    return failure();
+  int64_t outer = product(ArrayRef(shape).take_front(*axis));
+  int64_t inner = product(ArrayRef(shape).drop_front(*axis + 1));
+  int64_t to = 0;
+  for (int64_t row = 0; row < outer; ++row) {
+    for (const EvalTensor &input : operands) {
+      int64_t block = input.getShape()[*axis] * inner;
+      for (int64_t from = row * block; from < (row + 1) * block; ++from)
+        copyElement(*result, to++, input, from);
+    }
+  }
+  results.push_back(std::move(*result));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// SliceOp
+//===----------------------------------------------------------------------===//
+
+/// graph.slice: per sliced axis the first index, the step and the count
+/// after ONNX's bound handling; other axes are kept whole.
+static LogicalResult evaluate(SliceOp op, ArrayRef<EvalTensor> operands,
+                              SmallVectorImpl<EvalTensor> &results,
+                              std::string &whyNot) {
+  const EvalTensor &input = operands[0];
+  int64_t rank = input.getRank();
+  ArrayRef<int64_t> starts = op.getStarts(), ends = op.getEnds();
+  size_t count = starts.size();
+  std::optional<ArrayRef<int64_t>> axesAttr = op.getAxes();
+  std::optional<ArrayRef<int64_t>> stepsAttr = op.getSteps();
+  if (ends.size() != count || (axesAttr && axesAttr->size() != count) ||
+      (stepsAttr && stepsAttr->size() != count))
+    return failWith(whyNot, "slice starts, ends, axes and steps differ in "
+                            "length");
+  SmallVector<int64_t> defaultAxes =
+      llvm::to_vector(llvm::seq<int64_t>(0, count));
+  FailureOr<SmallVector<int64_t>> axes = normalizeAxes(
+      std::nullopt, axesAttr ? *axesAttr : ArrayRef(defaultAxes), rank);
+  if (failed(axes))
+    return failWith(whyNot, "invalid slice axes");
+
+  // By default an axis starts at 0 and steps by 1 over all of it.
+  SmallVector<int64_t> shape(input.getShape());
+  SmallVector<int64_t> firsts(rank, 0), steps(rank, 1);
+  for (size_t i = 0; i < count; ++i) {
+    int64_t axis = (*axes)[i];
+    int64_t step = stepsAttr ? (*stepsAttr)[i] : 1;
+    if (step == 0)
+      return failWith(whyNot, "slice step #" + Twine(i) + " is zero");
+    int64_t dim = shape[axis];
+    // A negative bound counts from the back; adding a non-negative size to
+    // a negative value cannot overflow.
+    int64_t start = starts[i] < 0 ? starts[i] + dim : starts[i];
+    int64_t end = ends[i] < 0 ? ends[i] + dim : ends[i];
+    int64_t distance;
+    uint64_t stride;
+    if (step > 0) {
+      start = std::clamp<int64_t>(start, 0, dim);
+      end = std::clamp<int64_t>(end, 0, dim);
+      distance = end - start;
+      stride = static_cast<uint64_t>(step);
+    } else {
+      // numpy.clip order (max, then min): an empty axis gives -1, -1.
+      start = std::min<int64_t>(std::max<int64_t>(start, 0), dim - 1);
+      end = std::min<int64_t>(std::max<int64_t>(end, -1), dim - 1);
+      distance = start - end;
+      // The magnitude is taken unsigned: -INT64_MIN overflows.
+      stride = 0ull - static_cast<uint64_t>(step);
+    }
+    // Both bounds lie in [-1, dim]: the distance does not overflow.
+    shape[axis] = distance <= 0
+                      ? 0
+                      : static_cast<int64_t>(
+                            (static_cast<uint64_t>(distance) - 1) / stride + 1);
+    firsts[axis] = start;
+    steps[axis] = step;
+  }
+  FailureOr<EvalTensor> result =
+      createResult(op, 0, shape, input.getElementType(), whyNot);
+  if (failed(result))
+    return failure();
+  SmallVector<int64_t> strides = input.getStrides();
+  int64_t to = 0;
+  forEachIndex(shape, [&](ArrayRef<int64_t> indices) {
+    // index < count, so first + index * step stays within the axis (an
+    // INT64_MIN step has a count of at most 1 and index 0).
+    int64_t from = 0;
+    for (int64_t dim = 0; dim < rank; ++dim)
+      from += (firsts[dim] + indices[dim] * steps[dim]) * strides[dim];
+    copyElement(*result, to++, input, from);
+  });
+  results.push_back(std::move(*result));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// GatherOp
+//===----------------------------------------------------------------------===//
+
+/// graph.gather: viewed as data [outer, size, inner] and indices [count],
+/// result element (o, n, k) is data element (o, indices[n], k).
+static LogicalResult evaluate(GatherOp op, ArrayRef<EvalTensor> operands,
+                              SmallVectorImpl<EvalTensor> &results,
+                              std::string &whyNot) {
+  const EvalTensor &data = operands[0];
+  const EvalTensor &indices = operands[1];
+  if (data.getRank() == 0)
+    return failWith(whyNot, "cannot gather from a rank-0 tensor");
+  if (indices.isFloat())
+    return failWith(whyNot, "gather indices must be integers");
+  FailureOr<int64_t> axis = normalizeAxisOrFail(
+      static_cast<int64_t>(op.getAxis()), data.getRank(), whyNot);
+  if (failed(axis))
+    return failure();
+  ArrayRef<int64_t> dataShape = data.getShape();
+  int64_t size = dataShape[*axis];
+  // Out-of-range indices make the op undefined (ONNX): refuse rather than
+  // choose a value, so the op stays for the runtime to handle.
+  SmallVector<int64_t> positions;
+  for (int64_t n = 0; n < indices.getNumElements(); ++n) {
+    int64_t index = indices.getInt(n);
+    if (index < -size || index >= size)
+      return failWith(whyNot, "gather index " + Twine(index) +
+                                  " is out of range [" + Twine(-size) + ", " +
+                                  Twine(size) + ") of axis " + Twine(*axis));
+    positions.push_back(index < 0 ? index + size : index);
+  }
+  SmallVector<int64_t> shape(dataShape.take_front(*axis));
+  llvm::append_range(shape, indices.getShape());
+  llvm::append_range(shape, dataShape.drop_front(*axis + 1));
+  FailureOr<EvalTensor> result =
+      createResult(op, 0, shape, data.getElementType(), whyNot);
+  if (failed(result))
+    return failure();
+  int64_t outer = product(dataShape.take_front(*axis));
+  int64_t inner = product(dataShape.drop_front(*axis + 1));
+  int64_t to = 0;
+  for (int64_t row = 0; row < outer; ++row)
+    for (int64_t position : positions)
+      for (int64_t k = 0; k < inner; ++k)
+        copyElement(*result, to++, data, (row * size + position) * inner + k);
+  results.push_back(std::move(*result));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// PadOp
+//===----------------------------------------------------------------------===//
+
+/// graph.pad: result index `i` along a dim reads input index `i - before`;
+/// outside the input, `constant` writes the fill value, `reflect` mirrors
+/// around the border element and `edge` repeats it. Negative (constant)
+/// pads crop, which the same mapping covers.
+static LogicalResult evaluate(PadOp op, ArrayRef<EvalTensor> operands,
+                              SmallVectorImpl<EvalTensor> &results,
+                              std::string &whyNot) {
+  const EvalTensor &input = operands[0];
+  int64_t rank = input.getRank();
+  ArrayRef<int64_t> pads = op.getPads();
+  if (static_cast<int64_t>(pads.size()) != 2 * rank)
+    return failWith(whyNot, "expected " + Twine(2 * rank) + " pads, got " +
+                                Twine(pads.size()));
+  PadMode mode = op.getMode();
+  SmallVector<int64_t> shape;
+  for (int64_t dim = 0; dim < rank; ++dim) {
+    int64_t size = input.getShape()[dim];
+    int64_t before = pads[dim], after = pads[rank + dim];
+    if (mode != PadMode::Constant) {
+      if (before < 0 || after < 0)
+        return failWith(whyNot, "negative pads need constant mode");
+      if ((before > 0 || after > 0) && size == 0)
+        return failWith(whyNot, "cannot " + stringifyPadMode(mode) +
+                                    "-pad empty dim " + Twine(dim));
+      // Wider reflect pads would need a second reflection, which ONNX
+      // does not define.
+      if (mode == PadMode::Reflect && (before >= size || after >= size))
+        return failWith(whyNot, "reflect pads of dim " + Twine(dim) +
+                                    " must be smaller than its size " +
+                                    Twine(size));
+    }
+    std::optional<int64_t> padded = llvm::checkedAdd(size, before);
+    if (padded)
+      padded = llvm::checkedAdd(*padded, after);
+    if (!padded || *padded < 0)
+      return failWith(whyNot, "pads " + Twine(before) + ", " + Twine(after) +
+                                  " give dim " + Twine(dim) +
+                                  " an invalid size");
+    shape.push_back(*padded);
+  }
+  FailureOr<EvalTensor> result =
+      createResult(op, 0, shape, input.getElementType(), whyNot);
+  if (failed(result))
+    return failure();
+  double fill = op.getValue().convertToDouble();
+  SmallVector<int64_t> strides = input.getStrides();
+  int64_t to = 0;
+  forEachIndex(shape, [&](ArrayRef<int64_t> indices) {
+    int64_t from = 0;
+    bool inside = true;
+    for (int64_t dim = 0; dim < rank; ++dim) {
+      int64_t size = input.getShape()[dim];
+      // Only constant mode has negative pads; with a huge negative one the
+      // difference may overflow, and is then far past the input anyway.
+      std::optional<int64_t> difference =
+          llvm::checkedSub(indices[dim], pads[dim]);
+      int64_t position = difference ? *difference : size;
+      if (position < 0 || position >= size) {
+        if (mode == PadMode::Constant) {
+          inside = false;
+          break;
+        }
+        if (mode == PadMode::Reflect)
+          position = position < 0 ? -position : 2 * (size - 1) - position;
+        else
+          position = std::clamp<int64_t>(position, 0, size - 1);
+      }
+      from += position * strides[dim];
+    }
+    if (inside)
+      copyElement(*result, to++, input, from);
+    else
+      result->setFloat(to++, fill);
+  });
+  results.push_back(std::move(*result));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// SplitOp
+//===----------------------------------------------------------------------===//
+
+/// graph.split: viewed as [outer, size, inner] around the axis, piece `r`
+/// takes a contiguous block of `sizes[r] * inner` elements per outer index.
+static LogicalResult evaluate(SplitOp op, ArrayRef<EvalTensor> operands,
+                              SmallVectorImpl<EvalTensor> &results,
+                              std::string &whyNot) {
+  const EvalTensor &input = operands[0];
+  if (input.getRank() == 0)
+    return failWith(whyNot, "cannot split a rank-0 tensor");
+  FailureOr<int64_t> axis = normalizeAxisOrFail(
+      static_cast<int64_t>(op.getAxis()), input.getRank(), whyNot);
+  if (failed(axis))
+    return failure();
+  int64_t dim = input.getShape()[*axis];
+  std::optional<ArrayRef<int64_t>> split = op.getSplit();
+  std::optional<uint64_t> numOutputs = op.getNumOutputs();
+  SmallVector<int64_t> sizes;
+  if (split && !numOutputs) {
+    int64_t total = 0;
+    for (int64_t size : *split) {
+      std::optional<int64_t> sum = llvm::checkedAdd(total, size);
+      if (size < 0 || !sum)
+        return failWith(whyNot, "invalid split size " + Twine(size));
+      total = *sum;
+    }
+    if (total != dim)
+      return failWith(whyNot, "split sizes sum to " + Twine(total) +
+                                  ", expected the axis size " + Twine(dim));
+    sizes.assign(split->begin(), split->end());
+  } else if (numOutputs && !split) {
+    // Only the real result count matters: no allocation per bogus piece.
+    if (*numOutputs != op->getNumResults() || *numOutputs == 0)
+      return failWith(whyNot, "num_outputs is not the result count");
+    auto count = static_cast<int64_t>(*numOutputs);
+    // ONNX 18: pieces of ceil(d / n), the last one holding the rest.
+    int64_t chunk = dim / count + (dim % count != 0 ? 1 : 0);
+    int64_t leading = chunk * (count - 1);
+    if (leading > dim)
+      return failWith(whyNot, "cannot split size " + Twine(dim) + " into " +
+                                  Twine(count) + " pieces of " + Twine(chunk));
+    sizes.assign(count - 1, chunk);
+    sizes.push_back(dim - leading);
+  } else {
+    return failWith(whyNot, "expected exactly one of split and num_outputs");
+  }
+  if (sizes.size() != op->getNumResults())
+    return failWith(whyNot, "split has " + Twine(sizes.size()) +
+                                " pieces but " + Twine(op->getNumResults()) +
+                                " results");
+  SmallVector<int64_t> shape(input.getShape());
+  int64_t outer = product(ArrayRef(shape).take_front(*axis));
+  int64_t inner = product(ArrayRef(shape).drop_front(*axis + 1));
+  SmallVector<EvalTensor> pieces;
+  int64_t offset = 0;
+  for (auto [index, size] : llvm::enumerate(sizes)) {
+    shape[*axis] = size;
+    FailureOr<EvalTensor> piece =
+        createResult(op, index, shape, input.getElementType(), whyNot);
+    if (failed(piece))
+      return failure();
+    int64_t block = size * inner;
+    int64_t to = 0;
+    for (int64_t row = 0; row < outer; ++row) {
+      int64_t from = row * dim * inner + offset;
+      for (int64_t k = 0; k < block; ++k)
+        copyElement(*piece, to++, input, from + k);
+    }
+    offset += block;
+    pieces.push_back(std::move(*piece));
+  }
+  results.append(std::make_move_iterator(pieces.begin()),
+                 std::make_move_iterator(pieces.end()));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Entry point
+//===----------------------------------------------------------------------===//
+
+strata::graph::detail::FamilyResult strata::graph::detail::evaluateIndexingOp(
+    Operation *op, ArrayRef<EvalTensor> operands,
+    SmallVectorImpl<EvalTensor> &results, std::string &whyNot) {
+  return llvm::TypeSwitch<Operation *, FamilyResult>(op)
+      .Case<ConcatOp, SliceOp, GatherOp, PadOp, SplitOp>(
+          [&](auto indexingOp) -> FamilyResult {
+            return evaluate(indexingOp, operands, results, whyNot);
+          })
+      .Default([](Operation *) -> FamilyResult { return std::nullopt; });
 }
