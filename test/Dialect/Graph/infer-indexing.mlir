@@ -240,3 +240,33 @@ func.func @reify_split(%x: tensor<?x4xi32>) -> (index, index) {
   %d2 = tensor.dim %0#2, %c0 : tensor<?x4xi32>
   return %d0, %d2 : index, index
 }
+
+// -----
+
+// Negative axes in reification (a regression: they were used unnormalized).
+// REIFY-LABEL: func.func @reify_negative_axes
+// REIFY-SAME: (%[[A:.*]]: tensor<2x?xf32>, %[[I:.*]]: tensor<?xi64>)
+// REIFY-DAG: %[[C0:.*]] = arith.constant 0 : index
+// REIFY-DAG: %[[C1:.*]] = arith.constant 1 : index
+// REIFY-DAG: %[[C2:.*]] = arith.constant 2 : index
+// REIFY: %[[D1:.*]] = tensor.dim %[[A]], %[[C1]]
+// REIFY: %[[D2:.*]] = tensor.dim %[[A]], %[[C1]]
+// REIFY: %[[SUM:.*]] = arith.addi %[[D1]], %[[D2]]
+// REIFY: %[[DI:.*]] = tensor.dim %[[I]], %[[C0]]
+// REIFY: %[[D3:.*]] = tensor.dim %[[A]], %[[C1]]
+// REIFY: %[[HALF:.*]] = arith.ceildivui %[[D3]], %[[C2]]
+// REIFY: %[[REST:.*]] = arith.subi %[[D3]], %[[HALF]]
+// REIFY: return %[[SUM]], %[[DI]], %[[REST]]
+func.func @reify_negative_axes(%a: tensor<2x?xf32>, %i: tensor<?xi64>) -> (index, index, index) {
+  %c1 = arith.constant 1 : index
+  // expected-remark @+1 {{inferred: 'tensor<2x?xf32>'}}
+  %0 = graph.concat %a, %a {axis = -1 : i64} : tensor<2x?xf32>, tensor<2x?xf32> -> tensor<2x?xf32>
+  // expected-remark @+1 {{inferred: 'tensor<2x?xf32>'}}
+  %1 = graph.gather %a, %i {axis = -1 : i64} : tensor<2x?xf32>, tensor<?xi64> -> tensor<2x?xf32>
+  // expected-remark @+1 {{inferred: 'tensor<2x?xf32>', 'tensor<2x?xf32>'}}
+  %2:2 = graph.split %a {axis = -1 : i64, num_outputs = 2 : i64} : tensor<2x?xf32> -> tensor<2x?xf32>, tensor<2x?xf32>
+  %d0 = tensor.dim %0, %c1 : tensor<2x?xf32>
+  %d1 = tensor.dim %1, %c1 : tensor<2x?xf32>
+  %d2 = tensor.dim %2#1, %c1 : tensor<2x?xf32>
+  return %d0, %d1, %d2 : index, index, index
+}

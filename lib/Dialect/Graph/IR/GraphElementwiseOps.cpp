@@ -13,7 +13,9 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/APSInt.h"
 #include "llvm/Support/CheckedArithmetic.h"
@@ -716,6 +718,362 @@ LogicalResult SelectOp::reifyResultShapes(OpBuilder &builder,
   shapes.push_back(
       reifyBroadcastShape(builder, getLoc(), getOperation()->getOperands()));
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Canonicalization patterns
+//===----------------------------------------------------------------------===//
+//
+// Rewrites that a folder cannot express because they create ops or look
+// through the producer of an operand. Each keeps every value exactly.
+
+/// True when every value of the element type `from` is exactly a value of
+/// `to`, so that a cast from -> to keeps the value (NaN stays NaN, -0.0
+/// stays -0.0). Integers are signed; i1 holds 0 and 1 (a cast from i1 gives
+/// 0 or 1, not -1). A signed w-bit integer needs w - 1 significant bits and
+/// exponents up to w - 1 in a float: i8 fits f16 and bf16, i32 does not fit
+/// f32. Floats check the format's range, precision and special values
+/// (APFloat::isRepresentableBy): f16 and bf16 fit f32, not each other.
+static bool representsExactly(Type from, Type to) {
+  if (from == to)
+    return true;
+  if (auto fromInt = dyn_cast<IntegerType>(from)) {
+    unsigned width = fromInt.getWidth();
+    if (auto toInt = dyn_cast<IntegerType>(to))
+      return width == 1 || (toInt.getWidth() != 1 && toInt.getWidth() >= width);
+    auto toFloat = dyn_cast<FloatType>(to);
+    if (!toFloat)
+      return false;
+    if (width == 1)
+      return true;
+    const llvm::fltSemantics &semantics = toFloat.getFloatSemantics();
+    return width - 1 <= APFloat::semanticsPrecision(semantics) &&
+           static_cast<int>(width - 1) <=
+               static_cast<int>(APFloat::semanticsMaxExponent(semantics));
+  }
+  auto fromFloat = dyn_cast<FloatType>(from);
+  auto toFloat = dyn_cast<FloatType>(to);
+  return fromFloat && toFloat &&
+         APFloat::isRepresentableBy(fromFloat.getFloatSemantics(),
+                                    toFloat.getFloatSemantics());
+}
+
+/// True for integer element types other than i1 (whose casts test for
+/// non-zero instead of wrapping).
+static bool isWrappingInt(Type type) {
+  auto intType = dyn_cast<IntegerType>(type);
+  return intType && intType.getWidth() > 1;
+}
+
+/// For op(c, x) or op(x, c) with a splat constant `c`: the number of
+/// leading dims by which `c` grows x's rank, when that is all it changes in
+/// the broadcast result (every size of `c` is 1 or x's static size at the
+/// aligned dim; the dims in front of x's are 1). The result is then
+/// `[1] * excess ++ x's shape` and a rank-0 `c` gives the same values with
+/// x's shape. nullopt when `c` widens some dim of x.
+static std::optional<int64_t> getSplatRankExcess(RankedTensorType splatType,
+                                                 RankedTensorType otherType) {
+  int64_t rank = splatType.getRank();
+  int64_t otherRank = otherType.getRank();
+  for (int64_t dim = 0; dim < rank; ++dim) {
+    int64_t size = splatType.getDimSize(dim);
+    if (size == 1)
+      continue;
+    int64_t otherDim = dim - (rank - otherRank);
+    if (otherDim < 0 || otherType.isDynamicDim(otherDim) ||
+        otherType.getDimSize(otherDim) != size)
+      return std::nullopt;
+  }
+  return std::max<int64_t>(0, rank - otherRank);
+}
+
+/// True when ShrinkSplatOperand rewrites a splat constant of `splatType`
+/// next to an operand of `otherType`: the splat raises the rank and changes
+/// nothing else. (A splat of the other operand's rank stays: it costs no
+/// rank and the identity folders already see through it.)
+static bool isShrinkableSplat(RankedTensorType splatType,
+                              RankedTensorType otherType) {
+  std::optional<int64_t> excess = getSplatRankExcess(splatType, otherType);
+  return excess && *excess > 0;
+}
+
+namespace {
+
+/// cast(cast(x : A -> B) : B -> C) -> cast(x : A -> C), or x when x has the
+/// result type (C == A: a round trip such as i8 -> i32 -> i8 or
+/// f16 -> f32 -> f16). Exact when
+/// - B represents every value of A (representsExactly): the first cast
+///   keeps x's value, and every cast is a function of the value alone
+///   (float rounding to nearest even, truncation toward zero to integers,
+///   wrapping between integers, non-zero test to i1), so casting it to C
+///   gives what casting x to C gives; or
+/// - A, B and C are integers wider than i1 and B is at least as wide as C:
+///   wrapping to B's width and then to C's is wrapping to C's width.
+/// Not f32 -> f16 -> f32 (rounds) nor i32 -> i8 -> i32 (wraps). The shapes
+/// of x and the result must be compatible for the new cast to verify.
+struct FoldCastOfCast : OpRewritePattern<CastOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(CastOp op,
+                                PatternRewriter &rewriter) const override {
+    auto inner = op.getInput().getDefiningOp<CastOp>();
+    if (!inner)
+      return failure();
+    Value source = inner.getInput();
+    auto sourceType = getRankedType(source);
+    if (!sourceType)
+      return failure();
+    Type from = sourceType.getElementType();
+    Type middle = inner.getType().getElementType();
+    Type to = op.getType().getElementType();
+    bool exact = representsExactly(from, middle);
+    bool wraps = isWrappingInt(from) && isWrappingInt(middle) &&
+                 isWrappingInt(to) &&
+                 cast<IntegerType>(middle).getWidth() >=
+                     cast<IntegerType>(to).getWidth();
+    if (!exact && !wraps)
+      return failure();
+    if (source.getType() == op.getType()) {
+      rewriter.replaceOp(op, source);
+      return success();
+    }
+    if (failed(verifyCompatibleShape(sourceType, op.getType())))
+      return failure();
+    rewriter.replaceOpWithNewOp<CastOp>(op, op.getType(), source);
+    return success();
+  }
+};
+
+/// op(x, c) or op(c, x) with a splat constant `c` of higher rank than x
+/// that only adds leading size-1 dims (its other sizes are 1 or repeat x's
+/// static sizes, see getSplatRankExcess) -> unsqueeze(op(x, c0)) with `c0`
+/// the rank-0 splat of the same value and the added dims inserted at the
+/// front. Each result element is x's element combined with the one value
+/// of `c` either way, and the result sizes are [1, ..., 1] ++ x's. The op
+/// then has x's shape, so the identity folders (x * 1, x + -0.0, ...) and
+/// the reshape-chain patterns see through the broadcast.
+template <typename OpTy> struct ShrinkSplatOperand : OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    for (unsigned index : {1u, 0u}) {
+      Value splat = op->getOperand(index);
+      Value other = op->getOperand(1 - index);
+      DenseElementsAttr attr;
+      if (splat == other || !matchPattern(splat, m_Constant(&attr)) ||
+          !attr.isSplat())
+        continue;
+      auto splatType = getRankedType(splat);
+      auto otherType = getRankedType(other);
+      if (!splatType || !otherType || attr.getType() != splatType ||
+          !isShrinkableSplat(splatType, otherType))
+        continue;
+      int64_t excess = *getSplatRankExcess(splatType, otherType);
+      // isShrinkableSplat guarantees excess > 0: the op keeps the rank of
+      // x and an unsqueeze restores the result's.
+      RankedTensorType type = op.getType();
+      Location loc = op.getLoc();
+      auto scalarType = RankedTensorType::get({}, splatType.getElementType());
+      Value scalar = ConstantOp::create(
+          rewriter, loc,
+          DenseElementsAttr::get(scalarType, attr.getSplatValue<Attribute>()));
+      auto newType = RankedTensorType::get(type.getShape().drop_front(excess),
+                                           type.getElementType());
+      IRMapping mapping;
+      mapping.map(splat, scalar);
+      Operation *shrunk = rewriter.clone(*op, mapping);
+      rewriter.modifyOpInPlace(shrunk,
+                               [&] { shrunk->getResult(0).setType(newType); });
+      rewriter.replaceOpWithNewOp<UnsqueezeOp>(
+          op, type, shrunk->getResult(0),
+          llvm::to_vector(llvm::seq<int64_t>(0, excess)));
+      return success();
+    }
+    return failure();
+  }
+};
+
+/// x * 1 (or 1 * x) and x / 1 -> expand(x, shape(result)) when the splat 1
+/// broadcasts x to a larger static result: every element is x's element
+/// unchanged (exactly, for floats too: x * 1.0 and x / 1.0 are x, NaN and
+/// -0.0 included), repeated as broadcasting repeats it, which is what
+/// expand does. The folder covers the case where the result has x's type;
+/// the rank-only growth of a shrinkable splat is left to ShrinkSplatOperand
+/// (one canonical form). `commutative` also matches c op x. The template
+/// takes any right identity (x + -0.0, x and true, ...), but only mul and
+/// div use it for now: the elementwise tests pin the other broadcasting
+/// identities as left alone.
+template <typename OpTy, Identity identity, bool commutative>
+struct ExpandIdentityOperand : OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    RankedTensorType type = op.getType();
+    if (!type.hasStaticShape())
+      return failure();
+    for (unsigned index : {1u, 0u}) {
+      if (index == 0 && !commutative)
+        break;
+      Value constant = op->getOperand(index);
+      Value input = op->getOperand(1 - index);
+      Attribute attr;
+      if (!matchPattern(constant, m_Constant(&attr)) ||
+          !isSplatIdentity(attr, identity))
+        continue;
+      auto constantType = getRankedType(constant);
+      auto inputType = getRankedType(input);
+      if (!constantType || !inputType || inputType == type ||
+          inputType.getElementType() != type.getElementType() ||
+          isShrinkableSplat(constantType, inputType) ||
+          inputType.getRank() > type.getRank())
+        continue;
+      // expand keeps a static size other than 1 only where the result
+      // repeats it (always so in a valid program; checked so that the new op
+      // verifies).
+      int64_t offset = type.getRank() - inputType.getRank();
+      bool expandable = llvm::all_of(
+          llvm::seq<int64_t>(0, inputType.getRank()), [&](int64_t dim) {
+            int64_t size = inputType.getDimSize(dim);
+            return ShapedType::isDynamic(size) || size == 1 ||
+                   size == type.getDimSize(dim + offset);
+          });
+      if (!expandable)
+        continue;
+      auto shapeType =
+          RankedTensorType::get({type.getRank()}, rewriter.getIntegerType(64));
+      Value shape = ConstantOp::create(
+          rewriter, op.getLoc(),
+          DenseIntElementsAttr::get(shapeType, type.getShape()));
+      rewriter.replaceOpWithNewOp<ExpandOp>(op, type, input, shape);
+      return success();
+    }
+    return failure();
+  }
+};
+
+/// x - x -> 0 for integers: wrapping subtraction of a value from itself is
+/// 0 for every value. A static result becomes a splat constant, a dynamic
+/// one constant_of_shape(shape_of(x)) (x - x has x's shape), which no
+/// longer reads x's elements. Not for floats: inf - inf and NaN - NaN are
+/// NaN.
+struct FoldIntegerSelfSubtraction : OpRewritePattern<SubOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(SubOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getLhs() != op.getRhs())
+      return failure();
+    RankedTensorType type = op.getType();
+    auto intType = dyn_cast<IntegerType>(type.getElementType());
+    if (!intType)
+      return failure();
+    Attribute zero = rewriter.getIntegerAttr(intType, 0);
+    if (type.hasStaticShape()) {
+      rewriter.replaceOpWithNewOp<ConstantOp>(
+          op, DenseElementsAttr::get(type, zero));
+      return success();
+    }
+    Location loc = op.getLoc();
+    Value input = op.getLhs();
+    auto shapeType =
+        RankedTensorType::get({type.getRank()}, rewriter.getIntegerType(64));
+    Value shape = ShapeOfOp::create(rewriter, loc, shapeType, input);
+    auto valueType = RankedTensorType::get({1}, intType);
+    rewriter.replaceOpWithNewOp<ConstantOfShapeOp>(
+        op, type, shape, DenseElementsAttr::get(valueType, zero));
+    return success();
+  }
+};
+
+} // namespace
+
+void CastOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                         MLIRContext *context) {
+  results.add<FoldCastOfCast>(context);
+}
+
+void AddOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                        MLIRContext *context) {
+  results.add<ShrinkSplatOperand<AddOp>>(context);
+}
+
+void SubOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                        MLIRContext *context) {
+  results.add<ShrinkSplatOperand<SubOp>, FoldIntegerSelfSubtraction>(context);
+}
+
+void MulOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                        MLIRContext *context) {
+  results.add<ShrinkSplatOperand<MulOp>,
+              ExpandIdentityOperand<MulOp, Identity::One, true>>(context);
+}
+
+void DivOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                        MLIRContext *context) {
+  results.add<ShrinkSplatOperand<DivOp>,
+              ExpandIdentityOperand<DivOp, Identity::One, false>>(context);
+}
+
+void PowOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                        MLIRContext *context) {
+  results.add<ShrinkSplatOperand<PowOp>>(context);
+}
+
+void AndOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                        MLIRContext *context) {
+  results.add<ShrinkSplatOperand<AndOp>>(context);
+}
+
+void OrOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                       MLIRContext *context) {
+  results.add<ShrinkSplatOperand<OrOp>>(context);
+}
+
+void XorOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                        MLIRContext *context) {
+  results.add<ShrinkSplatOperand<XorOp>>(context);
+}
+
+void MaxOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                        MLIRContext *context) {
+  results.add<ShrinkSplatOperand<MaxOp>>(context);
+}
+
+void MinOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                        MLIRContext *context) {
+  results.add<ShrinkSplatOperand<MinOp>>(context);
+}
+
+void ModOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                        MLIRContext *context) {
+  results.add<ShrinkSplatOperand<ModOp>>(context);
+}
+
+void EqualOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                          MLIRContext *context) {
+  results.add<ShrinkSplatOperand<EqualOp>>(context);
+}
+
+void LessOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                         MLIRContext *context) {
+  results.add<ShrinkSplatOperand<LessOp>>(context);
+}
+
+void LessEqualOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                              MLIRContext *context) {
+  results.add<ShrinkSplatOperand<LessEqualOp>>(context);
+}
+
+void GreaterOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                            MLIRContext *context) {
+  results.add<ShrinkSplatOperand<GreaterOp>>(context);
+}
+
+void GreaterEqualOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                                 MLIRContext *context) {
+  results.add<ShrinkSplatOperand<GreaterEqualOp>>(context);
 }
 
 #define GET_OP_CLASSES

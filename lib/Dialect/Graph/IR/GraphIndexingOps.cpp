@@ -14,6 +14,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
 #include "llvm/Support/CheckedArithmetic.h"
 #include <algorithm>
 #include <cmath>
@@ -128,7 +129,9 @@ LogicalResult ConcatOp::reifyResultShapes(OpBuilder &builder,
   Location loc = getLoc();
   Value first = getInputs().front();
   int64_t rank = getType().getRank();
-  int64_t axis = getAxis() < 0 ? getAxis() + rank : getAxis();
+  int64_t axis = static_cast<int64_t>(getAxis());
+  if (axis < 0)
+    axis += rank;
   SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(builder, loc, first);
   for (int64_t dim = 0; dim < rank; ++dim) {
     if (!getType().isDynamicDim(dim)) {
@@ -455,7 +458,9 @@ LogicalResult GatherOp::reifyResultShapes(OpBuilder &builder,
                                           ReifiedRankedShapedTypeDims &shapes) {
   Location loc = getLoc();
   int64_t rank = getData().getType().getRank();
-  int64_t axis = getAxis() < 0 ? getAxis() + rank : getAxis();
+  int64_t axis = static_cast<int64_t>(getAxis());
+  if (axis < 0)
+    axis += rank;
   SmallVector<OpFoldResult> dataSizes =
       tensor::getMixedSizes(builder, loc, getData());
   SmallVector<OpFoldResult> sizes(ArrayRef(dataSizes).take_front(axis));
@@ -717,7 +722,9 @@ LogicalResult SplitOp::reifyResultShapes(OpBuilder &builder,
                                          ReifiedRankedShapedTypeDims &shapes) {
   Location loc = getLoc();
   int64_t rank = getInput().getType().getRank();
-  int64_t axis = getAxis() < 0 ? getAxis() + rank : getAxis();
+  int64_t axis = static_cast<int64_t>(getAxis());
+  if (axis < 0)
+    axis += rank;
   SmallVector<OpFoldResult> inputSizes =
       tensor::getMixedSizes(builder, loc, getInput());
   int64_t count = getNumResults();
@@ -743,6 +750,107 @@ LogicalResult SplitOp::reifyResultShapes(OpBuilder &builder,
     shapes.push_back(std::move(sizes));
   }
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Canonicalization patterns
+//===----------------------------------------------------------------------===//
+
+/// Replaces `op` by a constant of its declared type holding the sizes of
+/// `shapeOf`'s input at `dims`, when that type is static with one element
+/// per dim and every such size is static; fails otherwise.
+static LogicalResult replaceByStaticSizes(Operation *op, ShapeOfOp shapeOf,
+                                          ArrayRef<int64_t> dims,
+                                          PatternRewriter &rewriter) {
+  auto type = cast<RankedTensorType>(op->getResult(0).getType());
+  RankedTensorType sourceType = shapeOf.getInput().getType();
+  if (!type.hasStaticShape() || !type.getElementType().isInteger(64) ||
+      type.getNumElements() != static_cast<int64_t>(dims.size()))
+    return failure();
+  SmallVector<int64_t> sizes;
+  for (int64_t dim : dims) {
+    if (dim < 0 || dim >= sourceType.getRank() || sourceType.isDynamicDim(dim))
+      return failure();
+    sizes.push_back(sourceType.getDimSize(dim));
+  }
+  rewriter.replaceOpWithNewOp<ConstantOp>(
+      op, DenseIntElementsAttr::get(type, sizes));
+  return success();
+}
+
+namespace {
+
+/// gather(shape_of(x), indices) -> constant for constant indices that all
+/// select static dims of x: element i of shape_of(x) is the size of dim i,
+/// which is known although the shape_of does not fold (other dims are
+/// `?`). Negative indices count from the back, as gather does; an index out
+/// of range is a run-time error and is left alone.
+struct FoldGatherOfStaticSizes : OpRewritePattern<GatherOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(GatherOp op,
+                                PatternRewriter &rewriter) const override {
+    auto shapeOf = op.getData().getDefiningOp<ShapeOfOp>();
+    DenseIntElementsAttr indices;
+    if (!shapeOf || !matchPattern(op.getIndices(), m_Constant(&indices)))
+      return failure();
+    int64_t rank = shapeOf.getInput().getType().getRank();
+    SmallVector<int64_t> dims;
+    for (const APInt &value : indices.getValues<APInt>()) {
+      int64_t index = value.getSExtValue();
+      if (index < -rank || index >= rank)
+        return failure();
+      dims.push_back(index < 0 ? index + rank : index);
+    }
+    return replaceByStaticSizes(op, shapeOf, dims, rewriter);
+  }
+};
+
+/// slice(shape_of(x)) -> constant when every selected element is the size
+/// of a static dim of x. The selected positions follow the ONNX bounds of
+/// the op (clampSliceBounds) on the shape's length, the rank of x.
+struct FoldSliceOfStaticSizes : OpRewritePattern<SliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(SliceOp op,
+                                PatternRewriter &rewriter) const override {
+    auto shapeOf = op.getInput().getDefiningOp<ShapeOfOp>();
+    if (!shapeOf)
+      return failure();
+    int64_t rank = shapeOf.getInput().getType().getRank();
+    FailureOr<SmallVector<SliceAxis>> slices =
+        getSliceAxes(std::nullopt, op.getStarts(), op.getEnds(), op.getAxes(),
+                     op.getSteps(), /*rank=*/1);
+    if (failed(slices) || slices->size() > 1)
+      return failure();
+    SmallVector<int64_t> dims;
+    if (slices->empty()) {
+      dims = llvm::to_vector(llvm::seq<int64_t>(0, rank));
+    } else {
+      const SliceAxis &slice = slices->front();
+      int64_t count = getStaticSliceSize(slice, rank);
+      int64_t position = clampSliceBounds(slice, rank).first;
+      for (int64_t i = 0; i < count; ++i) {
+        dims.push_back(position);
+        // Only taken while another element follows, so it stays in range.
+        if (i + 1 < count)
+          position += slice.step;
+      }
+    }
+    return replaceByStaticSizes(op, shapeOf, dims, rewriter);
+  }
+};
+
+} // namespace
+
+void SliceOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                          MLIRContext *context) {
+  results.add<FoldSliceOfStaticSizes>(context);
+}
+
+void GatherOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                           MLIRContext *context) {
+  results.add<FoldGatherOfStaticSizes>(context);
 }
 
 #define GET_OP_CLASSES

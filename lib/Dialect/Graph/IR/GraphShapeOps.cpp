@@ -20,6 +20,8 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/Support/CheckedArithmetic.h"
 
@@ -869,6 +871,313 @@ LogicalResult TileOp::reifyResultShapes(OpBuilder &builder,
   }
   shapes.push_back(std::move(sizes));
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Canonicalization patterns
+//===----------------------------------------------------------------------===//
+//
+// Rewrites that a folder cannot express because they create ops or look
+// through the producer of an operand. Each keeps the program's values
+// exactly; a rewrite whose new op would not verify (possible when a `?`
+// hid a size mismatch that only fails at run time) is skipped.
+
+/// True for the ops that only reinterpret the row-major order of their
+/// input's elements: any chain of them is one reshape of the chain's input.
+static bool isPureReshape(Operation *op) {
+  return isa_and_nonnull<ReshapeOp, FlattenOp, SqueezeOp, UnsqueezeOp>(op);
+}
+
+/// True when a reshape of `input` by the runtime or constant `shape` infers
+/// a type compatible with `type`, i.e. the op would verify.
+static bool isValidReshape(MLIRContext *context, Value input, Value shape,
+                           bool allowZero, Type type) {
+  ReshapeOp::Properties properties;
+  properties.allowzero = BoolAttr::get(context, allowZero);
+  // The adaptor keeps a view of the operands: they must outlive it.
+  SmallVector<Value, 2> operands = {input, shape};
+  ReshapeOp::Adaptor adaptor(operands, nullptr, properties);
+  SmallVector<Type> inferred;
+  return succeeded(ReshapeOp::inferReturnTypes(context, std::nullopt, adaptor,
+                                               inferred)) &&
+         areCompatibleTensorTypes(inferred, type);
+}
+
+/// Replaces `op`, the last op of a chain of pure reshapes whose first input
+/// is `source`, by one reshape of `source` to `op`'s static type (or by
+/// `source` itself when it already has that type). Row-major order is kept
+/// by every op of the chain, so only the final shape matters. The new shape
+/// is a graph.constant with `allowzero` set when it holds a 0, so that a 0
+/// is a size and not a copy of an input dim. Fails without touching the IR
+/// when `op`'s type is not static, or when `source` is statically known to
+/// hold a different element count (a program that fails at run time; the
+/// new reshape would not verify).
+static LogicalResult replaceByStaticReshape(Operation *op, Value source,
+                                            PatternRewriter &rewriter) {
+  auto type = cast<RankedTensorType>(op->getResult(0).getType());
+  auto sourceType = getRankedType(source);
+  if (!type.hasStaticShape() || !sourceType ||
+      sourceType.getElementType() != type.getElementType())
+    return failure();
+  if (sourceType == type) {
+    rewriter.replaceOp(op, source);
+    return success();
+  }
+  FailureOr<int64_t> sourceCount =
+      multiplySizes(std::nullopt, sourceType.getShape());
+  if (failed(sourceCount) || (!ShapedType::isDynamic(*sourceCount) &&
+                              *sourceCount != type.getNumElements()))
+    return failure();
+  ArrayRef<int64_t> shape = type.getShape();
+  auto shapeType =
+      RankedTensorType::get({type.getRank()}, rewriter.getIntegerType(64));
+  Value shapeValue = ConstantOp::create(
+      rewriter, op->getLoc(), DenseIntElementsAttr::get(shapeType, shape));
+  rewriter.replaceOpWithNewOp<ReshapeOp>(op, type, source, shapeValue,
+                                         llvm::is_contained(shape, 0));
+  return success();
+}
+
+namespace {
+
+/// transpose(transpose(x, inner), outer) -> transpose(x, composed), or x
+/// when the composition is the identity and x has the result type. Result
+/// dim i of the outer op is dim outer[i] of the inner result, which is dim
+/// inner[outer[i]] of x: composed[i] = inner[outer[i]]. An identity
+/// composition whose types differ only in refinement keeps one (identity)
+/// transpose to carry the declared type.
+struct ComposeTransposes : OpRewritePattern<TransposeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(TransposeOp op,
+                                PatternRewriter &rewriter) const override {
+    auto inner = op.getInput().getDefiningOp<TransposeOp>();
+    if (!inner)
+      return failure();
+    ArrayRef<int64_t> innerPerm = inner.getPerm();
+    ArrayRef<int64_t> outerPerm = op.getPerm();
+    int64_t rank = static_cast<int64_t>(innerPerm.size());
+    SmallVector<int64_t> perm;
+    bool identity = true;
+    for (int64_t dim : outerPerm) {
+      if (dim < 0 || dim >= rank)
+        return failure();
+      perm.push_back(innerPerm[dim]);
+      identity &= perm.back() == static_cast<int64_t>(perm.size()) - 1;
+    }
+    Value source = inner.getInput();
+    if (identity && source.getType() == op.getType()) {
+      rewriter.replaceOp(op, source);
+      return success();
+    }
+    // A less refined intermediate type can hide sizes that disagree with
+    // the declared result (the program fails at run time); the new op
+    // would not verify then.
+    RankedTensorType sourceType = inner.getInput().getType();
+    SmallVector<int64_t> shape;
+    for (int64_t dim : perm)
+      shape.push_back(sourceType.getDimSize(dim));
+    if (failed(verifyCompatibleShape(shape, op.getType().getShape())))
+      return failure();
+    rewriter.replaceOpWithNewOp<TransposeOp>(op, op.getType(), source, perm);
+    return success();
+  }
+};
+
+/// reshape(r(x), s) -> reshape(x, s) where r is any pure reshape (reshape,
+/// flatten, squeeze, unsqueeze), when every entry of `s` is a size that does
+/// not depend on the intermediate's dims: `allowzero` is set, or `s` is a
+/// constant without 0 entries (a 0 would copy a dim of r(x), not of x). A
+/// -1 is inferred from the element count, which r keeps. Otherwise, when the
+/// result type is static, the chain becomes one reshape to that type (see
+/// replaceByStaticReshape). The runtime shape is preferred: it adds no
+/// constant and works for dynamic results.
+struct FoldReshapeOfReshape : OpRewritePattern<ReshapeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ReshapeOp op,
+                                PatternRewriter &rewriter) const override {
+    Operation *producer = op.getInput().getDefiningOp();
+    if (!isPureReshape(producer))
+      return failure();
+    Value source = producer->getOperand(0);
+    bool allowZero = op.getAllowzero();
+    std::optional<SmallVector<int64_t>> values =
+        getConstantShape(op.getShape());
+    bool keepsShape = allowZero || (values && !llvm::is_contained(*values, 0));
+    if (keepsShape && isValidReshape(getContext(), source, op.getShape(),
+                                     allowZero, op.getType())) {
+      rewriter.modifyOpInPlace(op,
+                               [&] { op.getInputMutable().assign(source); });
+      return success();
+    }
+    return replaceByStaticReshape(op, source, rewriter);
+  }
+};
+
+/// flatten, squeeze or unsqueeze of a pure reshape -> one reshape of the
+/// chain's input when the result type is static (see
+/// replaceByStaticReshape): all of them keep the row-major order.
+template <typename OpTy> struct CollapseReshapeChain : OpRewritePattern<OpTy> {
+  using OpRewritePattern<OpTy>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(OpTy op,
+                                PatternRewriter &rewriter) const override {
+    Operation *producer = op.getInput().getDefiningOp();
+    if (!isPureReshape(producer))
+      return failure();
+    return replaceByStaticReshape(op, producer->getOperand(0), rewriter);
+  }
+};
+
+/// squeeze(unsqueeze(x, axes), axes') -> x when both name the same dims of
+/// the intermediate: the inserted size-1 dims are removed again and every
+/// other dim is x's, in order. Needs x to have the result type (equal
+/// types: a `?` of x cannot be replaced by a more refined result).
+struct FoldSqueezeOfUnsqueeze : OpRewritePattern<SqueezeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(SqueezeOp op,
+                                PatternRewriter &rewriter) const override {
+    auto unsqueeze = op.getInput().getDefiningOp<UnsqueezeOp>();
+    if (!unsqueeze || unsqueeze.getInput().getType() != op.getType())
+      return failure();
+    FailureOr<SmallVector<bool>> inserted =
+        getInsertedDims(std::nullopt, unsqueeze.getInput().getType().getRank(),
+                        unsqueeze.getAxes());
+    FailureOr<SmallVector<bool>> removed =
+        getSqueezedDims(std::nullopt, op.getInput().getType(), op.getAxes());
+    if (failed(inserted) || failed(removed) || *inserted != *removed)
+      return failure();
+    rewriter.replaceOp(op, unsqueeze.getInput());
+    return success();
+  }
+};
+
+/// unsqueeze(squeeze(x, axes), axes') -> x when the unsqueeze inserts size-1
+/// dims exactly where the squeeze removed them. The removed dims are 1 (a
+/// `?` one must be 1 at run time), so the result has x's sizes and
+/// elements. Needs x to have the result type: x's `?` in a removed dim
+/// would otherwise stand for the result's static 1.
+struct FoldUnsqueezeOfSqueeze : OpRewritePattern<UnsqueezeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(UnsqueezeOp op,
+                                PatternRewriter &rewriter) const override {
+    auto squeeze = op.getInput().getDefiningOp<SqueezeOp>();
+    if (!squeeze || squeeze.getInput().getType() != op.getType())
+      return failure();
+    FailureOr<SmallVector<bool>> removed = getSqueezedDims(
+        std::nullopt, squeeze.getInput().getType(), squeeze.getAxes());
+    FailureOr<SmallVector<bool>> inserted = getInsertedDims(
+        std::nullopt, op.getInput().getType().getRank(), op.getAxes());
+    if (failed(removed) || failed(inserted) || *removed != *inserted)
+      return failure();
+    rewriter.replaceOp(op, squeeze.getInput());
+    return success();
+  }
+};
+
+/// expand(x, s) -> x for a constant `s` that changes no size of x: it is no
+/// longer than x's rank (so no dim is prepended) and each entry is 1 (which
+/// keeps the input size, even a `?` one) or x's static size at that dim.
+/// This covers dynamic x, which the folder (equal static types) does not.
+/// Needs x to have the declared result type.
+struct FoldIdentityExpand : OpRewritePattern<ExpandOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ExpandOp op,
+                                PatternRewriter &rewriter) const override {
+    RankedTensorType inputType = op.getInput().getType();
+    if (inputType != op.getType())
+      return failure();
+    std::optional<SmallVector<int64_t>> values =
+        getConstantShape(op.getShape());
+    if (!values)
+      return failure();
+    int64_t rank = inputType.getRank();
+    int64_t length = static_cast<int64_t>(values->size());
+    if (length > rank)
+      return failure();
+    for (auto [index, value] : llvm::enumerate(*values)) {
+      int64_t size = inputType.getDimSize(rank - length + index);
+      if (value != 1 && value != size)
+        return failure();
+    }
+    rewriter.replaceOp(op, op.getInput());
+    return success();
+  }
+};
+
+/// shape_of(reshape(_, s)) -> s for a constant `s` whose entries are all
+/// sizes: positive, or 0 with `allowzero` (without it a 0 copies an input
+/// dim; a -1 is inferred). The reshape's result then has exactly the sizes
+/// in `s`, even when its declared type is less refined.
+/// shape_of(constant_of_shape(s)) -> s for any `s`: its result sizes are the
+/// values of `s` (which must not be negative).
+struct FoldShapeOfShapedOp : OpRewritePattern<ShapeOfOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(ShapeOfOp op,
+                                PatternRewriter &rewriter) const override {
+    Value shape;
+    if (auto reshape = op.getInput().getDefiningOp<ReshapeOp>()) {
+      std::optional<SmallVector<int64_t>> values =
+          getConstantShape(reshape.getShape());
+      bool allowZero = reshape.getAllowzero();
+      if (!values || llvm::any_of(*values, [&](int64_t value) {
+            return value < 0 || (value == 0 && !allowZero);
+          }))
+        return failure();
+      shape = reshape.getShape();
+    } else if (auto fill = op.getInput().getDefiningOp<ConstantOfShapeOp>()) {
+      shape = fill.getShape();
+    } else {
+      return failure();
+    }
+    if (shape.getType() != op.getType())
+      return failure();
+    rewriter.replaceOp(op, shape);
+    return success();
+  }
+};
+
+} // namespace
+
+void ShapeOfOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                            MLIRContext *context) {
+  results.add<FoldShapeOfShapedOp>(context);
+}
+
+void ReshapeOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                            MLIRContext *context) {
+  results.add<FoldReshapeOfReshape>(context);
+}
+
+void TransposeOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                              MLIRContext *context) {
+  results.add<ComposeTransposes>(context);
+}
+
+void SqueezeOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                            MLIRContext *context) {
+  results.add<FoldSqueezeOfUnsqueeze, CollapseReshapeChain<SqueezeOp>>(context);
+}
+
+void UnsqueezeOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                              MLIRContext *context) {
+  results.add<FoldUnsqueezeOfSqueeze, CollapseReshapeChain<UnsqueezeOp>>(
+      context);
+}
+
+void FlattenOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                            MLIRContext *context) {
+  results.add<CollapseReshapeChain<FlattenOp>>(context);
+}
+
+void ExpandOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                           MLIRContext *context) {
+  results.add<FoldIdentityExpand>(context);
 }
 
 #define GET_OP_CLASSES

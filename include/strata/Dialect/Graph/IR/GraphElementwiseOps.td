@@ -174,6 +174,7 @@ def Graph_CastOp : Graph_Op<"cast", [
     $input attr-dict `:` type($input) `->` type($output)
   }];
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
   let hasVerifier = 1;
 }
 
@@ -202,6 +203,7 @@ class Graph_BinaryOp<string mnemonic, Type tensorType, Type resultType,
     $lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs) `->` type($output)
   }];
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
   // The op's own checks, if any: see verifyOpSpecific in
   // GraphElementwiseOps.cpp.
   let hasVerifier = 1;

@@ -63,6 +63,7 @@ def Graph_SliceOp : Graph_InferredOp<"slice", [Graph_ReifyShapes]> {
     $input attr-dict `:` type($input) `->` type($output)
   }];
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def Graph_GatherOp : Graph_InferredOp<"gather", [Graph_ReifyShapes]> {
@@ -89,6 +90,7 @@ def Graph_GatherOp : Graph_InferredOp<"gather", [Graph_ReifyShapes]> {
     type($output)
   }];
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def Graph_PadOp : Graph_InferredOp<"pad", [Graph_ReifyShapes]> {

@@ -55,6 +55,7 @@ def Graph_ShapeOfOp : Graph_InferredOp<"shape_of"> {
     $input attr-dict `:` type($input) `->` type($output)
   }];
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def Graph_ConstantOfShapeOp : Graph_InferredOp<"constant_of_shape", [
@@ -113,6 +114,7 @@ def Graph_ReshapeOp : Graph_InferredOp<"reshape", [Graph_ReifyShapes]> {
         type($output)
   }];
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def Graph_TransposeOp : Graph_InferredOp<"transpose", [Graph_ReifyShapes]> {
@@ -136,6 +138,7 @@ def Graph_TransposeOp : Graph_InferredOp<"transpose", [Graph_ReifyShapes]> {
     $input attr-dict `:` type($input) `->` type($output)
   }];
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def Graph_SqueezeOp : Graph_InferredOp<"squeeze", [Graph_ReifyShapes]> {
@@ -163,6 +166,7 @@ def Graph_SqueezeOp : Graph_InferredOp<"squeeze", [Graph_ReifyShapes]> {
     $input attr-dict `:` type($input) `->` type($output)
   }];
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def Graph_UnsqueezeOp : Graph_InferredOp<"unsqueeze", [Graph_ReifyShapes]> {
@@ -187,6 +191,7 @@ def Graph_UnsqueezeOp : Graph_InferredOp<"unsqueeze", [Graph_ReifyShapes]> {
     $input attr-dict `:` type($input) `->` type($output)
   }];
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def Graph_FlattenOp : Graph_InferredOp<"flatten", [Graph_ReifyShapes]> {
@@ -213,6 +218,7 @@ def Graph_FlattenOp : Graph_InferredOp<"flatten", [Graph_ReifyShapes]> {
     $input attr-dict `:` type($input) `->` type($output)
   }];
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 //===----------------------------------------------------------------------===//
@@ -245,6 +251,7 @@ def Graph_ExpandOp : Graph_InferredOp<"expand", [Graph_ReifyShapes]> {
         type($output)
   }];
   let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 def Graph_TileOp : Graph_InferredOp<"tile", [Graph_ReifyShapes]> {
