@@ -16,6 +16,7 @@
 #include "mlir/Transforms/Passes.h"
 #include "strata/Dialect/Graph/IR/GraphDialect.h"
 #include "strata/Dialect/Graph/Transforms/Passes.h"
+#include "strata/Dialect/Kernel/IR/KernelDialect.h"
 #include "llvm/Config/llvm-config.h"
 
 #ifndef STRATA_VERSION
@@ -23,7 +24,7 @@
 #endif
 
 void strata::registerAllDialects(mlir::DialectRegistry &registry) {
-  registry.insert<graph::GraphDialect>();
+  registry.insert<graph::GraphDialect, kernel::KernelDialect>();
   registry.insert<mlir::arith::ArithDialect, mlir::cf::ControlFlowDialect,
                   mlir::func::FuncDialect, mlir::math::MathDialect,
                   mlir::scf::SCFDialect, mlir::tensor::TensorDialect>();

@@ -1,0 +1,33 @@
+//===- KernelDialect.td - The kernel dialect ---------------*- tablegen -*-===//
+//
+// The tensor level of Strata: kernels whose bodies are linalg on tensors,
+// each carrying the schedule that decides its generated code.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef STRATA_DIALECT_KERNEL_IR_KERNELDIALECT_TD
+#define STRATA_DIALECT_KERNEL_IR_KERNELDIALECT_TD
+
+include "mlir/IR/OpBase.td"
+
+def Kernel_Dialect : Dialect {
+  let name = "kernel";
+  let cppNamespace = "::strata::kernel";
+  let summary = "Kernels on tensors and their schedules";
+  let description = [{
+    The `kernel` dialect is Strata's tensor level, what TVM's tensor-level IR
+    is to Relay, built on upstream linalg. On the host side,
+    `kernel.dispatch` groups the tensor computations that become one kernel
+    (the result of fusion); outlining turns each dispatch into a
+    `kernel.func`, whose body is linalg/tensor/arith/math on tensors, and a
+    `kernel.launch` of it. A `#kernel.schedule` carries the knobs that decide
+    the generated code (tile sizes per level, vector sizes, which loops run
+    in parallel as a grid of tiles, unrolling, packing), and a
+    `#kernel.target` the facts about the machine that schedule heuristics
+    read. A grid of tiles maps to threads on a CPU and to blocks and threads
+    on CUDA.
+  }];
+  let useDefaultAttributePrinterParser = 1;
+}
+
+#endif // STRATA_DIALECT_KERNEL_IR_KERNELDIALECT_TD

@@ -1,0 +1,114 @@
+//===- KernelOps.cpp - Dispatches, kernels and launches -------------------===//
+//
+// Builders, printers and verifiers of the kernel dialect's operations.
+//
+//===----------------------------------------------------------------------===//
+
+#include "strata/Dialect/Kernel/IR/KernelOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/Interfaces/FunctionImplementation.h"
+
+using namespace mlir;
+using namespace strata::kernel;
+
+//===----------------------------------------------------------------------===//
+// DispatchOp
+//===----------------------------------------------------------------------===//
+
+void DispatchOp::build(OpBuilder &builder, OperationState &state,
+                       TypeRange resultTypes) {
+  state.addTypes(resultTypes);
+  Region *body = state.addRegion();
+  body->emplaceBlock();
+}
+
+LogicalResult DispatchOp::verify() {
+  auto yield = dyn_cast<YieldOp>(getBody().front().getTerminator());
+  if (!yield)
+    return emitOpError("region must end with kernel.yield");
+  if (yield.getValues().getTypes() != getResultTypes())
+    return emitOpError("yields (")
+           << yield.getValues().getTypes() << ") but the dispatch returns ("
+           << getResultTypes() << ")";
+  if (std::optional<ScheduleAttr> schedule = getSchedule();
+      schedule && !schedule->getNumLoops())
+    return emitOpError("schedule says nothing about the loops");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// FuncOp
+//===----------------------------------------------------------------------===//
+
+void FuncOp::build(OpBuilder &builder, OperationState &state, StringRef name,
+                   FunctionType type) {
+  state.addAttribute(SymbolTable::getSymbolAttrName(),
+                     builder.getStringAttr(name));
+  state.addAttribute(getFunctionTypeAttrName(state.name), TypeAttr::get(type));
+  state.addRegion();
+}
+
+ParseResult FuncOp::parse(OpAsmParser &parser, OperationState &result) {
+  auto buildFuncType =
+      [](Builder &builder, ArrayRef<Type> argTypes, ArrayRef<Type> results,
+         function_interface_impl::VariadicFlag,
+         std::string &) { return builder.getFunctionType(argTypes, results); };
+  return function_interface_impl::parseFunctionOp(
+      parser, result, /*allowVariadic=*/false,
+      getFunctionTypeAttrName(result.name), buildFuncType,
+      getArgAttrsAttrName(result.name), getResAttrsAttrName(result.name));
+}
+
+void FuncOp::print(OpAsmPrinter &printer) {
+  function_interface_impl::printFunctionOp(
+      printer, *this, /*isVariadic=*/false, getFunctionTypeAttrName(),
+      getArgAttrsAttrName(), getResAttrsAttrName());
+}
+
+LogicalResult FuncOp::verify() {
+  if (std::optional<ScheduleAttr> schedule = getSchedule();
+      schedule && !schedule->getNumLoops())
+    return emitOpError("schedule says nothing about the loops");
+  if (isExternal())
+    return success();
+  Block &entry = getBody().front();
+  if (entry.getArgumentTypes() != getArgumentTypes())
+    return emitOpError("entry block arguments (")
+           << entry.getArgumentTypes() << ") do not match the signature ("
+           << getArgumentTypes() << ")";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ReturnOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ReturnOp::verify() {
+  auto func = cast<FuncOp>((*this)->getParentOp());
+  if (getValues().getTypes() != func.getResultTypes())
+    return emitOpError("returns (")
+           << getValues().getTypes() << ") but the kernel's results are ("
+           << func.getResultTypes() << ")";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// LaunchOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult LaunchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  auto callee =
+      symbolTable.lookupNearestSymbolFrom<FuncOp>(*this, getCalleeAttr());
+  if (!callee)
+    return emitOpError("'") << getCallee() << "' is not a kernel.func";
+  FunctionType type = callee.getFunctionType();
+  if (TypeRange(type.getInputs()) != TypeRange(getOperandTypes()) ||
+      TypeRange(type.getResults()) != TypeRange(getResultTypes()))
+    return emitOpError("type ") << getCalleeType() << " does not match kernel @"
+                                << getCallee() << " of type " << type;
+  return success();
+}
+
+#define GET_OP_CLASSES
+#include "strata/Dialect/Kernel/IR/KernelOps.cpp.inc"
