@@ -1,0 +1,7 @@
+//===- ElementwiseToLinalg.cpp - (being written) ---------------------------------===//
+
+#include "strata/Conversion/GraphToKernel/GraphToKernel.h"
+
+#include "mlir/IR/PatternMatch.h"
+
+void strata::populateGraphElementwiseToLinalgPatterns(mlir::RewritePatternSet &) {}

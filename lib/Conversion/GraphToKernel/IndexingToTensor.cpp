@@ -1,0 +1,7 @@
+//===- IndexingToTensor.cpp - (being written) ---------------------------------===//
+
+#include "strata/Conversion/GraphToKernel/GraphToKernel.h"
+
+#include "mlir/IR/PatternMatch.h"
+
+void strata::populateGraphIndexingToTensorPatterns(mlir::RewritePatternSet &) {}

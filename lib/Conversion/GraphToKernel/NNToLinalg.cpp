@@ -1,0 +1,7 @@
+//===- NNToLinalg.cpp - (being written) ---------------------------------===//
+
+#include "strata/Conversion/GraphToKernel/GraphToKernel.h"
+
+#include "mlir/IR/PatternMatch.h"
+
+void strata::populateGraphNNToLinalgPatterns(mlir::RewritePatternSet &) {}

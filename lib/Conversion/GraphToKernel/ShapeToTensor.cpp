@@ -1,0 +1,7 @@
+//===- ShapeToTensor.cpp - (being written) ---------------------------------===//
+
+#include "strata/Conversion/GraphToKernel/GraphToKernel.h"
+
+#include "mlir/IR/PatternMatch.h"
+
+void strata::populateGraphShapeToTensorPatterns(mlir::RewritePatternSet &) {}

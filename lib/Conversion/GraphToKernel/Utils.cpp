@@ -1,0 +1,83 @@
+//===- Utils.cpp - Helpers shared by the graph lowerings ------------------===//
+
+#include "Utils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "llvm/ADT/APFloat.h"
+
+using namespace mlir;
+
+FailureOr<Value> strata::detail::createEmptyResult(OpBuilder &builder,
+                                                   Operation *op,
+                                                   unsigned resultIndex) {
+  auto type = cast<RankedTensorType>(op->getResult(resultIndex).getType());
+  Location loc = op->getLoc();
+  if (type.hasStaticShape())
+    return tensor::EmptyOp::create(builder, loc, type.getShape(),
+                                   type.getElementType())
+        .getResult();
+  auto reify = dyn_cast<ReifyRankedShapedTypeOpInterface>(op);
+  if (!reify)
+    return failure();
+  ReifiedRankedShapedTypeDims shapes;
+  if (failed(reify.reifyResultShapes(builder, shapes)) ||
+      shapes.size() <= resultIndex ||
+      shapes[resultIndex].size() != static_cast<size_t>(type.getRank()))
+    return failure();
+  SmallVector<OpFoldResult> sizes;
+  for (auto [dim, size] : llvm::enumerate(type.getShape())) {
+    if (ShapedType::isDynamic(size))
+      sizes.push_back(shapes[resultIndex][dim]);
+    else
+      sizes.push_back(builder.getIndexAttr(size));
+  }
+  return tensor::EmptyOp::create(builder, loc, sizes, type.getElementType())
+      .getResult();
+}
+
+FailureOr<Value> strata::detail::createFilledResult(OpBuilder &builder,
+                                                    Operation *op,
+                                                    unsigned resultIndex,
+                                                    Value value) {
+  FailureOr<Value> empty = createEmptyResult(builder, op, resultIndex);
+  if (failed(empty))
+    return failure();
+  return linalg::FillOp::create(builder, op->getLoc(), value, *empty)
+      .getResult(0);
+}
+
+Value strata::detail::createScalarConstant(OpBuilder &builder, Location loc,
+                                           Type elementType, double value) {
+  if (auto floatType = dyn_cast<FloatType>(elementType)) {
+    APFloat converted(value);
+    bool losesInfo = false;
+    converted.convert(floatType.getFloatSemantics(),
+                      APFloat::rmNearestTiesToEven, &losesInfo);
+    return arith::ConstantOp::create(builder, loc,
+                                     FloatAttr::get(floatType, converted));
+  }
+  return arith::ConstantOp::create(
+      builder, loc,
+      IntegerAttr::get(elementType, static_cast<int64_t>(value)));
+}
+
+TypedAttr strata::detail::getLowestValue(Type elementType) {
+  if (auto floatType = dyn_cast<FloatType>(elementType))
+    return FloatAttr::get(floatType, APFloat::getInf(floatType.getFloatSemantics(),
+                                                     /*Negative=*/true));
+  unsigned width = elementType.getIntOrFloatBitWidth();
+  return IntegerAttr::get(elementType, width == 1 ? APInt(1, 0)
+                                                  : APInt::getSignedMinValue(width));
+}
+
+TypedAttr strata::detail::getHighestValue(Type elementType) {
+  if (auto floatType = dyn_cast<FloatType>(elementType))
+    return FloatAttr::get(floatType, APFloat::getInf(floatType.getFloatSemantics(),
+                                                     /*Negative=*/false));
+  unsigned width = elementType.getIntOrFloatBitWidth();
+  return IntegerAttr::get(elementType, width == 1 ? APInt(1, 1)
+                                                  : APInt::getSignedMaxValue(width));
+}
