@@ -43,4 +43,28 @@ def TestGraphComparePipelinePass
   ];
 }
 
+def TestGraphBuildE2EPass : Pass<"test-graph-build-e2e", "::mlir::ModuleOp"> {
+  let summary = "Add a self-checking @entry that runs each function";
+  let description = [{
+    The end-to-end oracle. For every public function with static argument
+    types, evaluates it with the reference evaluator on pseudo-random inputs
+    (from `seed`) and adds to `@entry` (no arguments, no results): the
+    inputs as constants, a call of the function, and for each result a
+    comparison with the evaluated values, printed with printMemrefF32 as a
+    rank-1 tensor holding 1 (match within `tolerance`, relative to
+    max(1, |expected|); exact for integers and booleans) or 0. After
+    convert-graph-to-kernel and strata-lower-cpu, `mlir-runner -e entry`
+    prints `[1]` once per result when the compiled code is right.
+  }];
+  let options = [
+    Option<"tolerance", "tolerance", "double", /*default=*/"1e-5",
+           "The largest relative difference accepted for floats">,
+    Option<"seed", "seed", "unsigned", /*default=*/"1",
+           "Seed of the pseudo-random inputs">,
+  ];
+  let dependentDialects = ["::strata::graph::GraphDialect",
+                           "::mlir::bufferization::BufferizationDialect",
+                           "::mlir::memref::MemRefDialect"];
+}
+
 #endif // STRATA_TEST_DIALECT_GRAPH_TESTPASSES_TD
