@@ -11,6 +11,9 @@ STRATA_ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 STRATA_BUILD_DIR="${STRATA_BUILD_DIR:-$STRATA_ROOT/build}"
 LLVM_PREFIX=/usr/lib/llvm-22
 export PATH="$LLVM_PREFIX/bin:$PATH"
+# Paths under the checkout are hashed relative to it, so a clone elsewhere
+# (CI's) reuses the compiles cached by another.
+export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$STRATA_ROOT}"
 
 # Debian packages the build needs; installed only when missing.
 STRATA_APT_PACKAGES=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
