@@ -1,7 +1,598 @@
-//===- ElementwiseToLinalg.cpp - (being written) ---------------------------------===//
+//===- ElementwiseToLinalg.cpp - Elementwise graph ops to linalg ----------===//
+//
+// Every elementwise graph op (unary math and activations, cast, broadcasting
+// binary arithmetic, logic, comparisons and select) becomes one
+// linalg.generic whose indexing maps express numpy broadcasting and whose
+// body computes one element with arith/math, as the reference evaluator
+// (lib/Dialect/Graph/Evaluator/EvaluateElementwise.cpp) does.
+//
+// Broadcasting is expressed in the maps only: an operand dim that is missing
+// (lower rank) is dropped, and a static size-1 dim facing a result dim that
+// may be larger reads index 0. A `?` operand dim is assumed to equal the
+// result dim: a runtime size of 1 broadcast to a larger size cannot be
+// written as an affine map (TOSA makes the same assumption); the graph
+// passes refine shapes before lowering.
+//
+//===----------------------------------------------------------------------===//
 
 #include "strata/Conversion/GraphToKernel/GraphToKernel.h"
 
-#include "mlir/IR/PatternMatch.h"
+#include "Utils.h"
+#include "strata/Dialect/Graph/IR/GraphOps.h"
 
-void strata::populateGraphElementwiseToLinalgPatterns(mlir::RewritePatternSet &) {}
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+using namespace mlir;
+using namespace strata;
+using strata::detail::createEmptyResult;
+using strata::detail::createScalarConstant;
+
+//===----------------------------------------------------------------------===//
+// Broadcasting linalg.generic
+//===----------------------------------------------------------------------===//
+
+/// The indexing maps of an elementwise linalg.generic that computes
+/// `resultType` from operands of `operandTypes` under numpy broadcasting:
+/// one map per operand, then the identity for the result. Operand dims align
+/// with the result's trailing dims; a static size-1 operand dim facing a
+/// result dim that is not static 1 reads index 0. A `?` operand dim is
+/// assumed to equal the result dim (see the file comment). Fails when an
+/// operand is unranked, has a higher rank than the result, or has a static
+/// size that cannot broadcast to the result's.
+static FailureOr<SmallVector<AffineMap>>
+getBroadcastIndexingMaps(MLIRContext *context, TypeRange operandTypes,
+                         RankedTensorType resultType) {
+  int64_t rank = resultType.getRank();
+  ArrayRef<int64_t> resultShape = resultType.getShape();
+  SmallVector<AffineMap> maps;
+  for (Type type : operandTypes) {
+    auto operandType = dyn_cast<RankedTensorType>(type);
+    if (!operandType || operandType.getRank() > rank)
+      return failure();
+    int64_t offset = rank - operandType.getRank();
+    SmallVector<AffineExpr> exprs;
+    for (auto [dim, size] : llvm::enumerate(operandType.getShape())) {
+      int64_t resultDim = offset + static_cast<int64_t>(dim);
+      int64_t resultSize = resultShape[resultDim];
+      if (size == 1 && resultSize != 1) {
+        exprs.push_back(getAffineConstantExpr(0, context));
+        continue;
+      }
+      if (!ShapedType::isDynamic(size) && !ShapedType::isDynamic(resultSize) &&
+          size != resultSize)
+        return failure();
+      exprs.push_back(getAffineDimExpr(resultDim, context));
+    }
+    maps.push_back(AffineMap::get(rank, /*symbolCount=*/0, exprs, context));
+  }
+  maps.push_back(AffineMap::getMultiDimIdentityMap(rank, context));
+  return maps;
+}
+
+/// Computes one result element from the operands' elements.
+using ScalarBodyFn =
+    function_ref<Value(OpBuilder &builder, Location loc, ValueRange args)>;
+
+/// Replaces the single-result elementwise `op` with one all-parallel
+/// linalg.generic over its result, reading `operands` through broadcasting
+/// maps; `body` computes an element. The result is allocated with
+/// createEmptyResult, so `?` sizes come from the op's reification.
+static LogicalResult
+replaceWithElementwiseGeneric(ConversionPatternRewriter &rewriter,
+                              Operation *op, ValueRange operands,
+                              ScalarBodyFn body) {
+  auto resultType = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (!resultType)
+    return rewriter.notifyMatchFailure(op, "expected a ranked tensor result");
+  FailureOr<SmallVector<AffineMap>> maps = getBroadcastIndexingMaps(
+      rewriter.getContext(), operands.getTypes(), resultType);
+  if (failed(maps))
+    return rewriter.notifyMatchFailure(
+        op, "operand shapes do not broadcast to the result shape");
+  FailureOr<Value> init = createEmptyResult(rewriter, op);
+  if (failed(init))
+    return rewriter.notifyMatchFailure(op, "cannot reify the result sizes");
+  SmallVector<utils::IteratorType> iterators(resultType.getRank(),
+                                             utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      rewriter, op->getLoc(), TypeRange{resultType}, operands,
+      ValueRange{*init}, *maps, iterators,
+      [&](OpBuilder &builder, Location loc, ValueRange args) {
+        Value result = body(builder, loc, args.drop_back());
+        linalg::YieldOp::create(builder, loc, result);
+      });
+  rewriter.replaceOp(op, generic.getResults());
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Scalar helpers
+//===----------------------------------------------------------------------===//
+
+static bool isFloat(Value value) { return isa<FloatType>(value.getType()); }
+
+static Value constantLike(OpBuilder &b, Location loc, Value like,
+                          double value) {
+  return createScalarConstant(b, loc, like.getType(), value);
+}
+
+/// Evaluates a float formula `compute` on `args` (one float type): in f32
+/// for f16 and bf16 (extending the arguments and rounding the result once),
+/// as the evaluator computes in double and rounds once on store. In the
+/// narrow type, a multi-step formula would round every step and its
+/// constants, and a transcendental function (whose lowering varies by
+/// target) could be off by more than the final rounding.
+static Value computeInF32(OpBuilder &b, Location loc, ValueRange args,
+                          function_ref<Value(ValueRange)> compute) {
+  auto type = cast<FloatType>(args.front().getType());
+  if (type.getWidth() >= 32)
+    return compute(args);
+  SmallVector<Value> wide;
+  for (Value arg : args)
+    wide.push_back(arith::ExtFOp::create(b, loc, b.getF32Type(), arg));
+  return arith::TruncFOp::create(b, loc, type, compute(wide));
+}
+
+/// A unary math op `MathOp` computed as computeInF32 says.
+template <typename MathOp>
+static Value buildMathInF32(OpBuilder &b, Location loc, Value x) {
+  return computeInF32(b, loc, x, [&](ValueRange args) -> Value {
+    return MathOp::create(b, loc, args[0]);
+  });
+}
+
+/// Converts the scalar `x` to `to` as graph.cast does: floats round to the
+/// nearest (one rounding; f16 <-> bf16 go through the exact f32), floats
+/// truncate toward zero to integers (fptosi), integers convert as signed
+/// (sitofp, extsi, trunci), a value is true as i1 when it is not zero (NaN
+/// included, hence `une`), and i1 is 0 or 1 (uitofp, extui).
+static Value buildCast(OpBuilder &b, Location loc, Value x, Type to) {
+  Type from = x.getType();
+  if (from == to)
+    return x;
+  auto fromFloat = dyn_cast<FloatType>(from);
+  auto toFloat = dyn_cast<FloatType>(to);
+  if (to.isInteger(1)) {
+    Value zero = constantLike(b, loc, x, 0.0);
+    if (fromFloat)
+      return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, x, zero);
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, x, zero);
+  }
+  if (from.isInteger(1)) {
+    if (toFloat)
+      return arith::UIToFPOp::create(b, loc, to, x);
+    return arith::ExtUIOp::create(b, loc, to, x);
+  }
+  if (fromFloat && toFloat) {
+    if (fromFloat.getWidth() < toFloat.getWidth())
+      return arith::ExtFOp::create(b, loc, to, x);
+    if (fromFloat.getWidth() > toFloat.getWidth())
+      return arith::TruncFOp::create(b, loc, to, x);
+    // f16 <-> bf16: neither is wider; f32 holds both exactly.
+    Value wide = arith::ExtFOp::create(b, loc, b.getF32Type(), x);
+    return arith::TruncFOp::create(b, loc, to, wide);
+  }
+  if (fromFloat)
+    return arith::FPToSIOp::create(b, loc, to, x);
+  if (toFloat)
+    return arith::SIToFPOp::create(b, loc, to, x);
+  if (from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth())
+    return arith::ExtSIOp::create(b, loc, to, x);
+  return arith::TruncIOp::create(b, loc, to, x);
+}
+
+//===----------------------------------------------------------------------===//
+// Element computations, one per op
+//===----------------------------------------------------------------------===//
+
+// Each overload computes one element of its op from the operands' elements
+// `args` (already broadcast); `resultType` is the result element type.
+
+/// -x; integers wrap (0 - x).
+static Value buildElement(graph::NegOp, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  Value x = args[0];
+  if (isFloat(x))
+    return arith::NegFOp::create(b, loc, x);
+  return arith::SubIOp::create(b, loc, constantLike(b, loc, x, 0), x);
+}
+
+/// |x|; math.absi wraps INT_MIN to itself, as the evaluator does.
+static Value buildElement(graph::AbsOp, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  Value x = args[0];
+  if (isFloat(x))
+    return math::AbsFOp::create(b, loc, x);
+  return math::AbsIOp::create(b, loc, x);
+}
+
+/// Transcendental functions (exp, log, rsqrt, tanh, erf, pow) run in f32
+/// for 16-bit floats (see computeInF32); sqrt, floor, ceil and round are
+/// exact or correctly rounded in any float type.
+static Value buildElement(graph::ExpOp, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  return buildMathInF32<math::ExpOp>(b, loc, args[0]);
+}
+static Value buildElement(graph::LogOp, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  return buildMathInF32<math::LogOp>(b, loc, args[0]);
+}
+static Value buildElement(graph::SqrtOp, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  return math::SqrtOp::create(b, loc, args[0]);
+}
+static Value buildElement(graph::RsqrtOp, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  return buildMathInF32<math::RsqrtOp>(b, loc, args[0]);
+}
+static Value buildElement(graph::TanhOp, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  return buildMathInF32<math::TanhOp>(b, loc, args[0]);
+}
+static Value buildElement(graph::ErfOp, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  return buildMathInF32<math::ErfOp>(b, loc, args[0]);
+}
+static Value buildElement(graph::FloorOp, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  return math::FloorOp::create(b, loc, args[0]);
+}
+static Value buildElement(graph::CeilOp, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  return math::CeilOp::create(b, loc, args[0]);
+}
+/// Halves round to even (ONNX Round), not away from zero (math.round).
+static Value buildElement(graph::RoundOp, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  return math::RoundEvenOp::create(b, loc, args[0]);
+}
+
+/// 1 / x, one correctly rounded division.
+static Value buildElement(graph::ReciprocalOp, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  Value x = args[0];
+  return arith::DivFOp::create(b, loc, constantLike(b, loc, x, 1.0), x);
+}
+
+/// 1 / (1 + exp(-x)), in f32 for 16-bit floats.
+static Value buildElement(graph::SigmoidOp, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  return computeInF32(b, loc, args[0], [&](ValueRange wide) -> Value {
+    Value x = wide[0];
+    Value one = constantLike(b, loc, x, 1.0);
+    Value exp = math::ExpOp::create(b, loc, arith::NegFOp::create(b, loc, x));
+    return arith::DivFOp::create(b, loc, one,
+                                 arith::AddFOp::create(b, loc, one, exp));
+  });
+}
+
+/// max(x, 0): arith.maximumf propagates NaN and maps -0.0 to +0.0, as the
+/// evaluator does; integers use maxsi.
+static Value buildElement(graph::ReluOp, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  Value x = args[0];
+  Value zero = constantLike(b, loc, x, 0.0);
+  if (isFloat(x))
+    return arith::MaximumFOp::create(b, loc, x, zero);
+  return arith::MaxSIOp::create(b, loc, x, zero);
+}
+
+/// -1, 0 or 1 by selects on ordered comparisons; a float NaN stays NaN and
+/// -0.0 gives +0.0, as in the evaluator.
+static Value buildElement(graph::SignOp, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  Value x = args[0];
+  Value zero = constantLike(b, loc, x, 0.0);
+  Value one = constantLike(b, loc, x, 1.0);
+  Value minusOne = constantLike(b, loc, x, -1.0);
+  Value positive, negative, otherwise = zero;
+  if (isFloat(x)) {
+    positive =
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, x, zero);
+    negative =
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, x, zero);
+    Value isNaN =
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, x, x);
+    otherwise = arith::SelectOp::create(b, loc, isNaN, x, zero);
+  } else {
+    positive =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt, x, zero);
+    negative =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, x, zero);
+  }
+  Value negativeOr =
+      arith::SelectOp::create(b, loc, negative, minusOne, otherwise);
+  return arith::SelectOp::create(b, loc, positive, one, negativeOr);
+}
+
+/// Boolean negation: x xor true.
+static Value buildElement(graph::NotOp, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  Value x = args[0];
+  return arith::XOrIOp::create(b, loc, x, constantLike(b, loc, x, 1));
+}
+
+/// x >= 0 ? x : alpha * x (NaN fails `oge` and gives alpha * NaN = NaN). The
+/// f32 alpha multiplies in f32 for 16-bit floats, so it is not rounded to
+/// the narrow type first.
+static Value buildElement(graph::LeakyReluOp op, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  double alpha = op.getAlpha().convertToDouble();
+  return computeInF32(b, loc, args[0], [&](ValueRange wide) -> Value {
+    Value x = wide[0];
+    Value zero = constantLike(b, loc, x, 0.0);
+    Value scaled =
+        arith::MulFOp::create(b, loc, constantLike(b, loc, x, alpha), x);
+    Value nonNegative =
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGE, x, zero);
+    return arith::SelectOp::create(b, loc, nonNegative, x, scaled);
+  });
+}
+
+/// 0.5 * x * (1 + erf(x / sqrt(2))), or with the tanh approximation
+/// 0.5 * x * (1 + tanh(sqrt(2 / pi) * (x + 0.044715 * x^3))), in the
+/// evaluator's operation order; in f32 for 16-bit floats.
+static Value buildElement(graph::GeluOp op, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  bool useTanh = op.getApproximate() == graph::GeluApproximation::Tanh;
+  return computeInF32(b, loc, args[0], [&](ValueRange wide) -> Value {
+    Value x = wide[0];
+    Value one = constantLike(b, loc, x, 1.0);
+    Value inner;
+    if (useTanh) {
+      constexpr double kSqrt2OverPi = 0.7978845608028654;
+      Value cube = arith::MulFOp::create(
+          b, loc,
+          arith::MulFOp::create(
+              b, loc,
+              arith::MulFOp::create(b, loc, constantLike(b, loc, x, 0.044715),
+                                    x),
+              x),
+          x);
+      Value sum = arith::AddFOp::create(b, loc, x, cube);
+      inner = math::TanhOp::create(
+          b, loc,
+          arith::MulFOp::create(b, loc, constantLike(b, loc, x, kSqrt2OverPi),
+                                sum));
+    } else {
+      constexpr double kSqrt2 = 1.4142135623730951;
+      inner = math::ErfOp::create(
+          b, loc,
+          arith::DivFOp::create(b, loc, x, constantLike(b, loc, x, kSqrt2)));
+    }
+    Value halfX =
+        arith::MulFOp::create(b, loc, constantLike(b, loc, x, 0.5), x);
+    return arith::MulFOp::create(b, loc, halfX,
+                                 arith::AddFOp::create(b, loc, one, inner));
+  });
+}
+
+/// min(max(x, lo), hi) with only the given bounds: IEEE maximumf/minimumf
+/// for floats (NaN stays NaN; rounding the bounds to the element type
+/// commutes with clamping), maxsi/minsi for integers (the verifier makes the
+/// bounds integral and representable).
+static Value buildElement(graph::ClipOp op, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  Value x = args[0];
+  std::optional<APFloat> lo = op.getMin(), hi = op.getMax();
+  if (lo) {
+    Value bound = constantLike(b, loc, x, lo->convertToDouble());
+    x = isFloat(x) ? arith::MaximumFOp::create(b, loc, x, bound).getResult()
+                   : arith::MaxSIOp::create(b, loc, x, bound).getResult();
+  }
+  if (hi) {
+    Value bound = constantLike(b, loc, x, hi->convertToDouble());
+    x = isFloat(x) ? arith::MinimumFOp::create(b, loc, x, bound).getResult()
+                   : arith::MinSIOp::create(b, loc, x, bound).getResult();
+  }
+  return x;
+}
+
+/// See buildCast.
+static Value buildElement(graph::CastOp, OpBuilder &b, Location loc,
+                          ValueRange args, Type resultType) {
+  return buildCast(b, loc, args[0], resultType);
+}
+
+/// Integer arithmetic wraps at the element width, as in the evaluator.
+static Value buildElement(graph::AddOp, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  if (isFloat(args[0]))
+    return arith::AddFOp::create(b, loc, args[0], args[1]);
+  return arith::AddIOp::create(b, loc, args[0], args[1]);
+}
+static Value buildElement(graph::SubOp, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  if (isFloat(args[0]))
+    return arith::SubFOp::create(b, loc, args[0], args[1]);
+  return arith::SubIOp::create(b, loc, args[0], args[1]);
+}
+static Value buildElement(graph::MulOp, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  if (isFloat(args[0]))
+    return arith::MulFOp::create(b, loc, args[0], args[1]);
+  return arith::MulIOp::create(b, loc, args[0], args[1]);
+}
+/// Integer division truncates toward zero (divsi); x / 0 and INT_MIN / -1
+/// are undefined, as in the evaluator.
+static Value buildElement(graph::DivOp, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  if (isFloat(args[0]))
+    return arith::DivFOp::create(b, loc, args[0], args[1]);
+  return arith::DivSIOp::create(b, loc, args[0], args[1]);
+}
+/// lhs ^ rhs (math.powf), in f32 for 16-bit floats.
+static Value buildElement(graph::PowOp, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  return computeInF32(b, loc, args, [&](ValueRange wide) -> Value {
+    return math::PowFOp::create(b, loc, wide[0], wide[1]);
+  });
+}
+/// IEEE maximum for floats: NaN propagates and -0.0 < +0.0.
+static Value buildElement(graph::MaxOp, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  if (isFloat(args[0]))
+    return arith::MaximumFOp::create(b, loc, args[0], args[1]);
+  return arith::MaxSIOp::create(b, loc, args[0], args[1]);
+}
+/// IEEE minimum for floats: NaN propagates and -0.0 < +0.0.
+static Value buildElement(graph::MinOp, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  if (isFloat(args[0]))
+    return arith::MinimumFOp::create(b, loc, args[0], args[1]);
+  return arith::MinSIOp::create(b, loc, args[0], args[1]);
+}
+
+/// Floats: C's fmod (arith.remf), whatever `fmod` says, as the evaluator.
+/// Integers: remsi takes the dividend's sign (fmod = true); with
+/// fmod = false a non-zero remainder whose sign differs from the divisor's
+/// gets the divisor added (Python's %). A divisor of -1 is replaced by 1
+/// (same remainder, 0) so that INT_MIN % -1 does not overflow; x % 0 stays
+/// undefined.
+static Value buildElement(graph::ModOp op, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  Value lhs = args[0], rhs = args[1];
+  if (isFloat(lhs))
+    return arith::RemFOp::create(b, loc, lhs, rhs);
+  Value one = constantLike(b, loc, rhs, 1);
+  Value minusOne = constantLike(b, loc, rhs, -1);
+  Value isMinusOne =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rhs, minusOne);
+  Value divisor = arith::SelectOp::create(b, loc, isMinusOne, one, rhs);
+  Value remainder = arith::RemSIOp::create(b, loc, lhs, divisor);
+  if (op.getFmod())
+    return remainder;
+  Value zero = constantLike(b, loc, rhs, 0);
+  Value remainderNegative =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, remainder, zero);
+  Value divisorNegative =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, rhs, zero);
+  Value signsDiffer =
+      arith::XOrIOp::create(b, loc, remainderNegative, divisorNegative);
+  Value nonZero =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, remainder, zero);
+  Value adjust = arith::AndIOp::create(b, loc, nonZero, signsDiffer);
+  Value adjusted = arith::AddIOp::create(b, loc, remainder, rhs);
+  return arith::SelectOp::create(b, loc, adjust, adjusted, remainder);
+}
+
+static Value buildElement(graph::AndOp, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  return arith::AndIOp::create(b, loc, args[0], args[1]);
+}
+static Value buildElement(graph::OrOp, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  return arith::OrIOp::create(b, loc, args[0], args[1]);
+}
+static Value buildElement(graph::XorOp, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  return arith::XOrIOp::create(b, loc, args[0], args[1]);
+}
+
+/// A comparison: ordered float predicates (false with a NaN operand, as
+/// IEEE and the evaluator), signed integer predicates (eq for i1).
+static Value buildCompare(OpBuilder &b, Location loc, ValueRange args,
+                          arith::CmpFPredicate floatPredicate,
+                          arith::CmpIPredicate intPredicate) {
+  if (isFloat(args[0]))
+    return arith::CmpFOp::create(b, loc, floatPredicate, args[0], args[1]);
+  return arith::CmpIOp::create(b, loc, intPredicate, args[0], args[1]);
+}
+static Value buildElement(graph::EqualOp, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  return buildCompare(b, loc, args, arith::CmpFPredicate::OEQ,
+                      arith::CmpIPredicate::eq);
+}
+static Value buildElement(graph::LessOp, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  return buildCompare(b, loc, args, arith::CmpFPredicate::OLT,
+                      arith::CmpIPredicate::slt);
+}
+static Value buildElement(graph::LessEqualOp, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  return buildCompare(b, loc, args, arith::CmpFPredicate::OLE,
+                      arith::CmpIPredicate::sle);
+}
+static Value buildElement(graph::GreaterOp, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  return buildCompare(b, loc, args, arith::CmpFPredicate::OGT,
+                      arith::CmpIPredicate::sgt);
+}
+static Value buildElement(graph::GreaterEqualOp, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  return buildCompare(b, loc, args, arith::CmpFPredicate::OGE,
+                      arith::CmpIPredicate::sge);
+}
+
+/// condition ? true_value : false_value, the three operands broadcast.
+static Value buildElement(graph::SelectOp, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  return arith::SelectOp::create(b, loc, args[0], args[1], args[2]);
+}
+
+//===----------------------------------------------------------------------===//
+// Patterns
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Lowers the elementwise graph op `OpTy` to one linalg.generic with
+/// broadcasting indexing maps whose body is buildElement(OpTy, ...): a
+/// single loop nest that later passes can tile and fuse, with no
+/// materialized broadcast.
+template <typename OpTy>
+struct ElementwiseOpLowering : OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type resultElementType = getElementTypeOrSelf(op->getResult(0).getType());
+    return replaceWithElementwiseGeneric(
+        rewriter, op, adaptor.getOperands(),
+        [&](OpBuilder &builder, Location loc, ValueRange args) {
+          return buildElement(op, builder, loc, args, resultElementType);
+        });
+  }
+};
+} // namespace
+
+void strata::populateGraphElementwiseToLinalgPatterns(
+    RewritePatternSet &patterns) {
+  patterns.add<
+      // Unary.
+      ElementwiseOpLowering<graph::NegOp>, ElementwiseOpLowering<graph::AbsOp>,
+      ElementwiseOpLowering<graph::ExpOp>, ElementwiseOpLowering<graph::LogOp>,
+      ElementwiseOpLowering<graph::SqrtOp>,
+      ElementwiseOpLowering<graph::RsqrtOp>,
+      ElementwiseOpLowering<graph::ReciprocalOp>,
+      ElementwiseOpLowering<graph::TanhOp>,
+      ElementwiseOpLowering<graph::SigmoidOp>,
+      ElementwiseOpLowering<graph::ReluOp>, ElementwiseOpLowering<graph::ErfOp>,
+      ElementwiseOpLowering<graph::FloorOp>,
+      ElementwiseOpLowering<graph::CeilOp>,
+      ElementwiseOpLowering<graph::RoundOp>,
+      ElementwiseOpLowering<graph::SignOp>, ElementwiseOpLowering<graph::NotOp>,
+      ElementwiseOpLowering<graph::LeakyReluOp>,
+      ElementwiseOpLowering<graph::GeluOp>,
+      ElementwiseOpLowering<graph::ClipOp>,
+      ElementwiseOpLowering<graph::CastOp>,
+      // Binary.
+      ElementwiseOpLowering<graph::AddOp>, ElementwiseOpLowering<graph::SubOp>,
+      ElementwiseOpLowering<graph::MulOp>, ElementwiseOpLowering<graph::DivOp>,
+      ElementwiseOpLowering<graph::PowOp>, ElementwiseOpLowering<graph::MaxOp>,
+      ElementwiseOpLowering<graph::MinOp>, ElementwiseOpLowering<graph::ModOp>,
+      ElementwiseOpLowering<graph::AndOp>, ElementwiseOpLowering<graph::OrOp>,
+      ElementwiseOpLowering<graph::XorOp>,
+      ElementwiseOpLowering<graph::EqualOp>,
+      ElementwiseOpLowering<graph::LessOp>,
+      ElementwiseOpLowering<graph::LessEqualOp>,
+      ElementwiseOpLowering<graph::GreaterOp>,
+      ElementwiseOpLowering<graph::GreaterEqualOp>,
+      // Select.
+      ElementwiseOpLowering<graph::SelectOp>>(patterns.getContext());
+}
