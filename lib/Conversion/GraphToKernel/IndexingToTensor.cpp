@@ -1,7 +1,566 @@
-//===- IndexingToTensor.cpp - (being written) ---------------------------------===//
+//===- IndexingToTensor.cpp - Graph indexing ops to tensor/linalg ---------===//
+//
+// Lowers concat, slice, gather, pad and split. Contiguous selections become
+// tensor ops (tensor.concat, tensor.extract_slice, tensor.pad); selections
+// that an extract_slice cannot express (reversed slices, gathers by runtime
+// indices, reflect and edge padding) become linalg.generic ops over the
+// result that compute the source position of each element from linalg.index
+// and read it with tensor.extract.
+//
+// The declared result type of a graph op may be more (or less) refined than
+// what the upstream op infers; a tensor.cast then bridges the two.
+//
+//===----------------------------------------------------------------------===//
 
 #include "strata/Conversion/GraphToKernel/GraphToKernel.h"
 
-#include "mlir/IR/PatternMatch.h"
+#include "Utils.h"
 
-void strata::populateGraphIndexingToTensorPatterns(mlir::RewritePatternSet &) {}
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "strata/Dialect/Graph/IR/GraphOps.h"
+#include "strata/Dialect/Graph/IR/GraphUtils.h"
+#include "llvm/Support/CheckedArithmetic.h"
+
+#include <algorithm>
+#include <limits>
+
+using namespace mlir;
+using namespace strata;
+using namespace strata::graph;
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+/// `value` as `type` (same element type and rank, compatible sizes): a
+/// tensor.cast when the types differ.
+static Value castTo(OpBuilder &builder, Location loc, Value value, Type type) {
+  if (value.getType() == type)
+    return value;
+  return tensor::CastOp::create(builder, loc, type, value);
+}
+
+/// The reified sizes of every result of the graph op `op`, with the static
+/// sizes of the declared result types.
+static FailureOr<ReifiedRankedShapedTypeDims>
+reifyAllResultSizes(OpBuilder &builder, Operation *op) {
+  auto reify = dyn_cast<ReifyRankedShapedTypeOpInterface>(op);
+  if (!reify)
+    return failure();
+  ReifiedRankedShapedTypeDims shapes;
+  if (failed(reify.reifyResultShapes(builder, shapes)) ||
+      shapes.size() != op->getNumResults())
+    return failure();
+  for (auto [result, sizes] : llvm::zip_equal(op->getResults(), shapes)) {
+    auto type = cast<RankedTensorType>(result.getType());
+    if (sizes.size() != static_cast<size_t>(type.getRank()))
+      return failure();
+    for (int64_t dim = 0; dim < type.getRank(); ++dim)
+      if (!type.isDynamicDim(dim))
+        sizes[dim] = builder.getIndexAttr(type.getDimSize(dim));
+  }
+  return shapes;
+}
+
+/// Signed min/max of index sizes, folded when both are constants.
+static OpFoldResult minIndex(OpBuilder &builder, Location loc, OpFoldResult lhs,
+                             OpFoldResult rhs) {
+  std::optional<int64_t> a = getConstantIntValue(lhs);
+  std::optional<int64_t> b = getConstantIntValue(rhs);
+  if (a && b)
+    return builder.getIndexAttr(std::min(*a, *b));
+  return arith::MinSIOp::create(
+             builder, loc, getValueOrCreateConstantIndexOp(builder, loc, lhs),
+             getValueOrCreateConstantIndexOp(builder, loc, rhs))
+      .getResult();
+}
+static OpFoldResult maxIndex(OpBuilder &builder, Location loc, OpFoldResult lhs,
+                             OpFoldResult rhs) {
+  std::optional<int64_t> a = getConstantIntValue(lhs);
+  std::optional<int64_t> b = getConstantIntValue(rhs);
+  if (a && b)
+    return builder.getIndexAttr(std::max(*a, *b));
+  return arith::MaxSIOp::create(
+             builder, loc, getValueOrCreateConstantIndexOp(builder, loc, lhs),
+             getValueOrCreateConstantIndexOp(builder, loc, rhs))
+      .getResult();
+}
+
+/// An all-parallel linalg.generic writing `init` with an identity map, whose
+/// body (built by `computeElement` from the loop indices) yields each
+/// element.
+static Value createIndexedGeneric(
+    OpBuilder &builder, Location loc, Value init,
+    function_ref<Value(OpBuilder &, Location, ValueRange)> computeElement) {
+  auto type = cast<RankedTensorType>(init.getType());
+  int64_t rank = type.getRank();
+  SmallVector<AffineMap> maps = {builder.getMultiDimIdentityMap(rank)};
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      builder, loc, TypeRange{type}, ValueRange{}, ValueRange{init}, maps,
+      iterators, [&](OpBuilder &b, Location nestedLoc, ValueRange) {
+        SmallVector<Value> indices;
+        for (int64_t dim = 0; dim < rank; ++dim)
+          indices.push_back(linalg::IndexOp::create(b, nestedLoc, dim));
+        Value element = computeElement(b, nestedLoc, indices);
+        linalg::YieldOp::create(b, nestedLoc, element);
+      });
+  return generic.getResult(0);
+}
+
+/// Reverses `value` along `dims`: a linalg.generic reading the mirrored
+/// index `n - 1 - i`, through the indexing map when every reversed size is
+/// static, else with tensor.extract (affine maps have no runtime sizes).
+static Value reverseDims(OpBuilder &builder, Location loc, Value value,
+                         ArrayRef<int64_t> dims) {
+  auto type = cast<RankedTensorType>(value.getType());
+  int64_t rank = type.getRank();
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(builder, loc, value);
+  Value init =
+      tensor::EmptyOp::create(builder, loc, sizes, type.getElementType());
+  bool staticSizes =
+      llvm::all_of(dims, [&](int64_t dim) { return !type.isDynamicDim(dim); });
+  if (staticSizes) {
+    SmallVector<AffineExpr> exprs;
+    for (int64_t dim = 0; dim < rank; ++dim) {
+      AffineExpr index = builder.getAffineDimExpr(dim);
+      exprs.push_back(llvm::is_contained(dims, dim)
+                          ? type.getDimSize(dim) - 1 - index
+                          : index);
+    }
+    SmallVector<AffineMap> maps = {
+        AffineMap::get(rank, 0, exprs, builder.getContext()),
+        builder.getMultiDimIdentityMap(rank)};
+    SmallVector<utils::IteratorType> iterators(rank,
+                                               utils::IteratorType::parallel);
+    return linalg::GenericOp::create(
+               builder, loc, TypeRange{init.getType()}, ValueRange{value},
+               ValueRange{init}, maps, iterators,
+               [](OpBuilder &b, Location nestedLoc, ValueRange args) {
+                 linalg::YieldOp::create(b, nestedLoc, args[0]);
+               })
+        .getResult(0);
+  }
+  // n - 1 per reversed dim, computed once outside the loops.
+  SmallVector<Value> lasts(rank);
+  for (int64_t dim : dims) {
+    Value size = getValueOrCreateConstantIndexOp(builder, loc, sizes[dim]);
+    Value one = arith::ConstantIndexOp::create(builder, loc, 1);
+    lasts[dim] = arith::SubIOp::create(builder, loc, size, one);
+  }
+  return createIndexedGeneric(
+      builder, loc, init,
+      [&](OpBuilder &b, Location nestedLoc, ValueRange indices) -> Value {
+        SmallVector<Value> positions(indices);
+        for (int64_t dim : dims)
+          positions[dim] =
+              arith::SubIOp::create(b, nestedLoc, lasts[dim], indices[dim]);
+        return tensor::ExtractOp::create(b, nestedLoc, value, positions);
+      });
+}
+
+namespace {
+
+//===----------------------------------------------------------------------===//
+// ConcatOp
+//===----------------------------------------------------------------------===//
+
+/// graph.concat -> tensor.concat (upstream, decomposed later into
+/// tensor.empty + insert_slice by the bufferization-friendly patterns).
+struct ConcatLowering : OpConversionPattern<ConcatOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(ConcatOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    ValueRange inputs = adaptor.getInputs();
+    if (inputs.empty())
+      return rewriter.notifyMatchFailure(op, "no inputs");
+    int64_t rank = op.getType().getRank();
+    FailureOr<int64_t> axis = normalizeAxis(std::nullopt, op.getAxis(), rank);
+    if (failed(axis))
+      return rewriter.notifyMatchFailure(op, "invalid axis");
+    if (inputs.size() == 1) {
+      rewriter.replaceOp(op,
+                         castTo(rewriter, loc, inputs.front(), op.getType()));
+      return success();
+    }
+    auto concat = tensor::ConcatOp::create(rewriter, loc, *axis, inputs);
+    rewriter.replaceOp(op, castTo(rewriter, loc, concat, op.getType()));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// SliceOp
+//===----------------------------------------------------------------------===//
+
+/// graph.slice -> tensor.extract_slice with the ONNX-clamped offsets, the
+/// reified counts as sizes and the step magnitudes as strides. For a `?`
+/// axis the clamps are arith.minsi/maxsi on index values. A negative step
+/// extracts the same elements with the positive stride, from the lowest
+/// one up, and a linalg.generic then reverses those axes.
+struct SliceLowering : OpConversionPattern<SliceOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(SliceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value input = adaptor.getInput();
+    auto inputType = cast<RankedTensorType>(input.getType());
+    int64_t rank = inputType.getRank();
+    ArrayRef<int64_t> starts = op.getStarts(), ends = op.getEnds();
+    size_t count = starts.size();
+    std::optional<ArrayRef<int64_t>> axesAttr = op.getAxes();
+    std::optional<ArrayRef<int64_t>> stepsAttr = op.getSteps();
+    if (ends.size() != count || (axesAttr && axesAttr->size() != count) ||
+        (stepsAttr && stepsAttr->size() != count))
+      return rewriter.notifyMatchFailure(op, "attribute lengths differ");
+    SmallVector<int64_t> defaultAxes =
+        llvm::to_vector(llvm::seq<int64_t>(0, count));
+    FailureOr<SmallVector<int64_t>> axes = normalizeAxes(
+        std::nullopt, axesAttr ? *axesAttr : ArrayRef(defaultAxes), rank);
+    if (failed(axes))
+      return rewriter.notifyMatchFailure(op, "invalid axes");
+    FailureOr<ReifiedRankedShapedTypeDims> shapes =
+        reifyAllResultSizes(rewriter, op);
+    if (failed(shapes))
+      return rewriter.notifyMatchFailure(op, "cannot reify the result sizes");
+    ArrayRef<OpFoldResult> resultSizes = (*shapes)[0];
+
+    SmallVector<OpFoldResult> offsets(rank, rewriter.getIndexAttr(0));
+    SmallVector<OpFoldResult> sizes =
+        tensor::getMixedSizes(rewriter, loc, input);
+    SmallVector<OpFoldResult> strides(rank, rewriter.getIndexAttr(1));
+    SmallVector<int64_t> reversed;
+    auto index = [&](int64_t value) -> OpFoldResult {
+      return rewriter.getIndexAttr(value);
+    };
+    constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
+    for (size_t i = 0; i < count; ++i) {
+      int64_t axis = (*axes)[i];
+      int64_t step = stepsAttr ? (*stepsAttr)[i] : 1;
+      if (step == 0)
+        return rewriter.notifyMatchFailure(op, "zero step");
+      OpFoldResult dim = sizes[axis];
+      OpFoldResult resultCount = resultSizes[axis];
+      // A negative bound counts from the back (INT64_MIN plus a size does
+      // not overflow), then is clamped to [lo, hi].
+      auto clamp = [&](int64_t bound, OpFoldResult lo,
+                       OpFoldResult hi) -> OpFoldResult {
+        OpFoldResult shifted = bound < 0
+                                   ? addSizes(rewriter, loc, dim, index(bound))
+                                   : index(bound);
+        return minIndex(rewriter, loc, maxIndex(rewriter, loc, shifted, lo),
+                        hi);
+      };
+      if (step > 0) {
+        offsets[axis] = clamp(starts[i], index(0), dim);
+        strides[axis] = index(step);
+      } else {
+        OpFoldResult last = subSizes(rewriter, loc, dim, index(1));
+        OpFoldResult start = clamp(starts[i], index(0), last);
+        // -INT64_MIN overflows; such a step selects at most one element, for
+        // which any stride works.
+        int64_t magnitude = step == kMin ? 1 : -step;
+        // The lowest selected element; for an empty selection it lies in
+        // (start, dim] once clamped to dim.
+        OpFoldResult span = mulSizes(
+            rewriter, loc, subSizes(rewriter, loc, resultCount, index(1)),
+            index(magnitude));
+        offsets[axis] =
+            minIndex(rewriter, loc, subSizes(rewriter, loc, start, span), dim);
+        strides[axis] = index(magnitude);
+        std::optional<int64_t> staticCount = getConstantIntValue(resultCount);
+        if (!staticCount || *staticCount > 1)
+          reversed.push_back(axis);
+      }
+      sizes[axis] = resultCount;
+    }
+    Value result = tensor::ExtractSliceOp::create(rewriter, loc, input, offsets,
+                                                  sizes, strides);
+    if (!reversed.empty())
+      result = reverseDims(rewriter, loc, result, reversed);
+    rewriter.replaceOp(op, castTo(rewriter, loc, result, op.getType()));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// GatherOp
+//===----------------------------------------------------------------------===//
+
+/// graph.gather -> linalg.generic over the result with the indices as an
+/// input (a projection onto their result dims). The body makes the index an
+/// `index` (sign-extended), adds the axis size when it is negative and
+/// reads data with tensor.extract at the loop indices around it. An index
+/// outside [-d, d) is undefined, as in ONNX.
+struct GatherLowering : OpConversionPattern<GatherOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(GatherOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value data = adaptor.getData();
+    Value indices = adaptor.getIndices();
+    auto dataType = cast<RankedTensorType>(data.getType());
+    auto indicesType = cast<RankedTensorType>(indices.getType());
+    int64_t dataRank = dataType.getRank();
+    int64_t indicesRank = indicesType.getRank();
+    FailureOr<int64_t> axis =
+        normalizeAxis(std::nullopt, op.getAxis(), dataRank);
+    if (dataRank == 0 || failed(axis))
+      return rewriter.notifyMatchFailure(op, "invalid axis");
+    RankedTensorType resultType = op.getType();
+    int64_t rank = resultType.getRank();
+    if (rank != dataRank - 1 + indicesRank)
+      return rewriter.notifyMatchFailure(op, "unexpected result rank");
+    FailureOr<Value> init = strata::detail::createEmptyResult(rewriter, op);
+    if (failed(init))
+      return rewriter.notifyMatchFailure(op, "cannot reify the result sizes");
+    Value axisSize = getValueOrCreateConstantIndexOp(
+        rewriter, loc, tensor::getMixedSize(rewriter, loc, data, *axis));
+
+    SmallVector<AffineExpr> indicesExprs;
+    for (int64_t dim = 0; dim < indicesRank; ++dim)
+      indicesExprs.push_back(rewriter.getAffineDimExpr(*axis + dim));
+    SmallVector<AffineMap> maps = {
+        AffineMap::get(rank, 0, indicesExprs, rewriter.getContext()),
+        rewriter.getMultiDimIdentityMap(rank)};
+    SmallVector<utils::IteratorType> iterators(rank,
+                                               utils::IteratorType::parallel);
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{resultType}, ValueRange{indices},
+        ValueRange{*init}, maps, iterators,
+        [&](OpBuilder &b, Location nestedLoc, ValueRange args) {
+          Value position = arith::IndexCastOp::create(
+              b, nestedLoc, b.getIndexType(), args[0]);
+          Value zero = arith::ConstantIndexOp::create(b, nestedLoc, 0);
+          Value negative = arith::CmpIOp::create(
+              b, nestedLoc, arith::CmpIPredicate::slt, position, zero);
+          Value wrapped =
+              arith::AddIOp::create(b, nestedLoc, position, axisSize);
+          position = arith::SelectOp::create(b, nestedLoc, negative, wrapped,
+                                             position);
+          SmallVector<Value> dataIndices;
+          for (int64_t dim = 0; dim < dataRank; ++dim) {
+            if (dim < *axis)
+              dataIndices.push_back(linalg::IndexOp::create(b, nestedLoc, dim));
+            else if (dim == *axis)
+              dataIndices.push_back(position);
+            else
+              dataIndices.push_back(
+                  linalg::IndexOp::create(b, nestedLoc, dim - 1 + indicesRank));
+          }
+          Value element =
+              tensor::ExtractOp::create(b, nestedLoc, data, dataIndices);
+          linalg::YieldOp::create(b, nestedLoc, element);
+        });
+    rewriter.replaceOp(op, generic.getResult(0));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// PadOp
+//===----------------------------------------------------------------------===//
+
+/// graph.pad in constant mode -> tensor.pad yielding the fill value, after a
+/// tensor.extract_slice for negative pads (crops). Reflect and edge modes ->
+/// linalg.generic over the result reading the input with tensor.extract at
+/// `i - before` per dim, mirrored (reflect: `-p` below 0, `2(d-1) - p` from
+/// d) or clamped to [0, d - 1] (edge).
+struct PadLowering : OpConversionPattern<PadOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(PadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value input = adaptor.getInput();
+    auto inputType = cast<RankedTensorType>(input.getType());
+    int64_t rank = inputType.getRank();
+    ArrayRef<int64_t> pads = op.getPads();
+    if (static_cast<int64_t>(pads.size()) != 2 * rank)
+      return rewriter.notifyMatchFailure(op, "expected 2 * rank pads");
+    if (op.getMode() == PadMode::Constant)
+      return lowerConstant(op, input, rewriter);
+    if (llvm::any_of(pads, [](int64_t pad) { return pad < 0; }))
+      return rewriter.notifyMatchFailure(op, "negative pads need constant "
+                                             "mode");
+    FailureOr<Value> init = strata::detail::createEmptyResult(rewriter, op);
+    if (failed(init))
+      return rewriter.notifyMatchFailure(op, "cannot reify the result sizes");
+    bool reflect = op.getMode() == PadMode::Reflect;
+    // Per padded dim: the input size and its last index, outside the loops.
+    SmallVector<Value> sizes(rank), lasts(rank);
+    for (int64_t dim = 0; dim < rank; ++dim) {
+      if (pads[dim] == 0 && pads[rank + dim] == 0)
+        continue;
+      OpFoldResult size = tensor::getMixedSize(rewriter, loc, input, dim);
+      sizes[dim] = getValueOrCreateConstantIndexOp(rewriter, loc, size);
+      lasts[dim] = getValueOrCreateConstantIndexOp(
+          rewriter, loc,
+          subSizes(rewriter, loc, size, rewriter.getIndexAttr(1)));
+    }
+    Value result = createIndexedGeneric(
+        rewriter, loc, *init,
+        [&](OpBuilder &b, Location nestedLoc, ValueRange indices) -> Value {
+          SmallVector<Value> positions;
+          for (int64_t dim = 0; dim < rank; ++dim) {
+            int64_t before = pads[dim], after = pads[rank + dim];
+            Value position = indices[dim];
+            if (before > 0) {
+              Value shift =
+                  arith::ConstantIndexOp::create(b, nestedLoc, before);
+              position = arith::SubIOp::create(b, nestedLoc, position, shift);
+            }
+            if (reflect) {
+              if (before > 0) {
+                Value zero = arith::ConstantIndexOp::create(b, nestedLoc, 0);
+                Value below = arith::CmpIOp::create(
+                    b, nestedLoc, arith::CmpIPredicate::slt, position, zero);
+                Value mirrored =
+                    arith::SubIOp::create(b, nestedLoc, zero, position);
+                position = arith::SelectOp::create(b, nestedLoc, below,
+                                                   mirrored, position);
+              }
+              if (after > 0) {
+                Value above = arith::CmpIOp::create(b, nestedLoc,
+                                                    arith::CmpIPredicate::sge,
+                                                    position, sizes[dim]);
+                Value twiceLast =
+                    arith::AddIOp::create(b, nestedLoc, lasts[dim], lasts[dim]);
+                Value mirrored =
+                    arith::SubIOp::create(b, nestedLoc, twiceLast, position);
+                position = arith::SelectOp::create(b, nestedLoc, above,
+                                                   mirrored, position);
+              }
+            } else {
+              if (before > 0) {
+                Value zero = arith::ConstantIndexOp::create(b, nestedLoc, 0);
+                position = arith::MaxSIOp::create(b, nestedLoc, position, zero);
+              }
+              if (after > 0)
+                position =
+                    arith::MinSIOp::create(b, nestedLoc, position, lasts[dim]);
+            }
+            positions.push_back(position);
+          }
+          return tensor::ExtractOp::create(b, nestedLoc, input, positions);
+        });
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+
+private:
+  /// Constant mode: crop negative pads with extract_slice, then tensor.pad.
+  static LogicalResult lowerConstant(PadOp op, Value input,
+                                     ConversionPatternRewriter &rewriter) {
+    Location loc = op.getLoc();
+    auto inputType = cast<RankedTensorType>(input.getType());
+    int64_t rank = inputType.getRank();
+    ArrayRef<int64_t> pads = op.getPads();
+    bool crops = llvm::any_of(pads, [](int64_t pad) { return pad < 0; });
+    if (crops) {
+      SmallVector<OpFoldResult> offsets, sizes;
+      SmallVector<OpFoldResult> strides(rank, rewriter.getIndexAttr(1));
+      for (int64_t dim = 0; dim < rank; ++dim) {
+        // Crops too large to negate or add cannot leave a valid size.
+        int64_t before = pads[dim], after = pads[rank + dim];
+        if (before == std::numeric_limits<int64_t>::min() ||
+            after == std::numeric_limits<int64_t>::min())
+          return rewriter.notifyMatchFailure(op, "crop out of range");
+        int64_t cropBefore = std::max<int64_t>(-before, 0);
+        int64_t cropAfter = std::max<int64_t>(-after, 0);
+        std::optional<int64_t> crop = llvm::checkedAdd(cropBefore, cropAfter);
+        if (!crop)
+          return rewriter.notifyMatchFailure(op, "crop out of range");
+        OpFoldResult size = tensor::getMixedSize(rewriter, loc, input, dim);
+        if (*crop != 0)
+          size = subSizes(rewriter, loc, size, rewriter.getIndexAttr(*crop));
+        std::optional<int64_t> staticSize = getConstantIntValue(size);
+        if (staticSize && *staticSize < 0)
+          return rewriter.notifyMatchFailure(op, "crop to a negative size");
+        offsets.push_back(rewriter.getIndexAttr(cropBefore));
+        sizes.push_back(size);
+      }
+      input = tensor::ExtractSliceOp::create(rewriter, loc, input, offsets,
+                                             sizes, strides);
+    }
+    SmallVector<OpFoldResult> low, high;
+    for (int64_t dim = 0; dim < rank; ++dim) {
+      low.push_back(rewriter.getIndexAttr(std::max<int64_t>(pads[dim], 0)));
+      high.push_back(
+          rewriter.getIndexAttr(std::max<int64_t>(pads[rank + dim], 0)));
+    }
+    Value result = input;
+    if (llvm::any_of(pads, [](int64_t pad) { return pad > 0; })) {
+      Value fill = strata::detail::createScalarConstant(
+          rewriter, loc, inputType.getElementType(),
+          op.getValue().convertToDouble());
+      result =
+          tensor::PadOp::create(rewriter, loc, Type(), input, low, high, fill);
+    }
+    rewriter.replaceOp(op, castTo(rewriter, loc, result, op.getType()));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// SplitOp
+//===----------------------------------------------------------------------===//
+
+/// graph.split -> one tensor.extract_slice per result at the running offset
+/// along the axis, with the reified piece sizes (the split attribute, or
+/// ceil(d / n) and the rest for num_outputs, in arith for a `?` axis).
+struct SplitLowering : OpConversionPattern<SplitOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(SplitOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value input = adaptor.getInput();
+    auto inputType = cast<RankedTensorType>(input.getType());
+    int64_t rank = inputType.getRank();
+    FailureOr<int64_t> axis = normalizeAxis(std::nullopt, op.getAxis(), rank);
+    if (rank == 0 || failed(axis))
+      return rewriter.notifyMatchFailure(op, "invalid axis");
+    FailureOr<ReifiedRankedShapedTypeDims> shapes =
+        reifyAllResultSizes(rewriter, op);
+    if (failed(shapes))
+      return rewriter.notifyMatchFailure(op, "cannot reify the result sizes");
+    SmallVector<OpFoldResult> offsets(rank, rewriter.getIndexAttr(0));
+    SmallVector<OpFoldResult> strides(rank, rewriter.getIndexAttr(1));
+    SmallVector<Value> pieces;
+    for (auto [result, sizes] : llvm::zip_equal(op.getResults(), *shapes)) {
+      Value piece = tensor::ExtractSliceOp::create(rewriter, loc, input,
+                                                   offsets, sizes, strides);
+      pieces.push_back(castTo(rewriter, loc, piece, result.getType()));
+      if (pieces.size() == op.getNumResults())
+        break;
+      std::optional<int64_t> offset = getConstantIntValue(offsets[*axis]);
+      offsets[*axis] =
+          offset && *offset == 0
+              ? sizes[*axis]
+              : addSizes(rewriter, loc, offsets[*axis], sizes[*axis]);
+    }
+    rewriter.replaceOp(op, pieces);
+    return success();
+  }
+};
+
+} // namespace
+
+void strata::populateGraphIndexingToTensorPatterns(
+    RewritePatternSet &patterns) {
+  patterns.add<ConcatLowering, SliceLowering, GatherLowering, PadLowering,
+               SplitLowering>(patterns.getContext());
+}
