@@ -24,3 +24,14 @@ tool_dirs = [config.strata_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(["strata-opt"], tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.strata_tools_dir, append_path=True)
+
+# Running lowered programs: `%mlir_runner` JIT-executes LLVM-dialect modules,
+# `%runner_libs` loads the runtime behind printMemrefF32 & co.
+llvm_lib_dir = os.path.join(os.path.dirname(config.llvm_tools_dir), "lib")
+config.substitutions.append(
+    ("%mlir_runner", os.path.join(config.llvm_tools_dir, "mlir-runner")))
+config.substitutions.append(
+    ("%runner_libs",
+     "-shared-libs=" + ",".join(
+         os.path.join(llvm_lib_dir, lib)
+         for lib in ["libmlir_c_runner_utils.so", "libmlir_runner_utils.so"])))

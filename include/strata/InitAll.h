@@ -18,6 +18,12 @@ namespace strata {
 /// (func, arith, math, tensor, scf, cf) to `registry`.
 void registerAllDialects(mlir::DialectRegistry &registry);
 
+/// Adds the upstream dialects and interface external models the
+/// `strata-lower-cpu` pipeline needs (bufferization, memref, vector, llvm,
+/// ...; BufferizableOpInterface, TilingInterface, ValueBoundsOpInterface,
+/// ConvertToLLVMPatternInterface). Called by registerAllDialects.
+void registerCPULoweringDialects(mlir::DialectRegistry &registry);
+
 /// Registers every Strata pass and pipeline, and the upstream passes the
 /// pipelines rely on (canonicalize, cse, symbol-dce, inline, ...).
 void registerAllPasses();

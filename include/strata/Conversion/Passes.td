@@ -27,4 +27,47 @@ def ConvertGraphToKernelPass : Pass<"convert-graph-to-kernel"> {
   ];
 }
 
+def CPUTileAndVectorizePass
+    : Pass<"strata-cpu-tile-and-vectorize", "::mlir::func::FuncOp"> {
+  let summary = "Tile linalg ops on tensors with scf.for and vectorize the tiles";
+  let description = [{
+    First step of the `strata-lower-cpu` pipeline. Every linalg op with
+    tensor semantics is tiled through its TilingInterface (`scf::tileUsingSCF`,
+    loops of `scf.for` carrying the destination tensor; reduction loops are
+    tiled too, the output tile is the accumulator). Default tile sizes,
+    chosen per op: contractions (`linalg.matmul`, `batch_matmul`, matvec,
+    contraction-shaped generics) get batch 1, M 8, N 32, K 16; every other
+    op gets 1 for each loop but the innermost, which gets 64. `tile-sizes`
+    overrides them for all ops (truncated to, or padded with 0 = untiled up
+    to, the op's loop count). A loop whose static trip count is at most its
+    tile size is not tiled.
+
+    With `vectorize` (default), each tile is then vectorized with
+    `linalg::vectorize`: statically shaped tiles directly, tiles with dynamic
+    sizes (partial tiles, `?` dims) with masked vectors of the tile size. An op
+    the vectorizer does not support (e.g. 2-D convolutions, pooling) stays a
+    (tiled) linalg op and later becomes scalar loops; nothing is reported.
+    Finally the vector IR is cleaned up: masked transfers get a mask operand
+    instead of a `vector.mask` region, broadcasting/transposing transfer maps
+    become explicit `vector.broadcast`/`transpose`, mulf + multi_reduction
+    chains become `vector.contract` (masked ones stay masked), and the
+    canonicalization patterns run.
+  }];
+  let options = [
+    Option<"vectorize", "vectorize", "bool", /*default=*/"true",
+           "Vectorize the tiled linalg ops">,
+    ListOption<"tileSizes", "tile-sizes", "int64_t",
+               "Tile sizes for every linalg op (default: chosen per op)">,
+  ];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::ub::UBDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
 #endif // STRATA_CONVERSION_PASSES_TD
