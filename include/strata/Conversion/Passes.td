@@ -70,4 +70,16 @@ def CPUTileAndVectorizePass
   ];
 }
 
+def CPUDropConversionFastMathPass
+    : Pass<"strata-cpu-drop-conversion-fastmath"> {
+  let summary = "Drop the arith fastmath attribute left on llvm.fpext/fptrunc";
+  let description = [{
+    arith-emulate-unsupported-floats marks the f32 round trips it inserts
+    with `fastmath<contract>`; llvm.fpext/fptrunc have no fastmath flags,
+    and arith-to-llvm (MLIR 22) copies the `fastmath` property onto them as
+    a discardable `#arith.fastmath` attribute, which mlir-runner and the LLVM
+    translation reject as an unregistered dialect. Runs after arith-to-llvm.
+  }];
+}
+
 #endif // STRATA_CONVERSION_PASSES_TD

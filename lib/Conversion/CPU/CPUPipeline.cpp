@@ -16,9 +16,11 @@
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
@@ -37,6 +39,7 @@
 
 namespace strata {
 #define GEN_PASS_DEF_CPUTILEANDVECTORIZEPASS
+#define GEN_PASS_DEF_CPUDROPCONVERSIONFASTMATHPASS
 #include "strata/Conversion/Passes.h.inc"
 } // namespace strata
 
@@ -68,6 +71,18 @@ SmallVector<int64_t> getDefaultTileSizes(linalg::LinalgOp op) {
   tiles.back() = 64;
   return tiles;
 }
+
+/// Drops the stray fastmath attribute of float conversions; see Passes.td.
+struct CPUDropConversionFastMathPass
+    : strata::impl::CPUDropConversionFastMathPassBase<
+          CPUDropConversionFastMathPass> {
+  void runOnOperation() override {
+    getOperation()->walk([](Operation *op) {
+      if (isa<LLVM::FPExtOp, LLVM::FPTruncOp>(op))
+        op->removeDiscardableAttr("fastmath");
+    });
+  }
+};
 
 struct CPUTileAndVectorizePass
     : public strata::impl::CPUTileAndVectorizePassBase<
@@ -146,6 +161,20 @@ void CPUTileAndVectorizePass::tileAndVectorize(RewriterBase &rewriter,
   if (!linalg::hasVectorizationImpl(target) ||
       failed(linalg::vectorizeOpPrecondition(target, sizes, scalable)))
     return;
+  // Keep two kinds of ops scalar:
+  // - f16/bf16: LLVM's x86 backend cannot select some of their vector ops
+  //   (a select of vector<9xbf16> aborts instruction selection without
+  //   avx512fp16/bf16); scalar arithmetic is emulated in f32.
+  // - i1: a vector<Nxi1> load or store is bit-packed in LLVM while scalar
+  //   i1 elements occupy a byte each, so vectorized and scalar code would
+  //   disagree on the memory of the same tensor.
+  auto isUnvectorizable = [](Type type) {
+    Type element = getElementTypeOrSelf(type);
+    return isa<Float16Type, BFloat16Type>(element) || element.isInteger(1);
+  };
+  if (llvm::any_of(target->getOperandTypes(), isUnvectorizable) ||
+      llvm::any_of(target->getResultTypes(), isUnvectorizable))
+    return;
   rewriter.setInsertionPoint(target);
   FailureOr<linalg::VectorizationResult> result =
       linalg::vectorize(rewriter, target, sizes, scalable);
@@ -160,7 +189,16 @@ void CPUTileAndVectorizePass::runOnOperation() {
 
   SmallVector<linalg::LinalgOp> targets;
   func.walk([&](linalg::LinalgOp op) {
-    if (op.hasPureTensorSemantics() && op.getNumLoops() > 0)
+    // Tiling computes operand slices from the indexing maps; for maps that
+    // are not projected permutations (the reversed kernel of
+    // conv_transpose2d, `n - 1 - i` of negative-step slices) upstream
+    // tiling produces slices the tiled op's verifier rejects, so such ops
+    // stay whole and become loops.
+    bool permutationMaps =
+        llvm::all_of(op.getIndexingMapsArray(), [](AffineMap map) {
+          return map.isProjectedPermutation(/*allowZeroInResults=*/true);
+        });
+    if (op.hasPureTensorSemantics() && op.getNumLoops() > 0 && permutationMaps)
       targets.push_back(op);
   });
   IRRewriter rewriter(ctx);
@@ -232,6 +270,15 @@ void strata::buildCPULoweringPipeline(OpPassManager &pm,
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(arith::createArithExpandOpsPass());
+  // The x86 backend cannot select bf16/f16 arithmetic without avx512bf16 /
+  // avx512fp16, and libm has no f16/bf16 functions: compute them in f32 and
+  // round once (exact for +,-,*,/, as f32 holds every f16/bf16 result before
+  // rounding).
+  arith::ArithEmulateUnsupportedFloatsOptions emulateOptions;
+  emulateOptions.sourceTypeStrs = {"bf16", "f16"};
+  pm.addPass(arith::createArithEmulateUnsupportedFloats(emulateOptions));
+  pm.addPass(math::createMathExtendToSupportedTypes());
+  pm.addPass(createCanonicalizerPass());
   // Ops with an LLVM intrinsic first (vectors stay vectors), then libm calls
   // for the rest (erf, tanh, ...; vector ops are scalarized).
   pm.addPass(createConvertMathToLLVMPass());
@@ -242,6 +289,7 @@ void strata::buildCPULoweringPipeline(OpPassManager &pm,
   pm.addPass(createConvertVectorToLLVMPass(vectorOptions));
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(strata::createCPUDropConversionFastMathPass());
   pm.addPass(createConvertIndexToLLVMPass());
   pm.addPass(createUBToLLVMConversionPass());
   pm.addPass(createConvertFuncToLLVMPass());

@@ -52,7 +52,8 @@ def TestGraphBuildE2EPass : Pass<"test-graph-build-e2e", "::mlir::ModuleOp"> {
     inputs as constants, a call of the function, and for each result a
     comparison with the evaluated values, printed with printMemrefF32 as a
     rank-1 tensor holding 1 (match within `tolerance`, relative to
-    max(1, |expected|); exact for integers and booleans) or 0. After
+    max(1, |expected|), NaN matching NaN; exact for integers and booleans)
+    or 0. After
     convert-graph-to-kernel and strata-lower-cpu, `mlir-runner -e entry`
     prints `[1]` once per result when the compiled code is right.
   }];

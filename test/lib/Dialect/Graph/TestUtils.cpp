@@ -7,6 +7,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/ScopeExit.h"
 
@@ -88,6 +89,22 @@ strata::test::interpret(func::FuncOp func, ArrayRef<EvalTensor> inputs) {
       for (Value operand : ret.getOperands())
         results.push_back(values.lookup(operand));
       return results;
+    }
+    if (auto call = dyn_cast<func::CallOp>(op)) {
+      // Interpret the callee on the call's operands.
+      auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+          call, call.getCalleeAttr());
+      if (!callee || callee.isExternal())
+        return op.emitError("the oracle interprets calls of defined functions");
+      SmallVector<EvalTensor> arguments;
+      for (Value operand : call.getOperands())
+        arguments.push_back(values.lookup(operand));
+      FailureOr<SmallVector<EvalTensor>> results = interpret(callee, arguments);
+      if (failed(results))
+        return failure();
+      for (auto [result, value] : llvm::zip_equal(call.getResults(), *results))
+        values[result] = std::move(value);
+      continue;
     }
     if (auto cast = dyn_cast<tensor::CastOp>(op)) {
       values[cast.getResult()] = values.lookup(cast.getSource());

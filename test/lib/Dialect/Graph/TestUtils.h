@@ -28,7 +28,8 @@ private:
 };
 
 /// Interprets `func` on `inputs` with the reference evaluator. The body must
-/// be one block of graph ops, tensor.cast and func.return. Ops whose result
+/// be one block of graph ops, tensor.cast, func.call (interpreted
+/// recursively) and func.return. Ops whose result
 /// types are dynamic are evaluated on a scratch copy whose types are
 /// inferred from the actual operand values. Errors are emitted at the op.
 mlir::FailureOr<llvm::SmallVector<graph::EvalTensor>>
