@@ -57,6 +57,7 @@
 #include "strata/Dialect/Graph/IR/GraphDialect.h"
 #include "strata/Dialect/Graph/Transforms/Passes.h"
 #include "strata/Dialect/Kernel/IR/KernelDialect.h"
+#include "strata/Dialect/Kernel/Transforms/Passes.h"
 #include "llvm/Config/llvm-config.h"
 
 #ifndef STRATA_VERSION
@@ -123,6 +124,7 @@ void strata::registerAllPasses() {
   mlir::registerTransformsPasses();
   graph::registerGraphPasses();
   registerConversionPasses();
+  kernel::registerKernelPasses();
 }
 
 const char *strata::getVersionString() {

@@ -1,0 +1,21 @@
+//===- Passes.h - Kernel-level passes ---------------------------*- C++ -*-===//
+
+#ifndef STRATA_DIALECT_KERNEL_TRANSFORMS_PASSES_H
+#define STRATA_DIALECT_KERNEL_TRANSFORMS_PASSES_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+#include "strata/Dialect/Kernel/IR/KernelDialect.h"
+
+namespace strata::kernel {
+
+#define GEN_PASS_DECL
+#include "strata/Dialect/Kernel/Transforms/Passes.h.inc"
+
+/// Registers the kernel passes.
+void registerKernelPasses();
+
+} // namespace strata::kernel
+
+#endif // STRATA_DIALECT_KERNEL_TRANSFORMS_PASSES_H

@@ -1,0 +1,58 @@
+//===- Passes.td - Kernel-level passes ---------------------*- tablegen -*-===//
+//
+// Fusion into dispatch regions, outlining into kernels, and schedule
+// selection.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef STRATA_DIALECT_KERNEL_TRANSFORMS_PASSES_TD
+#define STRATA_DIALECT_KERNEL_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def KernelFormDispatchesPass : Pass<"kernel-form-dispatches", "::mlir::func::FuncOp"> {
+  let summary = "Group tensor computations into kernel.dispatch regions (fusion)";
+  let description = [{
+    Runs after convert-graph-to-kernel. Each "root" (a contraction,
+    convolution, pooling or reduction linalg op) starts a dispatch; elementwise
+    consumers (bias, activation, residual add) with a single use chain fuse
+    into it as epilogues; chains of elementwise ops without a root become one
+    dispatch; transposes and broadcasts that are linalg.generic with
+    projected-permutation maps fuse as producers. tensor.empty, constants
+    and pure tensor reshapes stay outside.
+  }];
+  let dependentDialects = ["::strata::kernel::KernelDialect"];
+}
+
+def KernelOutlinePass : Pass<"kernel-outline", "::mlir::ModuleOp"> {
+  let summary = "Outline each kernel.dispatch into a kernel.func and a launch";
+  let description = [{
+    Turns every kernel.dispatch into a `kernel.func` (its region, with the
+    values captured from above as arguments, named after the enclosing
+    function and an index) and a `kernel.launch` of it in place. The
+    dispatch's schedule, if any, moves to the kernel.
+  }];
+  let dependentDialects = ["::strata::kernel::KernelDialect"];
+}
+
+def KernelSelectSchedulePass : Pass<"kernel-select-schedule", "::mlir::ModuleOp"> {
+  let summary = "Choose a #kernel.schedule for each kernel from the target";
+  let description = [{
+    For every kernel.func without a schedule, finds its root op (the linalg
+    op with the most loops, contractions first) and chooses tile sizes per
+    level, vector sizes and parallel dims from the module's
+    `kernel.target` (or the host's when absent): vector width from
+    `vector_bits`, register tiles for contractions, cache tiles from
+    `l1_bytes`/`l2_bytes`. The schedule is set on the kernel.func and on the
+    root op (as the discardable attribute `kernel.schedule`), where
+    strata-cpu-tile-and-vectorize reads it.
+  }];
+  let options = [
+    Option<"cpu", "cpu", "std::string", /*default=*/"\"host\"",
+           "The CPU to assume without a kernel.target: host (detected) or "
+           "an LLVM CPU name">,
+  ];
+  let dependentDialects = ["::strata::kernel::KernelDialect"];
+}
+
+#endif // STRATA_DIALECT_KERNEL_TRANSFORMS_PASSES_TD
