@@ -21,7 +21,8 @@ llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 
 tool_dirs = [config.strata_tools_dir, config.llvm_tools_dir]
-llvm_config.add_tool_substitutions(["strata-opt"], tool_dirs)
+llvm_config.add_tool_substitutions(
+    ["strata-opt", "strata-translate", "llvm-nm", "llvm-objdump"], tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.strata_tools_dir, append_path=True)
 
