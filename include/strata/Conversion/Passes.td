@@ -27,6 +27,20 @@ def ConvertGraphToKernelPass : Pass<"convert-graph-to-kernel"> {
   ];
 }
 
+def ConvertKernelToFuncPass : Pass<"convert-kernel-to-func", "::mlir::ModuleOp"> {
+  let summary = "Turn kernel.func into func.func and kernel.launch into func.call";
+  let description = [{
+    For targets that run kernels as ordinary functions (the CPU): every
+    `kernel.func` becomes a `func.func` with the same name, signature,
+    visibility and body (`kernel.return` becomes `func.return`); its
+    `schedule` and `target` are kept as the discardable attributes
+    `kernel.schedule` and `kernel.target`. Every `kernel.launch` becomes a
+    `func.call` of it. The CPU pipeline then bufferizes across these
+    function boundaries like any other call.
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
+}
+
 def CPUTileAndVectorizePass
     : Pass<"strata-cpu-tile-and-vectorize", "::mlir::func::FuncOp"> {
   let summary = "Tile linalg ops on tensors with scf.for and vectorize the tiles";
