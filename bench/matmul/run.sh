@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 #===- bench/matmul/run.sh - Strata's f32 matmul against OpenBLAS ---------===#
 #
-# For each size, compiles graph.matmul through convert-graph-to-kernel and
-# strata-lower-cpu, runs it with mlir-runner (best of REPS, timed in the
-# generated code with rtclock), runs OpenBLAS's cblas_sgemm on the same
-# sizes in the same run, single thread, and prints a markdown table with
-# the ratio. OpenBLAS is told the real core type (Debian's build misdetects
+# For each size, compiles graph.matmul through convert-graph-to-kernel,
+# kernel-select-schedule (host CPU) and strata-lower-cpu, runs it with
+# mlir-runner (best of REPS, timed in the generated code with rtclock),
+# runs OpenBLAS's cblas_sgemm on the same sizes in the same run, single
+# thread, and prints a markdown table with the ratio. OpenBLAS is told the real core type (Debian's build misdetects
 # this CPU and falls back to slow Prescott kernels otherwise).
 #
 #   bash bench/matmul/run.sh [SIZE ...]     (default: 128 256 512 1000 1024 2048)
@@ -68,7 +68,7 @@ func.func @main() {
   return
 }
 MLIR
-  "$build/bin/strata-opt" "$work/mm.mlir" --convert-graph-to-kernel --strata-lower-cpu |
+  "$build/bin/strata-opt" "$work/mm.mlir" --convert-graph-to-kernel --kernel-select-schedule --strata-lower-cpu |
     "$llvm/bin/mlir-runner" -e main -entry-point-result=void -O3 \
       -mattr=+avx512f,+avx512vl,+fma,+avx2 \
       -shared-libs="$llvm/lib/libmlir_c_runner_utils.so,$llvm/lib/libmlir_runner_utils.so"

@@ -45,7 +45,11 @@ def CPUTileAndVectorizePass
     : Pass<"strata-cpu-tile-and-vectorize", "::mlir::func::FuncOp"> {
   let summary = "Tile linalg ops on tensors with scf.for and vectorize the tiles";
   let description = [{
-    First step of the `strata-lower-cpu` pipeline. Every linalg op with
+    First step of the `strata-lower-cpu` pipeline. An op carrying a
+    `kernel.schedule` (set by kernel-select-schedule or by hand) is tiled
+    with every level of that schedule, outermost first, and its innermost
+    tile vectorized with the schedule's vector sizes; the schedule
+    attributes are dropped afterwards. Otherwise, every linalg op with
     tensor semantics is tiled through its TilingInterface (`scf::tileUsingSCF`,
     loops of `scf.for` carrying the destination tensor; reduction loops are
     tiled too, the output tile is the accumulator). Default tile sizes,

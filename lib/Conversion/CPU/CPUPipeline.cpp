@@ -7,6 +7,7 @@
 
 #include "strata/Conversion/CPU/CPUPipeline.h"
 #include "strata/Conversion/Passes.h"
+#include "strata/Dialect/Kernel/IR/KernelDialect.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
@@ -35,6 +36,7 @@
 #include "mlir/Interfaces/TilingInterface.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 #include "mlir/Transforms/Passes.h"
 
 namespace strata {
@@ -46,6 +48,12 @@ namespace strata {
 using namespace mlir;
 
 namespace {
+
+/// The discardable attribute with which kernel-select-schedule (or a test, or
+/// a tuner) gives a linalg op its #kernel.schedule.
+constexpr llvm::StringLiteral kScheduleAttrName = "kernel.schedule";
+/// Marks, within the pass, the tile loops of scheduled ops.
+constexpr llvm::StringLiteral kUnrollAttrName = "strata.unroll_transfer";
 
 /// Default tile sizes of `op`, one per loop. Contractions (matmul-like, found
 /// by inferring their batch/M/N/K dims from the indexing maps) get batch 1,
@@ -99,37 +107,74 @@ private:
 void CPUTileAndVectorizePass::tileAndVectorize(RewriterBase &rewriter,
                                                linalg::LinalgOp op) {
   unsigned numLoops = op.getNumLoops();
-  SmallVector<int64_t> tiles;
-  if (tileSizes.empty()) {
-    tiles = getDefaultTileSizes(op);
-  } else {
-    tiles.assign(tileSizes.begin(), tileSizes.end());
-    tiles.resize(numLoops, 0);
+  // The tile sizes of each level, outermost first: the op's schedule, else
+  // the `tile-sizes` option, else the defaults (one level).
+  SmallVector<SmallVector<int64_t>> levels;
+  bool scheduleVectorizes = true;
+  auto schedule =
+      op->getAttrOfType<strata::kernel::ScheduleAttr>(kScheduleAttrName);
+  if (schedule && schedule.getNumLoops() &&
+      *schedule.getNumLoops() != static_cast<int64_t>(numLoops)) {
+    op->emitWarning() << "ignoring a kernel.schedule written for "
+                      << *schedule.getNumLoops() << " loops on an op with "
+                      << numLoops;
+    schedule = {};
   }
-  // A loop whose static trip count fits in one tile is left whole, so that
-  // the tile keeps the static size (and needs no mask).
-  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  for (unsigned i = 0; i < numLoops; ++i) {
-    if (tiles[i] < 0 ||
-        (!ShapedType::isDynamic(ranges[i]) && tiles[i] >= ranges[i]))
-      tiles[i] = 0;
+  if (schedule) {
+    for (unsigned level = 0; level < schedule.getNumTileLevels(); ++level)
+      levels.emplace_back(schedule.getTileSizes(level));
+    // An empty vector_sizes asks for no vectorization.
+    scheduleVectorizes = !schedule.getVectorSizes().empty();
+  } else if (tileSizes.empty()) {
+    levels.push_back(getDefaultTileSizes(op));
+  } else {
+    SmallVector<int64_t> tiles(tileSizes.begin(), tileSizes.end());
+    tiles.resize(numLoops, 0);
+    levels.push_back(tiles);
   }
 
+  // Tile level by level, each level tiling the tile of the previous one.
+  // `bounds` keeps, per loop, the innermost tile size applied to it: the
+  // upper bound of a tile whose size is only known at run time.
   Operation *target = op.getOperation();
-  if (llvm::any_of(tiles, [](int64_t t) { return t != 0; })) {
+  SmallVector<int64_t> bounds(numLoops, 0);
+  for (ArrayRef<int64_t> level : levels) {
+    auto current = cast<linalg::LinalgOp>(target);
+    SmallVector<int64_t> tiles(level);
+    // A loop whose static trip count fits in one tile is left whole, so
+    // that the tile keeps the static size (and needs no mask).
+    SmallVector<int64_t> ranges = current.getStaticLoopRanges();
+    for (unsigned i = 0; i < numLoops; ++i) {
+      if (tiles[i] < 0 ||
+          (!ShapedType::isDynamic(ranges[i]) && tiles[i] >= ranges[i]))
+        tiles[i] = 0;
+    }
+    if (llvm::all_of(tiles, [](int64_t t) { return t == 0; }))
+      continue;
     scf::SCFTilingOptions options;
     options.setTileSizes(getAsIndexOpFoldResult(op.getContext(), tiles));
-    rewriter.setInsertionPoint(op);
-    FailureOr<scf::SCFTilingResult> tiled = scf::tileUsingSCF(
-        rewriter, cast<TilingInterface>(op.getOperation()), options);
+    rewriter.setInsertionPoint(target);
+    FailureOr<scf::SCFTilingResult> tiled =
+        scf::tileUsingSCF(rewriter, cast<TilingInterface>(target), options);
     // Tiling is an optimization: an op that does not tile stays as is.
-    if (succeeded(tiled) && !tiled->tiledOps.empty()) {
-      rewriter.replaceOp(op, tiled->replacements);
-      target = tiled->tiledOps.back();
-    }
+    if (failed(tiled) || tiled->tiledOps.empty())
+      break;
+    rewriter.replaceOp(target, tiled->replacements);
+    target = tiled->tiledOps.back();
+    // The transfers in the loops of a scheduled op are unrolled at the end
+    // of the pass (see runOnOperation): mark the loops.
+    if (schedule)
+      for (LoopLikeOpInterface loop : tiled->loops)
+        loop->setAttr(kUnrollAttrName, rewriter.getUnitAttr());
+    for (unsigned i = 0; i < numLoops; ++i)
+      if (tiles[i] != 0)
+        bounds[i] = tiles[i];
+    if (!isa<linalg::LinalgOp>(target))
+      return;
   }
-  if (!vectorize)
+  if (!vectorize || !scheduleVectorizes)
     return;
+  SmallVector<int64_t> tiles = bounds;
 
   // Vector sizes: the static size of each loop of the tile, or, where the
   // tile size is only known at run time (partial tiles, `?` dims), its upper
@@ -204,8 +249,16 @@ void CPUTileAndVectorizePass::runOnOperation() {
   IRRewriter rewriter(ctx);
   for (linalg::LinalgOp op : targets)
     tileAndVectorize(rewriter, op);
-  if (!vectorize)
+  // Schedules are consumed here: none reaches the LLVM dialect (whose
+  // consumers, such as mlir-runner, do not know the kernel dialect), neither
+  // on ops left whole nor on the function (kernels converted to functions
+  // keep theirs as `kernel.schedule`).
+  func->removeAttr(kScheduleAttrName);
+  func.walk([](linalg::LinalgOp op) { op->removeAttr(kScheduleAttrName); });
+  if (!vectorize) {
+    func.walk([](scf::ForOp loop) { loop->removeAttr(kUnrollAttrName); });
     return;
+  }
 
   // Masked transfers (partial tiles) become transfers with a mask operand
   // first: the patterns below rewrite transfers in place, which is invalid
@@ -227,6 +280,56 @@ void CPUTileAndVectorizePass::runOnOperation() {
   for (RegisteredOperationName op : ctx->getRegisteredOperations())
     op.getCanonicalizationPatterns(patterns, ctx);
   if (failed(applyPatternsGreedily(func, std::move(patterns))))
+    return signalPassFailure();
+
+  // Keep accumulators in registers across reduction loops: the k loop of a
+  // tiled matmul reads the output tile (extract_slice + transfer_read) and
+  // writes it back (transfer_write + insert_slice) on every iteration. After
+  // loop-invariant code motion (the slice offsets and masks depend only on
+  // outer loops), each matching read/write pair on a loop-carried tensor is
+  // hoisted, the slice and then the vector becoming the loop-carried value.
+  // Innermost loops first, so that hoisted pairs can travel further out.
+  // Loop-invariant code motion runs on the loops of scheduled ops only
+  // (unscheduled ops keep today's IR; their static tiles need none).
+  SmallVector<scf::ForOp> loops;
+  func.walk([&](scf::ForOp loop) { loops.push_back(loop); });
+  for (scf::ForOp loop : loops) {
+    if (loop->hasAttr(kUnrollAttrName))
+      moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));
+    hoistLoopInvariantSubsets(rewriter,
+                              cast<LoopLikeOpInterface>(loop.getOperation()));
+  }
+
+  // Unroll the n-D transfers of scheduled ops into 1-D ones (one per row)
+  // while still on tensors. Left to convert-vector-to-scf after
+  // bufferization, they would go through a stack buffer (memref.alloca)
+  // inside the loops, which LLVM does not promote to registers when the
+  // row loop is not unrolled: the big register tiles of a schedule (a 32x32
+  // B tile) then overflow the stack. (Unscheduled ops keep today's IR.)
+  // Loops rebuilt by the hoisting lose the mark, but their parents keep it.
+  SmallVector<Operation *> marked;
+  func.walk([&](Operation *op) {
+    if (!isa<vector::TransferReadOp, vector::TransferWriteOp>(op))
+      return;
+    for (Operation *parent = op->getParentOp(); parent != func;
+         parent = parent->getParentOp()) {
+      if (parent->hasAttr(kUnrollAttrName)) {
+        marked.push_back(op);
+        return;
+      }
+    }
+  });
+  func.walk([&](scf::ForOp loop) { loop->removeAttr(kUnrollAttrName); });
+  if (marked.empty())
+    return;
+  RewritePatternSet unrollPatterns(ctx);
+  populateVectorToSCFConversionPatterns(
+      unrollPatterns,
+      VectorTransferToSCFOptions().enableFullUnroll().enableLowerTensors());
+  GreedyRewriteConfig config;
+  config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
+  if (failed(
+          applyOpPatternsGreedily(marked, std::move(unrollPatterns), config)))
     return signalPassFailure();
 }
 

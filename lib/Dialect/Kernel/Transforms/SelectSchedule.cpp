@@ -1,15 +1,455 @@
-//===- SelectSchedule.cpp - (being written) ----------------------------------===//
+//===- SelectSchedule.cpp - Choose a #kernel.schedule per kernel ----------===//
+//
+// Implements kernel-select-schedule: for every kernel (a kernel.func, a
+// kernel.dispatch, or the body of a func.func before dispatches exist) find
+// the root linalg op and derive tile sizes per level, vector sizes and
+// parallel dims from the target's vector width and cache sizes. See
+// docs/Schedules.md for the heuristics and why.
+//
+//===----------------------------------------------------------------------===//
 
+#include "strata/Dialect/Kernel/IR/KernelOps.h"
 #include "strata/Dialect/Kernel/Transforms/Passes.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/Triple.h"
+#include "llvm/TargetParser/X86TargetParser.h"
+
+#include <cmath>
 
 namespace strata::kernel {
 #define GEN_PASS_DEF_KERNELSELECTSCHEDULEPASS
 #include "strata/Dialect/Kernel/Transforms/Passes.h.inc"
 } // namespace strata::kernel
 
+using namespace mlir;
+using namespace strata::kernel;
+
 namespace {
-struct KernelSelectSchedulePass : strata::kernel::impl::KernelSelectSchedulePassBase<KernelSelectSchedulePass> {
-  using Base::Base;
-  void runOnOperation() override {}
+
+/// The name of the discardable attribute that carries the schedule on the
+/// root op, where strata-cpu-tile-and-vectorize reads it.
+constexpr llvm::StringLiteral kScheduleAttrName = "kernel.schedule";
+/// The name of the module attribute that carries the target.
+constexpr llvm::StringLiteral kTargetAttrName = "kernel.target";
+
+/// What the heuristics read of a target.
+struct MachineInfo {
+  int64_t vectorBits = 128;
+  int64_t l1Bytes = 48 * 1024;
+  int64_t l2Bytes = 2 * 1024 * 1024;
+  bool cuda = false;
 };
+
+MachineInfo getMachineInfo(TargetAttr target) {
+  MachineInfo info;
+  info.vectorBits = target.getVectorBits();
+  info.l1Bytes = target.getL1Bytes();
+  info.l2Bytes = target.getL2Bytes();
+  info.cuda = target.isCuda();
+  return info;
+}
+
+/// The widest vector of a CPU from its features: 512 bits with avx512f, 256
+/// with avx2 (or avx), 128 otherwise.
+int64_t getVectorBits(const llvm::StringMap<bool> &features) {
+  auto has = [&](StringRef name) {
+    auto it = features.find(name);
+    return it != features.end() && it->second;
+  };
+  if (has("avx512f"))
+    return 512;
+  if (has("avx2") || has("avx"))
+    return 256;
+  return 128;
+}
+
+/// The machine without a kernel.target: the host (`cpu` = "host") or a named
+/// x86 CPU, with the default cache sizes (48 KiB L1, 2 MiB L2).
+MachineInfo getMachineInfo(StringRef cpu) {
+  MachineInfo info;
+  llvm::StringMap<bool> features;
+  if (cpu.empty() || cpu == "host") {
+    for (const auto &feature : llvm::sys::getHostCPUFeatures())
+      features[feature.getKey()] = feature.getValue();
+  } else if (llvm::X86::parseArchX86(cpu, /*Only64Bit=*/true) !=
+             llvm::X86::CK_None) {
+    SmallVector<StringRef> names;
+    llvm::X86::getFeaturesForCPU(cpu, names, /*NeedPlus=*/false);
+    for (StringRef name : names)
+      features[name] = true;
+  }
+  info.vectorBits = getVectorBits(features);
+  return info;
+}
+
+/// Classifies candidate roots: lower is preferred.
+int getRootRank(linalg::LinalgOp op) {
+  if (linalg::isaContractionOpInterface(op) ||
+      linalg::isaConvolutionOpInterface(op, /*allowEmptyConvolvedDims=*/false))
+    return 0;
+  if (op.getNumReductionLoops() > 0)
+    return 1;
+  // Fills and copies only initialize: any real computation is a better root.
+  if (isa<linalg::FillOp, linalg::CopyOp>(op.getOperation()))
+    return 3;
+  return 2;
+}
+
+/// The root of the linalg ops in `region` (not looking into nested kernels):
+/// contractions and convolutions first, then reductions, then the op with the
+/// most loops; the first one on ties.
+linalg::LinalgOp findRoot(Region &region) {
+  linalg::LinalgOp best;
+  region.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    // A nested dispatch is a kernel of its own.
+    if (isa<DispatchOp>(op))
+      return WalkResult::skip();
+    auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+    if (!linalgOp || linalgOp.getNumLoops() == 0)
+      return WalkResult::advance();
+    if (!best)
+      best = linalgOp;
+    else if (std::make_pair(getRootRank(linalgOp),
+                            -static_cast<int64_t>(linalgOp.getNumLoops())) <
+             std::make_pair(getRootRank(best),
+                            -static_cast<int64_t>(best.getNumLoops())))
+      best = linalgOp;
+    return WalkResult::advance();
+  });
+  return best;
+}
+
+/// The widest element of `op`'s operands in bits (at least 8: i1 is stored
+/// in bytes).
+int64_t getElementBits(linalg::LinalgOp op) {
+  int64_t bits = 8;
+  for (Value operand : op->getOperands()) {
+    Type element = getElementTypeOrSelf(operand.getType());
+    if (element.isIntOrFloat())
+      bits = std::max<int64_t>(bits, element.getIntOrFloatBitWidth());
+    else if (element.isIndex())
+      bits = std::max<int64_t>(bits, 64);
+  }
+  return bits;
+}
+
+/// A tile size for a loop of static trip count `size` (dynamic allowed):
+/// `preferred`, unless the loop fits in `max` (then 0: the whole loop is one
+/// tile), or a multiple of `granule` within [lo, hi] divides `size` (the one
+/// nearest to `preferred` on a log scale), so that every tile is full and
+/// static (no masked partial tiles). Without such a divisor, `preferred`:
+/// the last tile is partial.
+int64_t pickTile(int64_t size, int64_t preferred, int64_t granule, int64_t lo,
+                 int64_t hi) {
+  preferred = std::max<int64_t>(preferred, 1);
+  granule = std::max<int64_t>(granule, 1);
+  if (ShapedType::isDynamic(size))
+    return preferred;
+  if (size <= std::max(preferred, hi))
+    return size <= preferred ? 0 : (size % preferred == 0 ? preferred : 0);
+  if (size % preferred == 0)
+    return preferred;
+  int64_t best = 0;
+  double bestDistance = 0;
+  for (int64_t t = llvm::alignTo(std::max<int64_t>(lo, 1), granule); t <= hi;
+       t += granule) {
+    if (size % t != 0)
+      continue;
+    double distance = std::fabs(std::log(static_cast<double>(t) / preferred));
+    if (!best || distance < bestDistance) {
+      best = t;
+      bestDistance = distance;
+    }
+  }
+  return best ? best : preferred;
+}
+
+/// A tile size at least `inner` (and a multiple of it, when `inner` divides
+/// `size`), near `preferred`, for a loop of `size` already tiled by `inner`
+/// at the next level.
+int64_t pickOuterTile(int64_t size, int64_t preferred, int64_t inner) {
+  if (inner == 0) // The inner level keeps the loop whole.
+    return 0;
+  preferred = std::max(preferred, inner);
+  preferred -= preferred % inner;
+  return pickTile(size, preferred, inner, std::max(inner, preferred / 2),
+                  preferred * 2);
+}
+
+/// Everything a schedule needs, before it becomes an attribute.
+struct Schedule {
+  SmallVector<SmallVector<int64_t>> tileSizes;
+  SmallVector<int64_t> vectorSizes;
+};
+
+/// Vector sizes of the innermost tile: its tile size where tiled, else the
+/// loop's static size (1 for a dynamic untiled loop is not possible: such a
+/// loop gets no vector size, 0).
+SmallVector<int64_t> getInnermostVectorSizes(ArrayRef<int64_t> ranges,
+                                             ArrayRef<int64_t> tiles) {
+  SmallVector<int64_t> sizes;
+  for (auto [range, tile] : llvm::zip_equal(ranges, tiles))
+    sizes.push_back(tile != 0 ? tile
+                              : (ShapedType::isDynamic(range) ? 0 : range));
+  return sizes;
+}
+
+/// Matmul-like ops: a register tile m_r x n_r (n_r = 2 vectors, m_r = 8 with
+/// 32 vector registers, 4 with 16; see below for sizes these do not divide)
+/// over k_r = 16, inside a cache tile whose
+/// B micro-panel (k_c x n_r) fits half of L1 and whose A block (m_c x k_c)
+/// and B panel (k_c x n_c) fit L2.
+Schedule getContractionSchedule(linalg::LinalgOp op,
+                                const linalg::ContractionDimensions &dims,
+                                const MachineInfo &machine,
+                                int64_t elementBits) {
+  unsigned numLoops = op.getNumLoops();
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  int64_t vw = std::max<int64_t>(1, machine.vectorBits / elementBits);
+  int64_t bytes = std::max<int64_t>(1, elementBits / 8);
+  int64_t registers = machine.vectorBits >= 512 ? 32 : 16;
+
+  SmallVector<int64_t> inner(numLoops, 1), outer(numLoops, 1);
+  // Only the innermost m, n and k loops are blocked; other m/n/k loops and
+  // batch loops run one at a time.
+  std::optional<unsigned> m, n, k;
+  if (!dims.m.empty())
+    m = dims.m.back();
+  if (!dims.n.empty())
+    n = dims.n.back();
+  if (!dims.k.empty())
+    k = dims.k.back();
+
+  // n_r: two vectors, or one to three vectors dividing N; LLVM handles
+  // vectors of a non power-of-2 multiple of the register badly, so without
+  // such a divisor, a power-of-2 part of a vector dividing N (1000 -> 8 f32 on
+  // AVX-512); and only then two vectors with a partial last tile.
+  int64_t nr = 2 * vw;
+  if (n) {
+    int64_t size = ranges[*n];
+    inner[*n] = pickTile(size, nr, vw, vw, 3 * vw);
+    if (!ShapedType::isDynamic(size) && inner[*n] != 0 &&
+        size % inner[*n] != 0) {
+      for (int64_t part = vw / 2; part >= 4; part /= 2) {
+        if (size % part == 0) {
+          inner[*n] = part;
+          break;
+        }
+      }
+    }
+  }
+  // m_r: as many rows as the accumulator budget (half the vector registers)
+  // allows for n_r: 8 rows of two AVX-512 vectors, 4 of two AVX2 vectors.
+  int64_t nrTile = n && inner[*n] ? inner[*n] : nr;
+  int64_t regsPerRow = llvm::divideCeil(nrTile, vw);
+  int64_t mr = std::max<int64_t>(1, registers / 2 / regsPerRow);
+  int64_t kr = 16;
+  if (m)
+    inner[*m] =
+        pickTile(ranges[*m], mr, 1, std::max<int64_t>(1, mr / 2), mr * 3 / 2);
+  if (k)
+    inner[*k] = pickTile(ranges[*k], kr, 1, 8, 64);
+
+  // Cache level.
+  int64_t kc = machine.l1Bytes / 2 / (nrTile * bytes);
+  kc = std::clamp<int64_t>(kc, 64, 512);
+  int64_t nc = 256;
+  int64_t mc = machine.l2Bytes / 4 / (kc * bytes);
+  mc = std::clamp<int64_t>(mc, 32, 128);
+  if (k)
+    outer[*k] = pickOuterTile(ranges[*k], kc, inner[*k]);
+  if (n)
+    outer[*n] = pickOuterTile(ranges[*n], nc, inner[*n]);
+  if (m)
+    outer[*m] = pickOuterTile(ranges[*m], mc, inner[*m]);
+
+  // An outer tile that keeps the loop whole makes the inner level the only
+  // one for that loop; a level with every loop whole or 1 is still kept, so
+  // that the schedule always has two levels for contractions.
+  Schedule schedule;
+  schedule.tileSizes = {outer, inner};
+  schedule.vectorSizes = getInnermostVectorSizes(ranges, inner);
+  return schedule;
+}
+
+/// Convolutions: one level. Batch and all but the last output image dim 1,
+/// the last output image dim 8 (like m_r), output channels and depthwise
+/// channels two vectors (like n_r), filter loops 1, input channels 16 (like
+/// k_r). The vector sizes are the tile's.
+Schedule getConvolutionSchedule(linalg::LinalgOp op,
+                                const linalg::ConvolutionDimensions &dims,
+                                const MachineInfo &machine,
+                                int64_t elementBits) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  int64_t vw = std::max<int64_t>(1, machine.vectorBits / elementBits);
+  SmallVector<int64_t> tiles(op.getNumLoops(), 1);
+  if (!dims.outputImage.empty())
+    tiles[dims.outputImage.back()] =
+        pickTile(ranges[dims.outputImage.back()], 8, 1, 4, 12);
+  for (unsigned d : dims.outputChannel)
+    tiles[d] =
+        pickTile(ranges[d], 2 * vw, std::max<int64_t>(1, vw / 2), vw, 3 * vw);
+  for (unsigned d : dims.depth)
+    tiles[d] =
+        pickTile(ranges[d], 2 * vw, std::max<int64_t>(1, vw / 2), vw, 3 * vw);
+  for (unsigned d : dims.inputChannel)
+    tiles[d] = pickTile(ranges[d], 16, 1, 8, 64);
+  Schedule schedule;
+  schedule.tileSizes = {tiles};
+  schedule.vectorSizes = getInnermostVectorSizes(ranges, tiles);
+  return schedule;
+}
+
+/// Everything else (elementwise ops, reductions, pooling, transposes): one
+/// level, 1 on every loop but the innermost, which gets four vectors (a
+/// multiple of half a vector that divides its size when one is near, else a
+/// power-of-2 part of a vector that divides it), so
+/// that vectors run along the contiguous dim; for a reduction whose reduced
+/// loop is innermost that is the reduced loop.
+Schedule getDefaultSchedule(linalg::LinalgOp op, const MachineInfo &machine,
+                            int64_t elementBits) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  int64_t vw = std::max<int64_t>(1, machine.vectorBits / elementBits);
+  SmallVector<int64_t> tiles(op.getNumLoops(), 1);
+  int64_t size = ranges.back();
+  tiles.back() =
+      pickTile(size, 4 * vw, std::max<int64_t>(1, vw / 2), 2 * vw, 8 * vw);
+  // Without such a divisor, a power-of-2 part of a vector that divides.
+  if (!ShapedType::isDynamic(size) && tiles.back() != 0 &&
+      size % tiles.back() != 0) {
+    for (int64_t part = vw / 2; part >= 4; part /= 2) {
+      if (size % part == 0) {
+        tiles.back() = part;
+        break;
+      }
+    }
+  }
+  Schedule schedule;
+  schedule.tileSizes = {tiles};
+  schedule.vectorSizes = getInnermostVectorSizes(ranges, tiles);
+  return schedule;
+}
+
+/// The schedule of `root` on `machine`.
+ScheduleAttr chooseSchedule(linalg::LinalgOp root, const MachineInfo &machine) {
+  int64_t elementBits = getElementBits(root);
+  Schedule schedule;
+  FailureOr<linalg::ContractionDimensions> contraction = failure();
+  FailureOr<linalg::ConvolutionDimensions> convolution = failure();
+  if (linalg::isaContractionOpInterface(root))
+    contraction = linalg::inferContractionDims(root);
+  if (failed(contraction) &&
+      linalg::isaConvolutionOpInterface(root,
+                                        /*allowEmptyConvolvedDims=*/false))
+    convolution = linalg::inferConvolutionDims(root);
+  if (succeeded(contraction))
+    schedule = getContractionSchedule(root, *contraction, machine, elementBits);
+  else if (succeeded(convolution))
+    schedule = getConvolutionSchedule(root, *convolution, machine, elementBits);
+  else
+    schedule = getDefaultSchedule(root, machine, elementBits);
+
+  // The parallel loops tiled at the outermost level form the grid.
+  SmallVector<int64_t> parallelDims;
+  SmallVector<utils::IteratorType> iterators = root.getIteratorTypesArray();
+  SmallVector<int64_t> ranges = root.getStaticLoopRanges();
+  for (unsigned i = 0; i < iterators.size(); ++i) {
+    if (iterators[i] != utils::IteratorType::parallel)
+      continue;
+    // A loop is split into several tiles unless its tile size is 0 or it
+    // fits in one tile.
+    int64_t tile = schedule.tileSizes.front()[i];
+    if (tile != 0 && (ShapedType::isDynamic(ranges[i]) || ranges[i] > tile))
+      parallelDims.push_back(i);
+  }
+
+  MLIRContext *ctx = root.getContext();
+  SmallVector<Attribute> levels;
+  for (ArrayRef<int64_t> level : schedule.tileSizes)
+    levels.push_back(DenseI64ArrayAttr::get(ctx, level));
+  return ScheduleAttr::get(ctx, ArrayAttr::get(ctx, levels),
+                           DenseI64ArrayAttr::get(ctx, schedule.vectorSizes),
+                           DenseI64ArrayAttr::get(ctx, parallelDims),
+                           /*unroll=*/1, /*pack=*/false);
+}
+
+/// Whether `schedule` is written for an op of `numLoops` loops.
+bool fits(ScheduleAttr schedule, linalg::LinalgOp op) {
+  std::optional<int64_t> numLoops = schedule.getNumLoops();
+  return !numLoops || *numLoops == static_cast<int64_t>(op.getNumLoops());
+}
+
+struct KernelSelectSchedulePass
+    : strata::kernel::impl::KernelSelectSchedulePassBase<
+          KernelSelectSchedulePass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MachineInfo moduleMachine;
+    if (auto target = module->getAttrOfType<TargetAttr>(kTargetAttrName))
+      moduleMachine = getMachineInfo(target);
+    else
+      moduleMachine = getMachineInfo(StringRef(cpu));
+
+    // Chooses (or takes `given`) the schedule of the root of `region`, sets
+    // it on the root and returns it (null without a root or on a GPU).
+    auto schedule = [&](Region &region, ScheduleAttr given,
+                        const MachineInfo &machine) -> ScheduleAttr {
+      linalg::LinalgOp root = findRoot(region);
+      if (!root)
+        return {};
+      // A schedule already on the root (by hand, or by a tuner) wins.
+      if (auto existing = root->getAttrOfType<ScheduleAttr>(kScheduleAttrName))
+        return existing;
+      ScheduleAttr chosen = given;
+      if (!chosen || !fits(chosen, root)) {
+        // GPU schedules are not chosen here (yet).
+        if (machine.cuda)
+          return {};
+        chosen = chooseSchedule(root, machine);
+      }
+      root->setAttr(kScheduleAttrName, chosen);
+      return chosen;
+    };
+
+    for (Operation &op : module.getBody()->getOperations()) {
+      if (auto kernel = dyn_cast<FuncOp>(op)) {
+        if (kernel.isExternal())
+          continue;
+        MachineInfo machine = moduleMachine;
+        if (TargetAttr target = kernel.getTargetAttr())
+          machine = getMachineInfo(target);
+        ScheduleAttr given = kernel.getScheduleAttr();
+        ScheduleAttr chosen = schedule(kernel.getBody(), given, machine);
+        if (chosen && !given)
+          kernel.setScheduleAttr(chosen);
+        continue;
+      }
+      auto func = dyn_cast<func::FuncOp>(op);
+      if (!func || func.isExternal())
+        continue;
+      // Dispatch regions are kernels to be: schedule each one; a function
+      // without them is one kernel.
+      SmallVector<DispatchOp> dispatches;
+      func.walk([&](DispatchOp dispatch) { dispatches.push_back(dispatch); });
+      if (dispatches.empty()) {
+        schedule(func.getBody(), {}, moduleMachine);
+        continue;
+      }
+      for (DispatchOp dispatch : dispatches) {
+        ScheduleAttr given = dispatch.getScheduleAttr();
+        ScheduleAttr chosen =
+            schedule(dispatch.getBody(), given, moduleMachine);
+        if (chosen && !given)
+          dispatch.setScheduleAttr(chosen);
+      }
+    }
+  }
+};
+
 } // namespace

@@ -1,0 +1,155 @@
+// Schedules chosen by kernel-select-schedule from an explicit kernel.target.
+// RUN: strata-opt %s --kernel-select-schedule -split-input-file | FileCheck %s
+
+// AVX-512 (16 f32 per vector, 32 registers).
+module attributes {kernel.target = #kernel.target<triple = "x86_64-unknown-linux-gnu", cpu = "skylake-avx512", features = "+avx512f", vector_bits = 512, l1_bytes = 49152, l2_bytes = 2097152, cores = 2>} {
+
+// Two levels: cache tiles, then an 8x32 register tile (two vectors per row,
+// 16 accumulators) over k = 16.
+// CHECK-LABEL: func.func @matmul_1024
+// CHECK: linalg.fill ins
+// CHECK: linalg.matmul {kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 128, 256, 256>, array<i64: 8, 32, 16>], vector_sizes = [8, 32, 16], parallel_dims = [0, 1]>}
+func.func @matmul_1024(%a: tensor<1024x1024xf32>, %b: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1024x1024xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
+  %r = linalg.matmul ins(%a, %b : tensor<1024x1024xf32>, tensor<1024x1024xf32>) outs(%f : tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
+  return %r : tensor<1024x1024xf32>
+}
+
+// 1000 = 2^3 * 5^3: no multiple of a vector divides N, so n_r = 8 (half a
+// vector) and m_r = 20 rows (16 wanted, 20 divides); k_r = 20; every tile of
+// every level divides its loop: no partial, masked tiles.
+// CHECK-LABEL: func.func @matmul_1000
+// CHECK: linalg.matmul {kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 100, 200, 500>, array<i64: 20, 8, 20>], vector_sizes = [20, 8, 20], parallel_dims = [0, 1]>}
+func.func @matmul_1000(%a: tensor<1000x1000xf32>, %b: tensor<1000x1000xf32>, %c: tensor<1000x1000xf32>) -> tensor<1000x1000xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<1000x1000xf32>, tensor<1000x1000xf32>) outs(%c : tensor<1000x1000xf32>) -> tensor<1000x1000xf32>
+  return %r : tensor<1000x1000xf32>
+}
+
+// `?` sizes: the preferred sizes (partial tiles are masked).
+// CHECK-LABEL: func.func @matmul_dynamic
+// CHECK: linalg.matmul {kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 128, 256, 192>, array<i64: 8, 32, 16>], vector_sizes = [8, 32, 16], parallel_dims = [0, 1]>}
+func.func @matmul_dynamic(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>, %c: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<?x?xf32>, tensor<?x?xf32>) outs(%c : tensor<?x?xf32>) -> tensor<?x?xf32>
+  return %r : tensor<?x?xf32>
+}
+
+// Batch loops run one at a time.
+// CHECK-LABEL: func.func @batch_matmul
+// CHECK: linalg.batch_matmul {kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 1, 0, 0, 0>, array<i64: 1, 8, 32, 16>], vector_sizes = [1, 8, 32, 16], parallel_dims = [0]>}
+func.func @batch_matmul(%a: tensor<4x64x128xf32>, %b: tensor<4x128x64xf32>, %c: tensor<4x64x64xf32>) -> tensor<4x64x64xf32> {
+  %r = linalg.batch_matmul ins(%a, %b : tensor<4x64x128xf32>, tensor<4x128x64xf32>) outs(%c : tensor<4x64x64xf32>) -> tensor<4x64x64xf32>
+  return %r : tensor<4x64x64xf32>
+}
+
+// Convolution (n, oh, ow, f, kh, kw, c): ow 8-ish (9 divides 54), output
+// channels two vectors, input channels 16, the rest 1.
+// CHECK-LABEL: func.func @conv
+// CHECK: linalg.conv_2d_nhwc_hwcf {kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 1, 1, 9, 32, 1, 1, 16>], vector_sizes = [1, 1, 9, 32, 1, 1, 16], parallel_dims = [1, 2, 3]>}
+func.func @conv(%x: tensor<1x56x56x64xf32>, %w: tensor<3x3x64x128xf32>, %o: tensor<1x54x54x128xf32>) -> tensor<1x54x54x128xf32> {
+  %r = linalg.conv_2d_nhwc_hwcf ins(%x, %w : tensor<1x56x56x64xf32>, tensor<3x3x64x128xf32>) outs(%o : tensor<1x54x54x128xf32>) -> tensor<1x54x54x128xf32>
+  return %r : tensor<1x54x54x128xf32>
+}
+
+// Elementwise: four vectors along the innermost dim, 1 elsewhere.
+// CHECK-LABEL: func.func @elementwise
+// CHECK: linalg.add {kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 1, 64>], vector_sizes = [1, 64], parallel_dims = [0, 1]>}
+func.func @elementwise(%a: tensor<128x1024xf32>, %b: tensor<128x1024xf32>) -> tensor<128x1024xf32> {
+  %e = tensor.empty() : tensor<128x1024xf32>
+  %r = linalg.add ins(%a, %b : tensor<128x1024xf32>, tensor<128x1024xf32>) outs(%e : tensor<128x1024xf32>) -> tensor<128x1024xf32>
+  return %r : tensor<128x1024xf32>
+}
+
+// Reduction over the innermost dim: the vectors run along it (i32: 16 per
+// vector, 64 wanted, 40 = 2.5 vectors divides 1000); the reduction is the root, not the fill.
+// CHECK-LABEL: func.func @reduction
+// CHECK: linalg.fill ins
+// CHECK-NOT: kernel.schedule
+// CHECK: linalg.reduce {{.*}} dimensions = [1] {kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 1, 40>], vector_sizes = [1, 40], parallel_dims = [0]>}
+func.func @reduction(%a: tensor<16x1000xi32>) -> tensor<16xi32> {
+  %zero = arith.constant 0 : i32
+  %e = tensor.empty() : tensor<16xi32>
+  %f = linalg.fill ins(%zero : i32) outs(%e : tensor<16xi32>) -> tensor<16xi32>
+  %r = linalg.reduce ins(%a : tensor<16x1000xi32>) outs(%f : tensor<16xi32>) dimensions = [1]
+    (%x: i32, %acc: i32) {
+      %s = arith.addi %x, %acc : i32
+      linalg.yield %s : i32
+    }
+  return %r : tensor<16xi32>
+}
+
+// A schedule given by hand on the root is kept.
+// CHECK-LABEL: func.func @by_hand
+// CHECK: linalg.matmul {kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 4, 8, 2>], vector_sizes = [4, 8, 2], parallel_dims = [0]>}
+func.func @by_hand(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>, %c: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %r = linalg.matmul {kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 4, 8, 2>], vector_sizes = [4, 8, 2], parallel_dims = [0]>}
+    ins(%a, %b : tensor<64x64xf32>, tensor<64x64xf32>) outs(%c : tensor<64x64xf32>) -> tensor<64x64xf32>
+  return %r : tensor<64x64xf32>
+}
+
+// Kernels: the schedule goes on the kernel.func and on its root; a kernel's
+// own schedule is copied to its root.
+// CHECK-LABEL: kernel.func @kernel_matmul
+// CHECK-SAME: attributes {schedule = #kernel.schedule<tile_sizes = [array<i64: 128, 256, 256>, array<i64: 8, 32, 16>], vector_sizes = [8, 32, 16], parallel_dims = [0, 1]>}
+// CHECK: linalg.matmul {kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 128, 256, 256>, array<i64: 8, 32, 16>], vector_sizes = [8, 32, 16], parallel_dims = [0, 1]>}
+kernel.func @kernel_matmul(%a: tensor<512x512xf32>, %b: tensor<512x512xf32>, %c: tensor<512x512xf32>) -> tensor<512x512xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<512x512xf32>, tensor<512x512xf32>) outs(%c : tensor<512x512xf32>) -> tensor<512x512xf32>
+  kernel.return %r : tensor<512x512xf32>
+}
+
+// CHECK-LABEL: kernel.func @kernel_given
+// CHECK-SAME: attributes {schedule = #kernel.schedule<tile_sizes = [array<i64: 2, 32>], vector_sizes = [2, 32], parallel_dims = [0]>}
+// CHECK: linalg.add {kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 2, 32>], vector_sizes = [2, 32], parallel_dims = [0]>}
+kernel.func @kernel_given(%a: tensor<8x64xf32>, %b: tensor<8x64xf32>) -> tensor<8x64xf32>
+    attributes {schedule = #kernel.schedule<tile_sizes = [array<i64: 2, 32>], vector_sizes = [2, 32], parallel_dims = [0]>} {
+  %e = tensor.empty() : tensor<8x64xf32>
+  %r = linalg.add ins(%a, %b : tensor<8x64xf32>, tensor<8x64xf32>) outs(%e : tensor<8x64xf32>) -> tensor<8x64xf32>
+  kernel.return %r : tensor<8x64xf32>
+}
+
+// Dispatch regions (before outlining) are scheduled one by one.
+// CHECK-LABEL: func.func @dispatches
+// CHECK: kernel.dispatch schedule(<tile_sizes = [array<i64: 1, 64>], vector_sizes = [1, 64], parallel_dims = [0, 1]>)
+// CHECK: linalg.add {kernel.schedule
+func.func @dispatches(%a: tensor<4x256xf32>) -> tensor<4x256xf32> {
+  %0 = kernel.dispatch -> tensor<4x256xf32> {
+    %e = tensor.empty() : tensor<4x256xf32>
+    %r = linalg.add ins(%a, %a : tensor<4x256xf32>, tensor<4x256xf32>) outs(%e : tensor<4x256xf32>) -> tensor<4x256xf32>
+    kernel.yield %r : tensor<4x256xf32>
+  }
+  return %0 : tensor<4x256xf32>
+}
+}
+
+// -----
+
+// AVX2 (8 f32 per vector, 16 registers): 4x16 register tiles (8
+// accumulators) and 32-element elementwise tiles.
+module attributes {kernel.target = #kernel.target<triple = "x86_64-unknown-linux-gnu", cpu = "haswell", features = "+avx2,+fma", vector_bits = 256, l1_bytes = 32768, l2_bytes = 262144, cores = 4>} {
+// CHECK-LABEL: func.func @matmul_avx2
+// CHECK: linalg.matmul {kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 64, 256, 256>, array<i64: 4, 16, 16>], vector_sizes = [4, 16, 16], parallel_dims = [0, 1]>}
+func.func @matmul_avx2(%a: tensor<1024x1024xf32>, %b: tensor<1024x1024xf32>, %c: tensor<1024x1024xf32>) -> tensor<1024x1024xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<1024x1024xf32>, tensor<1024x1024xf32>) outs(%c : tensor<1024x1024xf32>) -> tensor<1024x1024xf32>
+  return %r : tensor<1024x1024xf32>
+}
+// CHECK-LABEL: func.func @elementwise_avx2
+// CHECK: linalg.add {kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 1, 32>], vector_sizes = [1, 32], parallel_dims = [0, 1]>}
+func.func @elementwise_avx2(%a: tensor<128x1024xf32>, %b: tensor<128x1024xf32>) -> tensor<128x1024xf32> {
+  %e = tensor.empty() : tensor<128x1024xf32>
+  %r = linalg.add ins(%a, %b : tensor<128x1024xf32>, tensor<128x1024xf32>) outs(%e : tensor<128x1024xf32>) -> tensor<128x1024xf32>
+  return %r : tensor<128x1024xf32>
+}
+}
+
+// -----
+
+// Without a kernel.target, a named CPU: SSE only (4 f32 per vector).
+// RUN: strata-opt %s --kernel-select-schedule=cpu=x86-64 -split-input-file | FileCheck %s --check-prefix=SSE
+// SSE-LABEL: func.func @elementwise_sse
+// SSE: linalg.add {kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 1, 16>], vector_sizes = [1, 16], parallel_dims = [0, 1]>}
+func.func @elementwise_sse(%a: tensor<128x1024xf32>, %b: tensor<128x1024xf32>) -> tensor<128x1024xf32> {
+  %e = tensor.empty() : tensor<128x1024xf32>
+  %r = linalg.add ins(%a, %b : tensor<128x1024xf32>, tensor<128x1024xf32>) outs(%e : tensor<128x1024xf32>) -> tensor<128x1024xf32>
+  return %r : tensor<128x1024xf32>
+}
