@@ -3,9 +3,12 @@
 // pipeline (bufferization across the kernel calls). Each compiled function
 // is compared with the reference evaluator by the @entry
 // test-graph-build-e2e adds (one [1] per result), without and with the
-// graph-level pipeline first.
+// graph-level pipeline first, and with the schedules kernel-select-schedule
+// chooses (for an AVX-512 target and for an AVX2 one).
 // RUN: strata-opt %s --test-graph-build-e2e --convert-graph-to-kernel --kernel-form-dispatches --kernel-outline --convert-kernel-to-func --strata-lower-cpu | %mlir_runner -e entry -entry-point-result=void %runner_libs | FileCheck %s
 // RUN: strata-opt %s --test-graph-build-e2e --strata-graph-optimize --convert-graph-to-kernel --kernel-form-dispatches --kernel-outline --convert-kernel-to-func --strata-lower-cpu | %mlir_runner -e entry -entry-point-result=void %runner_libs | FileCheck %s
+// RUN: strata-opt %s --test-graph-build-e2e --strata-graph-optimize --convert-graph-to-kernel --kernel-form-dispatches --kernel-outline --kernel-select-schedule=cpu=skylake-avx512 --convert-kernel-to-func --strata-lower-cpu | %mlir_runner -e entry -entry-point-result=void %runner_libs | FileCheck %s
+// RUN: strata-opt %s --test-graph-build-e2e --convert-graph-to-kernel --kernel-form-dispatches --kernel-outline --kernel-select-schedule=cpu=haswell --convert-kernel-to-func --strata-lower-cpu | %mlir_runner -e entry -entry-point-result=void %runner_libs | FileCheck %s
 // The kernels exist before lowering: MLP layers are one kernel each
 // (matmul, bias, relu), the conv blocks one kernel each.
 // RUN: strata-opt %s --convert-graph-to-kernel --kernel-form-dispatches --kernel-outline | FileCheck %s --check-prefix=KERNELS
