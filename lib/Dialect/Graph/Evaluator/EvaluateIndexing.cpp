@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "EvalHelpers.h"
 #include "strata/Dialect/Graph/Evaluator/Evaluator.h"
 #include "strata/Dialect/Graph/IR/GraphOps.h"
 #include "strata/Dialect/Graph/IR/GraphUtils.h"
@@ -20,56 +21,11 @@
 
 using namespace mlir;
 using namespace strata::graph;
+using namespace strata::graph::detail;
 
 //===----------------------------------------------------------------------===//
 // Helpers
 //===----------------------------------------------------------------------===//
-
-/// Records `message` as the reason of a failed evaluation.
-static LogicalResult failWith(std::string &whyNot, const Twine &message) {
-  whyNot = message.str();
-  return failure();
-}
-
-/// Prints `type` as MLIR writes it, for reasons.
-static std::string formatType(Type type) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << type;
-  return text;
-}
-
-/// Copies element `from` of `source` to element `to` of `dest`, which have
-/// the same element type, without a round trip through another type.
-static void copyElement(EvalTensor &dest, int64_t to, const EvalTensor &source,
-                        int64_t from) {
-  if (source.isFloat())
-    dest.setFloat(to, source.getFloat(from));
-  else
-    dest.setInt(to, source.getInt(from));
-}
-
-/// Creates the zero-filled tensor of result `index` of `op` after checking
-/// that its (static) type has the computed `shape` and `elementType`.
-static FailureOr<EvalTensor> createResult(Operation *op, unsigned index,
-                                          ArrayRef<int64_t> shape,
-                                          Type elementType,
-                                          std::string &whyNot) {
-  auto type = cast<RankedTensorType>(op->getResult(index).getType());
-  if (type.getElementType() != elementType) {
-    (void)failWith(whyNot, "result #" + Twine(index) + " has element type " +
-                               formatType(type.getElementType()) +
-                               ", expected " + formatType(elementType));
-    return failure();
-  }
-  if (type.getShape() != shape) {
-    (void)failWith(whyNot, "result #" + Twine(index) + " has shape " +
-                               formatShape(type.getShape()) +
-                               ", but the operands give " + formatShape(shape));
-    return failure();
-  }
-  return EvalTensor(type);
-}
 
 /// Normalizes `axis` in [-rank, rank) or records why it cannot be.
 static FailureOr<int64_t> normalizeAxisOrFail(int64_t axis, int64_t rank,
