@@ -88,15 +88,19 @@ def CPUTileAndVectorizePass
   ];
 }
 
-def CPUDropConversionFastMathPass
-    : Pass<"strata-cpu-drop-conversion-fastmath"> {
-  let summary = "Drop the arith fastmath attribute left on llvm.fpext/fptrunc";
+def CPUDropForeignAttributesPass
+    : Pass<"strata-cpu-drop-foreign-attributes"> {
+  let summary = "Drop attributes the LLVM-dialect output must not carry";
   let description = [{
-    arith-emulate-unsupported-floats marks the f32 round trips it inserts
-    with `fastmath<contract>`; llvm.fpext/fptrunc have no fastmath flags,
-    and arith-to-llvm (MLIR 22) copies the `fastmath` property onto them as
-    a discardable `#arith.fastmath` attribute, which mlir-runner and the LLVM
-    translation reject as an unregistered dialect. Runs after arith-to-llvm.
+    Runs after the conversions to the LLVM dialect, so that the module can be
+    translated and run (mlir-runner knows only the builtin and LLVM
+    dialects). Drops:
+    - the `fastmath` attribute left on llvm.fpext/fptrunc: the f32 round
+      trips of arith-emulate-unsupported-floats are marked
+      `fastmath<contract>`, and arith-to-llvm (MLIR 22) copies the property
+      onto these ops, which have no fastmath flags, as `#arith.fastmath`;
+    - every discardable `kernel.*` attribute (a module's `kernel.target`, a
+      function's `kernel.schedule`): schedules have been carried out by then.
   }];
 }
 

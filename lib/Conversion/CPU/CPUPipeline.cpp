@@ -41,7 +41,7 @@
 
 namespace strata {
 #define GEN_PASS_DEF_CPUTILEANDVECTORIZEPASS
-#define GEN_PASS_DEF_CPUDROPCONVERSIONFASTMATHPASS
+#define GEN_PASS_DEF_CPUDROPFOREIGNATTRIBUTESPASS
 #include "strata/Conversion/Passes.h.inc"
 } // namespace strata
 
@@ -80,14 +80,20 @@ SmallVector<int64_t> getDefaultTileSizes(linalg::LinalgOp op) {
   return tiles;
 }
 
-/// Drops the stray fastmath attribute of float conversions; see Passes.td.
-struct CPUDropConversionFastMathPass
-    : strata::impl::CPUDropConversionFastMathPassBase<
-          CPUDropConversionFastMathPass> {
+/// Drops attributes the LLVM-dialect output must not carry; see Passes.td.
+struct CPUDropForeignAttributesPass
+    : strata::impl::CPUDropForeignAttributesPassBase<
+          CPUDropForeignAttributesPass> {
   void runOnOperation() override {
     getOperation()->walk([](Operation *op) {
       if (isa<LLVM::FPExtOp, LLVM::FPTruncOp>(op))
         op->removeDiscardableAttr("fastmath");
+      SmallVector<StringAttr> kernelAttrs;
+      for (NamedAttribute attr : op->getDiscardableAttrs())
+        if (attr.getName().strref().starts_with("kernel."))
+          kernelAttrs.push_back(attr.getName());
+      for (StringAttr name : kernelAttrs)
+        op->removeDiscardableAttr(name);
     });
   }
 };
@@ -392,11 +398,11 @@ void strata::buildCPULoweringPipeline(OpPassManager &pm,
   pm.addPass(createConvertVectorToLLVMPass(vectorOptions));
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createArithToLLVMConversionPass());
-  pm.addPass(strata::createCPUDropConversionFastMathPass());
   pm.addPass(createConvertIndexToLLVMPass());
   pm.addPass(createUBToLLVMConversionPass());
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(strata::createCPUDropForeignAttributesPass());
   pm.addPass(createCanonicalizerPass());
 }
