@@ -32,20 +32,14 @@
 #include <limits>
 
 using namespace mlir;
+using strata::detail::castTo;
+using strata::detail::createIndexedGeneric;
 using namespace strata;
 using namespace strata::graph;
 
 //===----------------------------------------------------------------------===//
 // Helpers
 //===----------------------------------------------------------------------===//
-
-/// `value` as `type` (same element type and rank, compatible sizes): a
-/// tensor.cast when the types differ.
-static Value castTo(OpBuilder &builder, Location loc, Value value, Type type) {
-  if (value.getType() == type)
-    return value;
-  return tensor::CastOp::create(builder, loc, type, value);
-}
 
 /// The reified sizes of every result of the graph op `op`, with the static
 /// sizes of the declared result types.
@@ -91,29 +85,6 @@ static OpFoldResult maxIndex(OpBuilder &builder, Location loc, OpFoldResult lhs,
              builder, loc, getValueOrCreateConstantIndexOp(builder, loc, lhs),
              getValueOrCreateConstantIndexOp(builder, loc, rhs))
       .getResult();
-}
-
-/// An all-parallel linalg.generic writing `init` with an identity map, whose
-/// body (built by `computeElement` from the loop indices) yields each
-/// element.
-static Value createIndexedGeneric(
-    OpBuilder &builder, Location loc, Value init,
-    function_ref<Value(OpBuilder &, Location, ValueRange)> computeElement) {
-  auto type = cast<RankedTensorType>(init.getType());
-  int64_t rank = type.getRank();
-  SmallVector<AffineMap> maps = {builder.getMultiDimIdentityMap(rank)};
-  SmallVector<utils::IteratorType> iterators(rank,
-                                             utils::IteratorType::parallel);
-  auto generic = linalg::GenericOp::create(
-      builder, loc, TypeRange{type}, ValueRange{}, ValueRange{init}, maps,
-      iterators, [&](OpBuilder &b, Location nestedLoc, ValueRange) {
-        SmallVector<Value> indices;
-        for (int64_t dim = 0; dim < rank; ++dim)
-          indices.push_back(linalg::IndexOp::create(b, nestedLoc, dim));
-        Value element = computeElement(b, nestedLoc, indices);
-        linalg::YieldOp::create(b, nestedLoc, element);
-      });
-  return generic.getResult(0);
 }
 
 /// Reverses `value` along `dims`: a linalg.generic reading the mirrored

@@ -30,20 +30,14 @@
 #include "strata/Dialect/Graph/IR/GraphUtils.h"
 
 using namespace mlir;
+using strata::detail::castTo;
+using strata::detail::createIndexedGeneric;
 using namespace strata;
 using namespace strata::graph;
 
 //===----------------------------------------------------------------------===//
 // Helpers
 //===----------------------------------------------------------------------===//
-
-/// `value` as `type` (same element type and rank, compatible sizes): a
-/// tensor.cast when the types differ.
-static Value castTo(OpBuilder &builder, Location loc, Value value, Type type) {
-  if (value.getType() == type)
-    return value;
-  return tensor::CastOp::create(builder, loc, type, value);
-}
 
 /// The reified sizes of result `resultIndex` of the graph op `op`.
 static FailureOr<SmallVector<OpFoldResult>>
@@ -85,28 +79,6 @@ static Value collapseToVector(OpBuilder &builder, Location loc, Value value) {
       llvm::to_vector(llvm::seq<int64_t>(0, type.getRank()));
   return tensor::CollapseShapeOp::create(builder, loc, value,
                                          ArrayRef<ReassociationIndices>{all});
-}
-
-/// An all-parallel identity-indexed linalg.generic writing `init`, whose body
-/// (built by `computeElement` from the loop indices) yields each element.
-static Value createIndexedGeneric(
-    OpBuilder &builder, Location loc, Value init,
-    function_ref<Value(OpBuilder &, Location, ValueRange)> computeElement) {
-  auto type = cast<RankedTensorType>(init.getType());
-  int64_t rank = type.getRank();
-  SmallVector<AffineMap> maps = {builder.getMultiDimIdentityMap(rank)};
-  SmallVector<utils::IteratorType> iterators(rank,
-                                             utils::IteratorType::parallel);
-  auto generic = linalg::GenericOp::create(
-      builder, loc, TypeRange{type}, ValueRange{}, ValueRange{init}, maps,
-      iterators, [&](OpBuilder &b, Location nestedLoc, ValueRange) {
-        SmallVector<Value> indices;
-        for (int64_t dim = 0; dim < rank; ++dim)
-          indices.push_back(linalg::IndexOp::create(b, nestedLoc, dim));
-        Value element = computeElement(b, nestedLoc, indices);
-        linalg::YieldOp::create(b, nestedLoc, element);
-      });
-  return generic.getResult(0);
 }
 
 //===----------------------------------------------------------------------===//

@@ -49,6 +49,33 @@ FailureOr<Value> strata::detail::createFilledResult(OpBuilder &builder,
       .getResult(0);
 }
 
+Value strata::detail::castTo(OpBuilder &builder, Location loc, Value value,
+                             Type type) {
+  if (value.getType() == type)
+    return value;
+  return tensor::CastOp::create(builder, loc, type, value);
+}
+
+Value strata::detail::createIndexedGeneric(
+    OpBuilder &builder, Location loc, Value init,
+    function_ref<Value(OpBuilder &, Location, ValueRange)> computeElement) {
+  auto type = cast<RankedTensorType>(init.getType());
+  int64_t rank = type.getRank();
+  SmallVector<AffineMap> maps = {builder.getMultiDimIdentityMap(rank)};
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      builder, loc, TypeRange{type}, ValueRange{}, ValueRange{init}, maps,
+      iterators, [&](OpBuilder &b, Location nestedLoc, ValueRange) {
+        SmallVector<Value> indices;
+        for (int64_t dim = 0; dim < rank; ++dim)
+          indices.push_back(linalg::IndexOp::create(b, nestedLoc, dim));
+        Value element = computeElement(b, nestedLoc, indices);
+        linalg::YieldOp::create(b, nestedLoc, element);
+      });
+  return generic.getResult(0);
+}
+
 Value strata::detail::createScalarConstant(OpBuilder &builder, Location loc,
                                            Type elementType, double value) {
   if (auto floatType = dyn_cast<FloatType>(elementType)) {
@@ -60,24 +87,25 @@ Value strata::detail::createScalarConstant(OpBuilder &builder, Location loc,
                                      FloatAttr::get(floatType, converted));
   }
   return arith::ConstantOp::create(
-      builder, loc,
-      IntegerAttr::get(elementType, static_cast<int64_t>(value)));
+      builder, loc, IntegerAttr::get(elementType, static_cast<int64_t>(value)));
 }
 
 TypedAttr strata::detail::getLowestValue(Type elementType) {
   if (auto floatType = dyn_cast<FloatType>(elementType))
-    return FloatAttr::get(floatType, APFloat::getInf(floatType.getFloatSemantics(),
-                                                     /*Negative=*/true));
+    return FloatAttr::get(floatType,
+                          APFloat::getInf(floatType.getFloatSemantics(),
+                                          /*Negative=*/true));
   unsigned width = elementType.getIntOrFloatBitWidth();
-  return IntegerAttr::get(elementType, width == 1 ? APInt(1, 0)
-                                                  : APInt::getSignedMinValue(width));
+  return IntegerAttr::get(
+      elementType, width == 1 ? APInt(1, 0) : APInt::getSignedMinValue(width));
 }
 
 TypedAttr strata::detail::getHighestValue(Type elementType) {
   if (auto floatType = dyn_cast<FloatType>(elementType))
-    return FloatAttr::get(floatType, APFloat::getInf(floatType.getFloatSemantics(),
-                                                     /*Negative=*/false));
+    return FloatAttr::get(floatType,
+                          APFloat::getInf(floatType.getFloatSemantics(),
+                                          /*Negative=*/false));
   unsigned width = elementType.getIntOrFloatBitWidth();
-  return IntegerAttr::get(elementType, width == 1 ? APInt(1, 1)
-                                                  : APInt::getSignedMaxValue(width));
+  return IntegerAttr::get(
+      elementType, width == 1 ? APInt(1, 1) : APInt::getSignedMaxValue(width));
 }

@@ -28,6 +28,20 @@ mlir::FailureOr<mlir::Value> createFilledResult(mlir::OpBuilder &builder,
                                                 unsigned resultIndex,
                                                 mlir::Value value);
 
+/// `value` as `type` (same element type and rank, compatible sizes): a
+/// tensor.cast when the types differ.
+mlir::Value castTo(mlir::OpBuilder &builder, mlir::Location loc,
+                   mlir::Value value, mlir::Type type);
+
+/// An all-parallel linalg.generic writing `init` with an identity map, whose
+/// body (built by `computeElement` from the loop indices) yields each
+/// element.
+mlir::Value createIndexedGeneric(
+    mlir::OpBuilder &builder, mlir::Location loc, mlir::Value init,
+    llvm::function_ref<mlir::Value(mlir::OpBuilder &, mlir::Location,
+                                   mlir::ValueRange)>
+        computeElement);
+
 /// A scalar arith.constant of `elementType` holding `value` (floats) or
 /// `static_cast<int64_t>(value)` (integers; 0 or 1 for i1).
 mlir::Value createScalarConstant(mlir::OpBuilder &builder, mlir::Location loc,
