@@ -87,6 +87,23 @@ static Value lookThroughCasts(Value value) {
   return value;
 }
 
+/// One step of the loop-carried type fixpoint (scf.for, scf.while): each
+/// hypothesised type keeps only the sizes `yield` agrees with, never less
+/// refined than the declared type in `current`, which it falls back to when
+/// nothing is agreed.
+static SmallVector<Type> weakenHypothesis(ArrayRef<Type> hypothesis,
+                                          ArrayRef<Type> current,
+                                          scf::YieldOp yield) {
+  SmallVector<Type> next;
+  for (auto [i, type] : llvm::enumerate(hypothesis)) {
+    Type agreed =
+        joinTypes(type, lookThroughCasts(yield.getOperand(i)).getType());
+    Type weakened = agreed ? Type(meetTypes(current[i], agreed)) : Type();
+    next.push_back(weakened ? weakened : current[i]);
+  }
+  return next;
+}
+
 /// The join of the (looked-through) types of `values`, or null when they
 /// have nothing in common or `values` is empty.
 static Type joinKnownTypes(ArrayRef<Value> values) {
@@ -367,13 +384,7 @@ LogicalResult ShapeRefiner::visitFor(scf::ForOp op, TypeJournal *journal) {
         if (arg.getType() != type)
           speculation.set(arg, type);
       (void)visitBlock(*body, &speculation);
-      SmallVector<Type> next;
-      for (auto [i, type] : llvm::enumerate(hypothesis)) {
-        Type agreed =
-            joinTypes(type, lookThroughCasts(yield.getOperand(i)).getType());
-        Type weakened = agreed ? Type(meetTypes(current[i], agreed)) : Type();
-        next.push_back(weakened ? weakened : current[i]);
-      }
+      SmallVector<Type> next = weakenHypothesis(hypothesis, current, yield);
       speculation.restore();
       if (next == hypothesis)
         break;
@@ -443,13 +454,7 @@ LogicalResult ShapeRefiner::visitWhile(scf::WhileOp op, TypeJournal *journal) {
       (void)visitBlock(*op.getBeforeBody(), &speculation);
       refineAfter(&speculation);
       (void)visitBlock(*op.getAfterBody(), &speculation);
-      SmallVector<Type> next;
-      for (auto [i, type] : llvm::enumerate(hypothesis)) {
-        Type agreed =
-            joinTypes(type, lookThroughCasts(yield.getOperand(i)).getType());
-        Type weakened = agreed ? Type(meetTypes(current[i], agreed)) : Type();
-        next.push_back(weakened ? weakened : current[i]);
-      }
+      SmallVector<Type> next = weakenHypothesis(hypothesis, current, yield);
       speculation.restore();
       if (next == hypothesis)
         break;
