@@ -59,3 +59,24 @@ macro(add_strata_tool name)
     COMPONENT ${name})
   set_property(GLOBAL APPEND PROPERTY STRATA_EXPORTS ${name})
 endmacro()
+
+# A runtime library: plain C++17, linking neither MLIR nor LLVM (no
+# add_mlir_* or add_llvm_* here), installed into StrataTargets.
+function(add_strata_runtime_library name)
+  add_library(${name} STATIC ${ARGN})
+  target_include_directories(${name} PUBLIC
+    $<BUILD_INTERFACE:${STRATA_SOURCE_DIR}/include>
+    $<INSTALL_INTERFACE:include>)
+  set_target_properties(${name} PROPERTIES POSITION_INDEPENDENT_CODE ON)
+  add_strata_library_install(${name})
+endfunction()
+
+# A runtime tool (strata-run, strata-dump, ...): no MLIR, no LLVM.
+function(add_strata_runtime_tool name)
+  add_executable(${name} ${ARGN})
+  set_target_properties(${name} PROPERTIES
+    RUNTIME_OUTPUT_DIRECTORY ${STRATA_TOOLS_DIR})
+  install(TARGETS ${name} EXPORT StrataTargets RUNTIME DESTINATION bin
+    COMPONENT ${name})
+  set_property(GLOBAL APPEND PROPERTY STRATA_EXPORTS ${name})
+endfunction()

@@ -17,7 +17,8 @@ export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$STRATA_ROOT}"
 
 # Debian packages the build needs; installed only when missing.
 STRATA_APT_PACKAGES=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
-  clang-22 lld-22 cmake ninja-build ccache python3)
+  clang-22 lld-22 libclang-rt-22-dev libgtest-dev cmake ninja-build ccache
+  python3)
 
 strata_install_deps() {
   local missing=()

@@ -1,0 +1,34 @@
+//===- Inputs.h - Tensor literals and input specs of the tools --*- C++ -*-===//
+//
+// The `--input=` syntax shared by strata-run and strata-bench (and usable
+// by any embedder):
+//   @x.npy                 a .npy file
+//   2x3xf32=1,2,3,4,5,6    a literal: shape, element type, values (comma or
+//                          space separated; one value fills every element)
+//   f32=3.5                a rank-0 tensor
+//   i64=7                  an I64 argument (when the signature wants one)
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef STRATA_RUNTIME_INPUTS_H
+#define STRATA_RUNTIME_INPUTS_H
+
+#include "strata/Runtime/Bytecode.h"
+#include "strata/Runtime/Tensor.h"
+
+#include <string>
+
+namespace strata::runtime {
+
+/// Parses a literal "2x3xf32=1,2,3,4,5,6" into a fresh tensor.
+StatusOr<Tensor> parseTensorLiteral(const std::string &text);
+
+/// Parses an input spec (a literal or "@file.npy") for an argument of type
+/// `expected`: a rank-0 integer tensor becomes an I64 value when the
+/// argument is an I64.
+StatusOr<Value> parseInputSpec(const std::string &spec,
+                               const bytecode::TypeEntry &expected);
+
+} // namespace strata::runtime
+
+#endif // STRATA_RUNTIME_INPUTS_H

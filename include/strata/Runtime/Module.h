@@ -1,0 +1,122 @@
+//===- Module.h - A loaded and verified .smod module ------------*- C++ -*-===//
+//
+// Module::loadFile maps a module file read-only and verifies all of it
+// before anyone runs it: header, section bounds, alignment and overlap,
+// table entries, strings, types, constants, kernels, and every function's
+// bytecode (opcodes, register indices and types, lists, branch targets,
+// callee signatures). A module that loads is safe to interpret: the VM
+// checks only what depends on run-time values (shapes, sizes, indices).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef STRATA_RUNTIME_MODULE_H
+#define STRATA_RUNTIME_MODULE_H
+
+#include "strata/Runtime/Bytecode.h"
+#include "strata/Runtime/Status.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace strata::runtime {
+
+/// A read-only view of `size` contiguous `T`s.
+template <typename T>
+class Span {
+public:
+  Span() = default;
+  Span(const T *data, size_t size) : ptr(data), count(size) {}
+  const T *data() const { return ptr; }
+  size_t size() const { return count; }
+  bool empty() const { return count == 0; }
+  const T &operator[](size_t i) const {
+    assert(i < count && "Span index out of range");
+    return ptr[i];
+  }
+  const T *begin() const { return ptr; }
+  const T *end() const { return ptr + count; }
+
+private:
+  const T *ptr = nullptr;
+  size_t count = 0;
+};
+
+/// A verified module. Tables point into the file's bytes, which the module
+/// owns (an mmapped file or a copied buffer) for as long as it lives.
+class Module {
+public:
+  /// Maps `path` read-only (constants are used in place, never copied) and
+  /// verifies it. Errors name the file and what is wrong.
+  static StatusOr<std::unique_ptr<Module>> loadFile(const std::string &path);
+  /// Copies `size` bytes into a 64-byte aligned buffer and verifies them.
+  /// `name` is used in messages.
+  static StatusOr<std::unique_ptr<Module>>
+  loadBuffer(const void *data, size_t size, std::string name = "<buffer>");
+  ~Module();
+  Module(const Module &) = delete;
+  Module &operator=(const Module &) = delete;
+
+  const std::string &getName() const { return name; }
+  const uint8_t *getData() const { return bytes; }
+  size_t getSize() const { return numBytes; }
+  const bytecode::FileHeader &getHeader() const;
+
+  Span<bytecode::SectionHeader> getSections() const;
+  Span<bytecode::TypeEntry> getTypes() const { return types; }
+  Span<bytecode::FunctionEntry> getFunctions() const { return functions; }
+  Span<bytecode::ConstantEntry> getConstants() const { return constants; }
+  Span<bytecode::KernelEntry> getKernels() const { return kernels; }
+  Span<bytecode::MetadataEntry> getMetadata() const { return metadata; }
+  Span<uint32_t> getIndices() const { return indices; }
+  /// The instruction words of `function`.
+  Span<uint32_t> getCode(const bytecode::FunctionEntry &function) const;
+  /// The register types (Types indices) of `function`.
+  Span<uint32_t> getRegisterTypes(const bytecode::FunctionEntry &function) const;
+  /// The result types (Types indices) of `function`.
+  Span<uint32_t> getResultTypes(const bytecode::FunctionEntry &function) const;
+  /// The Strings section (every offset below its size starts a
+  /// NUL-terminated string).
+  Span<char> getStrings() const { return strings; }
+  /// The string at `offset` (verified NUL-terminated); "" for kNoString.
+  const char *getString(uint32_t offset) const;
+  /// The bytes of `constant`, 64-byte aligned, inside the module's memory.
+  const void *getConstantData(const bytecode::ConstantEntry &constant) const;
+  /// The CPU kernel library (an ELF shared object); empty when absent.
+  Span<uint8_t> getKernelLibraryCPU() const { return kernelLibraryCPU; }
+  /// The value of metadata `key`, or nullptr.
+  const char *getMetadataValue(std::string_view key) const;
+  /// The index of the function named `name`, or -1.
+  int findFunction(std::string_view name) const;
+
+private:
+  Module() = default;
+  /// Checks everything; fills the spans. Messages start with `name`.
+  Status verify();
+
+  std::string name;
+  const uint8_t *bytes = nullptr;
+  size_t numBytes = 0;
+  /// How `bytes` is owned: an mmapped region, or a heap buffer.
+  void *mapping = nullptr;
+  size_t mappingSize = 0;
+  std::unique_ptr<uint8_t[]> owned;
+
+  Span<bytecode::SectionHeader> sections;
+  Span<bytecode::TypeEntry> types;
+  Span<bytecode::FunctionEntry> functions;
+  Span<bytecode::ConstantEntry> constants;
+  Span<bytecode::KernelEntry> kernels;
+  Span<bytecode::MetadataEntry> metadata;
+  Span<uint32_t> code;
+  Span<uint32_t> indices;
+  Span<char> strings;
+  Span<uint8_t> constantData;
+  Span<uint8_t> kernelLibraryCPU;
+};
+
+} // namespace strata::runtime
+
+#endif // STRATA_RUNTIME_MODULE_H

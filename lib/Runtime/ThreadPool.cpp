@@ -1,0 +1,125 @@
+//===- ThreadPool.cpp - Fixed threads running a launch's tiles ------------===//
+//
+// One job at a time: the dispatching thread publishes the job under the
+// mutex and bumps a generation counter; workers wake, register as active,
+// and take chunks with an atomic counter alongside the caller. The caller
+// returns only when every chunk is done and no worker is still looking at
+// the job, so the job (which lives on the caller's stack) is never touched
+// after parallelFor returns.
+//
+//===----------------------------------------------------------------------===//
+
+#include "strata/Runtime/ThreadPool.h"
+
+#include <algorithm>
+
+using namespace strata::runtime;
+
+/// True on pool workers and on a thread running a parallelFor's chunks:
+/// nested parallelFor calls there run inline.
+static thread_local bool insideParallelFor = false;
+
+unsigned ThreadPool::getDefaultNumThreads() {
+  unsigned n = std::thread::hardware_concurrency();
+  return n ? n : 1;
+}
+
+ThreadPool::ThreadPool(unsigned requested)
+    : numThreads(requested ? requested : getDefaultNumThreads()) {
+  workers.reserve(numThreads - 1);
+  for (unsigned i = 1; i < numThreads; ++i)
+    workers.emplace_back([this] { workerLoop(); });
+}
+
+ThreadPool::~ThreadPool() {
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    stopping = true;
+  }
+  wakeWorkers.notify_all();
+  for (std::thread &worker : workers)
+    worker.join();
+}
+
+void ThreadPool::getChunk(int64_t n, int64_t numChunks, int64_t chunk,
+                          int64_t &begin, int64_t &end) {
+  // The first n % numChunks chunks get one extra item.
+  int64_t base = n / numChunks, extra = n % numChunks;
+  begin = chunk * base + std::min(chunk, extra);
+  end = begin + base + (chunk < extra ? 1 : 0);
+}
+
+void ThreadPool::runChunks() {
+  const RangeFunction &fn = *job;
+  int64_t total = numChunks, size = jobSize;
+  int64_t finished = 0;
+  for (;;) {
+    int64_t chunk = nextChunk.fetch_add(1, std::memory_order_relaxed);
+    if (chunk >= total)
+      break;
+    int64_t begin, end;
+    getChunk(size, total, chunk, begin, end);
+    fn(begin, end);
+    ++finished;
+  }
+  if (finished &&
+      chunksDone.fetch_add(finished, std::memory_order_acq_rel) + finished ==
+          total) {
+    std::lock_guard<std::mutex> lock(mutex);
+    jobDone.notify_all();
+  }
+}
+
+void ThreadPool::workerLoop() {
+  insideParallelFor = true;
+  uint64_t seen = 0;
+  std::unique_lock<std::mutex> lock(mutex);
+  for (;;) {
+    wakeWorkers.wait(lock, [&] { return stopping || generation != seen; });
+    if (stopping)
+      return;
+    seen = generation;
+    if (!job)
+      continue; // Woke after that job was over.
+    ++activeWorkers;
+    lock.unlock();
+    runChunks();
+    lock.lock();
+    if (--activeWorkers == 0)
+      jobDone.notify_all();
+  }
+}
+
+void ThreadPool::run(int64_t n, const RangeFunction &fn) {
+  if (n <= 0)
+    return;
+  if (numThreads == 1 || n == 1 || insideParallelFor) {
+    fn(0, n);
+    return;
+  }
+  std::unique_lock<std::mutex> dispatch(dispatchMutex, std::try_to_lock);
+  if (!dispatch.owns_lock()) {
+    // Another thread is using the pool: do the work here rather than wait.
+    fn(0, n);
+    return;
+  }
+  {
+    std::lock_guard<std::mutex> lock(mutex);
+    job = &fn;
+    jobSize = n;
+    numChunks = std::min<int64_t>(n, numThreads);
+    nextChunk.store(0, std::memory_order_relaxed);
+    chunksDone.store(0, std::memory_order_relaxed);
+    ++generation;
+  }
+  wakeWorkers.notify_all();
+  insideParallelFor = true;
+  runChunks();
+  insideParallelFor = false;
+  std::unique_lock<std::mutex> lock(mutex);
+  jobDone.wait(lock, [&] {
+    return chunksDone.load(std::memory_order_acquire) == numChunks &&
+           activeWorkers == 0;
+  });
+  job = nullptr;
+}

@@ -1,0 +1,180 @@
+//===- strata-run.cpp - Run a function of a .smod module ------------------===//
+//
+// Loads a module, runs one function on the given inputs and prints each
+// result the way numpy prints arrays (or writes it to a .npy file). Also the
+// front end of the runtime's debugging aids: --profile (per-kernel table on
+// stderr), --trace (Chrome trace JSON), --dump-tensors (every launch's
+// outputs as .npy). Links only the runtime: no MLIR, no LLVM.
+//
+//===----------------------------------------------------------------------===//
+
+#include "strata/Runtime/Inputs.h"
+#include "strata/Runtime/Npy.h"
+#include "strata/Runtime/VM.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+using namespace strata::runtime;
+
+static const char *const kUsage =
+    "usage: strata-run MODULE.smod [options]\n"
+    "\n"
+    "Runs one function of a Strata module and prints its results.\n"
+    "\n"
+    "options:\n"
+    "  --function=NAME        the function to run (default: main)\n"
+    "  --input=SPEC           one per argument, in order; SPEC is\n"
+    "                           @FILE.npy              a numpy file\n"
+    "                           2x3xf32=1,2,3,4,5,6    shape x dtype = values\n"
+    "                           f32=3.5                a rank-0 tensor\n"
+    "                           i64=7                  an i64 argument\n"
+    "                         (one value fills the whole tensor)\n"
+    "  --output=@FILE.npy     one per result, in order: write the result to\n"
+    "                         FILE.npy instead of printing it\n"
+    "  --threads=N            threads running kernel tiles (default: all\n"
+    "                         cores; 1 runs on the calling thread)\n"
+    "  --profile              print per-kernel statistics to stderr\n"
+    "  --trace=FILE.json      write a Chrome trace of all launches\n"
+    "  --dump-tensors=DIR     write each launch's outputs as .npy into DIR\n"
+    "                         (with DIR/index.json)\n"
+    "  --help                 print this help\n";
+
+static int fail(const std::string &message) {
+  std::fprintf(stderr, "strata-run: error: %s\n", message.c_str());
+  return 1;
+}
+
+/// The value after "--name=" when `arg` starts with it.
+static bool getFlag(const std::string &arg, const char *name,
+                    std::string &value) {
+  std::string prefix = std::string("--") + name + "=";
+  if (arg.compare(0, prefix.size(), prefix) != 0)
+    return false;
+  value = arg.substr(prefix.size());
+  return true;
+}
+
+int main(int argc, char **argv) {
+  std::string modulePath, function = "main", tracePath, dumpDirectory;
+  std::vector<std::string> inputs, outputs;
+  unsigned numThreads = 0;
+  bool profile = false;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i], value;
+    if (arg == "--help" || arg == "-h") {
+      std::fputs(kUsage, stdout);
+      return 0;
+    }
+    if (getFlag(arg, "function", value)) {
+      if (value.empty())
+        return fail("--function needs a name");
+      function = value;
+    } else if (getFlag(arg, "input", value)) {
+      inputs.push_back(value);
+    } else if (getFlag(arg, "output", value)) {
+      if (value.size() < 2 || value[0] != '@')
+        return fail("--output expects @FILE.npy, got '" + value + "'");
+      outputs.push_back(value.substr(1));
+    } else if (getFlag(arg, "threads", value)) {
+      char *end = nullptr;
+      long n = std::strtol(value.c_str(), &end, 10);
+      if (value.empty() || *end != '\0' || n < 1 || n > 4096)
+        return fail("--threads expects a number from 1 to 4096, got '" + value +
+                    "'");
+      numThreads = static_cast<unsigned>(n);
+    } else if (arg == "--profile") {
+      profile = true;
+    } else if (getFlag(arg, "trace", value)) {
+      if (value.empty())
+        return fail("--trace needs a file name");
+      tracePath = value;
+    } else if (getFlag(arg, "dump-tensors", value)) {
+      if (value.empty())
+        return fail("--dump-tensors needs a directory");
+      dumpDirectory = value;
+    } else if (arg.size() > 1 && arg[0] == '-') {
+      return fail("unknown option '" + arg + "' (see --help)");
+    } else if (modulePath.empty()) {
+      modulePath = arg;
+    } else {
+      return fail("more than one module given ('" + modulePath + "' and '" +
+                  arg + "')");
+    }
+  }
+  if (modulePath.empty())
+    return fail("no module given (see --help)");
+
+  StatusOr<std::unique_ptr<Module>> loaded = Module::loadFile(modulePath);
+  if (!loaded)
+    return fail(loaded.message());
+  std::shared_ptr<const Module> module(std::move(*loaded));
+  int index = module->findFunction(function);
+  if (index < 0)
+    return fail("no function named '" + function + "' in " + modulePath);
+  const bytecode::FunctionEntry &entry = module->getFunctions()[index];
+  if (inputs.size() != entry.numArgs)
+    return fail("function '" + function + "' takes " +
+                std::to_string(entry.numArgs) + " argument" +
+                (entry.numArgs == 1 ? "" : "s") + ", got " +
+                std::to_string(inputs.size()) + " --input");
+  if (outputs.size() > entry.numResults)
+    return fail("function '" + function + "' has " +
+                std::to_string(entry.numResults) + " result" +
+                (entry.numResults == 1 ? "" : "s") + ", got " +
+                std::to_string(outputs.size()) + " --output");
+
+  Span<uint32_t> registerTypes = module->getRegisterTypes(entry);
+  std::vector<Value> args;
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    StatusOr<Value> value =
+        parseInputSpec(inputs[i], module->getTypes()[registerTypes[i]]);
+    if (!value)
+      return fail("argument " + std::to_string(i) + ": " + value.message());
+    args.push_back(std::move(*value));
+  }
+
+  SessionOptions options;
+  options.numThreads = numThreads;
+  options.profile = profile;
+  options.tracePath = tracePath;
+  options.dumpDirectory = dumpDirectory;
+  StatusOr<std::unique_ptr<Session>> session = Session::create(module, options);
+  if (!session)
+    return fail(session.message());
+  StatusOr<std::vector<Value>> results =
+      (*session)->invoke(static_cast<uint32_t>(index), std::move(args));
+  if (!results)
+    return fail(results.message());
+
+  for (size_t i = 0; i < results->size(); ++i) {
+    const Value &value = (*results)[i];
+    if (i < outputs.size()) {
+      if (!value.isTensor())
+        return fail("result " + std::to_string(i) + " is " +
+                    value.getTypeString() +
+                    ", not a tensor: it cannot be "
+                    "written as .npy");
+      Status status = writeNpyFile(outputs[i], value.getTensor());
+      if (!status.ok())
+        return fail(status.message());
+      continue;
+    }
+    std::printf("result[%zu]: %s\n", i, value.getTypeString().c_str());
+    if (value.isI64())
+      std::printf("%lld\n", static_cast<long long>(value.getI64()));
+    else if (value.isTensor())
+      std::printf("%s\n", formatTensor(value.getTensor()).c_str());
+    else
+      std::printf("<%zu bytes>\n", value.getStorage()->getSize());
+  }
+  std::fflush(stdout);
+  if (profile)
+    std::fputs((*session)->getProfileReport().c_str(), stderr);
+  Status flushed = (*session)->flush();
+  if (!flushed.ok())
+    return fail(flushed.message());
+  return 0;
+}
