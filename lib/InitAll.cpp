@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "strata/InitAll.h"
+#include "mlir/Conversion/Passes.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -54,6 +55,8 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Transforms/Passes.h"
 #include "strata/Conversion/Passes.h"
+#include "strata/Dialect/Device/IR/DeviceDialect.h"
+#include "strata/Dialect/Device/Transforms/Passes.h"
 #include "strata/Dialect/Graph/IR/GraphDialect.h"
 #include "strata/Dialect/Graph/Transforms/Passes.h"
 #include "strata/Dialect/Kernel/IR/KernelDialect.h"
@@ -65,7 +68,8 @@
 #endif
 
 void strata::registerAllDialects(mlir::DialectRegistry &registry) {
-  registry.insert<graph::GraphDialect, kernel::KernelDialect>();
+  registry.insert<graph::GraphDialect, kernel::KernelDialect,
+                  device::DeviceDialect>();
   registry.insert<mlir::arith::ArithDialect, mlir::cf::ControlFlowDialect,
                   mlir::func::FuncDialect, mlir::linalg::LinalgDialect,
                   mlir::math::MathDialect, mlir::scf::SCFDialect,
@@ -125,6 +129,10 @@ void strata::registerAllPasses() {
   graph::registerGraphPasses();
   registerConversionPasses();
   kernel::registerKernelPasses();
+  device::registerDevicePasses();
+  // The host program's last lowering steps (strata-compile's device level).
+  mlir::registerLowerAffinePass();
+  mlir::registerSCFToControlFlowPass();
 }
 
 const char *strata::getVersionString() {

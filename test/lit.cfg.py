@@ -22,7 +22,8 @@ llvm_config.use_default_substitutions()
 
 tool_dirs = [config.strata_tools_dir, config.llvm_tools_dir]
 llvm_config.add_tool_substitutions(
-    ["strata-opt", "strata-translate", "llvm-nm", "llvm-objdump"], tool_dirs)
+    ["strata-opt", "strata-translate", "strata-compile", "strata-run",
+     "strata-bench", "strata-dump", "llvm-nm", "llvm-objdump"], tool_dirs)
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.strata_tools_dir, append_path=True)
 
@@ -36,3 +37,14 @@ config.substitutions.append(
      "-shared-libs=" + ",".join(
          os.path.join(llvm_lib_dir, lib)
          for lib in ["libmlir_c_runner_utils.so", "libmlir_runner_utils.so"])))
+
+# GoogleTest binaries (test/unittests), run by test/Unit/*.test.
+config.substitutions.append(
+    ("%unittests", os.path.join(config.strata_obj_root, "unittests")))
+
+# --- Runtime format fuzzing (test/fuzz, built into <build>/fuzz) ----------
+# strata-loader-fuzzer is built only with clang; test/Runtime/fuzz-*.test
+# REQUIRE the binary they run.
+for fuzz_tool in ["strata-loader-fuzzer", "strata-smod-corpus-gen"]:
+    if os.path.exists(os.path.join(config.strata_obj_root, "fuzz", fuzz_tool)):
+        config.available_features.add(fuzz_tool)

@@ -2,6 +2,7 @@
 
 #include "strata/Conversion/Passes.h"
 #include "strata/Conversion/CPU/CPUPipeline.h"
+#include "strata/Conversion/KernelToLLVM/KernelToLLVM.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -22,4 +23,10 @@ void strata::registerConversionPasses() {
       "dialect for the host CPU: tile and vectorize, one-shot bufferize, "
       "lower to loops and LLVM",
       buildCPULoweringPipeline);
+  mlir::PassPipelineRegistration<>(
+      "strata-lower-kernels-cpu",
+      "Lower a module of kernel.func to LLVM-dialect code with the runtime's "
+      "kernel entry points: convert-kernel-to-dps-func, strata-lower-cpu, "
+      "strata-cpu-kernel-entry-points",
+      [](mlir::OpPassManager &pm) { buildKernelToLLVMPipeline(pm); });
 }

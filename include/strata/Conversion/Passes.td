@@ -104,4 +104,153 @@ def CPUDropForeignAttributesPass
   }];
 }
 
+def ConvertKernelToDPSFuncPass
+    : Pass<"convert-kernel-to-dps-func", "::mlir::ModuleOp"> {
+  let summary = "Turn kernel.func into destination-passing func.func on memrefs";
+  let description = [{
+    The runtime allocates a kernel's outputs and passes them in
+    (destination-passing style). Every `kernel.func` becomes a `func.func`
+    with the same name taking, in order: its inputs (tensors as identity-
+    layout memrefs, index/i64 scalars as they are), one memref per result,
+    and two `index` arguments, the range of tiles to compute (see the kernel
+    ABI in Runtime/Bytecode.h). Inputs are read through
+    `bufferization.to_tensor ... restrict`; results are written with
+    `bufferization.materialize_in_destination ... restrict writable` into the
+    output arguments, so that one-shot bufferization (after empty tensor
+    elimination) computes them in place. The function gets
+    `llvm.emit_c_interface` and `strata.kernel_abi` (its number of outputs)
+    for strata-cpu-kernel-entry-points. Other argument types are an error at
+    the kernel.
+  }];
+  let dependentDialects = [
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::memref::MemRefDialect",
+  ];
+}
+
+def CPULowerStridedCopiesPass
+    : Pass<"strata-cpu-lower-strided-copies", "::mlir::func::FuncOp"> {
+  let summary = "Turn memref.copy of strided buffers into linalg.copy";
+  let description = [{
+    memref-to-llvm lowers a `memref.copy` between buffers that are not both
+    contiguous into a call of `memrefCopy` from MLIR's C runner utilities,
+    which Strata's runtime does not link (it links neither MLIR nor LLVM).
+    Such copies become `linalg.copy`, i.e. loops in the kernel itself;
+    contiguous copies stay `memref.copy` (an llvm.memcpy).
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
+def CPUDistributeTilesPass
+    : Pass<"strata-cpu-distribute-tiles", "::mlir::func::FuncOp"> {
+  let summary = "Tile a kernel's output op into an scf.forall of independent tiles";
+  let description = [{
+    On a destination-passing kernel (convert-kernel-to-dps-func) with one
+    output computed by a linalg op: tiles that op along its outermost
+    parallel loop with more than one iteration (16 tiles of a static loop,
+    tiles of 8 along a dynamic one) into an `scf.forall` marked
+    `strata.distribute`, fusing its producers into the loop
+    (tileConsumerAndFuseProducersUsingSCF). Each iteration then computes one
+    slab of the output from the inputs. Kernels of another shape are left
+    alone (and run as one tile).
+  }];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
+def CPUForallToTileRangePass
+    : Pass<"strata-cpu-forall-to-tile-range", "::mlir::ModuleOp"> {
+  let summary = "Run a kernel's distributed loop over its tile range arguments";
+  let description = [{
+    After bufferization. In each kernel, the `scf.forall` marked by
+    strata-cpu-distribute-tiles becomes an `scf.for` over the tiles
+    [tileBegin, min(tileEnd, numTiles)) (the kernel's last two arguments),
+    the forall's indices recovered by delinearization, and a function
+    `__strata_grid_body_<kernel>` with the kernel's arguments computing
+    numTiles is added (exported by strata-cpu-kernel-entry-points as
+    `strata_grid_<kernel>`). If anything else at the kernel's top level has
+    effects that outlive a call, or the count needs them, the forall becomes
+    a sequential scf.for instead and the kernel has no grid function.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+}
+
+def CPUKernelEntryPointsPass
+    : Pass<"strata-cpu-kernel-entry-points", "::mlir::ModuleOp"> {
+  let summary = "Give every lowered kernel the runtime's entry point";
+  let description = [{
+    Runs on the LLVM dialect after the CPU pipeline. For every function
+    marked `strata.kernel_abi` (by convert-kernel-to-dps-func), writes
+    `void strata_kernel_<name>(ptr args, i64 tileBegin, i64 tileEnd)`, which
+    loads argument i from `args[i]` (a memref descriptor pointer, or a
+    pointer to an i64 scalar) and calls `_mlir_ciface_<name>`. Every other
+    defined function becomes internal, so that the kernel library exports
+    its entry points only.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
+def ConvertKernelToDevicePass
+    : Pass<"convert-kernel-to-device", "::mlir::ModuleOp"> {
+  let summary = "Turn host code on tensors into the device level on buffers";
+  let description = [{
+    Runs after kernel-outline (and kernel-select-schedule). Host functions
+    become functions on memrefs (identity layout) whose work is done by
+    device ops; `kernel.func` kernels stay as they are, on tensors.
+
+    1. Host tensor ops other than the ones the host does itself are wrapped
+       into their own kernel (a `kernel.dispatch` outlined the way
+       kernel-outline does, with the `tensor.empty`/`linalg.fill` of their
+       destinations): from_elements, concat, slices, pad, linalg ops, ...
+       The host itself keeps tensor.dim (-> memref.dim), tensor.extract
+       (-> memref.load), tensor.empty (-> device.alloc), reshapes of whole
+       tensors (tensor.reshape, expand_shape, collapse_shape, cast ->
+       device.reshape, sizes computed on the host) and constants.
+    2. Constants go to the module's constant pool: every tensor constant of
+       host code, and every non-splat tensor constant of a kernel, becomes a
+       `device.pool_entry` (one per distinct value, named `@__constant_<n>`
+       in order of first appearance). A kernel's constant becomes a new
+       kernel argument, and each launch of the kernel passes the host's
+       `device.constant`. Splat constants stay in kernels (they fold into
+       code).
+    3. Each `kernel.launch` becomes a `device.alloc` per result, right
+       before the launch, and a `device.launch` writing into them. The `?`
+       dims of the results are computed on the host before the launch: the
+       dims of the values the kernel returns are reified in a scratch copy
+       of it (ReifyRankedShapedTypeOpInterface, canonicalization) until they
+       depend only on the kernel's arguments, and that computation is cloned
+       at the launch. A size that depends on more (data computed by the
+       kernel) is an error at the launch naming the kernel and the result.
+    4. Tensor types become memrefs in function signatures, calls, returns,
+       cf branches and scf ops (upstream's structural type conversions).
+       Host values are never written after their producer ran, so no alias
+       analysis is needed.
+
+    A host op on tensors that has no device-level form (e.g. unranked
+    tensors) is reported with its location. The module gets
+    `device.target = #device.target<...>` for `target` (cpu or cuda); the
+    triple, CPU and features come from the module's `kernel.target` when it
+    has one.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"cpu\"",
+           "The device kind to compile for: cpu or cuda">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::strata::device::DeviceDialect",
+    "::strata::kernel::KernelDialect",
+  ];
+}
+
 #endif // STRATA_CONVERSION_PASSES_TD

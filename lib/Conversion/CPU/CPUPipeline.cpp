@@ -22,6 +22,7 @@
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
@@ -42,6 +43,7 @@
 namespace strata {
 #define GEN_PASS_DEF_CPUTILEANDVECTORIZEPASS
 #define GEN_PASS_DEF_CPUDROPFOREIGNATTRIBUTESPASS
+#define GEN_PASS_DEF_CPULOWERSTRIDEDCOPIESPASS
 #include "strata/Conversion/Passes.h.inc"
 } // namespace strata
 
@@ -95,6 +97,29 @@ struct CPUDropForeignAttributesPass
       for (StringAttr name : kernelAttrs)
         op->removeDiscardableAttr(name);
     });
+  }
+};
+
+/// Rewrites copies the LLVM lowering would call memrefCopy for; see
+/// Passes.td.
+struct CPULowerStridedCopiesPass
+    : strata::impl::CPULowerStridedCopiesPassBase<CPULowerStridedCopiesPass> {
+  void runOnOperation() override {
+    SmallVector<memref::CopyOp> copies;
+    getOperation().walk([&](memref::CopyOp copy) {
+      auto isContiguous = [](Value value) {
+        auto type = dyn_cast<MemRefType>(value.getType());
+        return type && type.getLayout().isIdentity();
+      };
+      if (!isContiguous(copy.getSource()) || !isContiguous(copy.getTarget()))
+        copies.push_back(copy);
+    });
+    for (memref::CopyOp copy : copies) {
+      OpBuilder builder(copy);
+      linalg::CopyOp::create(builder, copy.getLoc(), copy.getSource(),
+                             copy.getTarget());
+      copy.erase();
+    }
   }
 };
 
@@ -343,7 +368,10 @@ void CPUTileAndVectorizePass::runOnOperation() {
 
 void strata::buildCPULoweringPipeline(OpPassManager &pm,
                                       const CPUPipelineOptions &options) {
-  // (1) Tile and vectorize on tensors.
+  // (1) Tile and vectorize on tensors (after cutting kernels into tiles
+  // for the runtime's threads).
+  if (options.distribute)
+    pm.addNestedPass<func::FuncOp>(strata::createCPUDistributeTilesPass());
   CPUTileAndVectorizePassOptions tileOptions;
   tileOptions.vectorize = options.vectorize;
   tileOptions.tileSizes.assign(options.tileSizes.begin(),
@@ -365,11 +393,15 @@ void strata::buildCPULoweringPipeline(OpPassManager &pm,
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
   pm.addPass(createCanonicalizerPass());
+  // Before deallocation, which does not know scf.forall.
+  if (options.distribute)
+    pm.addPass(strata::createCPUForallToTileRangePass());
   if (options.deallocate)
     bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(createConvertBufferizationToMemRefPass());
 
   // (3) Down to LLVM.
+  pm.addNestedPass<func::FuncOp>(strata::createCPULowerStridedCopiesPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   // multi_reduction (masked ones too) to elementwise ops + vector.reduction.
   pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMultiReductionPass());

@@ -34,6 +34,12 @@ struct CPUPipelineOptions
       llvm::cl::desc("Insert deallocations with the ownership-based buffer "
                      "deallocation pipeline (otherwise buffers leak)"),
       llvm::cl::init(true)};
+  Option<bool> distribute{
+      *this, "distribute",
+      llvm::cl::desc("Split destination-passing kernels into tiles the "
+                     "runtime runs in parallel (strata-cpu-distribute-tiles "
+                     "and strata-cpu-forall-to-tile-range)"),
+      llvm::cl::init(false)};
 };
 
 /// Appends the CPU lowering to `pm` (anchored on builtin.module):

@@ -1,0 +1,62 @@
+//===- Serializer.h - Device-level modules to .smod files -------*- C++ -*-===//
+//
+// The last step of strata-compile: a device-level module (host functions on
+// memrefs with device ops, arith and cf; kernel.func kernels; the constant
+// pool's device.pool_entry ops) becomes one .smod file (format in
+// Runtime/Bytecode.h, docs/ModuleFormat.md):
+//  - the kernels are lowered to destination-passing LLVM code with the
+//    runtime's entry points, compiled for the target and linked into one
+//    shared object with lld;
+//  - each host function is encoded as VM bytecode (one register per SSA
+//    value, branches with moves for block arguments);
+//  - pool entries become the 64-byte aligned constant pool;
+//  - metadata records the producer, the source and the target.
+// The same input gives byte-identical output. Every failure is an MLIR
+// diagnostic at a location.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef STRATA_TARGET_BYTECODE_SERIALIZER_H
+#define STRATA_TARGET_BYTECODE_SERIALIZER_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "mlir/Support/LLVM.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace strata {
+
+/// How kernels are compiled and what the module records.
+struct BytecodeOptions {
+  /// LLVM target triple, CPU and features of the kernels (empty: those of
+  /// the module's #device.target, else the host's).
+  std::string triple;
+  std::string cpu;
+  std::string features;
+  /// LLVM optimization level of the kernels (0..3).
+  unsigned optLevel = 3;
+  /// The linker that makes the kernel library (empty: ld.lld from PATH or
+  /// from LLVM's tools directory).
+  std::string linker;
+  /// Vectorize the kernels' tiles (off: scalar loops, for testing).
+  bool vectorize = true;
+  /// Recorded in the metadata as "source".
+  std::string sourceName;
+};
+
+/// Clones the kernel.func ops of `module` into a new module and lowers it to
+/// the LLVM dialect with the runtime's entry points (strata-lower-kernels-cpu).
+mlir::FailureOr<mlir::OwningOpRef<mlir::ModuleOp>>
+lowerKernelsToLLVM(mlir::ModuleOp module, bool vectorize = true);
+
+/// Serializes the device-level `module` into `bytes` (a whole .smod file).
+mlir::LogicalResult serializeToBytecode(mlir::ModuleOp module,
+                                        const BytecodeOptions &options,
+                                        std::vector<uint8_t> &bytes);
+
+} // namespace strata
+
+#endif // STRATA_TARGET_BYTECODE_SERIALIZER_H

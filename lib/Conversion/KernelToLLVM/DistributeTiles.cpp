@@ -1,0 +1,310 @@
+//===- DistributeTiles.cpp - Kernels as grids of independent tiles --------===//
+//
+// Implements strata-cpu-distribute-tiles and strata-cpu-forall-to-tile-range
+// (see Conversion/Passes.td), which let the runtime's thread pool run one
+// kernel launch as many calls on disjoint ranges of tiles:
+//  1. On tensors, the op that computes a destination-passing kernel's output
+//     is tiled along one parallel loop into an scf.forall, its producers
+//     fused into the loop body (upstream tile-and-fuse), so that one
+//     iteration computes one slab of the output from the inputs alone.
+//  2. After bufferization, that scf.forall (now on memrefs, writing disjoint
+//     slices of the output) becomes a loop over the tiles
+//     [tileBegin, min(tileEnd, numTiles)) of the kernel's tile range
+//     arguments, and a grid function computing numTiles from the arguments
+//     is added. A kernel that does anything else at its top level (writes
+//     outside the loop) keeps a sequential loop and gets no grid function:
+//     the runtime then runs it as one tile.
+//
+//===----------------------------------------------------------------------===//
+
+#include "strata/Conversion/KernelToLLVM/KernelToLLVM.h"
+#include "strata/Conversion/Passes.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace strata {
+#define GEN_PASS_DEF_CPUDISTRIBUTETILESPASS
+#define GEN_PASS_DEF_CPUFORALLTOTILERANGEPASS
+#include "strata/Conversion/Passes.h.inc"
+} // namespace strata
+
+using namespace mlir;
+using namespace strata;
+
+namespace {
+
+/// Marks the scf.forall whose iterations are the kernel's tiles.
+constexpr llvm::StringLiteral kDistributeAttrName = "strata.distribute";
+/// The number of tiles a statically sized loop is cut into: enough for a
+/// few threads to balance, few enough that a tile keeps its vector work.
+constexpr int64_t kTilesPerLoop = 16;
+/// The tile size along a loop of dynamic size.
+constexpr int64_t kDynamicTileSize = 8;
+
+struct CPUDistributeTilesPass
+    : strata::impl::CPUDistributeTilesPassBase<CPUDistributeTilesPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    if (!func->hasAttr(kKernelABIAttrName) || !func.getBody().hasOneBlock())
+      return;
+    SmallVector<bufferization::MaterializeInDestinationOp> outputs;
+    func.walk([&](bufferization::MaterializeInDestinationOp op) {
+      outputs.push_back(op);
+    });
+    if (outputs.size() != 1)
+      return;
+    auto root = outputs.front().getSource().getDefiningOp<linalg::LinalgOp>();
+    if (!root || !root.hasPureTensorSemantics() ||
+        root->getBlock() != &func.getBody().front())
+      return;
+    // Tiling needs projected-permutation maps (see the tile pass).
+    if (!llvm::all_of(root.getIndexingMapsArray(), [](AffineMap map) {
+          return map.isProjectedPermutation(/*allowZeroInResults=*/true);
+        }))
+      return;
+
+    // The outermost parallel loop with more than one iteration.
+    SmallVector<utils::IteratorType> iterators =
+        root.getIteratorTypesArray();
+    SmallVector<int64_t> ranges = root.getStaticLoopRanges();
+    std::optional<unsigned> loop;
+    for (unsigned i = 0; i < iterators.size(); ++i) {
+      if (iterators[i] == utils::IteratorType::parallel &&
+          (ShapedType::isDynamic(ranges[i]) || ranges[i] > 1)) {
+        loop = i;
+        break;
+      }
+    }
+    if (!loop)
+      return;
+    int64_t tileSize =
+        ShapedType::isDynamic(ranges[*loop])
+            ? kDynamicTileSize
+            : std::max<int64_t>(1, llvm::divideCeil(ranges[*loop],
+                                                    kTilesPerLoop));
+    SmallVector<OpFoldResult> tileSizes(iterators.size(),
+                                        OpBuilder(func).getIndexAttr(0));
+    tileSizes[*loop] = OpBuilder(func).getIndexAttr(tileSize);
+
+    scf::SCFTilingOptions tilingOptions;
+    tilingOptions.setTileSizes(tileSizes);
+    tilingOptions.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
+    scf::SCFTileAndFuseOptions options;
+    options.setTilingOptions(tilingOptions);
+    IRRewriter rewriter(func.getContext());
+    rewriter.setInsertionPoint(root);
+    FailureOr<scf::SCFTileAndFuseResult> result =
+        scf::tileConsumerAndFuseProducersUsingSCF(
+            rewriter, cast<TilingInterface>(root.getOperation()), options);
+    // Distribution is an optimization: a kernel that does not tile runs as
+    // one tile.
+    if (failed(result) || result->loops.empty())
+      return;
+    for (auto [original, replacement] : result->replacements)
+      rewriter.replaceAllUsesWith(original, replacement);
+    result->loops.front()->setAttr(kDistributeAttrName,
+                                   rewriter.getUnitAttr());
+    // Producers fused into the loop are dead outside it now.
+    for (Operation *producer : llvm::reverse(result->fusedProducers))
+      if (producer->use_empty())
+        rewriter.eraseOp(producer);
+    if (root->use_empty())
+      rewriter.eraseOp(root);
+  }
+};
+
+/// True if `op`, at the top level of a kernel next to its distributed loop,
+/// may run once per call without changing the result: it writes nothing
+/// that outlives the call.
+bool isReplicable(Operation *op) {
+  if (op->hasTrait<OpTrait::IsTerminator>() || isMemoryEffectFree(op))
+    return true;
+  return isa<memref::AllocOp, memref::AllocaOp, memref::DeallocOp,
+             bufferization::DeallocOp, bufferization::ToTensorOp>(op);
+}
+
+/// Computes the number of iterations of `forall` before it.
+Value buildNumTiles(OpBuilder &builder, scf::ForallOp forall) {
+  Location loc = forall.getLoc();
+  Value total = arith::ConstantIndexOp::create(builder, loc, 1);
+  for (auto [lb, ub, step] :
+       llvm::zip(forall.getMixedLowerBound(), forall.getMixedUpperBound(),
+                 forall.getMixedStep())) {
+    Value lower = getValueOrCreateConstantIndexOp(builder, loc, lb);
+    Value upper = getValueOrCreateConstantIndexOp(builder, loc, ub);
+    Value stride = getValueOrCreateConstantIndexOp(builder, loc, step);
+    Value extent = arith::SubIOp::create(builder, loc, upper, lower);
+    Value count = arith::CeilDivSIOp::create(builder, loc, extent, stride);
+    total = arith::MulIOp::create(builder, loc, total, count);
+  }
+  return total;
+}
+
+/// Replaces `forall` by a loop over the tiles [begin, min(end, numTiles)).
+void convertToTileRange(RewriterBase &rewriter, scf::ForallOp forall,
+                        Value numTiles, Value begin, Value end) {
+  Location loc = forall.getLoc();
+  rewriter.setInsertionPoint(forall);
+  Value clampedEnd = arith::MinSIOp::create(rewriter, loc, end, numTiles);
+  Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  auto loop = scf::ForOp::create(rewriter, loc, begin, clampedEnd, one);
+  rewriter.setInsertionPointToStart(loop.getBody());
+  // Delinearize the tile index, innermost dimension fastest.
+  SmallVector<Value> ivs(forall.getRank());
+  Value remaining = loop.getInductionVar();
+  SmallVector<OpFoldResult> lbs = forall.getMixedLowerBound();
+  SmallVector<OpFoldResult> ubs = forall.getMixedUpperBound();
+  SmallVector<OpFoldResult> steps = forall.getMixedStep();
+  for (int64_t d = forall.getRank() - 1; d >= 0; --d) {
+    Value lower = getValueOrCreateConstantIndexOp(rewriter, loc, lbs[d]);
+    Value upper = getValueOrCreateConstantIndexOp(rewriter, loc, ubs[d]);
+    Value step = getValueOrCreateConstantIndexOp(rewriter, loc, steps[d]);
+    Value count = arith::CeilDivSIOp::create(
+        rewriter, loc, arith::SubIOp::create(rewriter, loc, upper, lower),
+        step);
+    Value index = arith::RemSIOp::create(rewriter, loc, remaining, count);
+    remaining = arith::DivSIOp::create(rewriter, loc, remaining, count);
+    ivs[d] = arith::AddIOp::create(
+        rewriter, loc, lower,
+        arith::MulIOp::create(rewriter, loc, index, step));
+  }
+  // The body (on memrefs: no shared outputs, an empty terminator) moves in.
+  Block *body = forall.getBody();
+  rewriter.eraseOp(body->getTerminator());
+  rewriter.inlineBlockBefore(body, loop.getBody()->getTerminator(), ivs);
+  rewriter.eraseOp(forall);
+}
+
+struct CPUForallToTileRangePass
+    : strata::impl::CPUForallToTileRangePassBase<CPUForallToTileRangePass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    IRRewriter rewriter(module.getContext());
+    SmallVector<func::FuncOp> kernels;
+    for (auto func : module.getOps<func::FuncOp>())
+      if (func->hasAttr(kKernelABIAttrName))
+        kernels.push_back(func);
+    for (func::FuncOp func : kernels) {
+      SmallVector<scf::ForallOp> marked;
+      func.walk([&](scf::ForallOp forall) {
+        if (forall->hasAttr(kDistributeAttrName))
+          marked.push_back(forall);
+      });
+      bool distributable =
+          marked.size() == 1 && func.getBody().hasOneBlock() &&
+          marked.front()->getBlock() == &func.getBody().front() &&
+          marked.front().getOutputs().empty() &&
+          llvm::all_of(func.getBody().front(), [&](Operation &op) {
+            return &op == marked.front().getOperation() || isReplicable(&op);
+          });
+      if (!distributable) {
+        // Run every tile in this one call.
+        for (scf::ForallOp forall : marked) {
+          forall->removeAttr(kDistributeAttrName);
+          rewriter.setInsertionPoint(forall);
+          if (failed(scf::forallToForLoop(rewriter, forall))) {
+            forall.emitError("cannot turn the tile loop into scf.for");
+            return signalPassFailure();
+          }
+        }
+        continue;
+      }
+      scf::ForallOp forall = marked.front();
+
+      // The grid function: the kernel's arguments in, the tile count out.
+      // Built from a copy of the kernel, keeping only the count.
+      rewriter.setInsertionPointAfter(func);
+      auto grid = cast<func::FuncOp>(rewriter.clone(*func));
+      grid.setName(getKernelGridBodyName(func.getName()));
+      grid->removeAttr(kKernelABIAttrName);
+      grid->setAttr(kKernelExportAttrName, rewriter.getUnitAttr());
+      scf::ForallOp gridForall;
+      grid.walk([&](scf::ForallOp op) { gridForall = op; });
+      rewriter.setInsertionPoint(gridForall);
+      Value gridCount = buildNumTiles(rewriter, gridForall);
+      Block &gridBody = grid.getBody().front();
+      Operation *gridReturn = gridBody.getTerminator();
+      rewriter.setInsertionPoint(gridReturn);
+      func::ReturnOp::create(rewriter, gridReturn->getLoc(), gridCount);
+      // Erase everything after the count, then what the count does not use.
+      SmallVector<Operation *> toErase;
+      bool afterForall = false;
+      for (Operation &op : gridBody) {
+        if (&op == gridForall.getOperation())
+          afterForall = true;
+        if (afterForall && !isa<func::ReturnOp>(op))
+          toErase.push_back(&op);
+      }
+      // The old terminator (the function returned nothing) goes too.
+      for (Operation *op : llvm::reverse(toErase)) {
+        op->dropAllUses();
+        rewriter.eraseOp(op);
+      }
+      rewriter.eraseOp(gridReturn);
+      bool changed = true;
+      while (changed) {
+        changed = false;
+        for (Operation &op :
+             llvm::make_early_inc_range(llvm::reverse(gridBody))) {
+          if (op.hasTrait<OpTrait::IsTerminator>() || !op.use_empty())
+            continue;
+          if (isMemoryEffectFree(&op) ||
+              isa<memref::AllocOp, memref::AllocaOp, memref::DeallocOp,
+                  bufferization::DeallocOp>(op)) {
+            rewriter.eraseOp(&op);
+            changed = true;
+          }
+        }
+      }
+      if (!llvm::all_of(gridBody, [](Operation &op) {
+            return isMemoryEffectFree(&op) ||
+                   op.hasTrait<OpTrait::IsTerminator>();
+          })) {
+        // Cannot compute the count without side effects: run sequentially.
+        rewriter.eraseOp(grid);
+        forall->removeAttr(kDistributeAttrName);
+        rewriter.setInsertionPoint(forall);
+        if (failed(scf::forallToForLoop(rewriter, forall))) {
+          forall.emitError("cannot turn the tile loop into scf.for");
+          return signalPassFailure();
+        }
+        continue;
+      }
+      grid.setFunctionType(rewriter.getFunctionType(
+          grid.getArgumentTypes(), {rewriter.getIndexType()}));
+
+      // The kernel runs its tile range.
+      unsigned numArgs = func.getNumArguments();
+      rewriter.setInsertionPoint(forall);
+      Value numTiles = buildNumTiles(rewriter, forall);
+      convertToTileRange(rewriter, forall, numTiles,
+                         func.getArgument(numArgs - 2),
+                         func.getArgument(numArgs - 1));
+    }
+  }
+};
+
+} // namespace
+
+std::string strata::getKernelGridBodyName(llvm::StringRef kernelName) {
+  return ("__strata_grid_body_" + kernelName).str();
+}

@@ -1,0 +1,215 @@
+//===- Serializer.cpp - Device-level modules to .smod files ---------------===//
+//
+// Implements serializeToBytecode (see Serializer.h): gathers the module's
+// pool entries, kernels and host functions, builds the kernel library, and
+// lays everything out with the runtime's ModuleWriter. The result is loaded
+// back with the runtime's own verifier before it is returned, so a module
+// the compiler writes is one the runtime accepts.
+//
+//===----------------------------------------------------------------------===//
+
+#include "SerializerImpl.h"
+
+#include "strata/Conversion/KernelToLLVM/KernelToLLVM.h"
+#include "strata/Dialect/Device/IR/DeviceDialect.h"
+#include "strata/Dialect/Device/IR/DeviceOps.h"
+#include "strata/Dialect/Kernel/IR/KernelOps.h"
+#include "strata/InitAll.h"
+#include "strata/Runtime/Module.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "llvm/ADT/StringSet.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
+#include "mlir/IR/BuiltinDialect.h"
+#include "mlir/Pass/PassManager.h"
+
+using namespace mlir;
+using namespace strata;
+using namespace strata::runtime;
+
+FailureOr<OwningOpRef<ModuleOp>> strata::lowerKernelsToLLVM(ModuleOp module,
+                                                            bool vectorize) {
+  OpBuilder builder(module.getContext());
+  OwningOpRef<ModuleOp> kernels = ModuleOp::create(module.getLoc());
+  builder.setInsertionPointToEnd(kernels->getBody());
+  for (auto kernel : module.getOps<kernel::FuncOp>())
+    builder.clone(*kernel.getOperation());
+  PassManager pm(module.getContext());
+  buildKernelToLLVMPipeline(pm, vectorize);
+  if (failed(pm.run(*kernels)))
+    return failure();
+  return kernels;
+}
+
+/// The bytes of `value` as the runtime lays out a tensor: row-major, one
+/// byte per i1, 8 bytes per index.
+static FailureOr<std::vector<uint8_t>> getConstantBytes(Location loc,
+                                                        ElementsAttr value) {
+  auto type = cast<ShapedType>(value.getType());
+  int64_t numElements = type.getNumElements();
+  Type elementType = type.getElementType();
+  size_t elementSize =
+      bytecode::getDTypeSize(serializer::getDType(elementType));
+  std::vector<uint8_t> bytes;
+  if (auto resource = dyn_cast<DenseResourceElementsAttr>(value)) {
+    AsmResourceBlob *blob = resource.getRawHandle().getBlob();
+    if (!blob)
+      return emitError(loc) << "dense resource '"
+                            << resource.getRawHandle().getKey()
+                            << "' has no data";
+    ArrayRef<char> data = blob->getData();
+    if (data.size() != static_cast<size_t>(numElements) * elementSize)
+      return emitError(loc) << "dense resource '"
+                            << resource.getRawHandle().getKey() << "' holds "
+                            << data.size() << " bytes, expected "
+                            << numElements * elementSize;
+    bytes.assign(data.begin(), data.end());
+    return bytes;
+  }
+  auto dense = dyn_cast<DenseElementsAttr>(value);
+  if (!dense)
+    return emitError(loc) << "constant of kind " << value
+                          << " cannot be serialized (dense and "
+                             "dense_resource only)";
+  bytes.resize(static_cast<size_t>(numElements) * elementSize);
+  if (elementType.isInteger(1)) {
+    // The attribute packs i1 into bits; the runtime uses a byte each.
+    int64_t i = 0;
+    for (bool bit : dense.getValues<bool>())
+      bytes[i++] = bit ? 1 : 0;
+    return bytes;
+  }
+  ArrayRef<char> raw = dense.getRawData();
+  if (dense.isSplat()) {
+    for (int64_t i = 0; i < numElements; ++i)
+      std::memcpy(bytes.data() + i * elementSize, raw.data(), elementSize);
+    return bytes;
+  }
+  if (raw.size() != bytes.size())
+    return emitError(loc) << "constant of type " << type << " holds "
+                          << raw.size() << " bytes, expected " << bytes.size();
+  std::memcpy(bytes.data(), raw.data(), raw.size());
+  return bytes;
+}
+
+LogicalResult strata::serializeToBytecode(ModuleOp module,
+                                          const BytecodeOptions &options,
+                                          std::vector<uint8_t> &bytes) {
+  Location loc = module.getLoc();
+  ModuleWriter writer;
+  serializer::SymbolIndices symbols;
+
+  // Metadata.
+  BytecodeOptions kernelOptions = options;
+  writer.addMetadata("producer", getVersionString());
+  if (!options.sourceName.empty())
+    writer.addMetadata("source", options.sourceName);
+  if (auto target =
+          module->getAttrOfType<device::TargetAttr>("device.target")) {
+    if (!target.isCpu())
+      return emitError(loc) << "target '" << target.getKind()
+                            << "' cannot be serialized yet (cpu only)";
+    if (kernelOptions.triple.empty())
+      kernelOptions.triple = target.getTriple().str();
+    if (kernelOptions.cpu.empty())
+      kernelOptions.cpu = target.getCpu().str();
+    if (kernelOptions.features.empty())
+      kernelOptions.features = target.getFeatures().str();
+  }
+  writer.addMetadata("target", "cpu");
+  if (!kernelOptions.cpu.empty())
+    writer.addMetadata("cpu", kernelOptions.cpu);
+
+  // The constant pool.
+  for (auto entry : module.getOps<device::PoolEntryOp>()) {
+    auto type = cast<ShapedType>(entry.getValue().getType());
+    bytecode::DType dtype = serializer::getDType(type.getElementType());
+    if (dtype == bytecode::DType::Invalid || !type.hasStaticShape())
+      return entry.emitError() << "pool entry of type " << type
+                               << " has no runtime representation";
+    FailureOr<std::vector<uint8_t>> data =
+        getConstantBytes(entry.getLoc(), entry.getValue());
+    if (failed(data))
+      return failure();
+    StatusOr<uint32_t> typeIndex = writer.addTensorType(
+        dtype, std::vector<int64_t>(type.getShape().begin(),
+                                    type.getShape().end()));
+    if (!typeIndex.ok())
+      return entry.emitError() << typeIndex.message();
+    StatusOr<uint32_t> index = writer.addConstant(
+        entry.getSymName(), *typeIndex, data->data(), data->size());
+    if (!index.ok())
+      return entry.emitError() << index.message();
+    symbols.constants[entry.getSymName()] = *index;
+  }
+
+  // Kernels: the library first (it tells which kernels are distributed
+  // into tiles: those with a grid function), then the table.
+  SmallVector<kernel::FuncOp> kernels(module.getOps<kernel::FuncOp>());
+  llvm::StringSet<> exported;
+  if (!kernels.empty()) {
+    FailureOr<OwningOpRef<ModuleOp>> llvmModule = lowerKernelsToLLVM(module, options.vectorize);
+    if (failed(llvmModule))
+      return failure();
+    for (auto func : (*llvmModule)->getOps<LLVM::LLVMFuncOp>())
+      if (!func.isExternal())
+        exported.insert(func.getSymName());
+    FailureOr<std::vector<uint8_t>> library =
+        serializer::buildKernelLibrary(**llvmModule, kernelOptions);
+    if (failed(library))
+      return failure();
+    writer.setKernelLibraryCPU(std::move(*library));
+  }
+  for (kernel::FuncOp kernel : kernels) {
+    FunctionType type = kernel.getFunctionType();
+    std::string gridSymbol = getKernelGridSymbol(kernel.getSymName());
+    if (!exported.contains(gridSymbol))
+      gridSymbol.clear();
+    StatusOr<uint32_t> index = writer.addKernel(
+        kernel.getSymName(), getKernelEntrySymbol(kernel.getSymName()),
+        gridSymbol, type.getNumInputs() + type.getNumResults(),
+        type.getNumResults(), serializer::formatLocation(kernel.getLoc()));
+    if (!index.ok())
+      return kernel.emitError() << index.message();
+    symbols.kernels[kernel.getSymName()] = *index;
+  }
+
+  // Host functions: declared first so that calls can name any of them.
+  SmallVector<func::FuncOp> hostFunctions;
+  for (auto func : module.getOps<func::FuncOp>()) {
+    if (func.isExternal())
+      return func.emitError("host function without a body: native functions "
+                            "are called with device.call_native");
+    symbols.functions[func.getSymName()] =
+        writer.declareFunction(func.getSymName());
+    hostFunctions.push_back(func);
+  }
+  for (func::FuncOp func : hostFunctions) {
+    StatusOr<FunctionBuilder *> builder =
+        writer.getFunction(symbols.functions[func.getSymName()]);
+    if (!builder.ok())
+      return func.emitError() << builder.message();
+    if (auto memory = func->getAttrOfType<DictionaryAttr>("device.memory"))
+      if (auto planned = memory.getAs<IntegerAttr>("planned_peak_bytes"))
+        (*builder)->setPlannedBytes(planned.getInt());
+    if (failed(serializer::encodeHostFunction(func, symbols, writer, **builder)))
+      return failure();
+  }
+
+  StatusOr<std::vector<uint8_t>> finished = writer.finish();
+  if (!finished.ok())
+    return emitError(loc) << "cannot lay out the module: "
+                          << finished.message();
+  // What we write, the runtime must accept.
+  StatusOr<std::unique_ptr<runtime::Module>> check =
+      runtime::Module::loadBuffer(finished->data(), finished->size(),
+                                  "the serialized module");
+  if (!check.ok())
+    return emitError(loc) << "internal error: the runtime rejects the "
+                             "serialized module: "
+                          << check.message();
+  bytes = std::move(*finished);
+  return success();
+}

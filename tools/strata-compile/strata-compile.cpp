@@ -1,0 +1,215 @@
+//===- strata-compile.cpp - Graph-level MLIR to a .smod module ------------===//
+//
+// The compiler driver: reads graph-level MLIR (text or bytecode), runs the
+// graph, kernel and device pipelines and writes one .smod module for
+// strata-run, or stops early and prints the IR of a level:
+//   strata-compile model.mlir -o model.smod
+//   strata-compile model.mlir --compile-to=kernel     (prints kernel IR)
+// The MLIR pass-manager flags work too (-mlir-timing,
+// -mlir-print-ir-after-all, ...).
+//
+//===----------------------------------------------------------------------===//
+
+#include "strata/InitAll.h"
+#include "strata/Target/Bytecode/Serializer.h"
+
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+namespace cl = llvm::cl;
+
+namespace {
+
+enum class Level { Graph, Kernel, Device, LLVM, Module };
+
+cl::OptionCategory toolCategory("strata-compile options");
+
+cl::opt<std::string> inputFilename(cl::Positional,
+                                   cl::desc("<graph-level MLIR file>"),
+                                   cl::init("-"), cl::cat(toolCategory));
+cl::opt<std::string> outputFilename("o", cl::desc("Output file"),
+                                    cl::value_desc("filename"), cl::init("-"),
+                                    cl::cat(toolCategory));
+cl::opt<std::string> target("target",
+                            cl::desc("Device to compile for (cpu)"),
+                            cl::init("cpu"), cl::cat(toolCategory));
+cl::opt<Level> compileTo(
+    "compile-to", cl::desc("Stop after a level and print its IR"),
+    cl::init(Level::Module),
+    cl::values(
+        clEnumValN(Level::Graph, "graph", "graph dialect, optimized"),
+        clEnumValN(Level::Kernel, "kernel",
+                   "kernel.func kernels with schedules, host on tensors"),
+        clEnumValN(Level::Device, "device",
+                   "host functions on the device dialect, memory planned"),
+        clEnumValN(Level::LLVM, "llvm",
+                   "the kernels in the LLVM dialect, with entry points"),
+        clEnumValN(Level::Module, "module", "the .smod module (default)")),
+    cl::cat(toolCategory));
+cl::opt<bool> fromDevice(
+    "from-device",
+    cl::desc("The input is already device-level IR (e.g. the output of "
+             "--compile-to=device): only serialize it"),
+    cl::init(false), cl::cat(toolCategory));
+cl::opt<std::string> cpu("cpu",
+                         cl::desc("LLVM CPU name to compile kernels for "
+                                  "(default: the host's)"),
+                         cl::init(""), cl::cat(toolCategory));
+cl::opt<std::string>
+    features("features",
+             cl::desc("LLVM target features (\"+avx2,-fma\"); default: the "
+                      "CPU's"),
+             cl::init(""), cl::cat(toolCategory));
+cl::opt<unsigned> optLevel("opt-level",
+                           cl::desc("LLVM optimization level of the kernels "
+                                    "(0..3, default 3)"),
+                           cl::init(3), cl::cat(toolCategory));
+cl::opt<std::string> linker("linker",
+                            cl::desc("The ld.lld to link kernels with "
+                                     "(default: found in PATH)"),
+                            cl::init(""), cl::cat(toolCategory));
+cl::opt<bool> vectorize("vectorize",
+                        cl::desc("Vectorize the kernels (default true; "
+                                 "false gives scalar loops, for testing)"),
+                        cl::init(true), cl::cat(toolCategory));
+cl::opt<bool> reportMemory("report-memory",
+                           cl::desc("Print each host function's planned "
+                                    "memory (remarks)"),
+                           cl::init(false), cl::cat(toolCategory));
+
+/// Appends the passes of the levels up to `level` to `pm`.
+LogicalResult buildPipeline(PassManager &pm, Level level) {
+  std::string schedulingCPU = cpu.empty() ? "host" : cpu.getValue();
+  std::string pipeline = "strata-graph-optimize";
+  if (level >= Level::Kernel)
+    pipeline += ",convert-graph-to-kernel,func.func(kernel-form-dispatches),"
+                "kernel-outline,kernel-select-schedule{cpu=" +
+                schedulingCPU + "}";
+  if (level >= Level::Device)
+    pipeline += ",convert-kernel-to-device{target=" + target + "}," +
+                "device-plan-memory{report=" +
+                (reportMemory ? "true" : "false") +
+                "},lower-affine,convert-scf-to-cf,canonicalize,cse";
+  std::string errors;
+  llvm::raw_string_ostream errorStream(errors);
+  if (failed(parsePassPipeline(pipeline, pm, errorStream))) {
+    llvm::WithColor::error() << "invalid pipeline: " << errors << "\n";
+    return failure();
+  }
+  return success();
+}
+
+} // namespace
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  registerAsmPrinterCLOptions();
+  registerMLIRContextCLOptions();
+  registerPassManagerCLOptions();
+  registerDefaultTimingManagerCLOptions();
+  strata::registerAllPasses();
+  cl::HideUnrelatedOptions({&toolCategory, &llvm::getColorCategory()});
+  cl::AddExtraVersionPrinter([](llvm::raw_ostream &os) {
+    os << strata::getVersionString() << "\n";
+  });
+  cl::ParseCommandLineOptions(argc, argv,
+                              "Strata compiler: graph-level MLIR to a .smod "
+                              "module\n");
+
+  if (target != "cpu") {
+    llvm::WithColor::error() << "unsupported --target=" << target
+                             << " (supported: cpu)\n";
+    return 1;
+  }
+  if (optLevel > 3) {
+    llvm::WithColor::error() << "--opt-level must be 0..3\n";
+    return 1;
+  }
+
+  DialectRegistry registry;
+  strata::registerAllDialects(registry);
+  MLIRContext context(registry);
+  context.loadAllAvailableDialects();
+  // Diagnostics point at the source; the op's IR would drown them.
+  context.printOpOnDiagnostic(false);
+
+  std::string errorMessage;
+  std::unique_ptr<llvm::MemoryBuffer> input =
+      openInputFile(inputFilename, &errorMessage);
+  if (!input) {
+    llvm::WithColor::error() << errorMessage << "\n";
+    return 1;
+  }
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module =
+      parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
+  if (!module)
+    return 1;
+
+  PassManager pm(&context, ModuleOp::getOperationName(),
+                 OpPassManager::Nesting::Implicit);
+  if (failed(applyPassManagerCLOptions(pm)))
+    return 1;
+  Level level = compileTo == Level::Graph    ? Level::Graph
+                : compileTo == Level::Kernel ? Level::Kernel
+                                             : Level::Device;
+  if (!fromDevice &&
+      (failed(buildPipeline(pm, level)) || failed(pm.run(*module))))
+    return 1;
+
+  if (compileTo == Level::Module && outputFilename == "-") {
+    llvm::WithColor::error() << "a module needs an output file: -o OUT.smod\n";
+    return 1;
+  }
+  std::unique_ptr<llvm::ToolOutputFile> output =
+      openOutputFile(outputFilename, &errorMessage);
+  if (!output) {
+    llvm::WithColor::error() << errorMessage << "\n";
+    return 1;
+  }
+
+  if (compileTo == Level::LLVM) {
+    FailureOr<OwningOpRef<ModuleOp>> kernels =
+        strata::lowerKernelsToLLVM(*module, vectorize);
+    if (failed(kernels))
+      return 1;
+    (*kernels)->print(output->os());
+  } else if (compileTo != Level::Module) {
+    module->print(output->os());
+  } else {
+    strata::BytecodeOptions options;
+    options.cpu = cpu;
+    options.features = features;
+    options.optLevel = optLevel;
+    options.linker = linker;
+    options.vectorize = vectorize;
+    options.sourceName = inputFilename == "-"
+                             ? std::string("<stdin>")
+                             : llvm::sys::path::filename(inputFilename).str();
+    std::vector<uint8_t> bytes;
+    if (failed(strata::serializeToBytecode(*module, options, bytes)))
+      return 1;
+    output->os().write(reinterpret_cast<const char *>(bytes.data()),
+                       bytes.size());
+  }
+  output->keep();
+  return 0;
+}
