@@ -1,19 +1,23 @@
-// The networks of networks.mlir through the kernel path: fusion into
-// dispatches, outlining into kernels, kernels as functions, then the CPU
-// pipeline (bufferization across the kernel calls). Each compiled function
-// is compared with the reference evaluator by the @entry
-// test-graph-build-e2e adds (one [1] per result), without and with the
-// graph-level pipeline first, and with the schedules kernel-select-schedule
-// chooses (for an AVX-512 target and for an AVX2 one).
-// RUN: strata-opt %s --test-graph-build-e2e --convert-graph-to-kernel --kernel-form-dispatches --kernel-outline --convert-kernel-to-func --strata-lower-cpu | %mlir_runner -e entry -entry-point-result=void %runner_libs | FileCheck %s
-// RUN: strata-opt %s --test-graph-build-e2e --strata-graph-optimize --convert-graph-to-kernel --kernel-form-dispatches --kernel-outline --convert-kernel-to-func --strata-lower-cpu | %mlir_runner -e entry -entry-point-result=void %runner_libs | FileCheck %s
-// RUN: strata-opt %s --test-graph-build-e2e --strata-graph-optimize --convert-graph-to-kernel --kernel-form-dispatches --kernel-outline --kernel-select-schedule=cpu=skylake-avx512 --convert-kernel-to-func --strata-lower-cpu | %mlir_runner -e entry -entry-point-result=void %runner_libs | FileCheck %s
-// RUN: strata-opt %s --test-graph-build-e2e --convert-graph-to-kernel --kernel-form-dispatches --kernel-outline --kernel-select-schedule=cpu=haswell --convert-kernel-to-func --strata-lower-cpu | %mlir_runner -e entry -entry-point-result=void %runner_libs | FileCheck %s
+// The networks of networks.mlir through strata-compile and strata-run:
+// fusion into dispatches, outlining into kernels, destination-passing
+// kernels in one shared object, the host program as bytecode. Each compiled
+// function is compared with the reference evaluator by the @entry
+// test-graph-build-e2e adds (one [1.] per result), on one and two threads,
+// with the schedules kernel-select-schedule chooses for the host, for an
+// AVX-512 target and for an AVX2 one.
+// RUN: strata-opt %s --test-graph-build-e2e=return-checks -o %t.mlir
+// RUN: strata-compile %t.mlir -o %t.smod
+// RUN: strata-run %t.smod --function=entry | FileCheck %s
+// RUN: strata-run %t.smod --function=entry --threads=2 | FileCheck %s
+// RUN: strata-compile %t.mlir --cpu=skylake-avx512 -o %t.0.smod
+// RUN: strata-run %t.0.smod --function=entry | FileCheck %s
+// RUN: strata-compile %t.mlir --cpu=haswell -o %t.1.smod
+// RUN: strata-run %t.1.smod --function=entry | FileCheck %s
 // The kernels exist before lowering: MLP layers are one kernel each
 // (matmul, bias, relu), the conv blocks one kernel each.
 // RUN: strata-opt %s --convert-graph-to-kernel --kernel-form-dispatches --kernel-outline | FileCheck %s --check-prefix=KERNELS
-// CHECK-COUNT-6: {{^}}[1]
-// CHECK-NOT: {{^}}[0]
+// CHECK-COUNT-6: {{^}}[1.]
+// CHECK-NOT: {{^}}[0.]
 
 // KERNELS-LABEL: func.func @mlp
 // KERNELS-COUNT-4: kernel.launch @mlp_dispatch_

@@ -2,12 +2,15 @@
 // norms, a depthwise conv and a residual, an attention block (also compiled
 // once with a dynamic sequence length and run with two lengths), and a
 // dynamic-export shape chain. Each compiled function is compared with the
-// reference evaluator by the @entry test-graph-build-e2e adds (one [1] per
-// result), without and with the graph-level pipeline first.
-// RUN: strata-opt %s --test-graph-build-e2e --convert-graph-to-kernel --strata-lower-cpu | %mlir_runner -e entry -entry-point-result=void %runner_libs | FileCheck %s
-// RUN: strata-opt %s --test-graph-build-e2e --strata-graph-optimize --convert-graph-to-kernel --strata-lower-cpu | %mlir_runner -e entry -entry-point-result=void %runner_libs | FileCheck %s
-// CHECK-COUNT-6: {{^}}[1]
-// CHECK-NOT: {{^}}[0]
+// reference evaluator by the @entry test-graph-build-e2e adds (one [1.] per
+// result), compiled by strata-compile and run by strata-run on one and two
+// threads.
+// RUN: strata-opt %s --test-graph-build-e2e=return-checks -o %t.mlir
+// RUN: strata-compile %t.mlir -o %t.smod
+// RUN: strata-run %t.smod --function=entry | FileCheck %s
+// RUN: strata-run %t.smod --function=entry --threads=2 | FileCheck %s
+// CHECK-COUNT-6: {{^}}[1.]
+// CHECK-NOT: {{^}}[0.]
 
 func.func @mlp(%x: tensor<2x8xf32>) -> tensor<2x4xf32> {
   %one = graph.constant dense<1.0> : tensor<f32>

@@ -1,11 +1,17 @@
 // Reductions through the whole CPU path.
-// Each function runs compiled (convert-graph-to-kernel, strata-lower-cpu,
-// mlir-runner) on pseudo-random inputs and is compared with the reference
-// evaluator by the @entry that test-graph-build-e2e adds: one [1] per result.
-// RUN: strata-opt %s --test-graph-build-e2e --convert-graph-to-kernel --strata-lower-cpu | %mlir_runner -e entry -entry-point-result=void %runner_libs | FileCheck %s
-// RUN: strata-opt %s --test-graph-build-e2e --convert-graph-to-kernel --strata-lower-cpu=vectorize=false | %mlir_runner -e entry -entry-point-result=void %runner_libs | FileCheck %s
-// CHECK-COUNT-10: {{^}}[1]
-// CHECK-NOT: {{^}}[0]
+// Each function is compiled into a module (strata-compile: graph pipeline,
+// kernels, device program, .smod) and run by the runtime (strata-run, on one
+// and two threads, and once without vectorization) on pseudo-random inputs;
+// the @entry that test-graph-build-e2e adds compares each result with the
+// reference evaluator and returns [1.] when they match.
+// RUN: strata-opt %s --test-graph-build-e2e=return-checks -o %t.mlir
+// RUN: strata-compile %t.mlir -o %t.smod
+// RUN: strata-run %t.smod --function=entry | FileCheck %s
+// RUN: strata-run %t.smod --function=entry --threads=2 | FileCheck %s
+// RUN: strata-compile %t.mlir --vectorize=false -o %t.0.smod
+// RUN: strata-run %t.0.smod --function=entry | FileCheck %s
+// CHECK-COUNT-10: {{^}}[1.]
+// CHECK-NOT: {{^}}[0.]
 
 func.func @reduce_sum_0(%x: tensor<3x7x5xf32>) -> tensor<3x1x5xf32> {
   %0 = graph.reduce_sum %x {axes = array<i64: 1>} : tensor<3x7x5xf32> -> tensor<3x1x5xf32>

@@ -56,12 +56,16 @@ def TestGraphBuildE2EPass : Pass<"test-graph-build-e2e", "::mlir::ModuleOp"> {
     or 0. After
     convert-graph-to-kernel and strata-lower-cpu, `mlir-runner -e entry`
     prints `[1]` once per result when the compiled code is right.
+    With `return-checks`, @entry returns the checks instead of printing them
+    (for strata-compile + strata-run, which prints each result: `[1.]`).
   }];
   let options = [
     Option<"tolerance", "tolerance", "double", /*default=*/"1e-5",
            "The largest relative difference accepted for floats">,
     Option<"seed", "seed", "unsigned", /*default=*/"1",
            "Seed of the pseudo-random inputs">,
+    Option<"returnChecks", "return-checks", "bool", /*default=*/"false",
+           "Return the checks from @entry instead of printing them">,
   ];
   let dependentDialects = ["::strata::graph::GraphDialect",
                            "::mlir::bufferization::BufferizationDialect",
