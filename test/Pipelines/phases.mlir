@@ -1,10 +1,12 @@
 // The phases of the CPU path, each visible with strata-opt: graph level,
 // tensor level (linalg on tensors), kernels (fused, outlined, scheduled),
-// and the LLVM dialect.
+// the host program at device level (strata-compile), and the LLVM dialect.
 // RUN: strata-opt %s --strata-graph-optimize | FileCheck %s --check-prefix=GRAPH
 // RUN: strata-opt %s --strata-graph-optimize --convert-graph-to-kernel | FileCheck %s --check-prefix=TENSOR
 // RUN: strata-opt %s --strata-graph-optimize --convert-graph-to-kernel --kernel-form-dispatches --kernel-outline --kernel-select-schedule=cpu=skylake-avx512 | FileCheck %s --check-prefix=KERNEL
 // RUN: strata-opt %s --strata-graph-optimize --convert-graph-to-kernel --kernel-form-dispatches --kernel-outline --kernel-select-schedule=cpu=skylake-avx512 --convert-kernel-to-func --strata-lower-cpu | FileCheck %s --check-prefix=LLVM
+// RUN: strata-compile %s --compile-to=device --cpu=skylake-avx512 | FileCheck %s --check-prefix=DEVICE
+// RUN: strata-compile %s --compile-to=llvm --cpu=skylake-avx512 | FileCheck %s --check-prefix=KERNELLLVM
 
 // GRAPH-LABEL: func.func @main
 // GRAPH: graph.matmul
@@ -27,6 +29,21 @@
 // KERNEL: linalg.matmul
 // KERNEL: linalg.generic
 // KERNEL: return %{{.*}} : tensor<64x128xf32>
+
+// The host allocates the kernel's output and launches it
+// (destination-passing); the kernel stays at tensor level until serialized.
+// DEVICE: module attributes {device.target = #device.target<cpu>}
+// DEVICE-LABEL: func.func @main
+// DEVICE-SAME: (%[[X:.*]]: memref<64x256xf32>) -> memref<64x128xf32>
+// DEVICE: %[[OUT:.*]] = device.alloc() : memref<64x128xf32>
+// DEVICE: device.launch @main_dispatch_0(%[[X]]) outs(%[[OUT]]) : (memref<64x256xf32>) -> (memref<64x128xf32>)
+// DEVICE: return %[[OUT]]
+// DEVICE: kernel.func private @main_dispatch_0
+
+// What the module's shared object holds: the kernel's entry point and its
+// grid function (the runtime splits the launch into tiles).
+// KERNELLLVM-DAG: llvm.func @strata_kernel_main_dispatch_0(%{{.*}}: !llvm.ptr, %{{.*}}: i64, %{{.*}}: i64)
+// KERNELLLVM-DAG: llvm.func @strata_grid_main_dispatch_0(%{{.*}}: !llvm.ptr) -> i64
 
 // LLVM-NOT: graph.
 // LLVM-NOT: kernel.
