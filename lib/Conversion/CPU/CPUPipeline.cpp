@@ -274,7 +274,11 @@ void CPUTileAndVectorizePass::runOnOperation() {
         llvm::all_of(op.getIndexingMapsArray(), [](AffineMap map) {
           return map.isProjectedPermutation(/*allowZeroInResults=*/true);
         });
-    if (op.hasPureTensorSemantics() && op.getNumLoops() > 0 && permutationMaps)
+    // An op with an empty iteration space computes nothing (upstream
+    // tiling crashes computing slices of a zero-sized loop).
+    bool empty = llvm::is_contained(op.getStaticLoopRanges(), 0);
+    if (op.hasPureTensorSemantics() && op.getNumLoops() > 0 &&
+        permutationMaps && !empty)
       targets.push_back(op);
   });
   IRRewriter rewriter(ctx);

@@ -689,6 +689,33 @@ struct ConvertKernelToDevicePass
     MLIRContext *context = &getContext();
     if (failed(setTarget(module)))
       return signalPassFailure();
+    // Host code is func.func; anything else (an llvm.func, say) was lowered
+    // already or belongs to another pipeline.
+    WalkResult unexpected = module->walk([&](Operation *op) {
+      if (op != module.getOperation() && isa<ModuleOp>(op)) {
+        op->emitError("nested modules are not supported: "
+                      "convert-kernel-to-device expects one module holding "
+                      "host functions and kernels");
+        return WalkResult::interrupt();
+      }
+      if (isa<FunctionOpInterface>(op) &&
+          !isa<func::FuncOp, kernel::FuncOp>(op)) {
+        op->emitError()
+            << "'" << op->getName()
+            << "' is neither a host function (func.func) nor a kernel "
+               "(kernel.func): convert-kernel-to-device expects the output of "
+               "kernel-outline";
+        return WalkResult::interrupt();
+      }
+      if (auto kernelFunc = dyn_cast<kernel::FuncOp>(op);
+          kernelFunc && kernelFunc.isExternal()) {
+        op->emitError("kernel without a body: nothing to compile");
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (unexpected.wasInterrupted())
+      return signalPassFailure();
 
     // 1. Leftover host tensor ops become kernels.
     wrapHostTensorOps(module);

@@ -84,6 +84,10 @@ struct CPUDistributeTilesPass
     SmallVector<utils::IteratorType> iterators =
         root.getIteratorTypesArray();
     SmallVector<int64_t> ranges = root.getStaticLoopRanges();
+    // An empty iteration space has nothing to split (and upstream tiling
+    // crashes computing slices of a zero-sized loop).
+    if (llvm::is_contained(ranges, 0))
+      return;
     std::optional<unsigned> loop;
     for (unsigned i = 0; i < iterators.size(); ++i) {
       if (iterators[i] == utils::IteratorType::parallel &&

@@ -41,6 +41,8 @@ static Type getBufferType(Type type) {
 /// Replaces `kernelFunc` by its destination-passing func.func; fails (with
 /// an error at the kernel) on argument types the runtime cannot pass.
 static LogicalResult convertKernel(kernel::FuncOp kernelFunc) {
+  if (kernelFunc.isExternal())
+    return kernelFunc.emitError("kernel without a body cannot be compiled");
   FunctionType type = kernelFunc.getFunctionType();
   SmallVector<Type> argTypes;
   for (Type input : type.getInputs()) {
