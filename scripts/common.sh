@@ -33,6 +33,10 @@ strata_install_deps() {
     $sudo apt-get update -q
     DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -q --no-install-recommends "${missing[@]}"
   fi
+  # Python packages (pinned): the Python package, the ONNX importer and
+  # their tests. pip returns quickly when they are there already.
+  python3 -m pip install -q --disable-pip-version-check --root-user-action=ignore \
+    -r "$STRATA_ROOT/python/requirements.txt"
 }
 
 strata_configure() {
