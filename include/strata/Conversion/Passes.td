@@ -142,6 +142,22 @@ def CPULowerStridedCopiesPass
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+def CPUOrderGlobalsPass
+    : Pass<"strata-cpu-order-globals", "::mlir::ModuleOp"> {
+  let summary = "Name and order memref.global ops by their first use";
+  let description = [{
+    One-shot bufferization (MLIR 22) creates the `memref.global` of each
+    tensor constant while visiting functions in an unstable order, so their
+    names (`__constant_4xf32`, `__constant_4xf32_0`) and positions differ
+    from run to run, and with them the LLVM IR and, when LLVM keeps the
+    globals, the kernel library's bytes. This pass renames every private
+    `memref.global` to `__strata_constant_<i>`, numbered in the order of
+    first use (functions in module order, ops in order), and moves them to
+    the top of the module in that order: the same input gives the same
+    output.
+  }];
+}
+
 def CPUDistributeTilesPass
     : Pass<"strata-cpu-distribute-tiles", "::mlir::func::FuncOp"> {
   let summary = "Tile a kernel's output op into an scf.forall of independent tiles";

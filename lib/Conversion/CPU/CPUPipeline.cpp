@@ -44,6 +44,7 @@ namespace strata {
 #define GEN_PASS_DEF_CPUTILEANDVECTORIZEPASS
 #define GEN_PASS_DEF_CPUDROPFOREIGNATTRIBUTESPASS
 #define GEN_PASS_DEF_CPULOWERSTRIDEDCOPIESPASS
+#define GEN_PASS_DEF_CPUORDERGLOBALSPASS
 #include "strata/Conversion/Passes.h.inc"
 } // namespace strata
 
@@ -119,6 +120,42 @@ struct CPULowerStridedCopiesPass
       linalg::CopyOp::create(builder, copy.getLoc(), copy.getSource(),
                              copy.getTarget());
       copy.erase();
+    }
+  }
+};
+
+/// Deterministic names and order of memref.global ops; see Passes.td.
+struct CPUOrderGlobalsPass
+    : strata::impl::CPUOrderGlobalsPassBase<CPUOrderGlobalsPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    // First uses, in a deterministic walk.
+    llvm::SetVector<memref::GlobalOp> ordered;
+    SymbolTable symbols(module);
+    module.walk([&](memref::GetGlobalOp use) {
+      if (auto global = symbols.lookup<memref::GlobalOp>(use.getName()))
+        if (global.isPrivate())
+          ordered.insert(global);
+    });
+    for (auto global : module.getOps<memref::GlobalOp>())
+      if (global.isPrivate())
+        ordered.insert(global);
+    // Two steps, so that a new name never collides with an old one.
+    for (auto [index, global] : llvm::enumerate(ordered))
+      if (failed(symbols.rename(global, ("__strata_tmp_global_" +
+                                         llvm::Twine(index)).str())))
+        return signalPassFailure();
+    Block *body = module.getBody();
+    Operation *insertionPoint = nullptr;
+    for (auto [index, global] : llvm::enumerate(ordered)) {
+      if (failed(symbols.rename(
+              global, ("__strata_constant_" + llvm::Twine(index)).str())))
+        return signalPassFailure();
+      if (insertionPoint)
+        global->moveAfter(insertionPoint);
+      else
+        global->moveBefore(body, body->begin());
+      insertionPoint = global;
     }
   }
 };
@@ -396,6 +433,7 @@ void strata::buildCPULoweringPipeline(OpPassManager &pm,
   bufferizeOptions.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
+  pm.addPass(strata::createCPUOrderGlobalsPass());
   pm.addPass(createCanonicalizerPass());
   // Before deallocation, which does not know scf.forall.
   if (options.distribute)

@@ -707,11 +707,6 @@ struct ConvertKernelToDevicePass
                "kernel-outline";
         return WalkResult::interrupt();
       }
-      if (auto kernelFunc = dyn_cast<kernel::FuncOp>(op);
-          kernelFunc && kernelFunc.isExternal()) {
-        op->emitError("kernel without a body: nothing to compile");
-        return WalkResult::interrupt();
-      }
       return WalkResult::advance();
     });
     if (unexpected.wasInterrupted())

@@ -28,6 +28,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Transforms/Transforms.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
@@ -36,6 +37,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace strata {
 #define GEN_PASS_DEF_CPUDISTRIBUTETILESPASS
@@ -125,12 +127,16 @@ struct CPUDistributeTilesPass
       rewriter.replaceAllUsesWith(original, replacement);
     result->loops.front()->setAttr(kDistributeAttrName,
                                    rewriter.getUnitAttr());
-    // Producers fused into the loop are dead outside it now.
-    for (Operation *producer : llvm::reverse(result->fusedProducers))
-      if (producer->use_empty())
-        rewriter.eraseOp(producer);
-    if (root->use_empty())
-      rewriter.eraseOp(root);
+    // The loop bounds (and the slice sizes) may read `tensor.dim` of the
+    // fused producers' results, which would keep the producers alive outside
+    // the loop, computed once more in full. Express those sizes through the
+    // producers' own shapes instead (reification); the greedy driver then
+    // erases the producers, which have no other use.
+    RewritePatternSet patterns(func.getContext());
+    memref::populateResolveRankedShapedTypeResultDimsPatterns(patterns);
+    tensor::DimOp::getCanonicalizationPatterns(patterns, func.getContext());
+    if (failed(applyPatternsGreedily(func, std::move(patterns))))
+      return signalPassFailure();
   }
 };
 
@@ -220,6 +226,14 @@ struct CPUForallToTileRangePass
           llvm::all_of(func.getBody().front(), [&](Operation &op) {
             return &op == marked.front().getOperation() || isReplicable(&op);
           });
+      for (scf::ForallOp forall : marked) {
+        if (!forall.getOutputs().empty()) {
+          forall.emitError("the tile loop still has tensor results: "
+                           "strata-cpu-forall-to-tile-range runs after "
+                           "bufferization");
+          return signalPassFailure();
+        }
+      }
       if (!distributable) {
         // Run every tile in this one call.
         for (scf::ForallOp forall : marked) {

@@ -236,6 +236,11 @@ LogicalResult FunctionEncoder::encodeBinary(Operation *op, Opcode opcode) {
   return emit(op, opcode, {*dst, *lhs, *rhs});
 }
 
+/// True for the integer types a 64-bit register holds exactly.
+static bool isWideInteger(Type type) {
+  return type.isIndex() || type.isInteger(64);
+}
+
 /// True for the scalar types host arithmetic works on.
 static bool isHostInteger(Type type) {
   return isa<IndexType>(type) ||
@@ -255,10 +260,36 @@ LogicalResult FunctionEncoder::encodeOp(Operation *op) {
                                << " is not supported (integers only)";
     return success();
   };
+  // Registers hold 64 bits, narrower integers sign-extended (i1 as 0/1).
+  // Ops whose result depends on the width (arithmetic that may wrap,
+  // unsigned division of negative values, zero or sign extension of i1)
+  // are exact only on index and i64; the others are rejected rather than
+  // computed wrong.
+  auto checkWide = [&](TypeRange types, bool allowI1) -> LogicalResult {
+    for (Type type : types)
+      if (!isWideInteger(type) && !(allowI1 && type.isInteger(1)))
+        return op->emitError()
+               << "'" << op->getName() << "' on " << type
+               << " is not supported on the host: the runtime computes in "
+                  "64 bits (index and i64"
+               << (allowI1 ? ", and i1" : "") << " only)";
+    return success();
+  };
   auto binary = [&](Opcode opcode) -> LogicalResult {
     if (failed(checkIntegers()))
       return failure();
+    bool bitwise = isa<arith::AndIOp, arith::OrIOp, arith::XOrIOp>(op);
+    if (failed(checkWide(op->getOperandTypes(), bitwise)) ||
+        failed(checkWide(op->getResultTypes(), bitwise)))
+      return failure();
     return encodeBinary(op, opcode);
+  };
+  auto move = [&]() -> LogicalResult {
+    FailureOr<uint32_t> dst = getRegister(op->getResult(0));
+    FailureOr<uint32_t> src = getRegister(op->getOperand(0));
+    if (failed(dst) || failed(src))
+      return failure();
+    return emit(op, Opcode::Move, {*dst, *src});
   };
 
   return llvm::TypeSwitch<Operation *, LogicalResult>(op)
@@ -318,18 +349,44 @@ LogicalResult FunctionEncoder::encodeOp(Operation *op) {
           return failure();
         return emit(op, Opcode::Select, {*dst, *cond, *lhs, *rhs});
       })
-      // Casts between index and integers of the host are moves: every
-      // integer is held in 64 bits, sign-extended.
-      .Case<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp>(
-          [&](Operation *) -> LogicalResult {
-            if (failed(checkIntegers()))
-              return failure();
-            FailureOr<uint32_t> dst = getRegister(op->getResult(0));
-            FailureOr<uint32_t> src = getRegister(op->getOperand(0));
-            if (failed(dst) || failed(src))
-              return failure();
-            return emit(op, Opcode::Move, {*dst, *src});
-          })
+      // Casts are moves where the 64-bit register already holds the
+      // result: sign extension of a sign-extended value, zero extension of
+      // a 0/1 or of a full 64-bit value. Truncations and the extensions
+      // that would change the bits are rejected.
+      .Case([&](arith::IndexCastOp) -> LogicalResult {
+        if (failed(checkIntegers()) ||
+            failed(checkWide(op->getResultTypes(), false)))
+          return failure();
+        if (op->getOperand(0).getType().isInteger(1))
+          return op->emitError("'arith.index_cast' of i1 is not supported "
+                               "on the host (i1 is held as 0/1)");
+        return move();
+      })
+      .Case([&](arith::IndexCastUIOp) -> LogicalResult {
+        if (failed(checkIntegers()) ||
+            failed(checkWide(op->getOperandTypes(), true)) ||
+            failed(checkWide(op->getResultTypes(), false)))
+          return failure();
+        return move();
+      })
+      .Case([&](arith::ExtSIOp) -> LogicalResult {
+        if (failed(checkIntegers()))
+          return failure();
+        if (op->getOperand(0).getType().isInteger(1))
+          return op->emitError("'arith.extsi' of i1 is not supported on the "
+                               "host (i1 is held as 0/1)");
+        return move();
+      })
+      .Case([&](arith::ExtUIOp) -> LogicalResult {
+        if (failed(checkIntegers()))
+          return failure();
+        if (!op->getOperand(0).getType().isInteger(1))
+          return op->emitError()
+                 << "'arith.extui' of " << op->getOperand(0).getType()
+                 << " is not supported on the host (only of i1, held as "
+                    "0/1)";
+        return move();
+      })
       .Case([&](memref::DimOp dim) -> LogicalResult {
         std::optional<int64_t> index = dim.getConstantIndex();
         auto type = dyn_cast<MemRefType>(dim.getSource().getType());

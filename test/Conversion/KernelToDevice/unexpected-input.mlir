@@ -19,8 +19,3 @@ module {
     return %a : tensor<4xf32>
   }
 }
-
-// -----
-
-// expected-error @+1 {{kernel without a body: nothing to compile}}
-kernel.func private @k(tensor<16xf32>) -> tensor<16xf32>

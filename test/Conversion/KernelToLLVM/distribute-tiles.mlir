@@ -1,0 +1,203 @@
+// RUN: strata-opt %s --pass-pipeline='builtin.module(func.func(strata-cpu-distribute-tiles))' -split-input-file | FileCheck %s
+
+// strata-cpu-distribute-tiles, on destination-passing kernels (as
+// convert-kernel-to-dps-func writes them): the linalg op computing the one
+// output is tiled along its outermost parallel loop with more than one
+// iteration into an scf.forall marked strata.distribute (16 tiles of a
+// static loop, tiles of 8 along a dynamic one), its producers fused in.
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d1)>
+
+// Static 64 rows: 16 tiles of 4 rows. The bias add (producer) is fused into
+// the loop: one iteration reads a 4x32 slab of the input.
+// CHECK-LABEL: func.func @bias_relu(
+// CHECK-SAME: %[[X:[^:]*]]: memref<64x32xf32>, %[[B:[^:]*]]: memref<32xf32>, %[[OUT:[^:]*]]: memref<64x32xf32>
+// CHECK: %[[R:.*]] = scf.forall (%[[I:.*]]) = (0) to (64) step (4) shared_outs(%[[ACC:.*]] = %{{.*}}) -> (tensor<64x32xf32>) {
+// CHECK: tensor.extract_slice %{{.*}}[%[[I]], 0] [4, 32] [1, 1] : tensor<64x32xf32> to tensor<4x32xf32>
+// CHECK: %[[ADD:.*]] = linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<4x32xf32>, tensor<32xf32>) outs(%{{.*}} : tensor<4x32xf32>)
+// CHECK: arith.addf
+// CHECK: %[[OS:.*]] = tensor.extract_slice %[[ACC]][%[[I]], 0] [4, 32] [1, 1]
+// CHECK: %[[RELU:.*]] = linalg.generic {{.*}} ins(%[[ADD]] : tensor<4x32xf32>) outs(%[[OS]] : tensor<4x32xf32>)
+// CHECK: arith.maximumf
+// CHECK: scf.forall.in_parallel {
+// CHECK-NEXT: tensor.parallel_insert_slice %[[RELU]] into %[[ACC]][%[[I]], 0] [4, 32] [1, 1]
+// CHECK: } {strata.distribute}
+// CHECK-NEXT: bufferization.materialize_in_destination %[[R]] in restrict writable %[[OUT]]
+// The relu outside the loop is gone.
+// CHECK-NOT: arith.maximumf
+// CHECK: return
+func.func @bias_relu(%xm: memref<64x32xf32>, %bm: memref<32xf32>, %out: memref<64x32xf32>, %begin: index, %end: index) attributes {strata.kernel_abi = 1 : i64} {
+  %x = bufferization.to_tensor %xm restrict : memref<64x32xf32> to tensor<64x32xf32>
+  %b = bufferization.to_tensor %bm restrict : memref<32xf32> to tensor<32xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64x32xf32>
+  %add = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]} ins(%x, %b : tensor<64x32xf32>, tensor<32xf32>) outs(%e : tensor<64x32xf32>) {
+  ^bb0(%in: f32, %in2: f32, %o: f32):
+    %s = arith.addf %in, %in2 : f32
+    linalg.yield %s : f32
+  } -> tensor<64x32xf32>
+  %e2 = tensor.empty() : tensor<64x32xf32>
+  %relu = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%add : tensor<64x32xf32>) outs(%e2 : tensor<64x32xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    %m = arith.maximumf %in, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<64x32xf32>
+  bufferization.materialize_in_destination %relu in restrict writable %out : (tensor<64x32xf32>, memref<64x32xf32>) -> ()
+  return
+}
+
+// -----
+
+// A dynamic outer loop: tiles of 8 rows, the last one partial (affine.min).
+#id = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func.func @dynamic(
+// CHECK: %[[D:.*]] = tensor.dim
+// CHECK: scf.forall (%[[I:.*]]) = (0) to (%[[D]]) step (8) shared_outs
+// CHECK: %[[SZ:.*]] = affine.min #{{.*}}(%[[I]])[%[[D]]]
+// CHECK: tensor.extract_slice %{{.*}}[%[[I]], 0] [%[[SZ]], 8] [1, 1] : tensor<?x8xf32> to tensor<?x8xf32>
+// CHECK: arith.negf
+// CHECK: } {strata.distribute}
+func.func @dynamic(%xm: memref<?x8xf32>, %n: index, %out: memref<?x8xf32>, %begin: index, %end: index) attributes {strata.kernel_abi = 1 : i64} {
+  %x = bufferization.to_tensor %xm restrict : memref<?x8xf32> to tensor<?x8xf32>
+  %e = tensor.empty(%n) : tensor<?x8xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<?x8xf32>) outs(%e : tensor<?x8xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    %m = arith.negf %in : f32
+    linalg.yield %m : f32
+  } -> tensor<?x8xf32>
+  bufferization.materialize_in_destination %r in restrict writable %out : (tensor<?x8xf32>, memref<?x8xf32>) -> ()
+  return
+}
+
+// -----
+
+// A unit outer loop is skipped: the 40 columns are cut into tiles of
+// ceil(40 / 16) = 3.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func.func @unit_outer(
+// CHECK: scf.forall (%[[J:.*]]) = (0) to (40) step (3) shared_outs
+// CHECK: tensor.extract_slice %{{.*}}[0, %[[J]]] [1, %{{.*}}] [1, 1] : tensor<1x40xf32> to tensor<1x?xf32>
+// CHECK: } {strata.distribute}
+func.func @unit_outer(%xm: memref<1x40xf32>, %out: memref<1x40xf32>, %begin: index, %end: index) attributes {strata.kernel_abi = 1 : i64} {
+  %x = bufferization.to_tensor %xm restrict : memref<1x40xf32> to tensor<1x40xf32>
+  %e = tensor.empty() : tensor<1x40xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<1x40xf32>) outs(%e : tensor<1x40xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    %m = arith.negf %in : f32
+    linalg.yield %m : f32
+  } -> tensor<1x40xf32>
+  bufferization.materialize_in_destination %r in restrict writable %out : (tensor<1x40xf32>, memref<1x40xf32>) -> ()
+  return
+}
+
+// -----
+
+// A row reduction: the parallel loop (rows) is distributed, the reduction
+// stays inside the tile; the fill of the accumulator is fused.
+// CHECK-LABEL: func.func @row_sum(
+// CHECK: scf.forall (%[[I:.*]]) = (0) to (32) step (2) shared_outs
+// CHECK: linalg.fill
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "reduction"]
+// CHECK: } {strata.distribute}
+func.func @row_sum(%xm: memref<32x16xf32>, %out: memref<32xf32>, %begin: index, %end: index) attributes {strata.kernel_abi = 1 : i64} {
+  %x = bufferization.to_tensor %xm restrict : memref<32x16xf32> to tensor<32x16xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<32xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<32xf32>) -> tensor<32xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d0)>], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<32x16xf32>) outs(%f : tensor<32xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    %s = arith.addf %in, %o : f32
+    linalg.yield %s : f32
+  } -> tensor<32xf32>
+  bufferization.materialize_in_destination %r in restrict writable %out : (tensor<32xf32>, memref<32xf32>) -> ()
+  return
+}
+
+// -----
+
+// Kernels of another shape are left alone.
+
+// A full reduction: no parallel loop.
+// CHECK-LABEL: func.func @full_sum(
+// CHECK-NOT: scf.forall
+// CHECK: linalg.generic {{.*}}iterator_types = ["reduction"]
+// CHECK-NOT: scf.forall
+// CHECK: return
+func.func @full_sum(%xm: memref<16xf32>, %out: memref<f32>, %begin: index, %end: index) attributes {strata.kernel_abi = 1 : i64} {
+  %x = bufferization.to_tensor %xm restrict : memref<16xf32> to tensor<16xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<f32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<f32>) -> tensor<f32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> ()>], iterator_types = ["reduction"]} ins(%x : tensor<16xf32>) outs(%f : tensor<f32>) {
+  ^bb0(%in: f32, %o: f32):
+    %s = arith.addf %in, %o : f32
+    linalg.yield %s : f32
+  } -> tensor<f32>
+  bufferization.materialize_in_destination %r in restrict writable %out : (tensor<f32>, memref<f32>) -> ()
+  return
+}
+
+// Two outputs.
+// CHECK-LABEL: func.func @two_outputs(
+// CHECK-NOT: scf.forall
+// CHECK: return
+func.func @two_outputs(%xm: memref<16xf32>, %o1: memref<16xf32>, %o2: memref<16xf32>, %begin: index, %end: index) attributes {strata.kernel_abi = 2 : i64} {
+  %x = bufferization.to_tensor %xm restrict : memref<16xf32> to tensor<16xf32>
+  %e = tensor.empty() : tensor<16xf32>
+  %r = linalg.negf ins(%x : tensor<16xf32>) outs(%e : tensor<16xf32>) -> tensor<16xf32>
+  bufferization.materialize_in_destination %r in restrict writable %o1 : (tensor<16xf32>, memref<16xf32>) -> ()
+  bufferization.materialize_in_destination %r in restrict writable %o2 : (tensor<16xf32>, memref<16xf32>) -> ()
+  return
+}
+
+// The output is not computed by a linalg op.
+// CHECK-LABEL: func.func @reshape_only(
+// CHECK-NOT: scf.forall
+// CHECK: tensor.collapse_shape
+// CHECK: return
+func.func @reshape_only(%xm: memref<4x4xf32>, %out: memref<16xf32>, %begin: index, %end: index) attributes {strata.kernel_abi = 1 : i64} {
+  %x = bufferization.to_tensor %xm restrict : memref<4x4xf32> to tensor<4x4xf32>
+  %c = tensor.collapse_shape %x [[0, 1]] : tensor<4x4xf32> into tensor<16xf32>
+  bufferization.materialize_in_destination %c in restrict writable %out : (tensor<16xf32>, memref<16xf32>) -> ()
+  return
+}
+
+// A map that is not a projected permutation (a reversed read).
+// CHECK-LABEL: func.func @reversed(
+// CHECK-NOT: scf.forall
+// CHECK: return
+func.func @reversed(%xm: memref<16xf32>, %out: memref<16xf32>, %begin: index, %end: index) attributes {strata.kernel_abi = 1 : i64} {
+  %x = bufferization.to_tensor %xm restrict : memref<16xf32> to tensor<16xf32>
+  %e = tensor.empty() : tensor<16xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (15 - d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%x : tensor<16xf32>) outs(%e : tensor<16xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    linalg.yield %in : f32
+  } -> tensor<16xf32>
+  bufferization.materialize_in_destination %r in restrict writable %out : (tensor<16xf32>, memref<16xf32>) -> ()
+  return
+}
+
+// Not a destination-passing kernel (no strata.kernel_abi).
+// CHECK-LABEL: func.func @not_a_kernel(
+// CHECK-NOT: scf.forall
+// CHECK: return
+func.func @not_a_kernel(%xm: memref<16xf32>, %out: memref<16xf32>) {
+  %x = bufferization.to_tensor %xm restrict : memref<16xf32> to tensor<16xf32>
+  %e = tensor.empty() : tensor<16xf32>
+  %r = linalg.negf ins(%x : tensor<16xf32>) outs(%e : tensor<16xf32>) -> tensor<16xf32>
+  bufferization.materialize_in_destination %r in restrict writable %out : (tensor<16xf32>, memref<16xf32>) -> ()
+  return
+}
+
+// Every loop has one iteration.
+// CHECK-LABEL: func.func @single(
+// CHECK-NOT: scf.forall
+// CHECK: return
+func.func @single(%xm: memref<1x1xf32>, %out: memref<1x1xf32>, %begin: index, %end: index) attributes {strata.kernel_abi = 1 : i64} {
+  %x = bufferization.to_tensor %xm restrict : memref<1x1xf32> to tensor<1x1xf32>
+  %e = tensor.empty() : tensor<1x1xf32>
+  %r = linalg.negf ins(%x : tensor<1x1xf32>) outs(%e : tensor<1x1xf32>) -> tensor<1x1xf32>
+  bufferization.materialize_in_destination %r in restrict writable %out : (tensor<1x1xf32>, memref<1x1xf32>) -> ()
+  return
+}
