@@ -48,3 +48,49 @@ config.substitutions.append(
 for fuzz_tool in ["strata-loader-fuzzer", "strata-smod-corpus-gen"]:
     if os.path.exists(os.path.join(config.strata_obj_root, "fuzz", fuzz_tool)):
         config.available_features.add(fuzz_tool)
+
+# --- ONNX importer (test/onnx) --------------------------------------------
+# The importer and the conformance runner need a python with onnx and numpy,
+# which lit's own interpreter may lack: probe `python3` on PATH. Tests
+# REQUIRE `onnx`; `%onnx_python` is that interpreter and
+# `strata-import-onnx` runs the source tree's wrapper with it.
+import shutil
+import subprocess
+
+_onnx_python = shutil.which("python3", path=config.environment.get("PATH"))
+if _onnx_python:
+    try:
+        _onnx_python = subprocess.run(
+            [_onnx_python, "-c",
+             "import sys, onnx, numpy; print(sys.executable)"],
+            capture_output=True, text=True, timeout=60,
+            env=dict(config.environment)).stdout.strip() or None
+    except (OSError, subprocess.SubprocessError):
+        _onnx_python = None
+if _onnx_python:
+    config.available_features.add("onnx")
+    config.substitutions.append(("%onnx_python", _onnx_python))
+    config.substitutions.append(("%strata_tools_dir", config.strata_tools_dir))
+    config.substitutions.append(
+        ("strata-import-onnx",
+         _onnx_python + " " + os.path.join(config.strata_src_root, "tools",
+                                           "strata-import-onnx",
+                                           "strata-import-onnx")))
+
+# --- Python package (python/, test/python) ---------------------------------
+# test/python/lit-pytest.test runs pytest on <build>/python_packages; it
+# REQUIREs the extension (STRATA_ENABLE_PYTHON) and pytest.
+import glob
+import subprocess
+
+strata_python = getattr(config, "python_executable", "") or "python3"
+if glob.glob(os.path.join(config.strata_obj_root, "python_packages", "strata",
+                          "_strata*.so")):
+    try:
+        subprocess.run([strata_python, "-c", "import pytest, numpy"],
+                       check=True, capture_output=True)
+        config.available_features.add("strata-python")
+    except (OSError, subprocess.CalledProcessError):
+        lit_config.note("strata-python: pytest or numpy missing for " +
+                        strata_python)
+config.substitutions.append(("%strata_python", strata_python))

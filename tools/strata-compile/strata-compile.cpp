@@ -7,11 +7,13 @@
 //   strata-compile model.mlir --compile-to=kernel     (prints kernel IR)
 // The MLIR pass-manager flags work too (-mlir-timing,
 // -mlir-print-ir-after-all, ...).
+// The pipeline itself is strata::compileModule (lib/Compiler), shared with
+// the compiler C API and the Python package.
 //
 //===----------------------------------------------------------------------===//
 
+#include "strata/Compiler/Compiler.h"
 #include "strata/InitAll.h"
-#include "strata/Target/Bytecode/Serializer.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -36,7 +38,7 @@ namespace cl = llvm::cl;
 
 namespace {
 
-enum class Level { Graph, Kernel, Device, LLVM, Module };
+using strata::CompileLevel;
 
 cl::OptionCategory toolCategory("strata-compile options");
 
@@ -46,21 +48,21 @@ cl::opt<std::string> inputFilename(cl::Positional,
 cl::opt<std::string> outputFilename("o", cl::desc("Output file"),
                                     cl::value_desc("filename"), cl::init("-"),
                                     cl::cat(toolCategory));
-cl::opt<std::string> target("target",
-                            cl::desc("Device to compile for (cpu)"),
+cl::opt<std::string> target("target", cl::desc("Device to compile for (cpu)"),
                             cl::init("cpu"), cl::cat(toolCategory));
-cl::opt<Level> compileTo(
+cl::opt<CompileLevel> compileTo(
     "compile-to", cl::desc("Stop after a level and print its IR"),
-    cl::init(Level::Module),
+    cl::init(CompileLevel::Module),
     cl::values(
-        clEnumValN(Level::Graph, "graph", "graph dialect, optimized"),
-        clEnumValN(Level::Kernel, "kernel",
+        clEnumValN(CompileLevel::Graph, "graph", "graph dialect, optimized"),
+        clEnumValN(CompileLevel::Kernel, "kernel",
                    "kernel.func kernels with schedules, host on tensors"),
-        clEnumValN(Level::Device, "device",
+        clEnumValN(CompileLevel::Device, "device",
                    "host functions on the device dialect, memory planned"),
-        clEnumValN(Level::LLVM, "llvm",
+        clEnumValN(CompileLevel::LLVM, "llvm",
                    "the kernels in the LLVM dialect, with entry points"),
-        clEnumValN(Level::Module, "module", "the .smod module (default)")),
+        clEnumValN(CompileLevel::Module, "module",
+                   "the .smod module (default)")),
     cl::cat(toolCategory));
 cl::opt<bool> fromDevice(
     "from-device",
@@ -93,28 +95,6 @@ cl::opt<bool> reportMemory("report-memory",
                                     "memory (remarks)"),
                            cl::init(false), cl::cat(toolCategory));
 
-/// Appends the passes of the levels up to `level` to `pm`.
-LogicalResult buildPipeline(PassManager &pm, Level level) {
-  std::string schedulingCPU = cpu.empty() ? "host" : cpu.getValue();
-  std::string pipeline = "strata-graph-optimize";
-  if (level >= Level::Kernel)
-    pipeline += ",convert-graph-to-kernel,func.func(kernel-form-dispatches),"
-                "kernel-outline,kernel-select-schedule{cpu=" +
-                schedulingCPU + "}";
-  if (level >= Level::Device)
-    pipeline += ",convert-kernel-to-device{target=" + target + "}," +
-                "device-plan-memory{report=" +
-                (reportMemory ? "true" : "false") +
-                "},lower-affine,convert-scf-to-cf,canonicalize,cse";
-  std::string errors;
-  llvm::raw_string_ostream errorStream(errors);
-  if (failed(parsePassPipeline(pipeline, pm, errorStream))) {
-    llvm::WithColor::error() << "invalid pipeline: " << errors << "\n";
-    return failure();
-  }
-  return success();
-}
-
 } // namespace
 
 int main(int argc, char **argv) {
@@ -123,18 +103,17 @@ int main(int argc, char **argv) {
   registerMLIRContextCLOptions();
   registerPassManagerCLOptions();
   registerDefaultTimingManagerCLOptions();
-  strata::registerAllPasses();
+  strata::ensureCompilerPassesRegistered();
   cl::HideUnrelatedOptions({&toolCategory, &llvm::getColorCategory()});
-  cl::AddExtraVersionPrinter([](llvm::raw_ostream &os) {
-    os << strata::getVersionString() << "\n";
-  });
+  cl::AddExtraVersionPrinter(
+      [](llvm::raw_ostream &os) { os << strata::getVersionString() << "\n"; });
   cl::ParseCommandLineOptions(argc, argv,
                               "Strata compiler: graph-level MLIR to a .smod "
                               "module\n");
 
   if (target != "cpu") {
-    llvm::WithColor::error() << "unsupported --target=" << target
-                             << " (supported: cpu)\n";
+    llvm::WithColor::error()
+        << "unsupported --target=" << target << " (supported: cpu)\n";
     return 1;
   }
   if (optLevel > 3) {
@@ -142,8 +121,14 @@ int main(int argc, char **argv) {
     return 1;
   }
 
+  // Checked before any work: the pipeline can take a while.
+  if (compileTo == CompileLevel::Module && outputFilename == "-") {
+    llvm::WithColor::error() << "a module needs an output file: -o OUT.smod\n";
+    return 1;
+  }
+
   DialectRegistry registry;
-  strata::registerAllDialects(registry);
+  strata::registerCompilerDialects(registry);
   MLIRContext context(registry);
   context.loadAllAvailableDialects();
   // Diagnostics point at the source; the op's IR would drown them.
@@ -164,52 +149,37 @@ int main(int argc, char **argv) {
   if (!module)
     return 1;
 
-  PassManager pm(&context, ModuleOp::getOperationName(),
-                 OpPassManager::Nesting::Implicit);
-  if (failed(applyPassManagerCLOptions(pm)))
-    return 1;
-  Level level = compileTo == Level::Graph    ? Level::Graph
-                : compileTo == Level::Kernel ? Level::Kernel
-                                             : Level::Device;
-  if (!fromDevice &&
-      (failed(buildPipeline(pm, level)) || failed(pm.run(*module))))
+  strata::CompileOptions options;
+  options.target = target;
+  options.cpu = cpu;
+  options.features = features;
+  options.optLevel = optLevel;
+  options.linker = linker;
+  options.vectorize = vectorize;
+  options.reportMemory = reportMemory;
+  options.fromDevice = fromDevice;
+  options.compileTo = compileTo;
+  options.sourceName = inputFilename == "-"
+                           ? std::string("<stdin>")
+                           : llvm::sys::path::filename(inputFilename).str();
+  strata::CompileOutput result;
+  if (failed(
+          strata::compileModule(*module, options, result, [](PassManager &pm) {
+            return applyPassManagerCLOptions(pm);
+          })))
     return 1;
 
-  if (compileTo == Level::Module && outputFilename == "-") {
-    llvm::WithColor::error() << "a module needs an output file: -o OUT.smod\n";
-    return 1;
-  }
   std::unique_ptr<llvm::ToolOutputFile> output =
       openOutputFile(outputFilename, &errorMessage);
   if (!output) {
     llvm::WithColor::error() << errorMessage << "\n";
     return 1;
   }
-
-  if (compileTo == Level::LLVM) {
-    FailureOr<OwningOpRef<ModuleOp>> kernels =
-        strata::lowerKernelsToLLVM(*module, vectorize);
-    if (failed(kernels))
-      return 1;
-    (*kernels)->print(output->os());
-  } else if (compileTo != Level::Module) {
-    module->print(output->os());
-  } else {
-    strata::BytecodeOptions options;
-    options.cpu = cpu;
-    options.features = features;
-    options.optLevel = optLevel;
-    options.linker = linker;
-    options.vectorize = vectorize;
-    options.sourceName = inputFilename == "-"
-                             ? std::string("<stdin>")
-                             : llvm::sys::path::filename(inputFilename).str();
-    std::vector<uint8_t> bytes;
-    if (failed(strata::serializeToBytecode(*module, options, bytes)))
-      return 1;
-    output->os().write(reinterpret_cast<const char *>(bytes.data()),
-                       bytes.size());
-  }
+  if (compileTo == CompileLevel::Module)
+    output->os().write(reinterpret_cast<const char *>(result.bytes.data()),
+                       result.bytes.size());
+  else
+    output->os() << result.text;
   output->keep();
   return 0;
 }

@@ -1,0 +1,133 @@
+/*===- strata-c/Compiler.h - C API of the Strata compiler ---------*- C -*-===*\
+|*                                                                            *|
+|* A plain C interface to the compiler (graph-level MLIR to a .smod module or *|
+|* to the IR of a level), for bindings (the Python package) and C programs.   *|
+|* It is the MLIR-linking half of the C API; the runtime half               *|
+|* (strata-c/Runtime.h) stays free of MLIR and LLVM. Objects are opaque       *|
+|* handles created and released through this API; no C++ type or exception  *|
+|* crosses it. Functions that can fail return a strata_compile_status_t; on   *|
+|* failure strata_compiler_last_error() returns the message: for a failed     *|
+|* compilation, every diagnostic of the compiler, one per line,               *|
+|* "source:line:col: error: message" followed by the source line.             *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef STRATA_C_COMPILER_H
+#define STRATA_C_COMPILER_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef enum strata_compile_status_t {
+  STRATA_COMPILE_OK = 0,
+  /* A null handle or pointer, a bad option value (unknown level or target,
+     an opt level above 3). */
+  STRATA_COMPILE_INVALID_ARGUMENT = 1,
+  /* The source does not parse, verify or lower; the message has the
+     diagnostics. */
+  STRATA_COMPILE_ERROR = 2,
+  /* Not statuses: the enum spans int32_t. */
+  STRATA_COMPILE_STATUS_RANGE_MIN_ = INT32_MIN,
+  STRATA_COMPILE_STATUS_RANGE_MAX_ = INT32_MAX,
+} strata_compile_status_t;
+
+/* Where a compilation stops. Below STRATA_COMPILE_TO_MODULE the result is the
+   IR of that level as text; at it, the bytes of a .smod module. */
+typedef enum strata_compile_level_t {
+  STRATA_COMPILE_TO_GRAPH = 1,  /* graph dialect, optimized */
+  STRATA_COMPILE_TO_KERNEL = 2, /* kernels with schedules, host on tensors */
+  STRATA_COMPILE_TO_DEVICE = 3, /* host on the device dialect */
+  STRATA_COMPILE_TO_LLVM = 4,   /* the kernels in the LLVM dialect */
+  STRATA_COMPILE_TO_MODULE = 5, /* a .smod module (default) */
+  STRATA_COMPILE_LEVEL_RANGE_MIN_ = INT32_MIN,
+  STRATA_COMPILE_LEVEL_RANGE_MAX_ = INT32_MAX,
+} strata_compile_level_t;
+
+typedef struct strata_compile_options strata_compile_options_t;
+typedef struct strata_compile_result strata_compile_result_t;
+
+/** The message of the last failing call on this thread ("" if none). */
+const char *strata_compiler_last_error(void);
+/** "Strata 0.1.0 (MLIR 22.x)". */
+const char *strata_compiler_version(void);
+/** The level named "graph", "kernel", "device", "llvm" or "module". */
+strata_compile_status_t
+strata_compile_level_from_name(const char *name,
+                               strata_compile_level_t *out_level);
+
+/*===----------------------------------------------------------------------===*/
+/* Options (defaults: target cpu, the host's CPU and features, opt level 3,  */
+/* vectorized, compile to a module)                                          */
+/*===----------------------------------------------------------------------===*/
+
+strata_compile_status_t
+strata_compile_options_create(strata_compile_options_t **out_options);
+void strata_compile_options_release(strata_compile_options_t *options);
+/** "cpu" (the only target so far; others fail at compile time). */
+strata_compile_status_t
+strata_compile_options_set_target(strata_compile_options_t *options,
+                                  const char *target);
+/** LLVM CPU name of the kernels ("" or NULL: the host's). */
+strata_compile_status_t
+strata_compile_options_set_cpu(strata_compile_options_t *options,
+                               const char *cpu);
+/** LLVM target features ("+avx2,-fma"; "" or NULL: the CPU's). */
+strata_compile_status_t
+strata_compile_options_set_features(strata_compile_options_t *options,
+                                    const char *features);
+/** LLVM optimization level of the kernels, 0..3. */
+strata_compile_status_t
+strata_compile_options_set_opt_level(strata_compile_options_t *options,
+                                     unsigned opt_level);
+/** Vectorize the kernels (0: scalar loops, for testing). */
+strata_compile_status_t
+strata_compile_options_set_vectorize(strata_compile_options_t *options,
+                                     int vectorize);
+strata_compile_status_t
+strata_compile_options_set_compile_to(strata_compile_options_t *options,
+                                      strata_compile_level_t level);
+/** The ld.lld that links the kernels ("" or NULL: found in PATH). */
+strata_compile_status_t
+strata_compile_options_set_linker(strata_compile_options_t *options,
+                                  const char *linker);
+/** The input is device-level IR: only serialize or print it. */
+strata_compile_status_t
+strata_compile_options_set_from_device(strata_compile_options_t *options,
+                                       int from_device);
+
+/*===----------------------------------------------------------------------===*/
+/* Compiling                                                                  */
+/*===----------------------------------------------------------------------===*/
+
+/** Compiles `size` bytes of MLIR (text or bytecode; `data` need not be
+ *  NUL-terminated) named `source_name` in diagnostics (NULL: "<source>").
+ *  `options` may be NULL (the defaults). On success `*out_result` is a new
+ *  result; on failure it is set to NULL and strata_compiler_last_error()
+ *  holds every diagnostic. Safe to call from several threads at once. */
+strata_compile_status_t strata_compile(const void *data, size_t size,
+                                       const char *source_name,
+                                       const strata_compile_options_t *options,
+                                       strata_compile_result_t **out_result);
+
+/** The output: a module's bytes, or the IR text (not NUL-terminated; use
+ *  the size). Valid while the result lives. */
+strata_compile_status_t
+strata_compile_result_data(const strata_compile_result_t *result,
+                           const void **out_data, size_t *out_size);
+/** 1 when the output is IR text, 0 when it is a module. */
+int strata_compile_result_is_text(const strata_compile_result_t *result);
+/** Warnings and remarks of a successful compilation ("" if none); valid
+ *  while the result lives. */
+const char *
+strata_compile_result_diagnostics(const strata_compile_result_t *result);
+void strata_compile_result_release(strata_compile_result_t *result);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* STRATA_C_COMPILER_H */

@@ -1,0 +1,110 @@
+//===- Compiler.h - Graph-level MLIR to modules, as a library ---*- C++ -*-===//
+//
+// The compiler pipeline of strata-compile as a reusable function, for the
+// driver, the compiler C API (include/strata-c/Compiler.h) and through it
+// the Python package: parse graph-level MLIR (text or bytecode), run the
+// levels up to graph | kernel | device | llvm | module, and return the IR of
+// the last level as text or the serialized .smod module as bytes.
+//
+// Two entry points: `compileModule` works on a module the caller parsed in
+// its own context (strata-compile keeps its command-line pass-manager flags
+// and its stderr diagnostics that way); `compileSource` does everything in a
+// fresh context and collects every diagnostic as text with its location.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef STRATA_COMPILER_COMPILER_H
+#define STRATA_COMPILER_COMPILER_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace mlir {
+class DialectRegistry;
+class PassManager;
+} // namespace mlir
+
+namespace strata {
+
+/// The level a compilation stops at, in pipeline order.
+enum class CompileLevel { Graph, Kernel, Device, LLVM, Module };
+
+/// "graph", "kernel", "device", "llvm" or "module".
+llvm::StringRef stringifyCompileLevel(CompileLevel level);
+/// The level named `name`, or std::nullopt.
+std::optional<CompileLevel> parseCompileLevel(llvm::StringRef name);
+
+/// What to compile for and how far (strata-compile's flags).
+struct CompileOptions {
+  /// The device to compile for; only "cpu" is supported.
+  std::string target = "cpu";
+  /// LLVM CPU name and features of the kernels (empty: the host's).
+  std::string cpu;
+  std::string features;
+  /// LLVM optimization level of the kernels, 0..3.
+  unsigned optLevel = 3;
+  /// The ld.lld that links the kernels (empty: found in PATH).
+  std::string linker;
+  /// Vectorize the kernels (off: scalar loops, for testing).
+  bool vectorize = true;
+  /// Emit each host function's memory plan as a remark.
+  bool reportMemory = false;
+  /// The input is device-level IR already: only serialize / print it.
+  bool fromDevice = false;
+  /// Where to stop; below Module the result is the IR as text.
+  CompileLevel compileTo = CompileLevel::Module;
+  /// Recorded in the module's metadata as "source" (compileSource defaults
+  /// it to the file name part of its source name).
+  std::string sourceName;
+};
+
+/// The product of a compilation: `text` (IR) below CompileLevel::Module,
+/// `bytes` (a whole .smod file) at it.
+struct CompileOutput {
+  std::string text;
+  std::vector<uint8_t> bytes;
+};
+
+/// Checks the options that do not need IR (target, opt level); returns an
+/// empty string when they are valid, else the message.
+std::string verifyCompileOptions(const CompileOptions &options);
+
+/// Adds the dialects graph-level and device-level input may use.
+void registerCompilerDialects(mlir::DialectRegistry &registry);
+
+/// Registers Strata's passes and pipelines once per process (thread-safe);
+/// parsing the pipeline needs them.
+void ensureCompilerPassesRegistered();
+
+/// Runs the pipeline of `options` on `module` (graph level, or device level
+/// with `fromDevice`) and fills `output`. Failures are reported as
+/// diagnostics through `module`'s context. `configurePassManager`, when
+/// given, adjusts the pass manager before it runs (e.g. the MLIR
+/// command-line flags of a tool).
+mlir::LogicalResult
+compileModule(mlir::ModuleOp module, const CompileOptions &options,
+              CompileOutput &output,
+              llvm::function_ref<mlir::LogicalResult(mlir::PassManager &)>
+                  configurePassManager = nullptr);
+
+/// Parses `source` (MLIR text or bytecode; `sourceName` is the file name
+/// diagnostics point at) in a fresh context and compiles it. Every
+/// diagnostic (errors, warnings, remarks, notes) is appended to
+/// `diagnostics` as "name:line:col: error: message" with the source line.
+/// Safe to call from several threads at once.
+mlir::LogicalResult compileSource(llvm::StringRef source,
+                                  llvm::StringRef sourceName,
+                                  const CompileOptions &options,
+                                  CompileOutput &output,
+                                  std::string &diagnostics);
+
+} // namespace strata
+
+#endif // STRATA_COMPILER_COMPILER_H

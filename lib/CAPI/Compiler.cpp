@@ -1,0 +1,224 @@
+//===- Compiler.cpp - C API of the Strata compiler ------------------------===//
+//
+// Implements include/strata-c/Compiler.h over strata::compileSource: options
+// and results are heap objects behind opaque handles, failures set a
+// thread-local message (every diagnostic of the compilation) and return a
+// status. Nothing here throws or asserts on bad input.
+//
+//===----------------------------------------------------------------------===//
+
+#include "strata-c/Compiler.h"
+
+#include "strata/Compiler/Compiler.h"
+#include "strata/InitAll.h"
+
+#include <new>
+#include <string>
+
+using namespace strata;
+
+struct strata_compile_options {
+  CompileOptions options;
+};
+
+struct strata_compile_result {
+  CompileOutput output;
+  bool isText = false;
+  std::string diagnostics;
+};
+
+namespace {
+
+thread_local std::string lastError;
+
+strata_compile_status_t fail(strata_compile_status_t status,
+                             std::string message) {
+  lastError = std::move(message);
+  return status;
+}
+
+strata_compile_status_t invalidNull(const char *function) {
+  return fail(STRATA_COMPILE_INVALID_ARGUMENT,
+              std::string(function) + ": null argument");
+}
+
+/// The string option value: NULL means the default, "".
+std::string optionString(const char *value) { return value ? value : ""; }
+
+} // namespace
+
+extern "C" {
+
+const char *strata_compiler_last_error(void) { return lastError.c_str(); }
+
+const char *strata_compiler_version(void) { return getVersionString(); }
+
+strata_compile_status_t
+strata_compile_level_from_name(const char *name,
+                               strata_compile_level_t *out_level) {
+  if (!name || !out_level)
+    return invalidNull("strata_compile_level_from_name");
+  std::optional<CompileLevel> level = parseCompileLevel(name);
+  if (!level)
+    return fail(STRATA_COMPILE_INVALID_ARGUMENT,
+                "unknown compile level '" + std::string(name) +
+                    "' (expected graph, kernel, device, llvm or module)");
+  *out_level =
+      static_cast<strata_compile_level_t>(static_cast<int>(*level) + 1);
+  return STRATA_COMPILE_OK;
+}
+
+strata_compile_status_t
+strata_compile_options_create(strata_compile_options_t **out_options) {
+  if (!out_options)
+    return invalidNull("strata_compile_options_create");
+  *out_options = new (std::nothrow) strata_compile_options();
+  if (!*out_options)
+    return fail(STRATA_COMPILE_ERROR, "out of memory");
+  return STRATA_COMPILE_OK;
+}
+
+void strata_compile_options_release(strata_compile_options_t *options) {
+  delete options;
+}
+
+strata_compile_status_t
+strata_compile_options_set_target(strata_compile_options_t *options,
+                                  const char *target) {
+  if (!options || !target)
+    return invalidNull("strata_compile_options_set_target");
+  options->options.target = target;
+  return STRATA_COMPILE_OK;
+}
+
+strata_compile_status_t
+strata_compile_options_set_cpu(strata_compile_options_t *options,
+                               const char *cpu) {
+  if (!options)
+    return invalidNull("strata_compile_options_set_cpu");
+  options->options.cpu = optionString(cpu);
+  return STRATA_COMPILE_OK;
+}
+
+strata_compile_status_t
+strata_compile_options_set_features(strata_compile_options_t *options,
+                                    const char *features) {
+  if (!options)
+    return invalidNull("strata_compile_options_set_features");
+  options->options.features = optionString(features);
+  return STRATA_COMPILE_OK;
+}
+
+strata_compile_status_t
+strata_compile_options_set_opt_level(strata_compile_options_t *options,
+                                     unsigned opt_level) {
+  if (!options)
+    return invalidNull("strata_compile_options_set_opt_level");
+  if (opt_level > 3)
+    return fail(STRATA_COMPILE_INVALID_ARGUMENT,
+                "opt level must be 0..3, got " + std::to_string(opt_level));
+  options->options.optLevel = opt_level;
+  return STRATA_COMPILE_OK;
+}
+
+strata_compile_status_t
+strata_compile_options_set_vectorize(strata_compile_options_t *options,
+                                     int vectorize) {
+  if (!options)
+    return invalidNull("strata_compile_options_set_vectorize");
+  options->options.vectorize = vectorize != 0;
+  return STRATA_COMPILE_OK;
+}
+
+strata_compile_status_t
+strata_compile_options_set_compile_to(strata_compile_options_t *options,
+                                      strata_compile_level_t level) {
+  if (!options)
+    return invalidNull("strata_compile_options_set_compile_to");
+  if (level < STRATA_COMPILE_TO_GRAPH || level > STRATA_COMPILE_TO_MODULE)
+    return fail(STRATA_COMPILE_INVALID_ARGUMENT,
+                "invalid compile level " +
+                    std::to_string(static_cast<int>(level)));
+  options->options.compileTo =
+      static_cast<CompileLevel>(static_cast<int>(level) - 1);
+  return STRATA_COMPILE_OK;
+}
+
+strata_compile_status_t
+strata_compile_options_set_linker(strata_compile_options_t *options,
+                                  const char *linker) {
+  if (!options)
+    return invalidNull("strata_compile_options_set_linker");
+  options->options.linker = optionString(linker);
+  return STRATA_COMPILE_OK;
+}
+
+strata_compile_status_t
+strata_compile_options_set_from_device(strata_compile_options_t *options,
+                                       int from_device) {
+  if (!options)
+    return invalidNull("strata_compile_options_set_from_device");
+  options->options.fromDevice = from_device != 0;
+  return STRATA_COMPILE_OK;
+}
+
+strata_compile_status_t strata_compile(const void *data, size_t size,
+                                       const char *source_name,
+                                       const strata_compile_options_t *options,
+                                       strata_compile_result_t **out_result) {
+  if (!out_result || (!data && size != 0))
+    return invalidNull("strata_compile");
+  *out_result = nullptr;
+  CompileOptions defaults;
+  const CompileOptions &compileOptions = options ? options->options : defaults;
+  if (std::string error = verifyCompileOptions(compileOptions); !error.empty())
+    return fail(STRATA_COMPILE_INVALID_ARGUMENT, error);
+
+  auto *result = new (std::nothrow) strata_compile_result();
+  if (!result)
+    return fail(STRATA_COMPILE_ERROR, "out of memory");
+  llvm::StringRef source(static_cast<const char *>(data), size);
+  if (failed(compileSource(source, source_name ? source_name : "<source>",
+                           compileOptions, result->output,
+                           result->diagnostics))) {
+    std::string message = std::move(result->diagnostics);
+    delete result;
+    // Diagnostics end with a newline; the message is one block of text.
+    while (!message.empty() && message.back() == '\n')
+      message.pop_back();
+    return fail(STRATA_COMPILE_ERROR, std::move(message));
+  }
+  result->isText = compileOptions.compileTo != CompileLevel::Module;
+  *out_result = result;
+  return STRATA_COMPILE_OK;
+}
+
+strata_compile_status_t
+strata_compile_result_data(const strata_compile_result_t *result,
+                           const void **out_data, size_t *out_size) {
+  if (!result || !out_data || !out_size)
+    return invalidNull("strata_compile_result_data");
+  if (result->isText) {
+    *out_data = result->output.text.data();
+    *out_size = result->output.text.size();
+  } else {
+    *out_data = result->output.bytes.data();
+    *out_size = result->output.bytes.size();
+  }
+  return STRATA_COMPILE_OK;
+}
+
+int strata_compile_result_is_text(const strata_compile_result_t *result) {
+  return result && result->isText ? 1 : 0;
+}
+
+const char *
+strata_compile_result_diagnostics(const strata_compile_result_t *result) {
+  return result ? result->diagnostics.c_str() : "";
+}
+
+void strata_compile_result_release(strata_compile_result_t *result) {
+  delete result;
+}
+
+} // extern "C"

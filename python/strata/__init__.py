@@ -1,0 +1,50 @@
+#===- __init__.py - The strata Python package ----------------------------===#
+#
+# Strata from Python: compile graph-level MLIR or ONNX models into modules
+# and run them on numpy / DLPack arrays.
+#
+#   import strata
+#   m = strata.compile(mlir_text_or_path_or_onnx, target="cpu")
+#   y = m.main(x)
+#
+# The native part (_strata, nanobind) binds the compiler and runtime C APIs;
+# everything Pythonic is in _compiler.py and _runtime.py. docs/Python.md is
+# the reference.
+#
+#===----------------------------------------------------------------------===#
+"""Strata: an MLIR-based machine-learning compiler, from Python."""
+
+try:
+    from . import _strata
+except ImportError as e:  # pragma: no cover - a broken build or install
+    raise ImportError(
+        "the strata native extension (_strata) cannot be loaded: "
+        f"{e}. Build it (ninja strata-python, then "
+        "PYTHONPATH=<build>/python_packages) or `pip install .`") from e
+
+from ._strata import StrataError
+from ._compiler import COMPILE_LEVELS, compile
+from ._runtime import (CompiledModule, Function, FunctionNotFoundError,
+                       Signature, TensorType, load)
+
+StrataError.__doc__ = (
+    "An error of the Strata compiler or runtime (bad MLIR, wrong arguments, "
+    "unknown function, unreadable module, ...); the message is the "
+    "compiler's diagnostics with their locations, or the runtime's message.")
+StrataError.__module__ = "strata"
+FunctionNotFoundError.__module__ = "strata"
+
+__version__ = _strata.runtime_version()
+
+__all__ = [
+    "COMPILE_LEVELS",
+    "CompiledModule",
+    "Function",
+    "FunctionNotFoundError",
+    "Signature",
+    "StrataError",
+    "TensorType",
+    "__version__",
+    "compile",
+    "load",
+]

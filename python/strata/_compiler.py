@@ -1,0 +1,139 @@
+#===- _compiler.py - strata.compile --------------------------------------===#
+#
+# Turns what a user has (MLIR text, a path to .mlir / .mlirbc / .onnx, MLIR
+# bytecode bytes, an onnx.ModelProto) into graph-level MLIR bytes, and
+# compiles them through the compiler C API into a CompiledModule (or into
+# the IR text of an earlier level with compile_to=...).
+#
+#===----------------------------------------------------------------------===#
+
+from __future__ import annotations
+
+import os
+from typing import Optional, Union
+
+from . import _strata
+from ._runtime import CompiledModule
+from ._strata import StrataError
+
+#: The levels `compile_to` accepts, in pipeline order. All but "module"
+#: return the IR of that level as text.
+COMPILE_LEVELS = ("graph", "kernel", "device", "llvm", "module")
+
+_PATH_SUFFIXES = (".mlir", ".mlirbc", ".onnx")
+
+
+def _is_onnx_model(source) -> bool:
+    """True for an onnx.ModelProto, without importing onnx."""
+    cls = type(source)
+    return cls.__name__ == "ModelProto" and cls.__module__.startswith("onnx")
+
+
+def _import_onnx(model) -> str:
+    """Graph-level MLIR text of an ONNX model (a ModelProto or a path)."""
+    try:
+        # Imported lazily: onnx is only needed for ONNX input.
+        from .frontend import onnx as onnx_frontend
+    except ImportError as e:
+        raise StrataError(
+            "compiling an ONNX model needs strata.frontend.onnx and the onnx "
+            f"package (pip install onnx): {e}") from e
+    try:
+        return onnx_frontend.import_model(model)
+    except StrataError:
+        raise
+    except Exception as e:  # OnnxImportError, or onnx failing on the file
+        raise StrataError(str(e)) from e
+
+
+def _read_file(path: str) -> bytes:
+    try:
+        with open(path, "rb") as f:
+            return f.read()
+    except OSError as e:
+        raise StrataError(
+            f"cannot read '{path}': {e.strerror or e}") from e
+
+
+def _looks_like_path(text: str) -> bool:
+    if "\n" in text or "{" in text:
+        return False
+    return text.endswith(_PATH_SUFFIXES) or os.path.exists(text)
+
+
+def _resolve_source(source, source_name: Optional[str]):
+    """(bytes of graph-level MLIR, the name diagnostics use)."""
+    if _is_onnx_model(source):
+        name = source_name or (source.graph.name or "model") + ".onnx"
+        return _import_onnx(source).encode(), name
+    if isinstance(source, os.PathLike):
+        source = os.fspath(source)
+        if isinstance(source, bytes):
+            source = os.fsdecode(source)
+        return _resolve_path(source, source_name)
+    if isinstance(source, str):
+        if _looks_like_path(source):
+            return _resolve_path(source, source_name)
+        return source.encode(), source_name or "<string>"
+    if isinstance(source, (bytes, bytearray, memoryview)):
+        return bytes(source), source_name or "<bytes>"
+    raise TypeError(
+        "strata.compile: source must be MLIR text (str), a path (.mlir, "
+        ".mlirbc, .onnx), MLIR bytecode (bytes) or an onnx.ModelProto, "
+        f"not {type(source).__name__}")
+
+
+def _resolve_path(path: str, source_name: Optional[str]):
+    if path.endswith(".onnx"):
+        if not os.path.isfile(path):
+            raise StrataError(f"cannot read '{path}': no such file")
+        return _import_onnx(path).encode(), source_name or path
+    return _read_file(path), source_name or path
+
+
+def compile(source: Union[str, bytes, os.PathLike, "onnx.ModelProto"],
+            target: str = "cpu", *, cpu: Optional[str] = None,
+            features: Optional[str] = None, opt_level: int = 3,
+            vectorize: bool = True, compile_to: str = "module",
+            linker: Optional[str] = None, source_name: Optional[str] = None,
+            from_device: bool = False, threads: int = 0, profile: bool = False,
+            trace: Optional[str] = None, dump: Optional[str] = None):
+    """Compiles a model for `target`.
+
+    source: graph-level MLIR text; a path to a .mlir, .mlirbc or .onnx file;
+        MLIR bytecode as bytes; or an onnx.ModelProto. ONNX input goes
+        through strata.frontend.onnx.import_model.
+    target: "cpu" (the only target so far).
+    cpu, features: LLVM CPU name and target features of the kernels
+        (default: the host's), e.g. cpu="skylake", features="+avx2,-fma".
+    opt_level: LLVM optimization level of the kernels, 0..3.
+    vectorize: False compiles scalar loops (for testing).
+    compile_to: "module" (default) returns a CompiledModule; "graph",
+        "kernel", "device" or "llvm" stop early and return that level's IR
+        as a str.
+    linker: the ld.lld linking the kernels (default: found in PATH).
+    source_name: the file name diagnostics point at (default: the path, or
+        "<string>").
+    from_device: the source is device-level IR already (e.g. the output of
+        compile_to="device", or hand-written host code): only serialize it.
+    threads, profile, trace, dump: the CompiledModule's run options (see
+        strata.load).
+
+    Raises StrataError with every compiler diagnostic (file:line:col) when
+    the source does not parse, verify or compile.
+    """
+    if compile_to not in COMPILE_LEVELS:
+        raise StrataError(
+            f"unknown compile_to level '{compile_to}' (expected one of "
+            f"{', '.join(COMPILE_LEVELS)})")
+    if isinstance(opt_level, bool) or not isinstance(opt_level, int) \
+            or not 0 <= opt_level <= 3:
+        raise StrataError(f"opt_level must be 0..3, got {opt_level!r}")
+    data, name = _resolve_source(source, source_name)
+    output = _strata.compile(data, name, target, cpu or "", features or "",
+                             opt_level, bool(vectorize), compile_to,
+                             linker or "", bool(from_device))
+    if compile_to != "module":
+        return output
+    return CompiledModule._from_bytes(output, threads=threads,
+                                      profile=profile, trace=trace, dump=dump)

@@ -1,0 +1,1 @@
+"""Model importers: strata.frontend.onnx turns ONNX models into graph-level MLIR."""

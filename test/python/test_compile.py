@@ -1,0 +1,164 @@
+# strata.compile: every kind of source, the compile_to levels, options, and
+# numbers against numpy.
+
+import os
+
+import numpy as np
+import pytest
+
+import strata
+from conftest import MLP_PATH, SMALL_MLIR, mlp_reference
+
+
+def test_version():
+    assert strata.__version__ == "0.1.0"
+
+
+def test_compile_text_and_run(small, rng):
+    a = rng.standard_normal((3, 4), dtype=np.float32)
+    b = rng.standard_normal((3, 4), dtype=np.float32)
+    np.testing.assert_allclose(small.add(a, b), a + b, rtol=1e-6)
+    relu, neg = small.relu_neg(a)
+    np.testing.assert_array_equal(relu, np.maximum(a, 0))
+    np.testing.assert_array_equal(neg, -a)
+
+
+def test_mlp_matches_numpy(mlp, rng):
+    x = rng.random((5, 1, 4, 4), dtype=np.float32)
+    y = mlp.main(x)
+    assert y.dtype == np.float32 and y.shape == (5, 4)
+    np.testing.assert_allclose(y, mlp_reference(x.astype(np.float64)),
+                               rtol=1e-4, atol=1e-5)
+
+
+@pytest.mark.parametrize("batch", [1, 2, 7, 33])
+def test_dynamic_batch(mlp, rng, batch):
+    x = rng.random((batch, 1, 4, 4), dtype=np.float32)
+    y = mlp.main(x)
+    assert y.shape == (batch, 4)
+    # Every row is the function of its own image only.
+    np.testing.assert_allclose(y[-1:], mlp.main(x[-1:]), rtol=1e-6)
+    np.testing.assert_allclose(y.sum(axis=1), np.ones(batch), rtol=1e-5)
+
+
+def test_sources_path_pathlike_bytes(rng):
+    import pathlib
+    x = rng.random((2, 1, 4, 4), dtype=np.float32)
+    expected = mlp_reference(x.astype(np.float64))
+    with open(MLP_PATH, "rb") as f:
+        data = f.read()
+    for source in (MLP_PATH, pathlib.Path(MLP_PATH), data, data.decode()):
+        np.testing.assert_allclose(strata.compile(source).main(x), expected,
+                                   rtol=1e-4, atol=1e-5)
+
+
+def test_bytecode_source(tmp_path, rng):
+    # MLIR bytecode of the MLP, written by strata-opt when the build has it;
+    # otherwise the graph level printed by strata itself, re-parsed.
+    import shutil
+    import subprocess
+    opt = shutil.which("strata-opt")
+    if opt is None:
+        pytest.skip("strata-opt not on PATH")
+    path = tmp_path / "mlp.mlirbc"
+    subprocess.run([opt, MLP_PATH, "--emit-bytecode", "-o", str(path)],
+                   check=True)
+    x = rng.random((3, 1, 4, 4), dtype=np.float32)
+    expected = mlp_reference(x.astype(np.float64))
+    for source in (str(path), path.read_bytes()):
+        np.testing.assert_allclose(strata.compile(source).main(x), expected,
+                                   rtol=1e-4, atol=1e-5)
+
+
+def test_compile_to_levels():
+    graph = strata.compile(MLP_PATH, compile_to="graph")
+    assert isinstance(graph, str)
+    assert "graph.linear" in graph and "kernel." not in graph
+    kernel = strata.compile(MLP_PATH, compile_to="kernel")
+    assert "kernel.launch" in kernel and "#kernel.schedule" in kernel
+    assert "graph." not in kernel
+    device = strata.compile(MLP_PATH, compile_to="device")
+    assert "device.launch" in device and "device.alloc" in device
+    llvm = strata.compile(MLP_PATH, compile_to="llvm")
+    assert "llvm.func @strata_kernel_main_dispatch_" in llvm
+    assert "func.func" not in llvm
+    assert isinstance(strata.compile(MLP_PATH, compile_to="module"),
+                      strata.CompiledModule)
+
+
+def test_device_level_round_trip(rng):
+    # The device level printed by compile_to="device" compiles back.
+    device = strata.compile(MLP_PATH, compile_to="device")
+    m = strata.compile(device, from_device=True)
+    x = rng.random((2, 1, 4, 4), dtype=np.float32)
+    np.testing.assert_allclose(m.main(x), strata.compile(MLP_PATH).main(x),
+                               rtol=1e-6)
+
+
+def test_options(rng):
+    x = rng.random((4, 1, 4, 4), dtype=np.float32)
+    reference = strata.compile(MLP_PATH).main(x)
+    scalar = strata.compile(MLP_PATH, opt_level=0, vectorize=False)
+    np.testing.assert_allclose(scalar.main(x), reference, rtol=1e-5)
+    # Another CPU gives a different kernel library, the same numbers.
+    generic = strata.compile(MLP_PATH, cpu="x86-64", features="")
+    np.testing.assert_allclose(generic.main(x), reference, rtol=1e-5)
+    assert generic.bytes != strata.compile(MLP_PATH).bytes
+
+
+def test_deterministic_bytes_and_metadata():
+    a = strata.compile(MLP_PATH)
+    b = strata.compile(MLP_PATH)
+    assert a.bytes == b.bytes
+    assert a.bytes[:4] == b"SMOD" or len(a.bytes) > 64
+    assert a.metadata("source") == "mlp.mlir"
+    assert a.metadata("no-such-key") is None
+    assert strata.compile(SMALL_MLIR).metadata("source") == "<string>"
+
+
+def test_i64_scalars(i64_module):
+    sig = i64_module.function("sum_to").signature
+    assert sig.args == ("i64",) and sig.results == ("i64",)
+    assert str(sig) == "(i64) -> i64"
+    assert i64_module.sum_to(10) == 45
+    assert i64_module.sum_to(np.int64(4)) == 6
+    assert i64_module.sum_to(0) == 0
+    assert isinstance(i64_module.sum_to(3), int)
+
+
+def test_onnx_model(tmp_path, rng):
+    onnx = pytest.importorskip("onnx")
+    try:
+        import strata.frontend.onnx  # noqa: F401
+    except ImportError as e:
+        pytest.skip(f"strata.frontend.onnx unavailable: {e}")
+    from onnx import TensorProto, helper
+    node = helper.make_node("Relu", ["x"], ["y"])
+    graph = helper.make_graph(
+        [node], "relu",
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, ["N", 3])],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, ["N", 3])])
+    model = helper.make_model(graph,
+                              opset_imports=[helper.make_opsetid("", 17)])
+    x = rng.standard_normal((4, 3), dtype=np.float32)
+    path = tmp_path / "relu.onnx"
+    onnx.save(model, str(path))
+    for source in (model, str(path)):
+        np.testing.assert_array_equal(strata.compile(source).main(x),
+                                      np.maximum(x, 0))
+
+
+def test_compile_releases_the_gil():
+    # Two compiles in threads both finish and agree (each has its context).
+    import threading
+    results = [None, None]
+
+    def work(i):
+        results[i] = strata.compile(MLP_PATH).bytes
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert results[0] == results[1] and results[0]
