@@ -157,9 +157,18 @@ int main(int argc, char **argv) {
                     value.getTypeString() +
                     ", not a tensor: it cannot be "
                     "written as .npy");
-      Status status = writeNpyFile(outputs[i], value.getTensor());
+      // numpy has no bf16: such a result is written as its raw bits
+      // ('<u2'), which ml_dtypes or a view as bfloat16 reads back.
+      bool isBF16 = value.getTensor().getDType() == bytecode::DType::BF16;
+      Status status =
+          writeNpyFile(outputs[i], value.getTensor(), /*bf16AsU16=*/true);
       if (!status.ok())
         return fail(status.message());
+      if (isBF16)
+        std::fprintf(stderr,
+                     "strata-run: note: result %zu is bf16, written to %s as "
+                     "its raw bits (<u2): numpy has no bf16\n",
+                     i, outputs[i].c_str());
       continue;
     }
     std::printf("result[%zu]: %s\n", i, value.getTypeString().c_str());

@@ -34,11 +34,13 @@
 #include "mlir/Dialect/Vector/Transforms/LoweringPatterns.h"
 #include "mlir/Dialect/Vector/Transforms/Passes.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/TilingInterface.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 #include "mlir/Transforms/Passes.h"
+#include "mlir/Transforms/RegionUtils.h"
 
 namespace strata {
 #define GEN_PASS_DEF_CPUTILEANDVECTORIZEPASS
@@ -287,6 +289,18 @@ void CPUTileAndVectorizePass::tileAndVectorize(RewriterBase &rewriter,
   };
   if (llvm::any_of(target->getOperandTypes(), isUnvectorizable) ||
       llvm::any_of(target->getResultTypes(), isUnvectorizable))
+    return;
+  // - a body reading non-constant scalars from outside the op (tiling
+  //   turns `linalg.index` into the tile offset plus the index, and folds
+  //   it to the offset for unit tiles): MLIR 22's vectorizer then emits a
+  //   vector.transfer_write whose permutation map does not match its vector
+  //   (invalid IR, not a failure it reports); ONNX's AveragePool with
+  //   ceil_mode, tiled for threads, hits this.
+  llvm::SetVector<Value> outerValues;
+  getUsedValuesDefinedAbove(target->getRegions(), outerValues);
+  if (llvm::any_of(outerValues, [](Value value) {
+        return !matchPattern(value, m_Constant());
+      }))
     return;
   rewriter.setInsertionPoint(target);
   FailureOr<linalg::VectorizationResult> result =
