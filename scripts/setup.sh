@@ -1,34 +1,35 @@
 #!/usr/bin/env bash
 #===- scripts/setup.sh - Install, build and run the main job -------------===#
 #
-# On a fresh machine: installs the missing Debian packages, builds Strata and
-# runs the main job: strata-compile turns the bundled example model (a small
-# MLP with a dynamic batch, written in the graph dialect) into one .smod
-# module, strata-run runs it on a batch of two images and prints the
-# results, and strata-bench prints its latency.
+# On a fresh machine: installs the missing Debian and Python packages,
+# builds Strata (tools and the Python package) and runs the main job: the
+# bundled ONNX model (examples/onnx/small_cnn.onnx, a small CNN with a
+# dynamic batch) is imported, compiled and run from Python
+# (examples/onnx/run_onnx.py), printing its top classes, its latency next
+# to onnxruntime's and the largest difference from onnxruntime's output;
+# then the same model goes through the command-line tools
+# (strata-import-onnx, strata-compile, strata-run, strata-bench).
 #
 #===----------------------------------------------------------------------===#
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
 
 strata_install_deps
-strata_build strata-compile strata-run strata-bench strata-dump
+strata_build strata-compile strata-run strata-bench strata-dump strata-python
 
 bin="$STRATA_BUILD_DIR/bin"
-model="$STRATA_ROOT/examples/models/mlp.mlir"
-module="$STRATA_BUILD_DIR/examples/mlp.smod"
-mkdir -p "$(dirname "$module")"
-# Two 1x4x4 images: a ramp and its reverse.
-input="2x1x4x4xf32=$(seq -s, 1 16),$(seq -s, 16 -1 1)"
+model="$STRATA_ROOT/examples/onnx/small_cnn.onnx"
+work="$STRATA_BUILD_DIR/examples"
+mkdir -p "$work"
 
-echo "== main job: strata-compile $model -o $module"
-start=$(date +%s%N)
-"$bin/strata-compile" "$model" -o "$module"
-end=$(date +%s%N)
-echo "== compiled in $(( (end - start) / 1000000 )) ms ($(stat -c %s "$module") bytes)"
+echo "== main job: python3 examples/onnx/run_onnx.py $model"
+PYTHONPATH="$STRATA_BUILD_DIR/python_packages" \
+  python3 "$STRATA_ROOT/examples/onnx/run_onnx.py" "$model"
 
-echo "== strata-run $module --input=$input"
-"$bin/strata-run" "$module" --function=main --input="$input"
-
-echo "== latency (strata-bench, 1000 runs)"
-"$bin/strata-bench" "$module" --function=main --input="$input" \
-  --repetitions=1000
+echo "== the same from the shell"
+python3 "$STRATA_ROOT/tools/strata-import-onnx/strata-import-onnx" "$model" \
+  -o "$work/small_cnn.mlir"
+"$bin/strata-compile" "$work/small_cnn.mlir" -o "$work/small_cnn.smod"
+python3 -c "import numpy as np; np.save('$work/input.npy', np.random.default_rng(0).standard_normal((1, 3, 32, 32)).astype(np.float32))"
+"$bin/strata-run" "$work/small_cnn.smod" --function=main --input=@"$work/input.npy"
+"$bin/strata-bench" "$work/small_cnn.smod" --function=main \
+  --input=@"$work/input.npy" --repetitions=200
