@@ -1,0 +1,354 @@
+#!/usr/bin/env python3
+"""Writes the benchmark suite's report from its raw JSON.
+
+    make_report.py --machine machine.json --build BUILD [--finish]
+        records the machine (CPU model, cores, load average, versions, the
+        source commit); --finish adds the load average at the end of the run
+        (the machine is shared: a high load explains noisy 2-thread figures);
+    make_report.py --results DIR
+        reads DIR/{machine,kernels,models}.json and writes DIR/README.md
+        (markdown tables) and the bar charts DIR/kernels_matmul.png,
+        DIR/kernels_conv.png and DIR/models.png.
+
+Ratios are "baseline time / Strata time": above 1 Strata is faster.
+"""
+
+import argparse
+import json
+import os
+import platform
+import subprocess
+import sys
+import time
+
+THREADS = (1, 2)
+
+
+def sh(cmd):
+    try:
+        return subprocess.run(cmd, shell=True, capture_output=True, text=True,
+                              timeout=60).stdout.strip()
+    except Exception:
+        return ""
+
+
+def record_machine(path, build, finish):
+    if finish:
+        with open(path) as f:
+            info = json.load(f)
+        info["load_average_end"] = os.getloadavg()
+        info["finished"] = time.strftime("%Y-%m-%d %H:%M:%S %Z")
+    else:
+        lscpu = sh("lscpu")
+        field = lambda name: next((line.split(":", 1)[1].strip() for line in
+                                   lscpu.splitlines()
+                                   if line.startswith(name + ":")), "?")
+        info = {
+            "cpu_model": field("Model name"),
+            "cpus": os.cpu_count(),
+            "threads_per_core": field("Thread(s) per core"),
+            "l2": field("L2 cache"), "l3": field("L3 cache"),
+            "avx512": "avx512f" in lscpu,
+            "kernel": platform.release(),
+            "python": platform.python_version(),
+            "started": time.strftime("%Y-%m-%d %H:%M:%S %Z"),
+            "load_average_start": os.getloadavg(),
+            "commit": sh("git -C '%s' rev-parse --short HEAD" %
+                         os.path.dirname(os.path.abspath(__file__))),
+            "worktree_dirty": bool(sh("git -C '%s' status --porcelain "
+                                      "-- lib include tools python" %
+                                      os.path.dirname(os.path.abspath(
+                                          __file__)))),
+            "build": os.path.abspath(build),
+            "openblas": sh("dpkg-query -W -f='${Version}' libopenblas0"),
+            "onednn": sh("dpkg-query -W -f='${Version}' libdnnl-dev"),
+        }
+        for module in ("numpy", "onnx", "onnxruntime"):
+            info[module] = sh(f"python3 -c 'import {module}; "
+                              f"print({module}.__version__)'")
+        info["torch"] = sh("python3 -c 'import torch; print(torch.__version__)'"
+                           ) or "not installed"
+    with open(path, "w") as f:
+        json.dump(info, f, indent=1)
+
+
+def fmt(value, digits=2):
+    return "-" if value is None else f"{value:.{digits}f}"
+
+
+def ratio(baseline, ours):
+    if baseline is None or ours is None or ours == 0:
+        return None
+    return baseline / ours
+
+
+def matmul_table(rows):
+    out = ["| M x N x K | " + " | ".join(
+        f"Strata GFLOP/s {t}T | OpenBLAS GFLOP/s {t}T | ratio {t}T"
+        for t in THREADS) + " | max abs diff |",
+        "| :--- |" + " ---: |" * (3 * len(THREADS) + 1)]
+    for r in rows:
+        cells = [f"{r['m']} x {r['n']} x {r['k']}"]
+        for t in THREADS:
+            ours, blas = r.get(f"strata_gflops_t{t}"), r.get(
+                f"openblas_gflops_t{t}")
+            # GFLOP/s, so the ratio is ours / baseline.
+            cells += [fmt(ours), fmt(blas), fmt(ratio(ours, blas), 3)]
+        cells.append(f"{r['max_abs_diff']:.2g}" if "max_abs_diff" in r
+                     else "-")
+        out.append("| " + " | ".join(cells) + " |")
+        if "error" in r:
+            out.append(f"| error: {r['error'][:300]} |" +
+                       " |" * (3 * len(THREADS) + 1))
+    return "\n".join(out)
+
+
+def conv_table(rows):
+    out = ["| shape | GFLOP | " + " | ".join(
+        f"Strata ms {t}T | oneDNN plain ms {t}T | oneDNN best ms {t}T | "
+        f"ratio vs plain {t}T | ratio vs best {t}T" for t in THREADS) +
+        " | oneDNN best implementation (layout) |",
+        "| :--- | ---: |" + " ---: |" * (5 * len(THREADS)) + " :--- |"]
+    for r in rows:
+        cells = [r["name"], fmt(r["flops"] * 1e-9, 3)]
+        for t in THREADS:
+            ours = r.get(f"strata_ms_t{t}")
+            plain = r.get(f"onednn_plain_ms_t{t}")
+            best = r.get(f"onednn_best_ms_t{t}")
+            cells += [fmt(ours, 3), fmt(plain, 3), fmt(best, 3),
+                      fmt(ratio(plain, ours), 3), fmt(ratio(best, ours), 3)]
+        cells.append(f"{r.get('onednn_best_impl_t1', '?')} "
+                     f"({r.get('onednn_best_format_t1', '?')}); plain: "
+                     f"{r.get('onednn_plain_impl_t1', '?')}")
+        out.append("| " + " | ".join(cells) + " |")
+        for key in ("error", "onednn_error_t1", "onednn_error_t2"):
+            if key in r:
+                out.append(f"| {key}: {r[key][:300]} |" +
+                           " |" * (5 * len(THREADS) + 2))
+    return "\n".join(out)
+
+
+def model_table(rows, torch_note):
+    out = ["| model | compile s | " + " | ".join(
+        f"Strata ms {t}T | onnxruntime ms {t}T | PyTorch ms {t}T | "
+        f"ratio vs ORT {t}T" for t in THREADS) +
+        " | max abs diff vs ORT (max abs output) |",
+        "| :--- | ---: |" + " ---: |" * (4 * len(THREADS)) + " ---: |"]
+    errors = []
+    for r in rows:
+        cells = [r["name"], fmt(r.get("strata_compile_s"))]
+        for t in THREADS:
+            ours = r.get(f"strata_ms_t{t}")
+            ort_ms = r.get(f"ort_ms_t{t}")
+            torch_ms = r.get(f"torch_ms_t{t}")
+            cells += [fmt(ours), fmt(ort_ms),
+                      fmt(torch_ms) if torch_ms is not None else "n/a",
+                      fmt(ratio(ort_ms, ours), 3)]
+        cells.append(f"{r['max_abs_diff']:.2g} ({r['max_abs_ref']:.3g})"
+                     if "max_abs_diff" in r else "-")
+        out.append("| " + " | ".join(cells) + " |")
+        for key in ("strata_error", "ort_error"):
+            if key in r:
+                errors.append(f"- **{r['name']}** ({key}): "
+                              f"`{r[key][:500]}`")
+    text = "\n".join(out)
+    if errors:
+        text += "\n\nFailures:\n\n" + "\n".join(errors)
+    if torch_note:
+        text += f"\n\nPyTorch: {torch_note}"
+    return text
+
+
+def hot_kernels(rows):
+    lines = []
+    for r in rows:
+        top = r.get("strata_top_kernels")
+        if not top:
+            continue
+        lines.append(f"- **{r['name']}**: " + "; ".join(
+            f"{k['kernel']} {k['ms']:.1f} ms ({k['share']}) "
+            f"`{k['ops'][0]}` {', '.join(k['ops'][1:])}" for k in top))
+    return "\n".join(lines)
+
+
+def charts(results, kernels, models):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import numpy as np
+
+    def bars(path, labels, series, title, ylabel, log):
+        fig, ax = plt.subplots(figsize=(max(6, 0.9 * len(labels) + 2), 4.5))
+        width = 0.8 / len(series)
+        x = np.arange(len(labels))
+        for i, (name, values) in enumerate(series.items()):
+            heights = [v if v is not None else 0 for v in values]
+            ax.bar(x + (i - (len(series) - 1) / 2) * width, heights, width,
+                   label=name)
+        ax.axhline(1.0, color="black", linewidth=0.8)
+        if log:
+            ax.set_yscale("log")
+        ax.set_xticks(x)
+        ax.set_xticklabels(labels, rotation=30, ha="right", fontsize=8)
+        ax.set_ylabel(ylabel)
+        ax.set_title(title, fontsize=9)
+        ax.legend(fontsize=8)
+        fig.tight_layout()
+        fig.savefig(path, dpi=100)
+        plt.close(fig)
+
+    mm = kernels.get("matmul", [])
+    bars(os.path.join(results, "kernels_matmul.png"),
+         [f"{r['m']}x{r['n']}x{r['k']}" for r in mm],
+         {f"{t} thread{'s' if t > 1 else ''}":
+          [ratio(r.get(f"strata_gflops_t{t}"), r.get(f"openblas_gflops_t{t}"))
+           if r.get(f"strata_gflops_t{t}") else None for r in mm]
+          for t in THREADS},
+         "matmul f32: Strata GFLOP/s / OpenBLAS GFLOP/s (>1: Strata faster)",
+         "ratio", False)
+    cv = kernels.get("conv", [])
+    bars(os.path.join(results, "kernels_conv.png"), [r["name"] for r in cv],
+         {f"vs oneDNN {kind}, {t}T":
+          [ratio(r.get(f"onednn_{kind}_ms_t{t}"), r.get(f"strata_ms_t{t}"))
+           for r in cv] for t in THREADS for kind in ("plain", "best")},
+         "conv2d f32: oneDNN time / Strata time (>1: Strata faster, log)",
+         "ratio", True)
+    md = models.get("models", [])
+    bars(os.path.join(results, "models.png"), [r["name"] for r in md],
+         {f"vs onnxruntime, {t}T":
+          [ratio(r.get(f"ort_ms_t{t}"), r.get(f"strata_ms_t{t}")) for r in md]
+          for t in THREADS},
+         "models, batch 1: onnxruntime latency / Strata latency "
+         "(>1: Strata faster, log)", "ratio", True)
+
+
+def report(results):
+    def load(name):
+        path = os.path.join(results, name)
+        if not os.path.exists(path):
+            return {}
+        with open(path) as f:
+            return json.load(f)
+
+    machine, kernels, models = (load("machine.json"), load("kernels.json"),
+                                load("models.json"))
+    torch_note = ""
+    if not any("torch_ms_t1" in r for r in models.get("models", [])):
+        torch_note = ("n/a: `import torch` fails on this machine (PyPI "
+                      "only ships the CUDA build, too large to install "
+                      "here). Where it works, bench/models runs the same "
+                      "ONNX graph eagerly with torch.nn.functional "
+                      "(torch_runner) and fills the column.")
+    quick = kernels.get("quick") or models.get("quick")
+    la0 = machine.get("load_average_start", [0, 0, 0])
+    la1 = machine.get("load_average_end", [0, 0, 0])
+    text = f"""# Strata benchmark results{' (quick run)' if quick else ''}
+
+Generated by `bash bench/run.sh{' --quick' if quick else ''}` \
+({machine.get('started', '?')} to {machine.get('finished', '?')}); raw
+figures in `kernels.json`, `models.json`, `machine.json` next to this file.
+Ratios are **baseline time / Strata time** (or Strata GFLOP/s / baseline
+GFLOP/s): above 1 Strata is faster.
+
+## Machine
+
+- CPU: {machine.get('cpu_model', '?')}, {machine.get('cpus', '?')} logical \
+CPUs ({machine.get('threads_per_core', '?')} thread per core), AVX-512: \
+{'yes' if machine.get('avx512') else 'no'}, L2 {machine.get('l2', '?')}, \
+L3 {machine.get('l3', '?')}
+- Linux {machine.get('kernel', '?')}, Python {machine.get('python', '?')}, \
+numpy {machine.get('numpy', '?')}, onnx {machine.get('onnx', '?')}, \
+onnxruntime {machine.get('onnxruntime', '?')}, PyTorch \
+{machine.get('torch', '?')}
+- OpenBLAS {machine.get('openblas', '?')} (Debian, \
+`OPENBLAS_CORETYPE=SkylakeX`), oneDNN {machine.get('onednn', '?')} \
+(Debian, OpenMP runtime, `OMP_NUM_THREADS`)
+- Strata at commit {machine.get('commit', '?')}\
+{' plus uncommitted changes in lib/include/tools/python' if machine.get('worktree_dirty') else ''}, \
+Release build (clang 22)
+- Load average at start {la0[0]:.2f}, at end {la1[0]:.2f}: the machine is \
+shared; with a load above 1 on 2 CPUs the 2-thread figures (of every \
+library) mostly measure contention, not scaling.
+
+## Kernels
+
+### matmul f32 vs OpenBLAS sgemm
+
+Strata: `graph.matmul` compiled by `strata-compile`, timed by
+`strata-bench --threads=N` (best of N invocations, so it includes
+`Session::invoke` and the output allocation); the product is checked
+against numpy first. OpenBLAS: `cblas_sgemm`, best of the same number of
+runs, `OPENBLAS_NUM_THREADS=N`.
+
+{matmul_table(kernels.get('matmul', []))}
+
+![matmul ratios](kernels_matmul.png)
+
+### conv2d f32 vs oneDNN (batch 1)
+
+Strata: a one-node ONNX `Conv` (no bias, padding k/2) through
+`strata.compile`, saved and timed by `strata-bench`; checked against
+onnxruntime first. oneDNN: `convolution_direct` forward inference, best of
+the same number of runs, "plain" = NCHW/OIHW memory (what Strata gets),
+"best" = `format_tag::any` (oneDNN's preferred layout; the reorders are
+outside the timing).
+
+{conv_table(kernels.get('conv', []))}
+
+![conv ratios](kernels_conv.png)
+
+## Models (batch 1, random weights, fixed seed)
+
+Built by `bench/models/make_models.py` with `onnx.helper` (opset 17).
+Strata: `strata.compile(path)` (compile time = import + compile + link),
+then `strata.load(bytes, threads=N)` and `m.main(x)`; onnxruntime:
+`intra_op_num_threads=N`, `inter_op_num_threads=1`, sequential execution,
+default graph optimizations. Latency is the median over enough calls for
+about 2 s (at least 5) after warm-up. The output is compared with
+onnxruntime's in the same run.
+
+{model_table(models.get('models', []), torch_note)}
+
+![model ratios](models.png)
+
+Where Strata's time goes (runtime profile of one 1-thread call; the
+kernel's operand types and linalg ops):
+
+{hot_kernels(models.get('models', []))}
+
+## Reproduce
+
+    bash bench/run.sh            # full suite, about 10 minutes, writes bench/results/
+    bash bench/run.sh --quick    # subset, about 3 minutes, writes bench/results/quick/
+
+`STRATA_BUILD_DIR` picks the build directory (default `build-bench`; the
+script configures it when needed), `RESULTS_DIR` the output directory. See
+bench/README.md.
+"""
+    with open(os.path.join(results, "README.md"), "w") as f:
+        f.write(text)
+    try:
+        charts(results, kernels, models)
+    except ImportError as error:
+        print(f"make_report: no charts ({error}); pip install -r "
+              "bench/requirements.txt", file=sys.stderr)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--machine")
+    parser.add_argument("--build", default="build-bench")
+    parser.add_argument("--finish", action="store_true")
+    parser.add_argument("--results")
+    args = parser.parse_args(argv)
+    if args.machine:
+        record_machine(args.machine, args.build, args.finish)
+    if args.results:
+        report(args.results)
+    if not args.machine and not args.results:
+        parser.error("give --machine or --results")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
