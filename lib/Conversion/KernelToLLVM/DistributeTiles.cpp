@@ -19,6 +19,7 @@
 
 #include "strata/Conversion/KernelToLLVM/KernelToLLVM.h"
 #include "strata/Conversion/Passes.h"
+#include "strata/Dialect/Kernel/IR/KernelDialect.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -36,6 +37,8 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
+
+#include <cmath>
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -57,6 +60,75 @@ constexpr llvm::StringLiteral kDistributeAttrName = "strata.distribute";
 constexpr int64_t kTilesPerLoop = 16;
 /// The tile size along a loop of dynamic size.
 constexpr int64_t kDynamicTileSize = 8;
+
+/// The innermost tile size the kernel's schedule gives the loop of `root`
+/// that computes output dim `loop` of root, or 0 when there is none. The
+/// schedule sits on one op of the kernel (the matmul of a matmul + bias +
+/// relu kernel); its loop is found through the output dims both ops write.
+int64_t getScheduledInnerTile(func::FuncOp func, linalg::LinalgOp root,
+                              unsigned loop) {
+  linalg::LinalgOp scheduled;
+  func.walk([&](linalg::LinalgOp op) {
+    if (op->hasAttr("kernel.schedule"))
+      scheduled = op;
+  });
+  if (!scheduled || scheduled.getNumDpsInits() != 1 ||
+      root.getNumDpsInits() != 1)
+    return 0;
+  auto schedule =
+      scheduled->getAttrOfType<strata::kernel::ScheduleAttr>("kernel.schedule");
+  if (!schedule || schedule.getNumTileLevels() == 0)
+    return 0;
+  AffineMap rootMap = root.getIndexingMapMatchingResult(
+      cast<OpResult>(root->getResult(0)));
+  AffineMap scheduledMap = scheduled.getIndexingMapMatchingResult(
+      cast<OpResult>(scheduled->getResult(0)));
+  if (!rootMap.isProjectedPermutation() ||
+      !scheduledMap.isProjectedPermutation() ||
+      rootMap.getNumResults() != scheduledMap.getNumResults())
+    return 0;
+  for (unsigned dim = 0; dim < rootMap.getNumResults(); ++dim) {
+    if (rootMap.getDimPosition(dim) != loop)
+      continue;
+    unsigned scheduledLoop = scheduledMap.getDimPosition(dim);
+    ArrayRef<int64_t> inner =
+        schedule.getTileSizes(schedule.getNumTileLevels() - 1);
+    return scheduledLoop < inner.size() ? inner[scheduledLoop] : 0;
+  }
+  return 0;
+}
+
+/// The tile size along `loop` (of static size `size`, or dynamic): about
+/// kTilesPerLoop tiles, and, when the schedule tiles that loop by `inner`,
+/// a multiple of `inner` dividing `size` if there is one, so that the
+/// schedule's register tiles stay whole (no masks) inside every tile.
+int64_t chooseTileSize(func::FuncOp func, linalg::LinalgOp root, unsigned loop,
+                       int64_t size) {
+  int64_t inner = getScheduledInnerTile(func, root, loop);
+  if (ShapedType::isDynamic(size))
+    return inner > 0 ? inner * llvm::divideCeil(kDynamicTileSize, inner)
+                     : kDynamicTileSize;
+  int64_t naive = std::max<int64_t>(1, llvm::divideCeil(size, kTilesPerLoop));
+  if (inner <= 0 || inner >= size)
+    return naive;
+  // Multiples of `inner` that divide `size`: the one whose tile count is
+  // closest to kTilesPerLoop (by ratio).
+  int64_t best = 0;
+  double bestDistance = 0;
+  for (int64_t tile = inner; tile <= size; tile += inner) {
+    if (size % tile != 0)
+      continue;
+    double tiles = static_cast<double>(size / tile);
+    double distance = std::abs(std::log(tiles / kTilesPerLoop));
+    if (!best || distance < bestDistance) {
+      best = tile;
+      bestDistance = distance;
+    }
+  }
+  if (best)
+    return best;
+  return inner * llvm::divideCeil(naive, inner);
+}
 
 struct CPUDistributeTilesPass
     : strata::impl::CPUDistributeTilesPassBase<CPUDistributeTilesPass> {
@@ -100,11 +172,7 @@ struct CPUDistributeTilesPass
     }
     if (!loop)
       return;
-    int64_t tileSize =
-        ShapedType::isDynamic(ranges[*loop])
-            ? kDynamicTileSize
-            : std::max<int64_t>(1, llvm::divideCeil(ranges[*loop],
-                                                    kTilesPerLoop));
+    int64_t tileSize = chooseTileSize(func, root, *loop, ranges[*loop]);
     SmallVector<OpFoldResult> tileSizes(iterators.size(),
                                         OpBuilder(func).getIndexAttr(0));
     tileSizes[*loop] = OpBuilder(func).getIndexAttr(tileSize);

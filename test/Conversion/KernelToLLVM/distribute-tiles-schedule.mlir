@@ -1,0 +1,34 @@
+// RUN: strata-opt %s --pass-pipeline='builtin.module(func.func(strata-cpu-distribute-tiles))' | FileCheck %s
+
+// The distributed loop's tile size follows the kernel's schedule: a
+// multiple of the schedule's innermost tile along that loop (12 rows here)
+// dividing the loop (96), with about 16 tiles: 8 tiles of 12 rows, so every
+// register tile stays whole. Without a schedule it would be 96 / 16 = 6.
+
+// CHECK-LABEL: func.func @scheduled
+// CHECK: scf.forall (%{{.*}}) = (0) to (96) step (12)
+// CHECK: linalg.matmul
+// CHECK: } {strata.distribute}
+func.func @scheduled(%a: memref<96x64xf32>, %b: memref<64x32xf32>, %out: memref<96x32xf32>, %begin: index, %end: index) attributes {strata.kernel_abi = 1 : i64} {
+  %ta = bufferization.to_tensor %a restrict : memref<96x64xf32> to tensor<96x64xf32>
+  %tb = bufferization.to_tensor %b restrict : memref<64x32xf32> to tensor<64x32xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<96x32xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<96x32xf32>) -> tensor<96x32xf32>
+  %m = linalg.matmul {kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 48, 32, 64>, array<i64: 12, 16, 8>], vector_sizes = [12, 16, 8], parallel_dims = [0, 1]>} ins(%ta, %tb : tensor<96x64xf32>, tensor<64x32xf32>) outs(%f : tensor<96x32xf32>) -> tensor<96x32xf32>
+  bufferization.materialize_in_destination %m in restrict writable %out : (tensor<96x32xf32>, memref<96x32xf32>) -> ()
+  return
+}
+
+// CHECK-LABEL: func.func @unscheduled
+// CHECK: scf.forall (%{{.*}}) = (0) to (96) step (6)
+func.func @unscheduled(%a: memref<96x64xf32>, %b: memref<64x32xf32>, %out: memref<96x32xf32>, %begin: index, %end: index) attributes {strata.kernel_abi = 1 : i64} {
+  %ta = bufferization.to_tensor %a restrict : memref<96x64xf32> to tensor<96x64xf32>
+  %tb = bufferization.to_tensor %b restrict : memref<64x32xf32> to tensor<64x32xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<96x32xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<96x32xf32>) -> tensor<96x32xf32>
+  %m = linalg.matmul ins(%ta, %tb : tensor<96x64xf32>, tensor<64x32xf32>) outs(%f : tensor<96x32xf32>) -> tensor<96x32xf32>
+  bufferization.materialize_in_destination %m in restrict writable %out : (tensor<96x32xf32>, memref<96x32xf32>) -> ()
+  return
+}
