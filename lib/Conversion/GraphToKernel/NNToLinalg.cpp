@@ -226,7 +226,8 @@ static Value multiplyAdd(OpBuilder &b, Location loc, Value lhs, Value rhs,
 namespace {
 /// graph.matmul: 2-D operands become linalg.matmul; equal batch dims
 /// linalg.batch_matmul (more than one batch dim collapsed into one and the
-/// result expanded back); broadcast batch dims and 1-D operands a
+/// result expanded back); a stack times a matrix one linalg.matmul over the
+/// stack's collapsed leading dims; broadcast batch dims and 1-D operands a
 /// linalg.generic contraction whose maps drop the promoted dim and send
 /// size-1 batch dims to 0. The accumulator is zero-filled; integers wrap in
 /// the element width as in the evaluator.
@@ -285,6 +286,32 @@ struct MatmulOpLowering : OpConversionPattern<graph::MatmulOp> {
               rewriter, loc, init.getType(),
               ValueRange{collapse(rewriter, loc, lhs, reassociation),
                          collapse(rewriter, loc, rhs, reassociation)},
+              init)
+              .getResult(0);
+      Value result = expandTo(rewriter, loc, product, reassociation,
+                              tensor::getMixedSizes(rewriter, loc, *empty));
+      replaceWithCast(rewriter, op, result);
+      return success();
+    }
+
+    // A matrix on the right, a stack on the left (a transformer's
+    // projections: [batch, seq, hidden] x [hidden, out]): the left's leading
+    // dims fold into M, one linalg.matmul (which the schedules and the
+    // vectorizer know), the result unfolded.
+    if (rhsRank == 2 && lhsRank > 2) {
+      FailureOr<Value> empty = createEmptyResult(rewriter, op);
+      if (failed(empty))
+        return rewriter.notifyMatchFailure(op, "cannot reify the result");
+      SmallVector<ReassociationIndices> reassociation(1);
+      for (int64_t dim = 0; dim < lhsRank - 1; ++dim)
+        reassociation[0].push_back(dim);
+      reassociation.push_back({lhsRank - 1});
+      Value init = createFill(rewriter, loc, zero,
+                              collapse(rewriter, loc, *empty, reassociation));
+      Value product =
+          linalg::MatmulOp::create(
+              rewriter, loc, init.getType(),
+              ValueRange{collapse(rewriter, loc, lhs, reassociation), rhs},
               init)
               .getResult(0);
       Value result = expandTo(rewriter, loc, product, reassociation,
