@@ -37,6 +37,8 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/TilingInterface.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Rewrite/FrozenRewritePatternSet.h"
+#include "mlir/Rewrite/PatternApplicator.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 #include "mlir/Transforms/Passes.h"
@@ -162,14 +164,127 @@ struct CPUOrderGlobalsPass
   }
 };
 
+/// Whether `expr` is a dim, or a sum of dims each with a positive constant
+/// coefficient (a convolution window: `oh * stride + kh * dilation`).
+bool isWindowExpr(AffineExpr expr) {
+  if (isa<AffineDimExpr>(expr))
+    return true;
+  auto binary = dyn_cast<AffineBinaryOpExpr>(expr);
+  if (!binary)
+    return false;
+  if (binary.getKind() == AffineExprKind::Add)
+    return isWindowExpr(binary.getLHS()) && isWindowExpr(binary.getRHS());
+  if (binary.getKind() != AffineExprKind::Mul)
+    return false;
+  auto coefficient = dyn_cast<AffineConstantExpr>(binary.getRHS());
+  return isa<AffineDimExpr>(binary.getLHS()) && coefficient &&
+         coefficient.getValue() > 0;
+}
+
+/// Whether the indices `op` reads of `operand` through its window results
+/// (the results of its indexing map that are not plain dims) all lie within
+/// the operand's shape, the loops and operand dims involved being static;
+/// with `tight`, whether they also reach its last element. Plain-dim
+/// results (a dynamic batch, say) are in bounds by construction.
+bool windowsInBounds(linalg::LinalgOp op, OpOperand &operand,
+                     bool tight = false) {
+  auto type = dyn_cast<ShapedType>(operand.get().getType());
+  if (!type || !type.hasRank())
+    return false;
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  AffineMap map = op.getMatchingIndexingMap(&operand);
+  for (auto [index, result] : llvm::enumerate(map.getResults())) {
+    if (isa<AffineDimExpr>(result))
+      continue;
+    int64_t size = type.getDimSize(index);
+    if (ShapedType::isDynamic(size))
+      return false;
+    // The largest index: every loop of the expression at its last
+    // iteration (coefficients are positive, see isWindowExpr).
+    SmallVector<int64_t> last(ranges.size(), 0);
+    bool staticLoops = true;
+    result.walk([&](AffineExpr expr) {
+      if (auto dim = dyn_cast<AffineDimExpr>(expr)) {
+        int64_t range = ranges[dim.getPosition()];
+        if (ShapedType::isDynamic(range))
+          staticLoops = false;
+        else
+          last[dim.getPosition()] = range - 1;
+      }
+    });
+    if (!staticLoops)
+      return false;
+    int64_t maxIndex =
+        AffineMap::get(map.getNumDims(), 0, result).compose(last).front();
+    if (maxIndex >= size || (tight && maxIndex != size - 1))
+      return false;
+  }
+  return true;
+}
+
+/// Collects the linalg ops a rewrite creates.
+struct CreatedLinalgOps : public RewriterBase::Listener {
+  void notifyOperationInserted(Operation *op,
+                               OpBuilder::InsertPoint previous) override {
+    if (isa<linalg::LinalgOp>(op))
+      created.push_back(op);
+  }
+  SmallVector<Operation *> created;
+};
+
+/// Rewrites `op`, a tile of a 2-D convolution or pooling op whose output
+/// height and kernel height (or output width and kernel width) are 1, into
+/// the equivalent 1-D op, which linalg::vectorize handles (its
+/// Conv1DGenerator knows 1-D convolutions only): upstream's
+/// populateDecomposeConvolutionPatterns (conv_2d_nhwc_hwcf -> conv_1d_nwc_wcf,
+/// conv_2d_nchw_fchw -> conv_1d_ncw_fcw, depthwise_conv_2d_nhwc_hwc ->
+/// depthwise_conv_1d_nwc_wc, the nhwc/nchw pooling ops -> nwc/ncw ones), as
+/// IREE's CPU backend does. Returns the 1-D op, or `op` when no pattern
+/// applies (other layouts, or sizes that are not statically 1).
+Operation *decomposeConvolution(const FrozenRewritePatternSet &patterns,
+                                Operation *op) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  if (!linalgOp ||
+      !linalg::isaConvolutionOpInterface(linalgOp,
+                                         /*allowEmptyConvolvedDims=*/true))
+    return op;
+  // The patterns drop the input's height dim assuming it is 1 when the
+  // output and window heights are; an input with rows no window reads (a
+  // stride larger than the window, untiled) breaks that. Tiles are tight.
+  if (!llvm::all_of(op->getOpOperands(), [&](OpOperand &operand) {
+        return windowsInBounds(linalgOp, operand, /*tight=*/true);
+      }))
+    return op;
+  PatternApplicator applicator(patterns);
+  applicator.applyDefaultCostModel();
+  CreatedLinalgOps listener;
+  PatternRewriter rewriter(op->getContext());
+  rewriter.setListener(&listener);
+  rewriter.setInsertionPoint(op);
+  if (failed(applicator.matchAndRewrite(op, rewriter)) ||
+      listener.created.size() != 1)
+    return op;
+  return listener.created.front();
+}
+
 struct CPUTileAndVectorizePass
     : public strata::impl::CPUTileAndVectorizePassBase<
           CPUTileAndVectorizePass> {
   using Base::Base;
 
+  LogicalResult initialize(MLIRContext *ctx) override {
+    RewritePatternSet patterns(ctx);
+    linalg::populateDecomposeConvolutionPatterns(patterns);
+    decomposePatterns = FrozenRewritePatternSet(std::move(patterns));
+    return success();
+  }
+
   void runOnOperation() override;
 
 private:
+  /// The 2-D to 1-D convolution decompositions (see decomposeConvolution).
+  FrozenRewritePatternSet decomposePatterns;
+
   /// Tiles `op` (when some loop is worth tiling) and vectorizes the tile.
   void tileAndVectorize(RewriterBase &rewriter, linalg::LinalgOp op);
 };
@@ -245,6 +360,14 @@ void CPUTileAndVectorizePass::tileAndVectorize(RewriterBase &rewriter,
   if (!vectorize || !scheduleVectorizes)
     return;
   SmallVector<int64_t> tiles = bounds;
+  // A 2-D convolution or pooling tile becomes a 1-D one first. Its loops
+  // are those of the tile less the unit height loops, so `tiles` no longer
+  // lines up with them: the 1-D op is vectorized only when fully static.
+  Operation *decomposed = decomposeConvolution(decomposePatterns, target);
+  if (decomposed != target) {
+    target = decomposed;
+    tiles.clear();
+  }
 
   // Vector sizes: the static size of each loop of the tile, or, where the
   // tile size is only known at run time (partial tiles, `?` dims), its upper
@@ -321,9 +444,18 @@ void CPUTileAndVectorizePass::runOnOperation() {
     // conv_transpose2d, `n - 1 - i` of negative-step slices) upstream
     // tiling produces slices the tiled op's verifier rejects, so such ops
     // stay whole and become loops.
-    bool permutationMaps =
-        llvm::all_of(op.getIndexingMapsArray(), [](AffineMap map) {
-          return map.isProjectedPermutation(/*allowZeroInResults=*/true);
+    // Convolution windows (`oh * stride + kh * dilation`) tile fine, so
+    // sums of dims with positive coefficients are allowed too, on static
+    // ops whose windows stay within their operands (ONNX's ceil_mode
+    // pooling is lowered with windows that overrun the input: tiling
+    // would ask for slices larger than the input).
+    bool permutationMaps = llvm::all_of(
+        op->getOpOperands(), [&](OpOperand &operand) {
+          AffineMap map = op.getMatchingIndexingMap(&operand);
+          if (map.isProjectedPermutation(/*allowZeroInResults=*/true))
+            return true;
+          return llvm::all_of(map.getResults(), isWindowExpr) &&
+                 windowsInBounds(op, operand);
         });
     // An op with an empty iteration space computes nothing (upstream
     // tiling crashes computing slices of a zero-sized loop).

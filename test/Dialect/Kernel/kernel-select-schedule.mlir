@@ -44,9 +44,9 @@ func.func @batch_matmul(%a: tensor<4x64x128xf32>, %b: tensor<4x128x64xf32>, %c: 
 }
 
 // Convolution (n, oh, ow, f, kh, kw, c): ow 8-ish (9 divides 54), output
-// channels two vectors, input channels 16, the rest 1.
+// channels two vectors, input channels 16, kw whole (3), the rest 1.
 // CHECK-LABEL: func.func @conv
-// CHECK: linalg.conv_2d_nhwc_hwcf {kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 1, 1, 9, 32, 1, 1, 16>], vector_sizes = [1, 1, 9, 32, 1, 1, 16], parallel_dims = [1, 2, 3]>}
+// CHECK: linalg.conv_2d_nhwc_hwcf {kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 1, 1, 9, 32, 1, 0, 16>], vector_sizes = [1, 1, 9, 32, 1, 3, 16], parallel_dims = [1, 2, 3]>}
 func.func @conv(%x: tensor<1x56x56x64xf32>, %w: tensor<3x3x64x128xf32>, %o: tensor<1x54x54x128xf32>) -> tensor<1x54x54x128xf32> {
   %r = linalg.conv_2d_nhwc_hwcf ins(%x, %w : tensor<1x56x56x64xf32>, tensor<3x3x64x128xf32>) outs(%o : tensor<1x54x54x128xf32>) -> tensor<1x54x54x128xf32>
   return %r : tensor<1x54x54x128xf32>

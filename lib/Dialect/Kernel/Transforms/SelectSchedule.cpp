@@ -276,10 +276,19 @@ Schedule getContractionSchedule(linalg::LinalgOp op,
   return schedule;
 }
 
-/// Convolutions: one level. Batch and all but the last output image dim 1,
-/// the last output image dim 8 (like m_r), output channels and depthwise
-/// channels two vectors (like n_r), filter loops 1, input channels 16 (like
-/// k_r). The vector sizes are the tile's.
+/// Convolutions and pooling: one level, shaped for the tile pass, which
+/// turns a tile whose output height and kernel height are 1 into a 1-D
+/// convolution and vectorizes that (as IREE's CPU backend does). Batch 1;
+/// all output image dims but the last 1, the last (OW) 8 (like m_r); all
+/// filter loops but the last (KH) 1, the last (KW) whole when at most 11 (the
+/// vectorizer unrolls it, reusing the input it loaded), else 1; output and
+/// depthwise channels two vectors (like n_r); input channels 16 (like k_r).
+/// Pooling has no channel dims of its own: its channel is a batch dim of
+/// the input and output (any but the output's first, N), and gets two
+/// vectors in both layouts: the vectorizer computes NCW pooling in NWC
+/// vectors (transposing), and strided windows are unrolled along OW, so
+/// vectors along OW would be single elements.
+/// The vector sizes are the tile's.
 Schedule getConvolutionSchedule(linalg::LinalgOp op,
                                 const linalg::ConvolutionDimensions &dims,
                                 const MachineInfo &machine,
@@ -287,15 +296,31 @@ Schedule getConvolutionSchedule(linalg::LinalgOp op,
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   int64_t vw = std::max<int64_t>(1, machine.vectorBits / elementBits);
   SmallVector<int64_t> tiles(op.getNumLoops(), 1);
+  auto channelTile = [&](unsigned d) {
+    return pickTile(ranges[d], 2 * vw, std::max<int64_t>(1, vw / 2), vw,
+                    3 * vw);
+  };
+
   if (!dims.outputImage.empty())
     tiles[dims.outputImage.back()] =
         pickTile(ranges[dims.outputImage.back()], 8, 1, 4, 12);
+  if (!dims.filterLoop.empty()) {
+    unsigned kw = dims.filterLoop.back();
+    if (!ShapedType::isDynamic(ranges[kw]) && ranges[kw] <= 11)
+      tiles[kw] = 0;
+  }
+  AffineMap outputMap =
+      op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  bool hasChannels = !dims.outputChannel.empty() || !dims.depth.empty();
+  if (!hasChannels && outputMap.getNumResults() > 0)
+    for (unsigned d : dims.batch)
+      if (outputMap.getResults().front() !=
+          getAffineDimExpr(d, op.getContext()))
+        tiles[d] = channelTile(d);
   for (unsigned d : dims.outputChannel)
-    tiles[d] =
-        pickTile(ranges[d], 2 * vw, std::max<int64_t>(1, vw / 2), vw, 3 * vw);
+    tiles[d] = channelTile(d);
   for (unsigned d : dims.depth)
-    tiles[d] =
-        pickTile(ranges[d], 2 * vw, std::max<int64_t>(1, vw / 2), vw, 3 * vw);
+    tiles[d] = channelTile(d);
   for (unsigned d : dims.inputChannel)
     tiles[d] = pickTile(ranges[d], 16, 1, 8, 64);
   Schedule schedule;

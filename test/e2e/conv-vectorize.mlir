@@ -1,0 +1,91 @@
+// Convolutions and pooling at sizes where strata-cpu-tile-and-vectorize
+// tiles them (N, OH and KH 1, OW about 8, channels two vectors) and turns
+// each tile into a vectorized 1-D op (conv_1d_ncw_fcw, depthwise nwc,
+// pooling nwc/ncw), through the whole CPU path: strided, dilated, padded,
+// partial tiles (OW 7, 13), and the layouts that stay scalar (NHWC
+// convolutions, NCHW depthwise, grouped). Each result is compared with the
+// reference evaluator by the @entry of test-graph-build-e2e, on one and two
+// threads, and once without vectorization.
+// RUN: strata-opt %s --test-graph-build-e2e=return-checks -o %t.mlir
+// RUN: strata-compile %t.mlir -o %t.smod
+// RUN: strata-run %t.smod --function=entry | FileCheck %s
+// RUN: strata-run %t.smod --function=entry --threads=2 | FileCheck %s
+// RUN: strata-compile %t.mlir --vectorize=false -o %t.0.smod
+// RUN: strata-run %t.0.smod --function=entry | FileCheck %s
+// The NCHW convolutions and the pooling ops become 1-D convolutions.
+// RUN: strata-opt %s --convert-graph-to-kernel --kernel-select-schedule --strata-cpu-tile-and-vectorize 2>&1 | FileCheck %s --check-prefix=IR
+
+// IR-LABEL: func.func @conv3x3
+// IR-NOT: linalg.conv_2d
+// IR: vector.contract
+func.func @conv3x3(%a0: tensor<1x16x14x14xf32>, %a1: tensor<32x16x3x3xf32>, %a2: tensor<32xf32>) -> tensor<1x32x14x14xf32> {
+  %0 = graph.conv2d %a0, %a1, %a2 {pads = array<i64: 1, 1, 1, 1>} : tensor<1x16x14x14xf32>, tensor<32x16x3x3xf32>, tensor<32xf32> -> tensor<1x32x14x14xf32>
+  return %0 : tensor<1x32x14x14xf32>
+}
+
+// IR-LABEL: func.func @conv_strided_dilated
+// IR-NOT: linalg.conv_2d
+// IR: vector.contract
+func.func @conv_strided_dilated(%a0: tensor<2x8x20x31xf32>, %a1: tensor<24x8x3x3xf32>) -> tensor<2x24x9x14xf32> {
+  %0 = graph.conv2d %a0, %a1 {strides = array<i64: 2, 2>, dilations = array<i64: 2, 2>, pads = array<i64: 1, 1, 1, 0>} : tensor<2x8x20x31xf32>, tensor<24x8x3x3xf32> -> tensor<2x24x9x14xf32>
+  return %0 : tensor<2x24x9x14xf32>
+}
+
+// IR-LABEL: func.func @conv1x1_s2
+// IR-NOT: linalg.conv_2d
+// IR: vector.contract
+func.func @conv1x1_s2(%a0: tensor<1x32x14x14xf32>, %a1: tensor<48x32x1x1xf32>) -> tensor<1x48x7x7xf32> {
+  %0 = graph.conv2d %a0, %a1 {strides = array<i64: 2, 2>} : tensor<1x32x14x14xf32>, tensor<48x32x1x1xf32> -> tensor<1x48x7x7xf32>
+  return %0 : tensor<1x48x7x7xf32>
+}
+
+// IR-LABEL: func.func @stem7x7
+// IR-NOT: linalg.conv_2d
+// IR: vector.contract
+func.func @stem7x7(%a0: tensor<1x3x32x32xf32>, %a1: tensor<16x3x7x7xf32>, %a2: tensor<16xf32>) -> tensor<1x16x16x16xf32> {
+  %0 = graph.conv2d %a0, %a1, %a2 {strides = array<i64: 2, 2>, pads = array<i64: 3, 3, 3, 3>} : tensor<1x3x32x32xf32>, tensor<16x3x7x7xf32>, tensor<16xf32> -> tensor<1x16x16x16xf32>
+  return %0 : tensor<1x16x16x16xf32>
+}
+
+// Depthwise in NHWC becomes depthwise_conv_1d_nwc_wc.
+// IR-LABEL: func.func @depthwise_nhwc
+// IR-NOT: linalg.depthwise_conv_2d
+// IR: vector.fma
+func.func @depthwise_nhwc(%a0: tensor<1x12x12x32xf32>, %a1: tensor<32x3x3x1xf32>, %a2: tensor<32xf32>) -> tensor<1x12x12x32xf32> {
+  %0 = graph.conv2d %a0, %a1, %a2 {groups = 32 : i64, layout = #graph.layout<nhwc>, pads = array<i64: 1, 1, 1, 1>} : tensor<1x12x12x32xf32>, tensor<32x3x3x1xf32>, tensor<32xf32> -> tensor<1x12x12x32xf32>
+  return %0 : tensor<1x12x12x32xf32>
+}
+
+func.func @depthwise_nchw_s2(%a0: tensor<1x32x13x13xf32>, %a1: tensor<32x1x3x3xf32>) -> tensor<1x32x6x6xf32> {
+  %0 = graph.conv2d %a0, %a1 {groups = 32 : i64, strides = array<i64: 2, 2>} : tensor<1x32x13x13xf32>, tensor<32x1x3x3xf32> -> tensor<1x32x6x6xf32>
+  return %0 : tensor<1x32x6x6xf32>
+}
+
+func.func @grouped(%a0: tensor<1x16x10x10xf32>, %a1: tensor<32x4x3x3xf32>) -> tensor<1x32x8x8xf32> {
+  %0 = graph.conv2d %a0, %a1 {groups = 4 : i64} : tensor<1x16x10x10xf32>, tensor<32x4x3x3xf32> -> tensor<1x32x8x8xf32>
+  return %0 : tensor<1x32x8x8xf32>
+}
+
+func.func @conv_nhwc(%a0: tensor<1x10x10x16xf32>, %a1: tensor<32x3x3x16xf32>) -> tensor<1x8x8x32xf32> {
+  %0 = graph.conv2d %a0, %a1 {layout = #graph.layout<nhwc>} : tensor<1x10x10x16xf32>, tensor<32x3x3x16xf32> -> tensor<1x8x8x32xf32>
+  return %0 : tensor<1x8x8x32xf32>
+}
+
+// IR-LABEL: func.func @max_pool_nchw
+// IR-NOT: linalg.pooling_nchw_max
+// IR: arith.maximumf {{.*}} : vector<
+func.func @max_pool_nchw(%a0: tensor<1x32x15x15xf32>) -> tensor<1x32x8x8xf32> {
+  %0 = graph.max_pool2d %a0 {kernel_shape = array<i64: 3, 3>, strides = array<i64: 2, 2>, pads = array<i64: 1, 1, 1, 1>} : tensor<1x32x15x15xf32> -> tensor<1x32x8x8xf32>
+  return %0 : tensor<1x32x8x8xf32>
+}
+
+// IR-LABEL: func.func @avg_pool_nhwc
+// IR-NOT: linalg.pooling_nhwc_sum
+// IR: arith.addf {{.*}} : vector<
+func.func @avg_pool_nhwc(%a0: tensor<1x14x14x32xf32>) -> tensor<1x7x7x32xf32> {
+  %0 = graph.avg_pool2d %a0 {kernel_shape = array<i64: 2, 2>, strides = array<i64: 2, 2>, layout = #graph.layout<nhwc>} : tensor<1x14x14x32xf32> -> tensor<1x7x7x32xf32>
+  return %0 : tensor<1x7x7x32xf32>
+}
+
+// CHECK-COUNT-10: {{^}}[1.]
+// CHECK-NOT: {{^}}[0.]
