@@ -209,9 +209,9 @@ MODELS = {"mlp": mlp, "resnet18": resnet18, "mobilenetv2": mobilenetv2,
 
 
 def main(argv):
-    if not argv:
+    if not argv or argv[0] in ("-h", "--help"):
         print(__doc__, file=sys.stderr)
-        return 2
+        return 0 if argv else 2
     out_dir, names = argv[0], argv[1:] or list(MODELS)
     os.makedirs(out_dir, exist_ok=True)
     for name in names:
