@@ -142,6 +142,24 @@ def CPULowerStridedCopiesPass
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+def CPUApproximateVectorMathPass
+    : Pass<"strata-cpu-approximate-vector-math", "::mlir::func::FuncOp"> {
+  let summary = "Polynomial approximations of vector exp, erf, tanh and logs";
+  let description = [{
+    LLVM lowers a vector `llvm.exp` (or erf, tanh, log) to one libm call per
+    lane, which makes softmax, GELU and tanh kernels scalar. This pass
+    rewrites `math.exp`, `erf`, `tanh`, `log`, `log1p` and `expm1` ops on
+    *vectors* with upstream's polynomial approximations (MLIR's
+    populateMathPolynomialApproximationPatterns, f32 accuracy of a few
+    ulps); scalar ops keep their libm calls.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
 def CPUOrderGlobalsPass
     : Pass<"strata-cpu-order-globals", "::mlir::ModuleOp"> {
   let summary = "Name and order memref.global ops by their first use";

@@ -21,6 +21,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Math/Transforms/Passes.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
@@ -49,6 +50,7 @@ namespace strata {
 #define GEN_PASS_DEF_CPUDROPFOREIGNATTRIBUTESPASS
 #define GEN_PASS_DEF_CPULOWERSTRIDEDCOPIESPASS
 #define GEN_PASS_DEF_CPUORDERGLOBALSPASS
+#define GEN_PASS_DEF_CPUAPPROXIMATEVECTORMATHPASS
 #include "strata/Conversion/Passes.h.inc"
 } // namespace strata
 
@@ -125,6 +127,40 @@ struct CPULowerStridedCopiesPass
                              copy.getTarget());
       copy.erase();
     }
+  }
+};
+
+/// Vector math through polynomials instead of per-lane libm calls; see
+/// Passes.td.
+struct CPUApproximateVectorMathPass
+    : strata::impl::CPUApproximateVectorMathPassBase<
+          CPUApproximateVectorMathPass> {
+  void runOnOperation() override {
+    static constexpr llvm::StringLiteral kApproximated[] = {
+        "exp", "erf", "tanh", "log", "log1p", "expm1"};
+    SmallVector<Operation *> targets;
+    getOperation().walk([&](Operation *op) {
+      if (op->getDialect() != op->getContext()->getLoadedDialect("math") ||
+          op->getNumResults() != 1 ||
+          !isa<VectorType>(op->getResult(0).getType()))
+        return;
+      if (llvm::is_contained(kApproximated,
+                             op->getName().stripDialect()))
+        targets.push_back(op);
+    });
+    if (targets.empty())
+      return;
+    RewritePatternSet patterns(&getContext());
+    populateMathPolynomialApproximationPatterns(
+        patterns, [](StringRef name) {
+          // Names come with the dialect prefix ("math.erf").
+          return name.consume_front("math.") &&
+                 llvm::is_contained(kApproximated, name);
+        });
+    GreedyRewriteConfig config;
+    config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
+    if (failed(applyOpPatternsGreedily(targets, std::move(patterns), config)))
+      return signalPassFailure();
   }
 };
 
@@ -607,6 +643,7 @@ void strata::buildCPULoweringPipeline(OpPassManager &pm,
   emulateOptions.sourceTypeStrs = {"bf16", "f16"};
   pm.addPass(arith::createArithEmulateUnsupportedFloats(emulateOptions));
   pm.addPass(math::createMathExtendToSupportedTypes());
+  pm.addNestedPass<func::FuncOp>(strata::createCPUApproximateVectorMathPass());
   pm.addPass(createCanonicalizerPass());
   // Ops with an LLVM intrinsic first (vectors stay vectors), then libm calls
   // for the rest (erf, tanh, ...; vector ops are scalarized).

@@ -8,18 +8,24 @@
 // RUN:   --implicit-check-not="{{[^.a-z_](linalg|tensor|bufferization|memref|vector|scf|cf|affine|arith|math|func|index|ub)\.[a-z_]+}}" \
 // RUN:   --implicit-check-not=unrealized_conversion_cast
 // RUN: strata-opt %s --strata-lower-cpu | FileCheck %s --check-prefix=FUNCS
+// RUN: strata-opt %s "--strata-lower-cpu=vectorize=false" | FileCheck %s --check-prefix=SCALAR
 // RUN: strata-opt %s --strata-lower-cpu | %mlir_runner -e main -entry-point-result=void %runner_libs | FileCheck %s --check-prefix=EXEC
 
 // One positive match at the top: the implicit CHECK-NOTs then cover the
 // whole module after it.
 // CHECK: module
 
-// math.erf becomes a libm call, math.tanh an LLVM intrinsic.
+// Vectorized, math.erf, tanh and exp become polynomials (fma chains:
+// strata-cpu-approximate-vector-math) instead of one libm call per lane.
 // FUNCS-DAG: llvm.func @printMemrefF32
-// FUNCS-DAG: llvm.func @erff
-// FUNCS-DAG: llvm.intr.tanh
+// FUNCS-NOT: llvm.func @erff
+// FUNCS-NOT: llvm.intr.tanh
+// FUNCS-DAG: llvm.intr.fma
 // FUNCS-DAG: llvm.func @kernel
 // FUNCS-DAG: llvm.func @main
+// Scalar, math.erf becomes a libm call, math.tanh an LLVM intrinsic.
+// SCALAR-DAG: llvm.func @erff
+// SCALAR-DAG: llvm.intr.tanh
 
 func.func private @printMemrefF32(memref<*xf32>)
 
