@@ -8,6 +8,7 @@
 
 #include "strata/Runtime/Inputs.h"
 #include "strata/Runtime/Device.h"
+#include "strata/Runtime/Module.h"
 #include "strata/Runtime/Npy.h"
 
 #include <cerrno>
@@ -214,4 +215,36 @@ strata::runtime::parseInputSpec(const std::string &spec,
       return Value::i64(static_cast<int64_t>(readElementAsDouble(*tensor, 0)));
   }
   return Value::tensor(std::move(*tensor));
+}
+
+StatusOr<PreparedCall>
+strata::runtime::prepareCall(const std::string &modulePath,
+                             const std::string &function,
+                             const std::vector<std::string> &inputs) {
+  StatusOr<std::unique_ptr<Module>> loaded = Module::loadFile(modulePath);
+  if (!loaded)
+    return loaded.getStatus();
+  PreparedCall call;
+  call.module = std::shared_ptr<const Module>(std::move(*loaded));
+  int index = call.module->findFunction(function);
+  if (index < 0)
+    return Status::error("no function named '" + function + "' in " +
+                         modulePath);
+  call.function = static_cast<uint32_t>(index);
+  const bytecode::FunctionEntry &entry = call.module->getFunctions()[index];
+  if (inputs.size() != entry.numArgs)
+    return Status::error("function '" + function + "' takes " +
+                         std::to_string(entry.numArgs) + " argument" +
+                         (entry.numArgs == 1 ? "" : "s") + ", got " +
+                         std::to_string(inputs.size()) + " --input");
+  Span<uint32_t> registerTypes = call.module->getRegisterTypes(entry);
+  for (size_t i = 0; i < inputs.size(); ++i) {
+    StatusOr<Value> value = parseInputSpec(
+        inputs[i], call.module->getTypes()[registerTypes[i]]);
+    if (!value)
+      return Status::error("argument " + std::to_string(i) + ": " +
+                           value.message());
+    call.args.push_back(std::move(*value));
+  }
+  return call;
 }

@@ -106,28 +106,11 @@ int main(int argc, char **argv) {
   if (modulePath.empty())
     return fail("no module given (see --help)");
 
-  StatusOr<std::unique_ptr<Module>> loaded = Module::loadFile(modulePath);
-  if (!loaded)
-    return fail(loaded.message());
-  std::shared_ptr<const Module> module(std::move(*loaded));
-  int index = module->findFunction(function);
-  if (index < 0)
-    return fail("no function named '" + function + "' in " + modulePath);
-  const bytecode::FunctionEntry &entry = module->getFunctions()[index];
-  if (inputs.size() != entry.numArgs)
-    return fail("function '" + function + "' takes " +
-                std::to_string(entry.numArgs) + " argument" +
-                (entry.numArgs == 1 ? "" : "s") + ", got " +
-                std::to_string(inputs.size()) + " --input");
-  Span<uint32_t> registerTypes = module->getRegisterTypes(entry);
-  std::vector<Value> args;
-  for (size_t i = 0; i < inputs.size(); ++i) {
-    StatusOr<Value> value =
-        parseInputSpec(inputs[i], module->getTypes()[registerTypes[i]]);
-    if (!value)
-      return fail("argument " + std::to_string(i) + ": " + value.message());
-    args.push_back(std::move(*value));
-  }
+  StatusOr<PreparedCall> call = prepareCall(modulePath, function, inputs);
+  if (!call)
+    return fail(call.message());
+  std::shared_ptr<const Module> module = call->module;
+  uint32_t index = call->function;
 
   SessionOptions options;
   options.numThreads = static_cast<unsigned>(numThreads);
@@ -140,7 +123,7 @@ int main(int argc, char **argv) {
   for (long i = 0; i < warmup + repetitions; ++i) {
     auto start = std::chrono::steady_clock::now();
     StatusOr<std::vector<Value>> results =
-        (*session)->invoke(static_cast<uint32_t>(index), args);
+        (*session)->invoke(index, call->args);
     auto end = std::chrono::steady_clock::now();
     if (!results)
       return fail(results.message());

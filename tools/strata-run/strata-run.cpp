@@ -107,35 +107,17 @@ int main(int argc, char **argv) {
   if (modulePath.empty())
     return fail("no module given (see --help)");
 
-  StatusOr<std::unique_ptr<Module>> loaded = Module::loadFile(modulePath);
-  if (!loaded)
-    return fail(loaded.message());
-  std::shared_ptr<const Module> module(std::move(*loaded));
-  int index = module->findFunction(function);
-  if (index < 0)
-    return fail("no function named '" + function + "' in " + modulePath);
+  StatusOr<PreparedCall> call = prepareCall(modulePath, function, inputs);
+  if (!call)
+    return fail(call.message());
+  std::shared_ptr<const Module> module = call->module;
+  uint32_t index = call->function;
   const bytecode::FunctionEntry &entry = module->getFunctions()[index];
-  if (inputs.size() != entry.numArgs)
-    return fail("function '" + function + "' takes " +
-                std::to_string(entry.numArgs) + " argument" +
-                (entry.numArgs == 1 ? "" : "s") + ", got " +
-                std::to_string(inputs.size()) + " --input");
   if (outputs.size() > entry.numResults)
     return fail("function '" + function + "' has " +
                 std::to_string(entry.numResults) + " result" +
                 (entry.numResults == 1 ? "" : "s") + ", got " +
                 std::to_string(outputs.size()) + " --output");
-
-  Span<uint32_t> registerTypes = module->getRegisterTypes(entry);
-  std::vector<Value> args;
-  for (size_t i = 0; i < inputs.size(); ++i) {
-    StatusOr<Value> value =
-        parseInputSpec(inputs[i], module->getTypes()[registerTypes[i]]);
-    if (!value)
-      return fail("argument " + std::to_string(i) + ": " + value.message());
-    args.push_back(std::move(*value));
-  }
-
   SessionOptions options;
   options.numThreads = numThreads;
   options.profile = profile;
@@ -145,7 +127,7 @@ int main(int argc, char **argv) {
   if (!session)
     return fail(session.message());
   StatusOr<std::vector<Value>> results =
-      (*session)->invoke(static_cast<uint32_t>(index), std::move(args));
+      (*session)->invoke(index, std::move(call->args));
   if (!results)
     return fail(results.message());
 

@@ -16,7 +16,9 @@
 #include "strata/Runtime/Bytecode.h"
 #include "strata/Runtime/Tensor.h"
 
+#include <memory>
 #include <string>
+#include <vector>
 
 namespace strata::runtime {
 
@@ -28,6 +30,22 @@ StatusOr<Tensor> parseTensorLiteral(const std::string &text);
 /// argument is an I64.
 StatusOr<Value> parseInputSpec(const std::string &spec,
                                const bytecode::TypeEntry &expected);
+
+class Module;
+
+/// A call the tools prepare from their command line: the loaded module, the
+/// index of the function to run and its arguments.
+struct PreparedCall {
+  std::shared_ptr<const Module> module;
+  uint32_t function = 0;
+  std::vector<Value> args;
+};
+
+/// Loads the module at `modulePath`, finds `function` and parses one input
+/// spec per argument against its signature (the count must match).
+StatusOr<PreparedCall> prepareCall(const std::string &modulePath,
+                                   const std::string &function,
+                                   const std::vector<std::string> &inputs);
 
 } // namespace strata::runtime
 
