@@ -204,15 +204,9 @@ strata::runtime::parseInputSpec(const std::string &spec,
   if (expected.kind == static_cast<uint8_t>(bytecode::TypeKind::I64) &&
       tensor->getRank() == 0) {
     DType dtype = tensor->getDType();
-    if (dtype == DType::I64) {
-      int64_t value;
-      std::memcpy(&value, tensor->getData(), sizeof(value));
-      return Value::i64(value);
-    }
-    // Narrower integers are exact in a double.
-    if (dtype == DType::I32 || dtype == DType::I16 || dtype == DType::I8 ||
-        dtype == DType::U8)
-      return Value::i64(static_cast<int64_t>(readElementAsDouble(*tensor, 0)));
+    if (dtype == DType::I64 || dtype == DType::I32 || dtype == DType::I16 ||
+        dtype == DType::I8 || dtype == DType::U8)
+      return Value::i64(readElementAsInt(*tensor, 0));
   }
   return Value::tensor(std::move(*tensor));
 }

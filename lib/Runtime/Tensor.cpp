@@ -352,34 +352,20 @@ double strata::runtime::readElementAsDouble(const Tensor &tensor,
     return bf16ToFloat(v);
   }
   case DType::I1:
-    return *p ? 1 : 0;
   case DType::I8:
-    return static_cast<int8_t>(*p);
   case DType::U8:
-    return *p;
-  case DType::I16: {
-    int16_t v;
-    std::memcpy(&v, p, 2);
-    return v;
-  }
-  case DType::I32: {
-    int32_t v;
-    std::memcpy(&v, p, 4);
-    return v;
-  }
-  case DType::I64: {
-    int64_t v;
-    std::memcpy(&v, p, 8);
-    return static_cast<double>(v);
-  }
+  case DType::I16:
+  case DType::I32:
+  case DType::I64:
+    return static_cast<double>(readElementAsInt(tensor, index));
   case DType::Invalid:
     break;
   }
   return 0;
 }
 
-/// Element `index` of an integer tensor, exactly.
-static int64_t readElementAsInt(const Tensor &tensor, int64_t index) {
+int64_t strata::runtime::readElementAsInt(const Tensor &tensor,
+                                          int64_t index) {
   const uint8_t *p =
       tensor.getData() +
       index * static_cast<int64_t>(getDTypeSize(tensor.getDType()));

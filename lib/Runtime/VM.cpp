@@ -339,36 +339,6 @@ static inline bool compare(uint32_t predicate, int64_t a, int64_t b) {
   return false;
 }
 
-/// Reads element `flat` of an integer tensor as an I64.
-static int64_t loadInteger(const Tensor &tensor, int64_t flat) {
-  const uint8_t *p = tensor.getData();
-  switch (tensor.getDType()) {
-  case DType::I1:
-    return p[flat] ? 1 : 0;
-  case DType::I8:
-    return static_cast<int8_t>(p[flat]);
-  case DType::U8:
-    return p[flat];
-  case DType::I16: {
-    int16_t v;
-    std::memcpy(&v, p + flat * 2, 2);
-    return v;
-  }
-  case DType::I32: {
-    int32_t v;
-    std::memcpy(&v, p + flat * 4, 4);
-    return v;
-  }
-  case DType::I64: {
-    int64_t v;
-    std::memcpy(&v, p + flat * 8, 8);
-    return v;
-  }
-  default:
-    return 0; // The verifier allows only integer tensors here.
-  }
-}
-
 /// Writes `value` into element `flat` of an integer tensor; an error when
 /// the value does not fit the element type.
 static std::string storeInteger(const Tensor &tensor, int64_t flat,
@@ -740,7 +710,7 @@ StatusOr<std::vector<Value>> Session::run(uint32_t entry,
       std::string message = flatIndex(tensor, op + 3, regs, flat);
       if (!message.empty())
         VM_FAIL(message);
-      regs[op[1]].scalar = loadInteger(tensor, flat);
+      regs[op[1]].scalar = readElementAsInt(tensor, flat);
       pc += 4 + op[3];
       break;
     }

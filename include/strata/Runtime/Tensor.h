@@ -213,6 +213,10 @@ std::string formatTensor(const Tensor &tensor,
 /// included). Used by printers and tests.
 double readElementAsDouble(const Tensor &tensor, int64_t index);
 
+/// Reads element `index` (flat) of `tensor` as an integer: exactly for the
+/// integer dtypes (i1 as 0/1), truncated toward zero for floats.
+int64_t readElementAsInt(const Tensor &tensor, int64_t index);
+
 /// IEEE half / bfloat16 conversions.
 float halfToFloat(uint16_t bits);
 uint16_t floatToHalf(float value);
