@@ -41,6 +41,7 @@
 #include <cmath>
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/RegionUtils.h"
 
 namespace strata {
 #define GEN_PASS_DEF_CPUDISTRIBUTETILESPASS
@@ -346,21 +347,8 @@ struct CPUForallToTileRangePass
         rewriter.eraseOp(op);
       }
       rewriter.eraseOp(gridReturn);
-      bool changed = true;
-      while (changed) {
-        changed = false;
-        for (Operation &op :
-             llvm::make_early_inc_range(llvm::reverse(gridBody))) {
-          if (op.hasTrait<OpTrait::IsTerminator>() || !op.use_empty())
-            continue;
-          if (isMemoryEffectFree(&op) ||
-              isa<memref::AllocOp, memref::AllocaOp, memref::DeallocOp,
-                  bufferization::DeallocOp>(op)) {
-            rewriter.eraseOp(&op);
-            changed = true;
-          }
-        }
-      }
+      // (Upstream's dead code elimination: unused pure ops and allocations.)
+      (void)runRegionDCE(rewriter, grid.getBody());
       if (!llvm::all_of(gridBody, [](Operation &op) {
             return isMemoryEffectFree(&op) ||
                    op.hasTrait<OpTrait::IsTerminator>();
