@@ -82,7 +82,8 @@ static std::string getPipeline(const CompileOptions &options,
   std::string schedulingCPU = options.cpu.empty() ? "host" : options.cpu;
   std::string pipeline = "strata-graph-optimize";
   if (level >= CompileLevel::Kernel)
-    pipeline += ",convert-graph-to-kernel,func.func(kernel-form-dispatches),"
+    pipeline += ",convert-graph-to-kernel,func.func(kernel-rewrite-convolutions,"
+                "kernel-propagate-reshapes,kernel-form-dispatches),"
                 "kernel-outline,kernel-select-schedule{cpu=" +
                 schedulingCPU + "}";
   if (level >= CompileLevel::Device)

@@ -10,6 +10,41 @@
 
 include "mlir/Pass/PassBase.td"
 
+def KernelRewriteConvolutionsPass
+    : Pass<"kernel-rewrite-convolutions", "::mlir::func::FuncOp"> {
+  let summary = "Rewrite NCHW convolutions into im2col plus a matrix product";
+  let description = [{
+    Runs after convert-graph-to-kernel, before kernel-form-dispatches.
+    Each `linalg.conv_2d_nchw_fchw` with static channel, filter and output
+    image sizes becomes a copy of its input windows into a
+    [N, C*KH*KW, OH*OW] matrix (a linalg.generic; none for a 1x1 convolution
+    with unit strides, whose input is already that matrix) and a contraction
+    with the [F, C*KH*KW] filter (a linalg.generic with the convolution's
+    body), followed by a `tensor.expand_shape` back to [N, F, OH, OW]. The
+    contraction then gets the register-blocked matmul schedule, as in
+    oneDNN's and onnxruntime's NCHW paths. Other convolutions are left alone.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
+def KernelPropagateReshapesPass
+    : Pass<"kernel-propagate-reshapes", "::mlir::func::FuncOp"> {
+  let summary = "Move tensor reshapes past elementwise ops so they fuse";
+  let description = [{
+    Runs before kernel-form-dispatches. An all-parallel linalg op reading a
+    `tensor.expand_shape` is collapsed to the unexpanded shape and the
+    expand_shape moves after it (upstream's
+    populateFoldReshapeOpsByCollapsingPatterns); collapse_shapes of fills,
+    empties and all-parallel ops fold into collapsed copies of them. The
+    bias, activation and residual consumers of a product computed on
+    collapsed operands (matmul of a stack of matrices, im2col convolution)
+    then consume it directly and fuse into its dispatch.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 def KernelFormDispatchesPass : Pass<"kernel-form-dispatches", "::mlir::func::FuncOp"> {
   let summary = "Group tensor computations into kernel.dispatch regions (fusion)";
   let description = [{

@@ -1,0 +1,85 @@
+//===- PropagateReshapes.cpp - Move reshapes out of fusion's way ----------===//
+//
+// Implements kernel-propagate-reshapes: elementwise linalg.generic ops that
+// read an expanded tensor (`tensor.expand_shape`) are rewritten to work on
+// the collapsed one, the expand_shape moving after them; collapses of fills,
+// empties and elementwise results fold into collapsed copies of those ops.
+// Matrix products reached through reshapes (a stack of matrices times a
+// weight, an im2col convolution) then meet their bias, activation and
+// residual consumers directly, so that kernel-form-dispatches fuses them as
+// epilogues instead of writing the product to memory and launching one more
+// kernel. This is upstream's reshape-by-collapsing propagation, as IREE's
+// dispatch formation uses it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "strata/Dialect/Kernel/Transforms/Passes.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Transforms/Transforms.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Tensor/Transforms/Transforms.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "mlir/Transforms/WalkPatternRewriteDriver.h"
+
+namespace strata::kernel {
+#define GEN_PASS_DEF_KERNELPROPAGATERESHAPESPASS
+#include "strata/Dialect/Kernel/Transforms/Passes.h.inc"
+} // namespace strata::kernel
+
+using namespace mlir;
+
+namespace {
+
+/// Whether `op` is a linalg op with only parallel loops (the only kind whose
+/// iteration space is collapsed here: a reduction keeps the shape its
+/// schedule expects).
+bool isAllParallel(Operation *op) {
+  auto linalgOp = dyn_cast_or_null<linalg::LinalgOp>(op);
+  return linalgOp && linalgOp.getNumLoops() > 0 &&
+         linalgOp.getNumLoops() == linalgOp.getNumParallelLoops();
+}
+
+struct KernelPropagateReshapesPass
+    : strata::kernel::impl::KernelPropagateReshapesPassBase<
+          KernelPropagateReshapesPass> {
+  void runOnOperation() override {
+    MLIRContext *ctx = &getContext();
+    // 1. Unit dims of all-parallel generics go (a unit batch, say): the
+    //    bias of an NCHW image indexes the channel alone, which keeps a
+    //    [1, C, HW] result from collapsing into the [C, HW] product.
+    linalg::ControlDropUnitDims dropOptions;
+    dropOptions.controlFn = [](Operation *op) -> SmallVector<unsigned> {
+      auto generic = dyn_cast<linalg::GenericOp>(op);
+      if (!generic || !isAllParallel(generic))
+        return {};
+      return llvm::to_vector(llvm::seq<unsigned>(0, generic.getNumLoops()));
+    };
+    {
+      RewritePatternSet patterns(ctx);
+      linalg::populateFoldUnitExtentDimsPatterns(patterns, dropOptions);
+      walkAndApplyPatterns(getOperation(), std::move(patterns));
+    }
+    // 2. Reshapes move past all-parallel ops; `fused` is the generic's
+    //    operand produced by an expand_shape, or the collapse_shape's
+    //    operand produced by a generic.
+    RewritePatternSet patterns(ctx);
+    linalg::ControlFusionFn onlyParallel = [](OpOperand *fused) {
+      Operation *owner = fused->getOwner();
+      if (isa<tensor::CollapseShapeOp>(owner))
+        return isAllParallel(fused->get().getDefiningOp());
+      return isAllParallel(owner);
+    };
+    linalg::populateFoldReshapeOpsByCollapsingPatterns(patterns, onlyParallel);
+    linalg::populateFoldUnitExtentDimsCanonicalizationPatterns(patterns,
+                                                               dropOptions);
+    linalg::FillOp::getCanonicalizationPatterns(patterns, ctx);
+    tensor::populateFoldTensorEmptyPatterns(patterns);
+    tensor::CollapseShapeOp::getCanonicalizationPatterns(patterns, ctx);
+    tensor::ExpandShapeOp::getCanonicalizationPatterns(patterns, ctx);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      return signalPassFailure();
+  }
+};
+
+} // namespace

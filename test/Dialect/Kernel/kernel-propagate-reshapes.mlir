@@ -1,0 +1,68 @@
+// RUN: strata-opt %s --kernel-propagate-reshapes -split-input-file | FileCheck %s
+
+// An im2col convolution's product (a [C, HW] matrix, expanded to
+// [1, C, H, W]) with its bias, residual add and relu: the unit batch dim is
+// dropped, the epilogues are collapsed to [C, HW] and consume the product
+// directly (so that they fuse into its dispatch), the fill of the
+// accumulator is collapsed too, and one expand_shape remains at the end.
+
+// CHECK-DAG: #[[ID:.*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-DAG: #[[ROW:.*]] = affine_map<(d0, d1) -> (d0)>
+// CHECK-LABEL: func.func @epilogue
+// CHECK-SAME: (%[[A:.*]]: tensor<8x36xf32>, %[[COL:.*]]: tensor<36x16xf32>, %[[BIAS:.*]]: tensor<8xf32>, %[[RES:.*]]: tensor<1x8x4x4xf32>)
+// CHECK: %[[E:.*]] = tensor.empty() : tensor<8x16xf32>
+// CHECK: %[[F:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%[[E]] : tensor<8x16xf32>)
+// CHECK: %[[P:.*]] = linalg.matmul ins(%[[A]], %[[COL]] : {{.*}}) outs(%[[F]] : tensor<8x16xf32>)
+// CHECK: %[[B:.*]] = linalg.generic {indexing_maps = [#[[ID]], #[[ROW]], #[[ID]]], iterator_types = ["parallel", "parallel"]} ins(%[[P]], %[[BIAS]] : tensor<8x16xf32>, tensor<8xf32>)
+// CHECK: %[[R2:.*]] = tensor.collapse_shape %[[RES]] {{\[\[}}0, 1], [2, 3]] : tensor<1x8x4x4xf32> into tensor<8x16xf32>
+// CHECK: %[[O:.*]] = linalg.generic {{.*}} ins(%[[B]], %[[R2]] : tensor<8x16xf32>, tensor<8x16xf32>)
+// CHECK: arith.maximumf
+// CHECK: %[[X:.*]] = tensor.expand_shape %[[O]] {{\[\[}}0, 1], [2, 3]] output_shape [1, 8, 4, 4] : tensor<8x16xf32> into tensor<1x8x4x4xf32>
+// CHECK-NEXT: return %[[X]]
+#id4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#ch = affine_map<(d0, d1, d2, d3) -> (d1)>
+func.func @epilogue(%a: tensor<8x36xf32>, %col: tensor<36x16xf32>, %bias: tensor<8xf32>, %res: tensor<1x8x4x4xf32>) -> tensor<1x8x4x4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e4 = tensor.empty() : tensor<1x8x4x4xf32>
+  %f4 = linalg.fill ins(%zero : f32) outs(%e4 : tensor<1x8x4x4xf32>) -> tensor<1x8x4x4xf32>
+  %acc = tensor.collapse_shape %f4 [[0, 1], [2, 3]] : tensor<1x8x4x4xf32> into tensor<8x16xf32>
+  %p = linalg.matmul ins(%a, %col : tensor<8x36xf32>, tensor<36x16xf32>) outs(%acc : tensor<8x16xf32>) -> tensor<8x16xf32>
+  %x = tensor.expand_shape %p [[0, 1], [2, 3]] output_shape [1, 8, 4, 4] : tensor<8x16xf32> into tensor<1x8x4x4xf32>
+  %b = linalg.generic {indexing_maps = [#id4, #ch, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%x, %bias : tensor<1x8x4x4xf32>, tensor<8xf32>) outs(%e4 : tensor<1x8x4x4xf32>) {
+  ^bb0(%in: f32, %c: f32, %out: f32):
+    %s = arith.addf %in, %c : f32
+    linalg.yield %s : f32
+  } -> tensor<1x8x4x4xf32>
+  %r = linalg.generic {indexing_maps = [#id4, #id4, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%b, %res : tensor<1x8x4x4xf32>, tensor<1x8x4x4xf32>) outs(%e4 : tensor<1x8x4x4xf32>) {
+  ^bb0(%in: f32, %in2: f32, %out: f32):
+    %s = arith.addf %in, %in2 : f32
+    %m = arith.maximumf %s, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<1x8x4x4xf32>
+  return %r : tensor<1x8x4x4xf32>
+}
+
+// -----
+
+// A reduction keeps the shape its schedule expects: the expand_shape stays
+// in front of it.
+
+// CHECK-LABEL: func.func @reduction_stays
+// CHECK: %[[X:.*]] = tensor.expand_shape %{{.*}} {{\[\[}}0, 1], [2, 3]] output_shape [1, 8, 4, 4]
+// CHECK: linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%[[X]] : tensor<1x8x4x4xf32>)
+#id4r = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+func.func @reduction_stays(%p: tensor<8x16xf32>) -> tensor<1x8x4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %x = tensor.expand_shape %p [[0, 1], [2, 3]] output_shape [1, 8, 4, 4] : tensor<8x16xf32> into tensor<1x8x4x4xf32>
+  %e = tensor.empty() : tensor<1x8x4xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x8x4xf32>) -> tensor<1x8x4xf32>
+  %s = linalg.generic {indexing_maps = [#id4r, affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>], iterator_types = ["parallel", "parallel", "parallel", "reduction"]}
+      ins(%x : tensor<1x8x4x4xf32>) outs(%f : tensor<1x8x4xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %a = arith.addf %in, %out : f32
+    linalg.yield %a : f32
+  } -> tensor<1x8x4xf32>
+  return %s : tensor<1x8x4xf32>
+}
