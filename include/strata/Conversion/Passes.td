@@ -60,6 +60,14 @@ def CPUTileAndVectorizePass
     to, the op's loop count). A loop whose static trip count is at most its
     tile size is not tiled.
 
+    With `peel` (default), the loops of the innermost tiling level whose
+    tile size does not divide their trip count (static or dynamic) get their
+    partial last iteration peeled off (`scf::peelForLoopAndSimplifyBounds`;
+    the copies of inner loops that peeling an outer loop makes are peeled
+    too), so that every full tile has static sizes and only the last tiles
+    along a loop are masked, or none where the loop's size is static: a 196
+    wide loop tiled by 32 runs six static tiles of 32 and one of 4.
+
     With `vectorize` (default), each tile is then vectorized with
     `linalg::vectorize`: statically shaped tiles directly, tiles with dynamic
     sizes (partial tiles, `?` dims) with masked vectors of the tile size. An op
@@ -74,6 +82,8 @@ def CPUTileAndVectorizePass
   let options = [
     Option<"vectorize", "vectorize", "bool", /*default=*/"true",
            "Vectorize the tiled linalg ops">,
+    Option<"peel", "peel", "bool", /*default=*/"true",
+           "Peel the partial last tiles of the innermost tiling level">,
     ListOption<"tileSizes", "tile-sizes", "int64_t",
                "Tile sizes for every linalg op (default: chosen per op)">,
   ];

@@ -27,6 +27,7 @@
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
@@ -63,6 +64,13 @@ namespace {
 constexpr llvm::StringLiteral kScheduleAttrName = "kernel.schedule";
 /// Marks, within the pass, the tile loops of scheduled ops.
 constexpr llvm::StringLiteral kUnrollAttrName = "strata.unroll_transfer";
+/// Marks, within the pass, the tile loops still to be peeled.
+constexpr llvm::StringLiteral kPeelAttrName = "strata.peel";
+/// Marks, within the pass, the copies of a tiled op that peeling makes.
+constexpr llvm::StringLiteral kTileCopyAttrName = "strata.tile_copy";
+/// Marks, within the pass, the tiles to vectorize, with the upper bounds of
+/// their loops (see vectorizeTile).
+constexpr llvm::StringLiteral kVectorizeAttrName = "strata.vectorize_bounds";
 
 /// Default tile sizes of `op`, one per loop. Contractions (matmul-like, found
 /// by inferring their batch/M/N/K dims from the indexing maps) get batch 1,
@@ -144,19 +152,17 @@ struct CPUApproximateVectorMathPass
           op->getNumResults() != 1 ||
           !isa<VectorType>(op->getResult(0).getType()))
         return;
-      if (llvm::is_contained(kApproximated,
-                             op->getName().stripDialect()))
+      if (llvm::is_contained(kApproximated, op->getName().stripDialect()))
         targets.push_back(op);
     });
     if (targets.empty())
       return;
     RewritePatternSet patterns(&getContext());
-    populateMathPolynomialApproximationPatterns(
-        patterns, [](StringRef name) {
-          // Names come with the dialect prefix ("math.erf").
-          return name.consume_front("math.") &&
-                 llvm::is_contained(kApproximated, name);
-        });
+    populateMathPolynomialApproximationPatterns(patterns, [](StringRef name) {
+      // Names come with the dialect prefix ("math.erf").
+      return name.consume_front("math.") &&
+             llvm::is_contained(kApproximated, name);
+    });
     GreedyRewriteConfig config;
     config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
     if (failed(applyOpPatternsGreedily(targets, std::move(patterns), config)))
@@ -182,8 +188,8 @@ struct CPUOrderGlobalsPass
         ordered.insert(global);
     // Two steps, so that a new name never collides with an old one.
     for (auto [index, global] : llvm::enumerate(ordered))
-      if (failed(symbols.rename(global, ("__strata_tmp_global_" +
-                                         llvm::Twine(index)).str())))
+      if (failed(symbols.rename(
+              global, ("__strata_tmp_global_" + llvm::Twine(index)).str())))
         return signalPassFailure();
     Block *body = module.getBody();
     Operation *insertionPoint = nullptr;
@@ -303,6 +309,46 @@ Operation *decomposeConvolution(const FrozenRewritePatternSet &patterns,
   return listener.created.front();
 }
 
+/// Peels the partial last iteration off each of `loops` (the loops of one
+/// tiling, outermost first) and off the copies of the inner ones that
+/// peeling the outer ones makes, so that every tile but the last along each
+/// loop has the static tile size: only the last ones need masks, or none
+/// where the loop's size is static. Appends `tiledOp` and its copies (one
+/// per combination of full and partial tiles) to `copies`.
+void peelTileLoops(RewriterBase &rewriter, Operation *scope,
+                   ArrayRef<LoopLikeOpInterface> loops, Operation *tiledOp,
+                   SmallVectorImpl<Operation *> &copies) {
+  SmallVector<scf::ForOp> worklist;
+  for (LoopLikeOpInterface loop : loops)
+    if (auto forOp = dyn_cast<scf::ForOp>(loop.getOperation())) {
+      forOp->setAttr(kPeelAttrName, rewriter.getUnitAttr());
+      worklist.push_back(forOp);
+    }
+  tiledOp->setAttr(kTileCopyAttrName, rewriter.getUnitAttr());
+  for (size_t i = 0; i < worklist.size(); ++i) {
+    scf::ForOp loop = worklist[i];
+    loop->removeAttr(kPeelAttrName);
+    scf::ForOp partial;
+    rewriter.setInsertionPoint(loop);
+    if (failed(scf::peelForLoopAndSimplifyBounds(rewriter, loop, partial)))
+      continue;
+    // The copy of the loop nest for the last iteration: its inner loops
+    // are still to be peeled.
+    partial->walk<WalkOrder::PreOrder>([&](scf::ForOp inner) {
+      if (inner->hasAttr(kPeelAttrName))
+        worklist.push_back(inner);
+    });
+  }
+  scope->walk([&](Operation *op) {
+    if (op->hasAttr(kPeelAttrName))
+      op->removeAttr(kPeelAttrName);
+    if (op->hasAttr(kTileCopyAttrName)) {
+      op->removeAttr(kTileCopyAttrName);
+      copies.push_back(op);
+    }
+  });
+}
+
 struct CPUTileAndVectorizePass
     : public strata::impl::CPUTileAndVectorizePassBase<
           CPUTileAndVectorizePass> {
@@ -321,12 +367,18 @@ private:
   /// The 2-D to 1-D convolution decompositions (see decomposeConvolution).
   FrozenRewritePatternSet decomposePatterns;
 
-  /// Tiles `op` (when some loop is worth tiling) and vectorizes the tile.
-  void tileAndVectorize(RewriterBase &rewriter, linalg::LinalgOp op);
+  /// Tiles `op` (when some loop is worth tiling), peels the partial last
+  /// tiles of its innermost level, and marks each resulting tile for
+  /// vectorizeTile (see kVectorizeAttrName).
+  void tile(RewriterBase &rewriter, linalg::LinalgOp op);
+  /// Vectorizes `target`, a tile marked by `tile`, whose dynamic loops are
+  /// at most `bounds` (0: unbounded).
+  void vectorizeTile(RewriterBase &rewriter, Operation *target,
+                     ArrayRef<int64_t> bounds);
 };
 
-void CPUTileAndVectorizePass::tileAndVectorize(RewriterBase &rewriter,
-                                               linalg::LinalgOp op) {
+void CPUTileAndVectorizePass::tile(RewriterBase &rewriter,
+                                   linalg::LinalgOp op) {
   unsigned numLoops = op.getNumLoops();
   // The tile sizes of each level, outermost first: the op's schedule, else
   // the `tile-sizes` option, else the defaults (one level).
@@ -354,48 +406,68 @@ void CPUTileAndVectorizePass::tileAndVectorize(RewriterBase &rewriter,
     levels.push_back(tiles);
   }
 
-  // Tile level by level, each level tiling the tile of the previous one.
+  // Tile level by level, each level tiling the tiles of the previous one.
   // `bounds` keeps, per loop, the innermost tile size applied to it: the
   // upper bound of a tile whose size is only known at run time.
-  Operation *target = op.getOperation();
+  SmallVector<Operation *> targets = {op.getOperation()};
   SmallVector<int64_t> bounds(numLoops, 0);
-  for (ArrayRef<int64_t> level : levels) {
-    auto current = cast<linalg::LinalgOp>(target);
-    SmallVector<int64_t> tiles(level);
-    // A loop whose static trip count fits in one tile is left whole, so
-    // that the tile keeps the static size (and needs no mask).
-    SmallVector<int64_t> ranges = current.getStaticLoopRanges();
-    for (unsigned i = 0; i < numLoops; ++i) {
-      if (tiles[i] < 0 ||
-          (!ShapedType::isDynamic(ranges[i]) && tiles[i] >= ranges[i]))
-        tiles[i] = 0;
+  for (auto [index, level] : llvm::enumerate(levels)) {
+    bool innermost = index + 1 == levels.size();
+    SmallVector<Operation *> next;
+    for (Operation *target : targets) {
+      auto current = cast<linalg::LinalgOp>(target);
+      SmallVector<int64_t> tiles(level);
+      // A loop whose static trip count fits in one tile is left whole, so
+      // that the tile keeps the static size (and needs no mask).
+      SmallVector<int64_t> ranges = current.getStaticLoopRanges();
+      for (unsigned i = 0; i < numLoops; ++i) {
+        if (tiles[i] < 0 ||
+            (!ShapedType::isDynamic(ranges[i]) && tiles[i] >= ranges[i]))
+          tiles[i] = 0;
+      }
+      if (llvm::all_of(tiles, [](int64_t t) { return t == 0; })) {
+        next.push_back(target);
+        continue;
+      }
+      scf::SCFTilingOptions options;
+      options.setTileSizes(getAsIndexOpFoldResult(op.getContext(), tiles));
+      rewriter.setInsertionPoint(target);
+      FailureOr<scf::SCFTilingResult> tiled =
+          scf::tileUsingSCF(rewriter, cast<TilingInterface>(target), options);
+      // Tiling is an optimization: an op that does not tile stays as is.
+      if (failed(tiled) || tiled->tiledOps.empty()) {
+        next.push_back(target);
+        continue;
+      }
+      rewriter.replaceOp(target, tiled->replacements);
+      Operation *tiledOp = tiled->tiledOps.back();
+      // The transfers in the loops of a scheduled op are unrolled at the
+      // end of the pass (see runOnOperation): mark the loops.
+      if (schedule)
+        for (LoopLikeOpInterface loop : tiled->loops)
+          loop->setAttr(kUnrollAttrName, rewriter.getUnitAttr());
+      for (unsigned i = 0; i < numLoops; ++i)
+        if (tiles[i] != 0)
+          bounds[i] = tiles[i];
+      if (!isa<linalg::LinalgOp>(tiledOp))
+        continue;
+      if (innermost && peel)
+        peelTileLoops(rewriter, getOperation(), tiled->loops, tiledOp, next);
+      else
+        next.push_back(tiledOp);
     }
-    if (llvm::all_of(tiles, [](int64_t t) { return t == 0; }))
-      continue;
-    scf::SCFTilingOptions options;
-    options.setTileSizes(getAsIndexOpFoldResult(op.getContext(), tiles));
-    rewriter.setInsertionPoint(target);
-    FailureOr<scf::SCFTilingResult> tiled =
-        scf::tileUsingSCF(rewriter, cast<TilingInterface>(target), options);
-    // Tiling is an optimization: an op that does not tile stays as is.
-    if (failed(tiled) || tiled->tiledOps.empty())
-      break;
-    rewriter.replaceOp(target, tiled->replacements);
-    target = tiled->tiledOps.back();
-    // The transfers in the loops of a scheduled op are unrolled at the end
-    // of the pass (see runOnOperation): mark the loops.
-    if (schedule)
-      for (LoopLikeOpInterface loop : tiled->loops)
-        loop->setAttr(kUnrollAttrName, rewriter.getUnitAttr());
-    for (unsigned i = 0; i < numLoops; ++i)
-      if (tiles[i] != 0)
-        bounds[i] = tiles[i];
-    if (!isa<linalg::LinalgOp>(target))
-      return;
+    targets = std::move(next);
   }
   if (!vectorize || !scheduleVectorizes)
     return;
-  SmallVector<int64_t> tiles = bounds;
+  for (Operation *target : targets)
+    target->setAttr(kVectorizeAttrName, rewriter.getDenseI64ArrayAttr(bounds));
+}
+
+void CPUTileAndVectorizePass::vectorizeTile(RewriterBase &rewriter,
+                                            Operation *target,
+                                            ArrayRef<int64_t> bounds) {
+  SmallVector<int64_t> tiles(bounds.begin(), bounds.end());
   // A 2-D convolution or pooling tile becomes a 1-D one first. Its loops
   // are those of the tile less the unit height loops, so `tiles` no longer
   // lines up with them: the 1-D op is vectorized only when fully static.
@@ -485,8 +557,8 @@ void CPUTileAndVectorizePass::runOnOperation() {
     // ops whose windows stay within their operands (ONNX's ceil_mode
     // pooling is lowered with windows that overrun the input: tiling
     // would ask for slices larger than the input).
-    bool permutationMaps = llvm::all_of(
-        op->getOpOperands(), [&](OpOperand &operand) {
+    bool permutationMaps =
+        llvm::all_of(op->getOpOperands(), [&](OpOperand &operand) {
           AffineMap map = op.getMatchingIndexingMap(&operand);
           if (map.isProjectedPermutation(/*allowZeroInResults=*/true))
             return true;
@@ -502,7 +574,29 @@ void CPUTileAndVectorizePass::runOnOperation() {
   });
   IRRewriter rewriter(ctx);
   for (linalg::LinalgOp op : targets)
-    tileAndVectorize(rewriter, op);
+    tile(rewriter, op);
+  // Static tile sizes where peeling made them static (the affine.min of a
+  // full tile folds to the tile size, a peeled last tile's to its size), so
+  // that those tiles vectorize without masks.
+  {
+    RewritePatternSet patterns(ctx);
+    for (Dialect *dialect : ctx->getLoadedDialects())
+      dialect->getCanonicalizationPatterns(patterns);
+    for (RegisteredOperationName op : ctx->getRegisteredOperations())
+      op.getCanonicalizationPatterns(patterns, ctx);
+    if (failed(applyPatternsGreedily(func, std::move(patterns))))
+      return signalPassFailure();
+  }
+  SmallVector<std::pair<Operation *, SmallVector<int64_t>>> tiles;
+  func.walk([&](Operation *op) {
+    if (auto bounds =
+            op->getAttrOfType<DenseI64ArrayAttr>(kVectorizeAttrName)) {
+      tiles.emplace_back(op, llvm::to_vector(bounds.asArrayRef()));
+      op->removeAttr(kVectorizeAttrName);
+    }
+  });
+  for (auto &[op, bounds] : tiles)
+    vectorizeTile(rewriter, op, bounds);
   // Schedules are consumed here: none reaches the LLVM dialect (whose
   // consumers, such as mlir-runner, do not know the kernel dialect), neither
   // on ops left whole nor on the function (kernels converted to functions

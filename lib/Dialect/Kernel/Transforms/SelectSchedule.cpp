@@ -224,23 +224,13 @@ Schedule getContractionSchedule(linalg::LinalgOp op,
   if (!dims.k.empty())
     k = dims.k.back();
 
-  // n_r: two vectors, or one to three vectors dividing N; LLVM handles
-  // vectors of a non power-of-2 multiple of the register badly, so without
-  // such a divisor, a power-of-2 part of a vector dividing N (1000 -> 8 f32 on
-  // AVX-512); and only then two vectors with a partial last tile.
+  // n_r: two vectors, or one to three vectors dividing N; without such a
+  // divisor two vectors, the partial last tile being peeled off by the tile
+  // pass (196 = 6 x 32 + 4), so that the full tiles stay unmasked.
   int64_t nr = 2 * vw;
   if (n) {
     int64_t size = ranges[*n];
     inner[*n] = pickTile(size, nr, vw, vw, 3 * vw);
-    if (!ShapedType::isDynamic(size) && inner[*n] != 0 &&
-        size % inner[*n] != 0) {
-      for (int64_t part = vw / 2; part >= 4; part /= 2) {
-        if (size % part == 0) {
-          inner[*n] = part;
-          break;
-        }
-      }
-    }
   }
   // m_r: as many rows as the accumulator budget (half the vector registers)
   // allows for n_r: 8 rows of two AVX-512 vectors, 4 of two AVX2 vectors.
