@@ -45,13 +45,19 @@ struct KernelPropagateReshapesPass
           KernelPropagateReshapesPass> {
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
-    // 1. Unit dims of all-parallel generics go (a unit batch, say): the
-    //    bias of an NCHW image indexes the channel alone, which keeps a
-    //    [1, C, HW] result from collapsing into the [C, HW] product.
+    // 1. Unit dims go from all-parallel generics that read an expanded
+    //    tensor (a unit batch, say): the bias of an NCHW image indexes the
+    //    channel alone, which keeps a [1, C, HW] result from collapsing into
+    //    the [C, HW] product. Generics fed by their producers directly keep
+    //    their dims: dropping them would put a collapse_shape between the
+    //    two, which is what this pass removes.
     linalg::ControlDropUnitDims dropOptions;
     dropOptions.controlFn = [](Operation *op) -> SmallVector<unsigned> {
       auto generic = dyn_cast<linalg::GenericOp>(op);
-      if (!generic || !isAllParallel(generic))
+      if (!generic || !isAllParallel(generic) ||
+          llvm::none_of(generic.getDpsInputs(), [](Value input) {
+            return input.getDefiningOp<tensor::ExpandShapeOp>();
+          }))
         return {};
       return llvm::to_vector(llvm::seq<unsigned>(0, generic.getNumLoops()));
     };
