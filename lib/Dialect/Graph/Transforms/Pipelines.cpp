@@ -23,9 +23,15 @@ void strata::graph::buildGraphOptimizePipeline(OpPassManager &pm) {
   // Shapes first: folding and simplification need the static sizes.
   pm.addPass(createGraphInferShapesPass());
   pm.addPass(createCanonicalizerPass());
+  // Before constant folding: it transposes constants of any size on their
+  // raw bytes (graph-fold-constants stops at max-elements and makes dense
+  // attributes of dense_resource weights).
+  pm.addPass(createGraphPrepackWeightsPass());
   pm.addPass(createGraphFoldConstantsPass());
   pm.addPass(createGraphFoldBatchNormPass());
   pm.addPass(createGraphFoldConstantsPass());
+  // Again for weights that folding has just made constant.
+  pm.addPass(createGraphPrepackWeightsPass());
   // Folding may have made more sizes known.
   pm.addPass(createGraphInferShapesPass());
   pm.addPass(createCanonicalizerPass());
@@ -38,6 +44,6 @@ void strata::graph::registerGraphPasses() {
   PassPipelineRegistration<>(
       "strata-graph-optimize",
       "The default graph-level pipeline: shape inference, canonicalization, "
-      "constant and batch-norm folding, CSE, symbol DCE",
+      "weight prepacking, constant and batch-norm folding, CSE, symbol DCE",
       buildGraphOptimizePipeline);
 }

@@ -22,8 +22,8 @@ namespace strata::graph {
 #include "strata/Dialect/Graph/Transforms/Passes.h.inc"
 
 /// Adds the default graph-level pipeline (strata-graph-optimize) to `pm`:
-/// shape inference, canonicalization, constant folding, batch-norm folding,
-/// CSE and symbol DCE.
+/// shape inference, canonicalization, weight prepacking, constant folding,
+/// batch-norm folding, CSE and symbol DCE.
 void buildGraphOptimizePipeline(mlir::OpPassManager &pm);
 
 /// Registers the graph passes and the strata-graph-optimize pipeline.

@@ -44,6 +44,21 @@ def GraphFoldConstantsPass : Pass<"graph-fold-constants"> {
   let dependentDialects = ["::strata::graph::GraphDialect"];
 }
 
+def GraphPrepackWeightsPass : Pass<"graph-prepack-weights"> {
+  let summary = "Transpose constant weights into the layout kernels read";
+  let description = [{
+    Rewrites `graph.linear` whose B is a constant read transposed
+    (`trans_b`, ONNX Gemm's transB) to read a transposed copy of the
+    constant without `trans_b`, so that it lowers to a row-major product
+    (B contiguous along N) instead of a contraction that reads B across its
+    rows; and folds `graph.transpose` of a constant. The transposes work on
+    the constants' raw bytes, with no size limit, and keep their kind: a
+    `dense_resource` weight becomes a new `dense_resource` blob, a `dense`
+    one a `dense` attribute. A constant that other ops also use is copied.
+  }];
+  let dependentDialects = ["::strata::graph::GraphDialect"];
+}
+
 def GraphFoldBatchNormPass : Pass<"graph-fold-batchnorm"> {
   let summary = "Fold batch_norm and constant scales into conv2d/linear";
   let description = [{

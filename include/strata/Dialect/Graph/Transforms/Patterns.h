@@ -25,6 +25,11 @@ void populateGraphCanonicalizationPatterns(mlir::RewritePatternSet &patterns);
 /// parameters are evaluated as the patterns apply.
 void populateGraphFoldBatchNormPatterns(mlir::RewritePatternSet &patterns);
 
+/// Adds the graph-prepack-weights rewrites to `patterns`: a linear whose B
+/// is a constant read transposed gets the transposed constant instead, and
+/// a transpose of a constant folds (any size; dense_resource stays a blob).
+void populateGraphPrepackWeightsPatterns(mlir::RewritePatternSet &patterns);
+
 } // namespace strata::graph
 
 #endif // STRATA_DIALECT_GRAPH_TRANSFORMS_PATTERNS_H

@@ -1,0 +1,211 @@
+//===- PrepackWeights.cpp - Lay constant weights out as kernels read them -===//
+//
+// graph-prepack-weights: a graph.linear whose B operand is a constant read
+// transposed (ONNX Gemm with transB = 1 and a [N, K] initializer, the form
+// every exported fully connected layer takes) would lower to a contraction
+// that reads B across its rows, k contiguous and vectors running along n:
+// a strided gather per vector, several times slower than a row-major
+// product. The weight is a compile-time constant, so it is transposed here,
+// once, and the linear reads it untransposed. graph.transpose of a constant
+// is folded the same way, so graph.matmul(x, transpose(W)) (ONNX MatMul of
+// a transposed initializer) gets a plain constant too.
+//
+// The transpose works on the raw bytes of the constant, not through the
+// reference evaluator's doubles: a 2048x2048 f32 weight takes milliseconds,
+// there is no element limit as in graph-fold-constants, and the result keeps
+// the constant's kind: a dense_resource blob stays a (new) dense_resource
+// blob, so big weights never become inline dense attributes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "strata/Dialect/Graph/IR/GraphOps.h"
+#include "strata/Dialect/Graph/Transforms/Passes.h"
+#include "strata/Dialect/Graph/Transforms/Patterns.h"
+
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+#include <cstring>
+
+namespace strata::graph {
+#define GEN_PASS_DEF_GRAPHPREPACKWEIGHTSPASS
+#include "strata/Dialect/Graph/Transforms/Passes.h.inc"
+} // namespace strata::graph
+
+using namespace mlir;
+using namespace strata::graph;
+
+/// The alignment of new dense_resource blobs: a cache line, as the module's
+/// constant pool aligns constants.
+static constexpr size_t kBlobAlignment = 64;
+
+/// Copies `source` (row-major, of `shape`, `elementSize` bytes an element)
+/// into `dest` transposed by `perm`: dest dim i is source dim perm[i]. Walks
+/// the destination in order with an odometer over the source strides, so
+/// every destination byte is written once and sequentially.
+static void transposeBytes(ArrayRef<char> source, MutableArrayRef<char> dest,
+                           ArrayRef<int64_t> shape, ArrayRef<int64_t> perm,
+                           size_t elementSize) {
+  int64_t rank = shape.size();
+  SmallVector<int64_t> sourceStrides(rank, 1);
+  for (int64_t dim = rank - 2; dim >= 0; --dim)
+    sourceStrides[dim] = sourceStrides[dim + 1] * shape[dim + 1];
+  // The destination's sizes and, per destination dim, the source stride.
+  SmallVector<int64_t> sizes, strides;
+  for (int64_t dim : perm) {
+    sizes.push_back(shape[dim]);
+    strides.push_back(sourceStrides[dim]);
+  }
+  int64_t numElements = dest.size() / elementSize;
+  SmallVector<int64_t> index(rank, 0);
+  int64_t offset = 0; // The source element of `index`.
+  const char *in = source.data();
+  char *out = dest.data();
+  for (int64_t element = 0; element < numElements; ++element) {
+    std::memcpy(out + element * elementSize, in + offset * elementSize,
+                elementSize);
+    // Advance the odometer, innermost destination dim first.
+    for (int64_t dim = rank - 1; dim >= 0; --dim) {
+      offset += strides[dim];
+      if (++index[dim] < sizes[dim])
+        break;
+      offset -= strides[dim] * sizes[dim];
+      index[dim] = 0;
+    }
+  }
+}
+
+/// `value` transposed by `perm` into `resultType`, of the same kind: a
+/// splat stays a splat, a dense attribute a dense attribute, a
+/// dense_resource blob a new blob (named after the old one). Fails on
+/// anything else: packed i1 data, element types that are not a whole number
+/// of bytes, a missing or wrongly sized blob.
+static FailureOr<ElementsAttr> transposeConstant(ElementsAttr value,
+                                                 ArrayRef<int64_t> perm,
+                                                 RankedTensorType resultType) {
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  if (!type || !type.hasStaticShape() || !resultType.hasStaticShape() ||
+      static_cast<int64_t>(perm.size()) != type.getRank())
+    return failure();
+  Type elementType = type.getElementType();
+  if (!elementType.isIntOrFloat() || elementType.getIntOrFloatBitWidth() % 8)
+    return failure();
+  size_t elementSize = elementType.getIntOrFloatBitWidth() / 8;
+  size_t byteSize = static_cast<size_t>(type.getNumElements()) * elementSize;
+
+  if (auto dense = dyn_cast<DenseElementsAttr>(value)) {
+    if (dense.isSplat())
+      return ElementsAttr(dense.reshape(resultType));
+    ArrayRef<char> raw = dense.getRawData();
+    if (raw.size() != byteSize)
+      return failure();
+    std::vector<char> bytes(byteSize);
+    transposeBytes(raw, bytes, type.getShape(), perm, elementSize);
+    return ElementsAttr(DenseElementsAttr::getFromRawBuffer(resultType, bytes));
+  }
+
+  auto resource = dyn_cast<DenseResourceElementsAttr>(value);
+  if (!resource)
+    return failure();
+  AsmResourceBlob *blob = resource.getRawHandle().getBlob();
+  if (!blob || blob->getData().size() != byteSize)
+    return failure();
+  AsmResourceBlob transposed =
+      HeapAsmResourceBlob::allocate(byteSize, kBlobAlignment);
+  transposeBytes(blob->getData(), transposed.getMutableData(), type.getShape(),
+                 perm, elementSize);
+  std::string name = (resource.getRawHandle().getKey() + "_transposed").str();
+  return ElementsAttr(
+      DenseResourceElementsAttr::get(resultType, name, std::move(transposed)));
+}
+
+namespace {
+/// linear(a, constant b) {trans_b} -> linear(a, transpose(b)) without
+/// trans_b, the transpose computed now.
+struct PrepackLinearWeight : OpRewritePattern<LinearOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(LinearOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.getTransB())
+      return rewriter.notifyMatchFailure(op, "B is not read transposed");
+    ElementsAttr weight;
+    if (!matchPattern(op.getB(), m_Constant(&weight)))
+      return rewriter.notifyMatchFailure(op, "B is not a constant");
+    auto type = dyn_cast<RankedTensorType>(weight.getType());
+    if (!type || type.getRank() != 2 || !type.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "B is not a static matrix");
+    auto resultType = RankedTensorType::get(
+        {type.getDimSize(1), type.getDimSize(0)}, type.getElementType());
+    FailureOr<ElementsAttr> transposed =
+        transposeConstant(weight, {1, 0}, resultType);
+    if (failed(transposed))
+      return rewriter.notifyMatchFailure(op, "cannot transpose the constant");
+    Value packed =
+        ConstantOp::create(rewriter, op.getB().getLoc(), *transposed);
+    rewriter.modifyOpInPlace(op, [&] {
+      op.getBMutable().assign(packed);
+      op.setTransB(false);
+    });
+    return success();
+  }
+};
+
+/// transpose(constant) -> constant, for constants of any size and kind.
+struct FoldTransposeOfConstant : OpRewritePattern<TransposeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(TransposeOp op,
+                                PatternRewriter &rewriter) const override {
+    ElementsAttr value;
+    if (!matchPattern(op.getInput(), m_Constant(&value)))
+      return rewriter.notifyMatchFailure(op, "the input is not a constant");
+    auto resultType = dyn_cast<RankedTensorType>(op.getType());
+    auto inputType = dyn_cast<RankedTensorType>(value.getType());
+    if (!resultType || !inputType ||
+        resultType.getElementType() != inputType.getElementType())
+      return rewriter.notifyMatchFailure(op, "unexpected types");
+    // The result must be the permuted input type exactly (a constant's
+    // type is its attribute's); a less refined declared type waits for
+    // shape inference.
+    SmallVector<int64_t> shape;
+    for (int64_t dim : op.getPerm()) {
+      if (dim < 0 || dim >= inputType.getRank())
+        return rewriter.notifyMatchFailure(op, "invalid perm");
+      shape.push_back(inputType.getDimSize(dim));
+    }
+    if (RankedTensorType::get(shape, inputType.getElementType()) != resultType)
+      return rewriter.notifyMatchFailure(op, "result type not refined");
+    FailureOr<ElementsAttr> transposed =
+        transposeConstant(value, op.getPerm(), resultType);
+    if (failed(transposed))
+      return rewriter.notifyMatchFailure(op, "cannot transpose the constant");
+    rewriter.replaceOp(op,
+                       ConstantOp::create(rewriter, op.getLoc(), *transposed));
+    return success();
+  }
+};
+
+struct GraphPrepackWeightsPass
+    : strata::graph::impl::GraphPrepackWeightsPassBase<
+          GraphPrepackWeightsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    populateGraphPrepackWeightsPatterns(patterns);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      signalPassFailure();
+  }
+};
+} // namespace
+
+void strata::graph::populateGraphPrepackWeightsPatterns(
+    RewritePatternSet &patterns) {
+  patterns.add<PrepackLinearWeight, FoldTransposeOfConstant>(
+      patterns.getContext());
+}
