@@ -2,8 +2,9 @@
 // tiles them (N, OH and KH 1, OW about 8, channels two vectors) and turns
 // each tile into a vectorized 1-D op (conv_1d_ncw_fcw, depthwise nwc,
 // pooling nwc/ncw), through the whole CPU path: strided, dilated, padded,
-// partial tiles (OW 7, 13), and the layouts that stay scalar (NHWC
-// convolutions, NCHW depthwise, grouped). Each result is compared with the
+// partial tiles (OW 7, 13), NCHW depthwise (each tile a sum of shifted
+// windows, vectorized along OW), and the layouts that stay scalar (NHWC
+// convolutions, grouped). Each result is compared with the
 // reference evaluator by the @entry of test-graph-build-e2e, on one and two
 // threads, and once without vectorization.
 // RUN: strata-opt %s --test-graph-build-e2e=return-checks -o %t.mlir
@@ -56,6 +57,11 @@ func.func @depthwise_nhwc(%a0: tensor<1x12x12x32xf32>, %a1: tensor<32x3x3x1xf32>
   return %0 : tensor<1x12x12x32xf32>
 }
 
+// Depthwise in NCHW: every tile becomes one elementwise generic over its
+// 3x3 strided windows (fused multiply-adds), vectorized along OW.
+// IR-LABEL: func.func @depthwise_nchw_s2
+// IR-NOT: linalg.depthwise_conv_2d
+// IR-COUNT-9: math.fma {{.*}} : vector<1x4x1x6xf32>
 func.func @depthwise_nchw_s2(%a0: tensor<1x32x13x13xf32>, %a1: tensor<32x1x3x3xf32>) -> tensor<1x32x6x6xf32> {
   %0 = graph.conv2d %a0, %a1 {groups = 32 : i64, strides = array<i64: 2, 2>} : tensor<1x32x13x13xf32>, tensor<32x1x3x3xf32> -> tensor<1x32x6x6xf32>
   return %0 : tensor<1x32x6x6xf32>

@@ -349,6 +349,81 @@ void peelTileLoops(RewriterBase &rewriter, Operation *scope,
   });
 }
 
+/// Rewrites `op`, a statically shaped tile of
+/// linalg.depthwise_conv_2d_nchw_chw (input [N, C, H, W], filter
+/// [C, KH, KW], init [N, C, OH, OW]), into one elementwise linalg.generic
+/// over the output reading the KH x KW shifted (strided) windows of the
+/// input and the matching filter columns:
+///   out = init + sum over (kh, kw) of
+///         X[:, :, kh*dh + oh*sh, kw*dw + ow*sw] * W[:, kh, kw]
+/// accumulated in the convolution's (kh, kw) order with fused multiply-adds.
+/// linalg::vectorize handles that (vectors along OW), while its convolution
+/// support covers channel-last depthwise convolutions only. Float elements
+/// only; returns `op` when it does not apply.
+Operation *decomposeDepthwiseNchw(RewriterBase &rewriter, Operation *op) {
+  auto conv = dyn_cast<linalg::DepthwiseConv2DNchwChwOp>(op);
+  if (!conv || !conv.hasPureTensorSemantics())
+    return op;
+  Value input = conv.getInputs()[0], filter = conv.getInputs()[1],
+        init = conv.getOutputs()[0];
+  auto inputType = cast<RankedTensorType>(input.getType());
+  auto filterType = cast<RankedTensorType>(filter.getType());
+  auto initType = cast<RankedTensorType>(init.getType());
+  Type element = initType.getElementType();
+  if (!inputType.hasStaticShape() || !filterType.hasStaticShape() ||
+      !initType.hasStaticShape() || !isa<FloatType>(element) ||
+      inputType.getElementType() != element ||
+      filterType.getElementType() != element)
+    return op;
+  int64_t kh = filterType.getDimSize(1), kw = filterType.getDimSize(2);
+  // Each window is an operand: keep the op within reason.
+  if (kh * kw == 0 || kh * kw > 64)
+    return op;
+  SmallVector<int64_t> strides =
+      llvm::to_vector(conv.getStrides().getValues<int64_t>());
+  SmallVector<int64_t> dilations =
+      llvm::to_vector(conv.getDilations().getValues<int64_t>());
+  ArrayRef<int64_t> out = initType.getShape();
+  Location loc = conv.getLoc();
+  MLIRContext *ctx = rewriter.getContext();
+  rewriter.setInsertionPoint(conv);
+  SmallVector<Value> windows, taps;
+  auto filterTapType = RankedTensorType::get({out[1]}, element);
+  for (int64_t i = 0; i < kh; ++i) {
+    for (int64_t j = 0; j < kw; ++j) {
+      windows.push_back(tensor::ExtractSliceOp::create(
+          rewriter, loc, input,
+          getAsIndexOpFoldResult(ctx,
+                                 {0, 0, i * dilations[0], j * dilations[1]}),
+          getAsIndexOpFoldResult(ctx, out),
+          getAsIndexOpFoldResult(ctx, {1, 1, strides[0], strides[1]})));
+      taps.push_back(tensor::ExtractSliceOp::create(
+          rewriter, loc, filterTapType, filter,
+          getAsIndexOpFoldResult(ctx, {0, i, j}),
+          getAsIndexOpFoldResult(ctx, {out[1], 1, 1}),
+          getAsIndexOpFoldResult(ctx, {1, 1, 1})));
+    }
+  }
+  int64_t numTaps = kh * kw;
+  SmallVector<Value> inputs(windows);
+  llvm::append_range(inputs, taps);
+  AffineMap identity = AffineMap::getMultiDimIdentityMap(4, ctx);
+  SmallVector<AffineMap> maps(numTaps, identity);
+  maps.append(numTaps, AffineMap::get(4, 0, getAffineDimExpr(1, ctx), ctx));
+  maps.push_back(identity);
+  SmallVector<utils::IteratorType> iterators(4, utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      rewriter, loc, initType, inputs, init, maps, iterators,
+      [&](OpBuilder &b, Location loc, ValueRange args) {
+        Value acc = args.back();
+        for (int64_t t = 0; t < numTaps; ++t)
+          acc = math::FmaOp::create(b, loc, args[t], args[numTaps + t], acc);
+        linalg::YieldOp::create(b, loc, acc);
+      });
+  rewriter.replaceOp(conv, generic.getResults());
+  return generic;
+}
+
 struct CPUTileAndVectorizePass
     : public strata::impl::CPUTileAndVectorizePassBase<
           CPUTileAndVectorizePass> {
@@ -472,6 +547,8 @@ void CPUTileAndVectorizePass::vectorizeTile(RewriterBase &rewriter,
   // are those of the tile less the unit height loops, so `tiles` no longer
   // lines up with them: the 1-D op is vectorized only when fully static.
   Operation *decomposed = decomposeConvolution(decomposePatterns, target);
+  if (decomposed == target)
+    decomposed = decomposeDepthwiseNchw(rewriter, target);
   if (decomposed != target) {
     target = decomposed;
     tiles.clear();

@@ -153,3 +153,18 @@ func.func @elementwise_sse(%a: tensor<128x1024xf32>, %b: tensor<128x1024xf32>) -
   %r = linalg.add ins(%a, %b : tensor<128x1024xf32>, tensor<128x1024xf32>) outs(%e : tensor<128x1024xf32>) -> tensor<128x1024xf32>
   return %r : tensor<128x1024xf32>
 }
+
+// -----
+
+// NCHW depthwise (the tile pass sums shifted windows, vectors along OW): OW
+// two vectors (56 = 32 + a peeled 24), 4 channels, the 3x3 window whole
+// (loops n, oh, ow, c, kh, kw).
+module attributes {kernel.target = #kernel.target<triple = "x86_64-unknown-linux-gnu", cpu = "skylake-avx512", features = "+avx512f", vector_bits = 512, l1_bytes = 49152, l2_bytes = 2097152, cores = 2>} {
+// CHECK-LABEL: func.func @depthwise_nchw
+// CHECK: linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 1, 1, 32, 4, 0, 0>], vector_sizes = [1, 1, 32, 4, 3, 3], parallel_dims = [1, 2, 3]>
+func.func @depthwise_nchw(%x: tensor<1x144x58x58xf32>, %w: tensor<144x3x3xf32>, %o: tensor<1x144x56x56xf32>) -> tensor<1x144x56x56xf32> {
+  %r = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%x, %w : tensor<1x144x58x58xf32>, tensor<144x3x3xf32>) outs(%o : tensor<1x144x56x56xf32>) -> tensor<1x144x56x56xf32>
+  return %r : tensor<1x144x56x56xf32>
+}
+}

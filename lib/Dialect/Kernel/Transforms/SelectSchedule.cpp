@@ -377,6 +377,30 @@ Schedule getConvolutionSchedule(linalg::LinalgOp op,
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   int64_t vw = std::max<int64_t>(1, machine.vectorBits / elementBits);
   SmallVector<int64_t> tiles(op.getNumLoops(), 1);
+  // NCHW depthwise: the tile pass makes each tile a sum of shifted windows
+  // of the input, vectorized along OW (the contiguous dim): OW two vectors,
+  // 4 channels (rows of independent accumulators), the whole window when it
+  // is small.
+  if (isa<linalg::DepthwiseConv2DNchwChwOp>(op.getOperation()) &&
+      !dims.outputImage.empty() && !dims.depth.empty()) {
+    tiles[dims.outputImage.back()] =
+        pickTile(ranges[dims.outputImage.back()], 2 * vw,
+                 std::max<int64_t>(1, vw / 2), vw, 3 * vw);
+    tiles[dims.depth.front()] =
+        pickTile(ranges[dims.depth.front()], 4, 1, 2, 8);
+    int64_t window = 1;
+    for (unsigned d : dims.filterLoop)
+      window = ShapedType::isDynamic(ranges[d]) || window < 0
+                   ? -1
+                   : window * ranges[d];
+    if (window > 0 && window <= 49)
+      for (unsigned d : dims.filterLoop)
+        tiles[d] = 0;
+    Schedule schedule;
+    schedule.tileSizes = {tiles};
+    schedule.vectorSizes = getInnermostVectorSizes(ranges, tiles);
+    return schedule;
+  }
   auto channelTile = [&](unsigned d) {
     return pickTile(ranges[d], 2 * vw, std::max<int64_t>(1, vw / 2), vw,
                     3 * vw);
@@ -390,8 +414,7 @@ Schedule getConvolutionSchedule(linalg::LinalgOp op,
     if (!ShapedType::isDynamic(ranges[kw]) && ranges[kw] <= 11)
       tiles[kw] = 0;
   }
-  AffineMap outputMap =
-      op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  AffineMap outputMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
   bool hasChannels = !dims.outputChannel.empty() || !dims.depth.empty();
   if (!hasChannels && outputMap.getNumResults() > 0)
     for (unsigned d : dims.batch)
