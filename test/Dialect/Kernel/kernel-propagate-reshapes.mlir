@@ -66,3 +66,29 @@ func.func @reduction_stays(%p: tensor<8x16xf32>) -> tensor<1x8x4xf32> {
   } -> tensor<1x8x4xf32>
   return %s : tensor<1x8x4xf32>
 }
+
+// -----
+
+// The bias broadcast into a [1, C, P] accumulator, collapsed into the
+// product's [C, P] one: the broadcast is rebuilt on [C, P], so that it fuses
+// into the product's dispatch as its init.
+
+// CHECK-LABEL: func.func @bias_init
+// CHECK-SAME: (%[[A:.*]]: tensor<8x36xf32>, %[[COL:.*]]: tensor<36x16xf32>, %[[BIAS:.*]]: tensor<8xf32>)
+// CHECK: %[[E:.*]] = tensor.empty() : tensor<8x16xf32>
+// CHECK: %[[INIT:.*]] = linalg.generic {{.*}} ins(%[[BIAS]] : tensor<8xf32>) outs(%[[E]] : tensor<8x16xf32>)
+// CHECK-NOT: tensor.collapse_shape
+// CHECK: linalg.matmul ins(%[[A]], %[[COL]] : {{.*}}) outs(%[[INIT]] : tensor<8x16xf32>)
+#bias3 = affine_map<(d0, d1, d2) -> (d1)>
+#id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+func.func @bias_init(%a: tensor<8x36xf32>, %col: tensor<36x16xf32>, %bias: tensor<8xf32>) -> tensor<8x16xf32> {
+  %e = tensor.empty() : tensor<1x8x16xf32>
+  %b = linalg.generic {indexing_maps = [#bias3, #id3], iterator_types = ["parallel", "parallel", "parallel"]}
+      ins(%bias : tensor<8xf32>) outs(%e : tensor<1x8x16xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<1x8x16xf32>
+  %acc = tensor.collapse_shape %b [[0, 1], [2]] : tensor<1x8x16xf32> into tensor<8x16xf32>
+  %p = linalg.matmul ins(%a, %col : tensor<8x36xf32>, tensor<36x16xf32>) outs(%acc : tensor<8x16xf32>) -> tensor<8x16xf32>
+  return %p : tensor<8x16xf32>
+}

@@ -46,18 +46,25 @@ struct KernelPropagateReshapesPass
   void runOnOperation() override {
     MLIRContext *ctx = &getContext();
     // 1. Unit dims go from all-parallel generics that read an expanded
-    //    tensor (a unit batch, say): the bias of an NCHW image indexes the
-    //    channel alone, which keeps a [1, C, HW] result from collapsing into
-    //    the [C, HW] product. Generics fed by their producers directly keep
-    //    their dims: dropping them would put a collapse_shape between the
-    //    two, which is what this pass removes.
+    //    tensor or whose result is collapsed (a unit batch, say): the bias
+    //    of an NCHW image indexes the channel alone, which keeps a
+    //    [1, C, HW] result from collapsing into the [C, HW] product, and a
+    //    bias broadcast into a [1, C, HW] accumulator from collapsing into
+    //    the product's [C, HW] one. Generics fed by their producers directly
+    //    keep their dims: dropping them would put a collapse_shape between
+    //    the two, which is what this pass removes.
     linalg::ControlDropUnitDims dropOptions;
     dropOptions.controlFn = [](Operation *op) -> SmallVector<unsigned> {
       auto generic = dyn_cast<linalg::GenericOp>(op);
-      if (!generic || !isAllParallel(generic) ||
-          llvm::none_of(generic.getDpsInputs(), [](Value input) {
-            return input.getDefiningOp<tensor::ExpandShapeOp>();
-          }))
+      if (!generic || !isAllParallel(generic))
+        return {};
+      bool readsExpanded = llvm::any_of(generic.getDpsInputs(), [](Value in) {
+        return in.getDefiningOp<tensor::ExpandShapeOp>();
+      });
+      bool collapsed = llvm::any_of(generic->getUsers(), [](Operation *user) {
+        return isa<tensor::CollapseShapeOp>(user);
+      });
+      if (!readsExpanded && !collapsed)
         return {};
       return llvm::to_vector(llvm::seq<unsigned>(0, generic.getNumLoops()));
     };
