@@ -2,9 +2,9 @@
 // tiles them (N, OH and KH 1, OW about 8, channels two vectors) and turns
 // each tile into a vectorized 1-D op (conv_1d_ncw_fcw, depthwise nwc,
 // pooling nwc/ncw), through the whole CPU path: strided, dilated, padded,
-// partial tiles (OW 7, 13), NCHW depthwise (each tile a sum of shifted
-// windows, vectorized along OW), and the layouts that stay scalar (NHWC
-// convolutions, grouped). Each result is compared with the
+// partial tiles (OW 7, 13), NCHW depthwise and pooling (each tile an
+// elementwise combination of shifted windows, vectorized along OW), and the
+// layouts that stay scalar (NHWC convolutions, grouped). Each result is compared with the
 // reference evaluator by the @entry of test-graph-build-e2e, on one and two
 // threads, and once without vectorization.
 // RUN: strata-opt %s --test-graph-build-e2e=return-checks -o %t.mlir

@@ -349,44 +349,62 @@ void peelTileLoops(RewriterBase &rewriter, Operation *scope,
   });
 }
 
-/// Rewrites `op`, a statically shaped tile of
-/// linalg.depthwise_conv_2d_nchw_chw (input [N, C, H, W], filter
-/// [C, KH, KW], init [N, C, OH, OW]), into one elementwise linalg.generic
-/// over the output reading the KH x KW shifted (strided) windows of the
-/// input and the matching filter columns:
+/// Rewrites `op`, a statically shaped tile of an NCHW depthwise convolution
+/// (linalg.depthwise_conv_2d_nchw_chw: input [N, C, H, W], filter
+/// [C, KH, KW], init [N, C, OH, OW]) or pooling (linalg.pooling_nchw_max /
+/// pooling_nchw_sum), into one elementwise linalg.generic over the output
+/// that reads the KH x KW shifted (strided) windows of the input:
 ///   out = init + sum over (kh, kw) of
 ///         X[:, :, kh*dh + oh*sh, kw*dw + ow*sw] * W[:, kh, kw]
-/// accumulated in the convolution's (kh, kw) order with fused multiply-adds.
+/// with fused multiply-adds for the convolution, and the pooling body (max,
+/// add) applied window by window for pooling, in the op's (kh, kw) order.
 /// linalg::vectorize handles that (vectors along OW), while its convolution
-/// support covers channel-last depthwise convolutions only. Float elements
-/// only; returns `op` when it does not apply.
-Operation *decomposeDepthwiseNchw(RewriterBase &rewriter, Operation *op) {
-  auto conv = dyn_cast<linalg::DepthwiseConv2DNchwChwOp>(op);
-  if (!conv || !conv.hasPureTensorSemantics())
+/// support covers channel-last depthwise convolutions only and computes NCHW
+/// pooling in transposed vectors. Returns `op` when it does not apply
+/// (dynamic or non-float tiles, windows beyond the input).
+Operation *decomposeWindowedNchw(RewriterBase &rewriter, Operation *op) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  bool depthwise = isa<linalg::DepthwiseConv2DNchwChwOp>(op);
+  if (!linalgOp || !linalgOp.hasPureTensorSemantics() ||
+      !(depthwise ||
+        isa<linalg::PoolingNchwMaxOp, linalg::PoolingNchwSumOp>(op)) ||
+      linalgOp.getNumDpsInputs() != 2 || linalgOp.getNumDpsInits() != 1)
     return op;
-  Value input = conv.getInputs()[0], filter = conv.getInputs()[1],
-        init = conv.getOutputs()[0];
+  Value input = linalgOp.getDpsInputs()[0], filter = linalgOp.getDpsInputs()[1],
+        init = linalgOp.getDpsInits()[0];
   auto inputType = cast<RankedTensorType>(input.getType());
-  auto filterType = cast<RankedTensorType>(filter.getType());
+  auto filterType = cast<ShapedType>(filter.getType());
   auto initType = cast<RankedTensorType>(init.getType());
   Type element = initType.getElementType();
   if (!inputType.hasStaticShape() || !filterType.hasStaticShape() ||
       !initType.hasStaticShape() || !isa<FloatType>(element) ||
       inputType.getElementType() != element ||
-      filterType.getElementType() != element)
+      (depthwise && filterType.getElementType() != element))
     return op;
-  int64_t kh = filterType.getDimSize(1), kw = filterType.getDimSize(2);
+  // The window sizes: the filter's [KH, KW] (its last two dims).
+  int64_t kh = filterType.getDimSize(filterType.getRank() - 2),
+          kw = filterType.getDimSize(filterType.getRank() - 1);
   // Each window is an operand: keep the op within reason.
   if (kh * kw == 0 || kh * kw > 64)
     return op;
+  auto stridesAttr = op->getAttrOfType<DenseIntElementsAttr>("strides");
+  auto dilationsAttr = op->getAttrOfType<DenseIntElementsAttr>("dilations");
+  if (!stridesAttr || !dilationsAttr)
+    return op;
   SmallVector<int64_t> strides =
-      llvm::to_vector(conv.getStrides().getValues<int64_t>());
+      llvm::to_vector(stridesAttr.getValues<int64_t>());
   SmallVector<int64_t> dilations =
-      llvm::to_vector(conv.getDilations().getValues<int64_t>());
+      llvm::to_vector(dilationsAttr.getValues<int64_t>());
   ArrayRef<int64_t> out = initType.getShape();
-  Location loc = conv.getLoc();
+  // Every window within the input (ONNX's ceil_mode pooling overruns it).
+  if ((out[2] - 1) * strides[0] + (kh - 1) * dilations[0] >=
+          inputType.getDimSize(2) ||
+      (out[3] - 1) * strides[1] + (kw - 1) * dilations[1] >=
+          inputType.getDimSize(3))
+    return op;
+  Location loc = op->getLoc();
   MLIRContext *ctx = rewriter.getContext();
-  rewriter.setInsertionPoint(conv);
+  rewriter.setInsertionPoint(op);
   SmallVector<Value> windows, taps;
   auto filterTapType = RankedTensorType::get({out[1]}, element);
   for (int64_t i = 0; i < kh; ++i) {
@@ -397,30 +415,45 @@ Operation *decomposeDepthwiseNchw(RewriterBase &rewriter, Operation *op) {
                                  {0, 0, i * dilations[0], j * dilations[1]}),
           getAsIndexOpFoldResult(ctx, out),
           getAsIndexOpFoldResult(ctx, {1, 1, strides[0], strides[1]})));
-      taps.push_back(tensor::ExtractSliceOp::create(
-          rewriter, loc, filterTapType, filter,
-          getAsIndexOpFoldResult(ctx, {0, i, j}),
-          getAsIndexOpFoldResult(ctx, {out[1], 1, 1}),
-          getAsIndexOpFoldResult(ctx, {1, 1, 1})));
+      if (depthwise)
+        taps.push_back(tensor::ExtractSliceOp::create(
+            rewriter, loc, filterTapType, filter,
+            getAsIndexOpFoldResult(ctx, {0, i, j}),
+            getAsIndexOpFoldResult(ctx, {out[1], 1, 1}),
+            getAsIndexOpFoldResult(ctx, {1, 1, 1})));
     }
   }
-  int64_t numTaps = kh * kw;
+  int64_t numWindows = kh * kw;
   SmallVector<Value> inputs(windows);
   llvm::append_range(inputs, taps);
   AffineMap identity = AffineMap::getMultiDimIdentityMap(4, ctx);
-  SmallVector<AffineMap> maps(numTaps, identity);
-  maps.append(numTaps, AffineMap::get(4, 0, getAffineDimExpr(1, ctx), ctx));
+  SmallVector<AffineMap> maps(numWindows, identity);
+  maps.append(taps.size(), AffineMap::get(4, 0, getAffineDimExpr(1, ctx), ctx));
   maps.push_back(identity);
   SmallVector<utils::IteratorType> iterators(4, utils::IteratorType::parallel);
+  Block &body = op->getRegion(0).front();
   auto generic = linalg::GenericOp::create(
       rewriter, loc, initType, inputs, init, maps, iterators,
       [&](OpBuilder &b, Location loc, ValueRange args) {
         Value acc = args.back();
-        for (int64_t t = 0; t < numTaps; ++t)
-          acc = math::FmaOp::create(b, loc, args[t], args[numTaps + t], acc);
+        for (int64_t t = 0; t < numWindows; ++t) {
+          if (depthwise) {
+            acc =
+                math::FmaOp::create(b, loc, args[t], args[numWindows + t], acc);
+            continue;
+          }
+          // The pooling body with this window as its input (the second
+          // input, the window shape, is unused).
+          IRMapping mapping;
+          mapping.map(body.getArgument(0), args[t]);
+          mapping.map(body.getArgument(2), acc);
+          for (Operation &bodyOp : body.without_terminator())
+            b.clone(bodyOp, mapping);
+          acc = mapping.lookup(body.getTerminator()->getOperand(0));
+        }
         linalg::YieldOp::create(b, loc, acc);
       });
-  rewriter.replaceOp(conv, generic.getResults());
+  rewriter.replaceOp(op, generic.getResults());
   return generic;
 }
 
@@ -548,7 +581,7 @@ void CPUTileAndVectorizePass::vectorizeTile(RewriterBase &rewriter,
   // lines up with them: the 1-D op is vectorized only when fully static.
   Operation *decomposed = decomposeConvolution(decomposePatterns, target);
   if (decomposed == target)
-    decomposed = decomposeDepthwiseNchw(rewriter, target);
+    decomposed = decomposeWindowedNchw(rewriter, target);
   if (decomposed != target) {
     target = decomposed;
     tiles.clear();

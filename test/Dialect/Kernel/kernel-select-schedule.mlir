@@ -168,3 +168,18 @@ func.func @depthwise_nchw(%x: tensor<1x144x58x58xf32>, %w: tensor<144x3x3xf32>, 
   return %r : tensor<1x144x56x56xf32>
 }
 }
+
+// -----
+
+// NCHW max pooling is scheduled like NCHW depthwise: the channel is the
+// output's batch dim at position 1 (loops n, c, oh, ow, kh, kw).
+module attributes {kernel.target = #kernel.target<triple = "x86_64-unknown-linux-gnu", cpu = "skylake-avx512", features = "+avx512f", vector_bits = 512, l1_bytes = 49152, l2_bytes = 2097152, cores = 2>} {
+// CHECK-LABEL: func.func @max_pool_nchw
+// CHECK: linalg.pooling_nchw_max {dilations = dense<1> : vector<2xi64>, kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 1, 4, 1, 32, 0, 0>], vector_sizes = [1, 4, 1, 32, 3, 3], parallel_dims = [1, 2, 3]>
+func.func @max_pool_nchw(%x: tensor<1x64x114x114xf32>, %o: tensor<1x64x56x56xf32>) -> tensor<1x64x56x56xf32> {
+  %w = tensor.empty() : tensor<3x3xf32>
+  %r = linalg.pooling_nchw_max {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>}
+    ins(%x, %w : tensor<1x64x114x114xf32>, tensor<3x3xf32>) outs(%o : tensor<1x64x56x56xf32>) -> tensor<1x64x56x56xf32>
+  return %r : tensor<1x64x56x56xf32>
+}
+}

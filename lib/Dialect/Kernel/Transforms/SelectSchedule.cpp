@@ -377,17 +377,27 @@ Schedule getConvolutionSchedule(linalg::LinalgOp op,
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   int64_t vw = std::max<int64_t>(1, machine.vectorBits / elementBits);
   SmallVector<int64_t> tiles(op.getNumLoops(), 1);
-  // NCHW depthwise: the tile pass makes each tile a sum of shifted windows
-  // of the input, vectorized along OW (the contiguous dim): OW two vectors,
-  // 4 channels (rows of independent accumulators), the whole window when it
-  // is small.
+  // NCHW depthwise and pooling: the tile pass makes each tile an
+  // elementwise combination of shifted windows of the input, vectorized
+  // along OW (the contiguous dim): OW two vectors, 4 channels (rows of
+  // independent accumulators), the whole window when it is small.
+  std::optional<unsigned> nchwChannel;
   if (isa<linalg::DepthwiseConv2DNchwChwOp>(op.getOperation()) &&
-      !dims.outputImage.empty() && !dims.depth.empty()) {
+      !dims.depth.empty())
+    nchwChannel = dims.depth.front();
+  if (isa<linalg::PoolingNchwMaxOp, linalg::PoolingNchwSumOp>(
+          op.getOperation())) {
+    // The channel is the batch dim of the output's second result.
+    AffineMap outputMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+    if (outputMap.getNumResults() == 4)
+      if (auto channel = dyn_cast<AffineDimExpr>(outputMap.getResult(1)))
+        nchwChannel = channel.getPosition();
+  }
+  if (nchwChannel && !dims.outputImage.empty()) {
     tiles[dims.outputImage.back()] =
         pickTile(ranges[dims.outputImage.back()], 2 * vw,
                  std::max<int64_t>(1, vw / 2), vw, 3 * vw);
-    tiles[dims.depth.front()] =
-        pickTile(ranges[dims.depth.front()], 4, 1, 2, 8);
+    tiles[*nchwChannel] = pickTile(ranges[*nchwChannel], 4, 1, 2, 8);
     int64_t window = 1;
     for (unsigned d : dims.filterLoop)
       window = ShapedType::isDynamic(ranges[d]) || window < 0
