@@ -38,10 +38,12 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
 
-#include <cmath>
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/RegionUtils.h"
+#include <cmath>
+
+#include <limits>
 
 namespace strata {
 #define GEN_PASS_DEF_CPUDISTRIBUTETILESPASS
@@ -80,8 +82,8 @@ int64_t getScheduledInnerTile(func::FuncOp func, linalg::LinalgOp root,
       scheduled->getAttrOfType<strata::kernel::ScheduleAttr>("kernel.schedule");
   if (!schedule || schedule.getNumTileLevels() == 0)
     return 0;
-  AffineMap rootMap = root.getIndexingMapMatchingResult(
-      cast<OpResult>(root->getResult(0)));
+  AffineMap rootMap =
+      root.getIndexingMapMatchingResult(cast<OpResult>(root->getResult(0)));
   AffineMap scheduledMap = scheduled.getIndexingMapMatchingResult(
       cast<OpResult>(scheduled->getResult(0)));
   if (!rootMap.isProjectedPermutation() ||
@@ -156,20 +158,28 @@ struct CPUDistributeTilesPass
       return;
 
     // The outermost parallel loop with more than one iteration.
-    SmallVector<utils::IteratorType> iterators =
-        root.getIteratorTypesArray();
+    SmallVector<utils::IteratorType> iterators = root.getIteratorTypesArray();
     SmallVector<int64_t> ranges = root.getStaticLoopRanges();
     // An empty iteration space has nothing to split (and upstream tiling
     // crashes computing slices of a zero-sized loop).
     if (llvm::is_contained(ranges, 0))
       return;
+    // The parallel loop with the most iterations (the outermost on ties; a
+    // dynamic one counts as large): splitting a matmul's short M (BERT's 128
+    // rows) would make every tile stream all of B through the caches for a
+    // few rows of A, while splitting its long N gives each tile a slice of B
+    // that stays in L2 for all the rows.
     std::optional<unsigned> loop;
+    auto size = [&](unsigned i) {
+      return ShapedType::isDynamic(ranges[i])
+                 ? std::numeric_limits<int64_t>::max()
+                 : ranges[i];
+    };
     for (unsigned i = 0; i < iterators.size(); ++i) {
-      if (iterators[i] == utils::IteratorType::parallel &&
-          (ShapedType::isDynamic(ranges[i]) || ranges[i] > 1)) {
+      if (iterators[i] != utils::IteratorType::parallel || size(i) <= 1)
+        continue;
+      if (!loop || size(i) > size(*loop))
         loop = i;
-        break;
-      }
     }
     if (!loop)
       return;
@@ -194,8 +204,7 @@ struct CPUDistributeTilesPass
       return;
     for (auto [original, replacement] : result->replacements)
       rewriter.replaceAllUsesWith(original, replacement);
-    result->loops.front()->setAttr(kDistributeAttrName,
-                                   rewriter.getUnitAttr());
+    result->loops.front()->setAttr(kDistributeAttrName, rewriter.getUnitAttr());
     // The loop bounds (and the slice sizes) may read `tensor.dim` of the
     // fused producers' results, which would keep the producers alive outside
     // the loop, computed once more in full. Express those sizes through the
@@ -363,8 +372,8 @@ struct CPUForallToTileRangePass
         }
         continue;
       }
-      grid.setFunctionType(rewriter.getFunctionType(
-          grid.getArgumentTypes(), {rewriter.getIndexType()}));
+      grid.setFunctionType(rewriter.getFunctionType(grid.getArgumentTypes(),
+                                                    {rewriter.getIndexType()}));
 
       // The kernel runs its tile range.
       unsigned numArgs = func.getNumArguments();
