@@ -9,11 +9,13 @@
 //     included) or have reduction loops. A root takes its data-movement
 //     producers (transposes, broadcasts, copies with projected-permutation
 //     maps) and, for convolutions, the tensor.pad of its input, when the group
-//     is their only user; then the chain of elementwise consumers (bias,
-//     activation, residual add...) each of which is the only user of the
-//     previous link.
-//  2. Chains: the remaining elementwise linalg ops form maximal single-use
-//     chains. Any other linalg op forms a dispatch of its own.
+//     is their only user; then its elementwise consumers (bias, activation,
+//     residual add...), transitively, each once the linalg values it reads
+//     are computed by members or earlier groups (so a GELU reading its input
+//     twice fuses whole), as long as the group keeps a single result; else
+//     the chain of consumers each the only user of the previous link.
+//  2. Elementwise ops left over grow groups the same way. Any other linalg
+//     op forms a dispatch of its own.
 // linalg.fill and tensor.empty are never members: they are cloned into the
 // dispatches that use them (the host copy disappears when it becomes dead).
 // Everything else (reshapes, slices, concat, constants, index arithmetic)
@@ -148,7 +150,7 @@ public:
       SmallVector<Operation *> group;
       addMember(group, op);
       addProducers(group, op);
-      addConsumerChain(group, op);
+      addEpilogues(group, op);
       groups.push_back(std::move(group));
     }
     // Phase 2: elementwise chains, then whatever linalg op is left.
@@ -158,7 +160,7 @@ public:
       SmallVector<Operation *> group;
       addMember(group, op);
       if (isElementwiseOp(op))
-        addConsumerChain(group, op);
+        addEpilogues(group, op);
       groups.push_back(std::move(group));
     }
     for (SmallVector<Operation *> &group : groups)
@@ -213,8 +215,8 @@ private:
     }
   }
 
-  /// Extends `group` from `op` through the chain of elementwise consumers,
-  /// each the only user of the previous link.
+  /// Extends `group` with the chain of elementwise consumers from `op`, each
+  /// the only user of the previous link.
   void addConsumerChain(SmallVector<Operation *> &group, Operation *op) {
     while (!op->use_empty()) {
       Operation *next = nullptr;
@@ -230,6 +232,59 @@ private:
         return;
       addMember(group, next);
       op = next;
+    }
+  }
+
+  /// The number of members of `group` with a value used outside it.
+  unsigned countEscaping(ArrayRef<Operation *> group) {
+    unsigned count = 0;
+    for (Operation *member : group)
+      if (llvm::any_of(member->getUsers(), [&](Operation *user) {
+            Operation *ancestor = ancestorInBlock(user);
+            return !ancestor || !llvm::is_contained(group, ancestor);
+          }))
+        ++count;
+    return count;
+  }
+
+  /// Extends `group` (whose last member is `head`) with its epilogues: all
+  /// its elementwise consumers (see addConsumers) when the group then still
+  /// has a single result, else the single-use chain from `head`. A kernel
+  /// with several results is not split into tiles for threads (see
+  /// strata-cpu-distribute-tiles), which costs more than a fusion saves.
+  void addEpilogues(SmallVector<Operation *> &group, Operation *head) {
+    size_t before = group.size();
+    addConsumers(group);
+    if (countEscaping(group) <= 1)
+      return;
+    for (size_t i = before; i < group.size(); ++i)
+      assigned.erase(group[i]);
+    group.resize(before);
+    addConsumerChain(group, head);
+  }
+
+  /// Extends `group` with its elementwise consumers, transitively: an
+  /// elementwise op of this block joins once every operand it takes from a
+  /// linalg op of this block is computed by a member or by an earlier group.
+  /// A value used by several members joins them all (GELU's
+  /// x * 0.5 * (1 + erf(x / sqrt(2))) reads x twice); a member's value used
+  /// outside the group too becomes one more result of the dispatch.
+  void addConsumers(SmallVector<Operation *> &group) {
+    for (size_t i = 0; i < group.size(); ++i) {
+      for (Operation *user : group[i]->getUsers()) {
+        if (user->getBlock() != &block || assigned.contains(user))
+          continue;
+        linalg::LinalgOp consumer = getGroupableLinalgOp(user);
+        if (!consumer || !isElementwiseOp(consumer))
+          continue;
+        bool ready = llvm::all_of(user->getOperands(), [&](Value operand) {
+          Operation *def = operand.getDefiningOp();
+          return !def || def->getBlock() != &block ||
+                 !getGroupableLinalgOp(def) || assigned.contains(def);
+        });
+        if (ready)
+          addMember(group, user);
+      }
     }
   }
 

@@ -50,7 +50,7 @@ def KernelFormDispatchesPass : Pass<"kernel-form-dispatches", "::mlir::func::Fun
   let description = [{
     Runs after convert-graph-to-kernel. Each "root" (a contraction,
     convolution, pooling or reduction linalg op) starts a dispatch; elementwise
-    consumers (bias, activation, residual add) with a single use chain fuse
+    consumers (bias, activation, residual add, a GELU reading its input twice) fuse
     into it as epilogues; chains of elementwise ops without a root become one
     dispatch; transposes and broadcasts that are linalg.generic with
     projected-permutation maps fuse as producers. tensor.empty, constants
