@@ -152,6 +152,21 @@ def CPULowerStridedCopiesPass
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+def CPULowerMultiReductionsPass
+    : Pass<"strata-cpu-lower-multi-reductions", "::mlir::func::FuncOp"> {
+  let summary = "Lower vector.multi_reduction by where the reduced dims are";
+  let description = [{
+    Upstream's multi_reduction lowering takes one strategy for all ops. A
+    reduction of the innermost dim (a softmax row max, a LayerNorm mean)
+    becomes horizontal `vector.reduction`s here (InnerReduction: a log-step
+    shuffle tree per vector); with InnerParallel it would become one
+    extract and one scalar op per element (a 128-wide row max of BERT's
+    attention ran 30x slower that way). Reductions of outer dims keep
+    InnerParallel: elementwise ops across whole vectors.
+  }];
+  let dependentDialects = ["::mlir::vector::VectorDialect"];
+}
+
 def CPUApproximateVectorMathPass
     : Pass<"strata-cpu-approximate-vector-math", "::mlir::func::FuncOp"> {
   let summary = "Polynomial approximations of vector exp, erf, tanh and logs";

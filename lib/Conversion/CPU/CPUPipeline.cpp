@@ -52,6 +52,7 @@ namespace strata {
 #define GEN_PASS_DEF_CPULOWERSTRIDEDCOPIESPASS
 #define GEN_PASS_DEF_CPUORDERGLOBALSPASS
 #define GEN_PASS_DEF_CPUAPPROXIMATEVECTORMATHPASS
+#define GEN_PASS_DEF_CPULOWERMULTIREDUCTIONSPASS
 #include "strata/Conversion/Passes.h.inc"
 } // namespace strata
 
@@ -167,6 +168,37 @@ struct CPUApproximateVectorMathPass
     config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
     if (failed(applyOpPatternsGreedily(targets, std::move(patterns), config)))
       return signalPassFailure();
+  }
+};
+
+/// Lowers each vector.multi_reduction with the strategy that suits where its
+/// reduced dims are; see Passes.td.
+struct CPULowerMultiReductionsPass
+    : strata::impl::CPULowerMultiReductionsPassBase<
+          CPULowerMultiReductionsPass> {
+  void runOnOperation() override {
+    SmallVector<Operation *> inner, outer;
+    getOperation().walk([&](vector::MultiDimReductionOp op) {
+      int64_t rank = op.getSourceVectorType().getRank();
+      if (op.isReducedDim(rank - 1))
+        inner.push_back(op);
+      else
+        outer.push_back(op);
+    });
+    GreedyRewriteConfig config;
+    config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
+    for (auto [ops, strategy] :
+         {std::make_pair(&inner,
+                         vector::VectorMultiReductionLowering::InnerReduction),
+          std::make_pair(
+              &outer, vector::VectorMultiReductionLowering::InnerParallel)}) {
+      if (ops->empty())
+        continue;
+      RewritePatternSet patterns(&getContext());
+      vector::populateVectorMultiReductionLoweringPatterns(patterns, strategy);
+      if (failed(applyOpPatternsGreedily(*ops, std::move(patterns), config)))
+        return signalPassFailure();
+    }
   }
 };
 
@@ -832,7 +864,7 @@ void strata::buildCPULoweringPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(strata::createCPULowerStridedCopiesPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   // multi_reduction (masked ones too) to elementwise ops + vector.reduction.
-  pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMultiReductionPass());
+  pm.addNestedPass<func::FuncOp>(strata::createCPULowerMultiReductionsPass());
   pm.addNestedPass<func::FuncOp>(createConvertVectorToSCFPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
