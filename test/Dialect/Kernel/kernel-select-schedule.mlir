@@ -183,3 +183,17 @@ func.func @max_pool_nchw(%x: tensor<1x64x114x114xf32>, %o: tensor<1x64x56x56xf32
   return %r : tensor<1x64x56x56xf32>
 }
 }
+
+// -----
+
+// N = 49 (a 7x7 image of an im2col convolution): two vectors would leave a
+// 17-wide last tile (a vector and a lone lane per row), so n_r is one
+// vector (3 x 16 + a peeled 1) and m_r 16 rows.
+module attributes {kernel.target = #kernel.target<triple = "x86_64-unknown-linux-gnu", cpu = "skylake-avx512", features = "+avx512f", vector_bits = 512, l1_bytes = 49152, l2_bytes = 2097152, cores = 2>} {
+// CHECK-LABEL: func.func @matmul_n49
+// CHECK: linalg.matmul {kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: {{[0-9]+}}, 0, {{[0-9]+}}>, array<i64: 16, 16, 16>]
+func.func @matmul_n49(%a: tensor<512x4608xf32>, %b: tensor<4608x49xf32>, %c: tensor<512x49xf32>) -> tensor<512x49xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<512x4608xf32>, tensor<4608x49xf32>) outs(%c : tensor<512x49xf32>) -> tensor<512x49xf32>
+  return %r : tensor<512x49xf32>
+}
+}

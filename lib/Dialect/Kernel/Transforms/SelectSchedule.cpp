@@ -220,8 +220,10 @@ constexpr int64_t kMaxGemvRows = 4;
 /// k_r = 4 (a divisor of K in [2, 8] when 4 does not divide it). Over-wide
 /// accumulators spill, but measured on 1x2048x2048 f32 (AVX-512) 32 of them
 /// still ran at 31 GFLOP/s against 25 for 16. An N smaller than one vector
-/// is kept whole. Returns nothing (the general schedule applies) for other
-/// contractions, a dynamic N, or an N that no whole vector divides.
+/// is kept whole; an N that no such width divides gets the widest width that
+/// leaves 4 tiles, the tile pass peeling the partial last one. Returns
+/// nothing (the general schedule applies) for other contractions or a
+/// dynamic N.
 std::optional<Schedule>
 getGemvSchedule(linalg::LinalgOp op, const linalg::ContractionDimensions &dims,
                 const MachineInfo &machine, int64_t elementBits) {
@@ -264,11 +266,17 @@ getGemvSchedule(linalg::LinalgOp op, const linalg::ContractionDimensions &dims,
         break;
       }
     }
-    if (nr == 0)
-      return std::nullopt;
-    while (size / nr < 4 && nr / 2 >= std::max(vw, widest / 2) &&
-           size % (nr / 2) == 0)
-      nr /= 2;
+    if (nr == 0) {
+      // No such width divides N: the widest leaving at least 4 tiles, the
+      // partial last one peeled off by the tile pass (1000 = 7 x 128 + 104).
+      nr = widest;
+      while (nr > vw && size / nr < 4)
+        nr /= 2;
+    } else {
+      while (size / nr < 4 && nr / 2 >= std::max(vw, widest / 2) &&
+             size % (nr / 2) == 0)
+        nr /= 2;
+    }
   }
 
   unsigned numLoops = op.getNumLoops();
@@ -317,11 +325,16 @@ Schedule getContractionSchedule(linalg::LinalgOp op,
 
   // n_r: two vectors, or one to three vectors dividing N; without such a
   // divisor two vectors, the partial last tile being peeled off by the tile
-  // pass (196 = 6 x 32 + 4), so that the full tiles stay unmasked.
+  // pass (196 = 6 x 32 + 4), so that the full tiles stay unmasked; one
+  // vector when the last tile would be wider than a vector (49 = 32 + 17:
+  // a 17-wide tile is a vector and a lone lane in every row; 49 = 3 x 16 +
+  // 1 ran at 90 GFLOP/s against 54 for ResNet-18's 512x49x4608).
   int64_t nr = 2 * vw;
   if (n) {
     int64_t size = ranges[*n];
     inner[*n] = pickTile(size, nr, vw, vw, 3 * vw);
+    if (!ShapedType::isDynamic(size) && inner[*n] == nr && size % nr > vw)
+      inner[*n] = vw;
   }
   // m_r: as many rows as the accumulator budget (half the vector registers)
   // allows for n_r: 8 rows of two AVX-512 vectors, 4 of two AVX2 vectors.
