@@ -206,13 +206,15 @@ def CPUDistributeTilesPass
   let summary = "Tile a kernel's output op into an scf.forall of independent tiles";
   let description = [{
     On a destination-passing kernel (convert-kernel-to-dps-func) with one
-    output computed by a linalg op: tiles that op along its outermost
-    parallel loop with more than one iteration (16 tiles of a static loop,
-    tiles of 8 along a dynamic one) into an `scf.forall` marked
+    output computed by a linalg op: tiles that op along its longest
+    parallel loop (the outermost on ties; 16 tiles of a static loop, tiles
+    of 8 along a dynamic one) into an `scf.forall` marked
     `strata.distribute`, fusing its producers into the loop
     (tileConsumerAndFuseProducersUsingSCF). Each iteration then computes one
-    slab of the output from the inputs. Kernels of another shape are left
-    alone (and run as one tile).
+    slab of the output from the inputs. Ops reading through convolution
+    windows (im2col copies, pooling) are distributed when their inputs are
+    kernel arguments. Kernels of another shape are left alone (and run as
+    one tile).
   }];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",

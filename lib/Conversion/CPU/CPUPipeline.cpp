@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "strata/Conversion/CPU/CPUPipeline.h"
+#include "strata/Conversion/CPU/Tiling.h"
 #include "strata/Conversion/Passes.h"
 #include "strata/Dialect/Kernel/IR/KernelDialect.h"
 
@@ -295,6 +296,28 @@ bool windowsInBounds(linalg::LinalgOp op, OpOperand &operand,
   }
   return true;
 }
+
+} // namespace
+
+bool strata::hasTileableIndexingMaps(linalg::LinalgOp op) {
+  // Tiling computes operand slices from the indexing maps; for maps that
+  // are not projected permutations (the reversed kernel of
+  // conv_transpose2d, `n - 1 - i` of negative-step slices) upstream tiling
+  // produces slices the tiled op's verifier rejects. Convolution windows
+  // (`oh * stride + kh * dilation`) tile fine, so sums of dims with
+  // positive coefficients are allowed too, on static ops whose windows stay
+  // within their operands (ONNX's ceil_mode pooling is lowered with windows
+  // that overrun the input: tiling would ask for slices larger than it).
+  return llvm::all_of(op->getOpOperands(), [&](OpOperand &operand) {
+    AffineMap map = op.getMatchingIndexingMap(&operand);
+    if (map.isProjectedPermutation(/*allowZeroInResults=*/true))
+      return true;
+    return llvm::all_of(map.getResults(), isWindowExpr) &&
+           windowsInBounds(op, operand);
+  });
+}
+
+namespace {
 
 /// Collects the linalg ops a rewrite creates.
 struct CreatedLinalgOps : public RewriterBase::Listener {
@@ -689,29 +712,12 @@ void CPUTileAndVectorizePass::runOnOperation() {
 
   SmallVector<linalg::LinalgOp> targets;
   func.walk([&](linalg::LinalgOp op) {
-    // Tiling computes operand slices from the indexing maps; for maps that
-    // are not projected permutations (the reversed kernel of
-    // conv_transpose2d, `n - 1 - i` of negative-step slices) upstream
-    // tiling produces slices the tiled op's verifier rejects, so such ops
-    // stay whole and become loops.
-    // Convolution windows (`oh * stride + kh * dilation`) tile fine, so
-    // sums of dims with positive coefficients are allowed too, on static
-    // ops whose windows stay within their operands (ONNX's ceil_mode
-    // pooling is lowered with windows that overrun the input: tiling
-    // would ask for slices larger than the input).
-    bool permutationMaps =
-        llvm::all_of(op->getOpOperands(), [&](OpOperand &operand) {
-          AffineMap map = op.getMatchingIndexingMap(&operand);
-          if (map.isProjectedPermutation(/*allowZeroInResults=*/true))
-            return true;
-          return llvm::all_of(map.getResults(), isWindowExpr) &&
-                 windowsInBounds(op, operand);
-        });
+    bool tileableMaps = strata::hasTileableIndexingMaps(op);
     // An op with an empty iteration space computes nothing (upstream
     // tiling crashes computing slices of a zero-sized loop).
     bool empty = llvm::is_contained(op.getStaticLoopRanges(), 0);
-    if (op.hasPureTensorSemantics() && op.getNumLoops() > 0 &&
-        permutationMaps && !empty)
+    if (op.hasPureTensorSemantics() && op.getNumLoops() > 0 && tileableMaps &&
+        !empty)
       targets.push_back(op);
   });
   IRRewriter rewriter(ctx);

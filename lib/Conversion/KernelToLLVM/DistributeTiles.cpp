@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "strata/Conversion/CPU/Tiling.h"
 #include "strata/Conversion/KernelToLLVM/KernelToLLVM.h"
 #include "strata/Conversion/Passes.h"
 #include "strata/Dialect/Kernel/IR/KernelDialect.h"
@@ -38,6 +39,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/PatternMatch.h"
 
+#include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/RegionUtils.h"
@@ -151,13 +153,23 @@ struct CPUDistributeTilesPass
     if (!root || !root.hasPureTensorSemantics() ||
         root->getBlock() != &func.getBody().front())
       return;
-    // Tiling needs projected-permutation maps (see the tile pass).
-    if (!llvm::all_of(root.getIndexingMapsArray(), [](AffineMap map) {
+    // Maps upstream tiling handles (see the tile pass). Window maps (an
+    // im2col copy, a pooling or depthwise tile) only on operands computed
+    // outside the kernel (its arguments): fusing their producers (the padding of the input)
+    // into the tiles would give the tile pass dynamically shaped windows.
+    if (!strata::hasTileableIndexingMaps(root))
+      return;
+    bool windows =
+        !llvm::all_of(root.getIndexingMapsArray(), [](AffineMap map) {
           return map.isProjectedPermutation(/*allowZeroInResults=*/true);
+        });
+    if (windows && llvm::any_of(root.getDpsInputs(), [](Value input) {
+          Operation *def = input.getDefiningOp();
+          return def && !isa<bufferization::ToTensorOp>(def) &&
+                 !matchPattern(input, m_Constant());
         }))
       return;
 
-    // The outermost parallel loop with more than one iteration.
     SmallVector<utils::IteratorType> iterators = root.getIteratorTypesArray();
     SmallVector<int64_t> ranges = root.getStaticLoopRanges();
     // An empty iteration space has nothing to split (and upstream tiling

@@ -2,8 +2,8 @@
 
 // strata-cpu-distribute-tiles, on destination-passing kernels (as
 // convert-kernel-to-dps-func writes them): the linalg op computing the one
-// output is tiled along its outermost parallel loop with more than one
-// iteration into an scf.forall marked strata.distribute (16 tiles of a
+// output is tiled along its longest parallel loop (the outermost on ties)
+// into an scf.forall marked strata.distribute (16 tiles of a
 // static loop, tiles of 8 along a dynamic one), its producers fused in.
 
 #id = affine_map<(d0, d1) -> (d0, d1)>
@@ -199,5 +199,53 @@ func.func @single(%xm: memref<1x1xf32>, %out: memref<1x1xf32>, %begin: index, %e
   %e = tensor.empty() : tensor<1x1xf32>
   %r = linalg.negf ins(%x : tensor<1x1xf32>) outs(%e : tensor<1x1xf32>) -> tensor<1x1xf32>
   bufferization.materialize_in_destination %r in restrict writable %out : (tensor<1x1xf32>, memref<1x1xf32>) -> ()
+  return
+}
+
+// -----
+
+// An im2col copy reads its argument through convolution windows: it is
+// distributed along its longest parallel loop (the 16 channels: 16 tiles
+// of 1), each tile reading the window rows it needs.
+#window = affine_map<(d0, d1, d2, d3, d4) -> (d0, d3 + d1, d4 + d2)>
+#id5 = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3, d4)>
+// CHECK-LABEL: func.func @im2col(
+// CHECK: scf.forall (%[[C:.*]]) in (16)
+// CHECK: tensor.extract_slice %{{.*}}[%[[C]], 0, 0] [1, 10, 10] [1, 1, 1] : tensor<16x10x10xf32> to tensor<1x10x10xf32>
+// CHECK: linalg.generic
+// CHECK: } {strata.distribute}
+func.func @im2col(%xm: memref<16x10x10xf32>, %out: memref<16x3x3x8x8xf32>, %begin: index, %end: index) attributes {strata.kernel_abi = 1 : i64} {
+  %x = bufferization.to_tensor %xm restrict : memref<16x10x10xf32> to tensor<16x10x10xf32>
+  %e = tensor.empty() : tensor<16x3x3x8x8xf32>
+  %c = linalg.generic {indexing_maps = [#window, #id5], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel"]} ins(%x : tensor<16x10x10xf32>) outs(%e : tensor<16x3x3x8x8xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    linalg.yield %in : f32
+  } -> tensor<16x3x3x8x8xf32>
+  bufferization.materialize_in_destination %c in restrict writable %out : (tensor<16x3x3x8x8xf32>, memref<16x3x3x8x8xf32>) -> ()
+  return
+}
+
+// -----
+
+// The same copy of a padding computed in the kernel stays one tile: fusing
+// the pad into window tiles would give them dynamic shapes.
+#window = affine_map<(d0, d1, d2, d3, d4) -> (d0, d3 + d1, d4 + d2)>
+#id5 = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3, d4)>
+// CHECK-LABEL: func.func @im2col_of_pad(
+// CHECK-NOT: scf.forall
+// CHECK: return
+func.func @im2col_of_pad(%xm: memref<16x8x8xf32>, %out: memref<16x3x3x8x8xf32>, %begin: index, %end: index) attributes {strata.kernel_abi = 1 : i64} {
+  %x = bufferization.to_tensor %xm restrict : memref<16x8x8xf32> to tensor<16x8x8xf32>
+  %zero = arith.constant 0.0 : f32
+  %p = tensor.pad %x low[0, 1, 1] high[0, 1, 1] {
+  ^bb0(%i: index, %j: index, %k: index):
+    tensor.yield %zero : f32
+  } : tensor<16x8x8xf32> to tensor<16x10x10xf32>
+  %e = tensor.empty() : tensor<16x3x3x8x8xf32>
+  %c = linalg.generic {indexing_maps = [#window, #id5], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel"]} ins(%p : tensor<16x10x10xf32>) outs(%e : tensor<16x3x3x8x8xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    linalg.yield %in : f32
+  } -> tensor<16x3x3x8x8xf32>
+  bufferization.materialize_in_destination %c in restrict writable %out : (tensor<16x3x3x8x8xf32>, memref<16x3x3x8x8xf32>) -> ()
   return
 }
