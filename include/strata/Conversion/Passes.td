@@ -212,9 +212,11 @@ def CPUDistributeTilesPass
     `strata.distribute`, fusing its producers into the loop
     (tileConsumerAndFuseProducersUsingSCF). Each iteration then computes one
     slab of the output from the inputs. Ops reading through convolution
-    windows (im2col copies, pooling) are distributed when their inputs are
-    kernel arguments. Kernels of another shape are left alone (and run as
-    one tile).
+    windows (im2col copies, pooling, depthwise convolutions) are distributed
+    when their inputs are kernel arguments or paddings of them, along a loop
+    no window reads through (the channels), so that the fused padding keeps
+    static sizes. Kernels of another shape are left alone (and run as one
+    tile).
   }];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",

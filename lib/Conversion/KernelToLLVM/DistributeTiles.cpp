@@ -43,6 +43,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/SmallBitVector.h"
 #include <cmath>
 
 #include <limits>
@@ -154,21 +155,37 @@ struct CPUDistributeTilesPass
         root->getBlock() != &func.getBody().front())
       return;
     // Maps upstream tiling handles (see the tile pass). Window maps (an
-    // im2col copy, a pooling or depthwise tile) only on operands computed
-    // outside the kernel (its arguments): fusing their producers (the padding of the input)
-    // into the tiles would give the tile pass dynamically shaped windows.
+    // im2col copy, a pooling or depthwise tile) read kernel arguments or
+    // their padding, and are split along a loop that no window reads
+    // through (the channels): the padding fused into such tiles keeps static
+    // sizes, which the tile pass needs to vectorize them.
     if (!strata::hasTileableIndexingMaps(root))
       return;
     bool windows =
         !llvm::all_of(root.getIndexingMapsArray(), [](AffineMap map) {
           return map.isProjectedPermutation(/*allowZeroInResults=*/true);
         });
-    if (windows && llvm::any_of(root.getDpsInputs(), [](Value input) {
-          Operation *def = input.getDefiningOp();
-          return def && !isa<bufferization::ToTensorOp>(def) &&
-                 !matchPattern(input, m_Constant());
+    auto isArgument = [](Value value) {
+      Operation *def = value.getDefiningOp();
+      // (A pooling op's window operand is a tensor.empty of its shape.)
+      return !def || isa<bufferization::ToTensorOp, tensor::EmptyOp>(def) ||
+             matchPattern(value, m_Constant());
+    };
+    if (windows && llvm::any_of(root.getDpsInputs(), [&](Value input) {
+          if (auto pad = input.getDefiningOp<tensor::PadOp>())
+            return !isArgument(pad.getSource());
+          return !isArgument(input);
         }))
       return;
+    // The loops a window expression reads through.
+    llvm::SmallBitVector windowLoops(root.getNumLoops());
+    for (AffineMap map : root.getIndexingMapsArray())
+      for (AffineExpr result : map.getResults())
+        if (!isa<AffineDimExpr>(result))
+          result.walk([&](AffineExpr expr) {
+            if (auto dim = dyn_cast<AffineDimExpr>(expr))
+              windowLoops.set(dim.getPosition());
+          });
 
     SmallVector<utils::IteratorType> iterators = root.getIteratorTypesArray();
     SmallVector<int64_t> ranges = root.getStaticLoopRanges();
@@ -188,7 +205,8 @@ struct CPUDistributeTilesPass
                  : ranges[i];
     };
     for (unsigned i = 0; i < iterators.size(); ++i) {
-      if (iterators[i] != utils::IteratorType::parallel || size(i) <= 1)
+      if (iterators[i] != utils::IteratorType::parallel || size(i) <= 1 ||
+          windowLoops.test(i))
         continue;
       if (!loop || size(i) > size(*loop))
         loop = i;

@@ -227,13 +227,17 @@ func.func @im2col(%xm: memref<16x10x10xf32>, %out: memref<16x3x3x8x8xf32>, %begi
 
 // -----
 
-// The same copy of a padding computed in the kernel stays one tile: fusing
-// the pad into window tiles would give them dynamic shapes.
+// The same copy of the padding of an argument: split along the channels
+// (no window reads through them), the pad fused into each tile with static
+// sizes.
 #window = affine_map<(d0, d1, d2, d3, d4) -> (d0, d3 + d1, d4 + d2)>
 #id5 = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3, d4)>
 // CHECK-LABEL: func.func @im2col_of_pad(
-// CHECK-NOT: scf.forall
-// CHECK: return
+// CHECK: scf.forall (%[[C:.*]]) in (16)
+// CHECK: tensor.extract_slice %{{.*}}[%[[C]], 0, 0] [1, 8, 8] [1, 1, 1] : tensor<16x8x8xf32> to tensor<1x8x8xf32>
+// CHECK: tensor.pad %{{.*}} low[0, 1, 1] high[0, 1, 1]
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<1x10x10xf32>)
+// CHECK: } {strata.distribute}
 func.func @im2col_of_pad(%xm: memref<16x8x8xf32>, %out: memref<16x3x3x8x8xf32>, %begin: index, %end: index) attributes {strata.kernel_abi = 1 : i64} {
   %x = bufferization.to_tensor %xm restrict : memref<16x8x8xf32> to tensor<16x8x8xf32>
   %zero = arith.constant 0.0 : f32
@@ -243,6 +247,32 @@ func.func @im2col_of_pad(%xm: memref<16x8x8xf32>, %out: memref<16x3x3x8x8xf32>, 
   } : tensor<16x8x8xf32> to tensor<16x10x10xf32>
   %e = tensor.empty() : tensor<16x3x3x8x8xf32>
   %c = linalg.generic {indexing_maps = [#window, #id5], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel"]} ins(%p : tensor<16x10x10xf32>) outs(%e : tensor<16x3x3x8x8xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    linalg.yield %in : f32
+  } -> tensor<16x3x3x8x8xf32>
+  bufferization.materialize_in_destination %c in restrict writable %out : (tensor<16x3x3x8x8xf32>, memref<16x3x3x8x8xf32>) -> ()
+  return
+}
+
+// -----
+
+// A window op reading a value computed in the kernel stays one tile.
+#window = affine_map<(d0, d1, d2, d3, d4) -> (d0, d3 + d1, d4 + d2)>
+#id5 = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3, d4)>
+#id3 = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+// CHECK-LABEL: func.func @im2col_of_computed(
+// CHECK-NOT: scf.forall
+// CHECK: return
+func.func @im2col_of_computed(%xm: memref<16x10x10xf32>, %out: memref<16x3x3x8x8xf32>, %begin: index, %end: index) attributes {strata.kernel_abi = 1 : i64} {
+  %x = bufferization.to_tensor %xm restrict : memref<16x10x10xf32> to tensor<16x10x10xf32>
+  %e3 = tensor.empty() : tensor<16x10x10xf32>
+  %y = linalg.generic {indexing_maps = [#id3, #id3], iterator_types = ["parallel", "parallel", "parallel"]} ins(%x : tensor<16x10x10xf32>) outs(%e3 : tensor<16x10x10xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    %n = arith.negf %in : f32
+    linalg.yield %n : f32
+  } -> tensor<16x10x10xf32>
+  %e = tensor.empty() : tensor<16x3x3x8x8xf32>
+  %c = linalg.generic {indexing_maps = [#window, #id5], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel"]} ins(%y : tensor<16x10x10xf32>) outs(%e : tensor<16x3x3x8x8xf32>) {
   ^bb0(%in: f32, %o: f32):
     linalg.yield %in : f32
   } -> tensor<16x3x3x8x8xf32>
