@@ -512,6 +512,113 @@ Operation *decomposeWindowedNchw(RewriterBase &rewriter, Operation *op) {
   return generic;
 }
 
+/// The (loop, coefficient) terms of `expr`, a window expression (see
+/// isWindowExpr).
+void collectWindowTerms(AffineExpr expr,
+                        SmallVectorImpl<std::pair<unsigned, int64_t>> &terms) {
+  if (auto dim = dyn_cast<AffineDimExpr>(expr)) {
+    terms.emplace_back(dim.getPosition(), 1);
+    return;
+  }
+  auto binary = cast<AffineBinaryOpExpr>(expr);
+  if (binary.getKind() == AffineExprKind::Add) {
+    collectWindowTerms(binary.getLHS(), terms);
+    collectWindowTerms(binary.getRHS(), terms);
+    return;
+  }
+  terms.emplace_back(cast<AffineDimExpr>(binary.getLHS()).getPosition(),
+                     cast<AffineConstantExpr>(binary.getRHS()).getValue());
+}
+
+/// Rewrites `op`, a statically shaped tile of a linalg.generic reading
+/// operands through convolution windows (an im2col copy: `oh * 2 + kh`,
+/// `ow * 2 + kw`), into the same generic on strided slices of those
+/// operands: in a window expression, every loop of the tile but one has a
+/// single iteration (so contributes 0), and the remaining loop `d` with
+/// coefficient `c` reads elements c apart, i.e. a slice of stride c indexed
+/// by `d`. The maps become projected permutations (with zeros), which
+/// linalg::vectorize handles. Returns `op` when it does not apply, or when
+/// the contiguous dim would be read with a stride.
+Operation *sliceWindowTile(RewriterBase &rewriter, Operation *op) {
+  auto generic = dyn_cast<linalg::GenericOp>(op);
+  if (!generic || !generic.hasPureTensorSemantics())
+    return op;
+  SmallVector<int64_t> ranges = generic.getStaticLoopRanges();
+  if (llvm::any_of(ranges, ShapedType::isDynamic))
+    return op;
+  MLIRContext *ctx = rewriter.getContext();
+  SmallVector<AffineMap> maps = generic.getIndexingMapsArray();
+  SmallVector<Value> inputs(generic.getDpsInputs());
+  bool changed = false;
+  rewriter.setInsertionPoint(generic);
+  for (auto [index, input] : llvm::enumerate(inputs)) {
+    AffineMap map = maps[index];
+    if (map.isProjectedPermutation(/*allowZeroInResults=*/true))
+      continue;
+    auto type = dyn_cast<RankedTensorType>(input.getType());
+    if (!type || !type.hasStaticShape())
+      return op;
+    SmallVector<AffineExpr> results;
+    SmallVector<int64_t> sizes, strides;
+    for (AffineExpr result : map.getResults()) {
+      if (auto dim = dyn_cast<AffineDimExpr>(result)) {
+        results.push_back(dim);
+        sizes.push_back(ranges[dim.getPosition()]);
+        strides.push_back(1);
+        continue;
+      }
+      if (!isWindowExpr(result))
+        return op;
+      // The one term (loop, coefficient) of the sum whose loop iterates.
+      SmallVector<std::pair<unsigned, int64_t>> terms;
+      collectWindowTerms(result, terms);
+      std::optional<std::pair<unsigned, int64_t>> moving;
+      for (auto term : terms) {
+        if (ranges[term.first] == 1)
+          continue;
+        if (moving)
+          return op;
+        moving = term;
+      }
+      if (!moving) {
+        results.push_back(getAffineConstantExpr(0, ctx));
+        sizes.push_back(1);
+        strides.push_back(1);
+        continue;
+      }
+      results.push_back(getAffineDimExpr(moving->first, ctx));
+      sizes.push_back(ranges[moving->first]);
+      strides.push_back(moving->second);
+    }
+    // A stride along the contiguous dim would make every vector element a
+    // load of its own (slower than the scalar loops LLVM vectorizes).
+    if (strides.back() != 1)
+      return op;
+    // The slice must lie within the operand (the tile's operand is the
+    // slice the tiling computed: the windows start at 0).
+    for (auto [size, stride, extent] :
+         llvm::zip_equal(sizes, strides, type.getShape()))
+      if ((size - 1) * stride >= extent)
+        return op;
+    inputs[index] = tensor::ExtractSliceOp::create(
+        rewriter, generic.getLoc(), input,
+        getAsIndexOpFoldResult(ctx, SmallVector<int64_t>(sizes.size(), 0)),
+        getAsIndexOpFoldResult(ctx, sizes),
+        getAsIndexOpFoldResult(ctx, strides));
+    maps[index] = AffineMap::get(map.getNumDims(), 0, results, ctx);
+    changed = true;
+  }
+  if (!changed)
+    return op;
+  auto sliced = linalg::GenericOp::create(
+      rewriter, generic.getLoc(), generic.getResultTypes(), inputs,
+      generic.getDpsInits(), maps, generic.getIteratorTypesArray());
+  rewriter.inlineRegionBefore(generic.getRegion(), sliced.getRegion(),
+                              sliced.getRegion().begin());
+  rewriter.replaceOp(generic, sliced.getResults());
+  return sliced;
+}
+
 struct CPUTileAndVectorizePass
     : public strata::impl::CPUTileAndVectorizePassBase<
           CPUTileAndVectorizePass> {
@@ -637,6 +744,8 @@ void CPUTileAndVectorizePass::vectorizeTile(RewriterBase &rewriter,
   Operation *decomposed = decomposeConvolution(decomposePatterns, target);
   if (decomposed == target)
     decomposed = decomposeWindowedNchw(rewriter, target);
+  if (decomposed == target)
+    decomposed = sliceWindowTile(rewriter, target);
   if (decomposed != target) {
     target = decomposed;
     tiles.clear();
