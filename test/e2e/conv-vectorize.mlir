@@ -58,9 +58,13 @@ func.func @depthwise_nhwc(%a0: tensor<1x12x12x32xf32>, %a1: tensor<32x3x3x1xf32>
 }
 
 // Depthwise in NCHW: every tile becomes one elementwise generic over its
-// 3x3 strided windows (fused multiply-adds), vectorized along OW.
+// 3x3 strided windows (fused multiply-adds), vectorized along OW; each
+// stride-2 row is one contiguous 11-wide read and a shuffle of its even
+// lanes.
 // IR-LABEL: func.func @depthwise_nchw_s2
 // IR-NOT: linalg.depthwise_conv_2d
+// IR: vector.transfer_read {{.*}} : tensor<1x4x3x13xf32>, vector<11xf32>
+// IR-NEXT: vector.shuffle %{{.*}}, %{{.*}} [0, 2, 4, 6, 8, 10] : vector<11xf32>, vector<11xf32>
 // IR-COUNT-9: math.fma {{.*}} : vector<1x4x1x6xf32>
 func.func @depthwise_nchw_s2(%a0: tensor<1x32x13x13xf32>, %a1: tensor<32x1x3x3xf32>) -> tensor<1x32x6x6xf32> {
   %0 = graph.conv2d %a0, %a1 {groups = 32 : i64, strides = array<i64: 2, 2>} : tensor<1x32x13x13xf32>, tensor<32x1x3x3xf32> -> tensor<1x32x6x6xf32>

@@ -537,8 +537,9 @@ void collectWindowTerms(AffineExpr expr,
 /// single iteration (so contributes 0), and the remaining loop `d` with
 /// coefficient `c` reads elements c apart, i.e. a slice of stride c indexed
 /// by `d`. The maps become projected permutations (with zeros), which
-/// linalg::vectorize handles. Returns `op` when it does not apply, or when
-/// the contiguous dim would be read with a stride.
+/// linalg::vectorize handles (strided rows then become contiguous reads and
+/// shuffles, see ReadStridedRowAsShuffle). Returns `op` when it does not
+/// apply.
 Operation *sliceWindowTile(RewriterBase &rewriter, Operation *op) {
   auto generic = dyn_cast<linalg::GenericOp>(op);
   if (!generic || !generic.hasPureTensorSemantics())
@@ -590,10 +591,6 @@ Operation *sliceWindowTile(RewriterBase &rewriter, Operation *op) {
       sizes.push_back(ranges[moving->first]);
       strides.push_back(moving->second);
     }
-    // A stride along the contiguous dim would make every vector element a
-    // load of its own (slower than the scalar loops LLVM vectorizes).
-    if (strides.back() != 1)
-      return op;
     // The slice must lie within the operand (the tile's operand is the
     // slice the tiling computed: the windows start at 0).
     for (auto [size, stride, extent] :
@@ -618,6 +615,56 @@ Operation *sliceWindowTile(RewriterBase &rewriter, Operation *op) {
   rewriter.replaceOp(generic, sliced.getResults());
   return sliced;
 }
+
+/// Reads a row of a slice with a stride s > 1 along its last dim (the
+/// windows of a stride-2 pooling or depthwise convolution) as one contiguous
+/// read of the slice's source, (n - 1) * s + 1 elements, and a shuffle that
+/// keeps every s-th: x86 then loads whole vectors and permutes them, where a
+/// strided read is lowered to one load per element.
+struct ReadStridedRowAsShuffle : OpRewritePattern<vector::TransferReadOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(vector::TransferReadOp read,
+                                PatternRewriter &rewriter) const override {
+    auto slice = read.getBase().getDefiningOp<tensor::ExtractSliceOp>();
+    VectorType type = read.getVectorType();
+    if (!slice || type.getRank() != 1 || type.isScalable() || read.getMask() ||
+        !read.getPermutationMap().isMinorIdentity() ||
+        !read.getInBoundsValues().front() ||
+        slice.getSourceType().getRank() != slice.getResultType().getRank())
+      return failure();
+    std::optional<int64_t> stride =
+        getConstantIntValue(slice.getMixedStrides().back());
+    int64_t n = type.getDimSize(0);
+    if (!stride || *stride <= 1 || n < 2 || (n - 1) * *stride + 1 > 1024)
+      return failure();
+    // The element of the source the read starts at, dim by dim.
+    Location loc = read.getLoc();
+    SmallVector<Value> indices;
+    for (auto [offset, sliceStride, index] :
+         llvm::zip_equal(slice.getMixedOffsets(), slice.getMixedStrides(),
+                         read.getIndices())) {
+      AffineExpr d0, d1, s0;
+      bindDims(rewriter.getContext(), d0, d1);
+      std::optional<int64_t> step = getConstantIntValue(sliceStride);
+      if (!step)
+        return failure();
+      indices.push_back(getValueOrCreateConstantIndexOp(
+          rewriter, loc,
+          affine::makeComposedFoldedAffineApply(rewriter, loc, d0 + d1 * *step,
+                                                {offset, index})));
+    }
+    int64_t width = (n - 1) * *stride + 1;
+    Value wide = vector::TransferReadOp::create(
+        rewriter, loc, VectorType::get({width}, type.getElementType()),
+        slice.getSource(), indices, read.getPadding(), ArrayRef<bool>{true});
+    SmallVector<int64_t> lanes;
+    for (int64_t i = 0; i < n; ++i)
+      lanes.push_back(i * *stride);
+    rewriter.replaceOpWithNewOp<vector::ShuffleOp>(read, wide, wide, lanes);
+    return success();
+  }
+};
 
 struct CPUTileAndVectorizePass
     : public strata::impl::CPUTileAndVectorizePassBase<
@@ -935,6 +982,13 @@ void CPUTileAndVectorizePass::runOnOperation() {
   config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
   if (failed(
           applyOpPatternsGreedily(marked, std::move(unrollPatterns), config)))
+    return signalPassFailure();
+
+  // Rows read with a stride (stride-2 windows) as contiguous reads and
+  // shuffles.
+  RewritePatternSet stridedPatterns(ctx);
+  stridedPatterns.add<ReadStridedRowAsShuffle>(ctx);
+  if (failed(applyPatternsGreedily(func, std::move(stridedPatterns))))
     return signalPassFailure();
 }
 
