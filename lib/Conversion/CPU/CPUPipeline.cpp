@@ -319,6 +319,16 @@ bool strata::hasTileableIndexingMaps(linalg::LinalgOp op) {
 
 namespace {
 
+/// Adds the canonicalization patterns of every loaded dialect and
+/// registered op (what the canonicalizer pass runs) to `patterns`.
+void populateAllCanonicalizationPatterns(RewritePatternSet &patterns) {
+  MLIRContext *ctx = patterns.getContext();
+  for (Dialect *dialect : ctx->getLoadedDialects())
+    dialect->getCanonicalizationPatterns(patterns);
+  for (RegisteredOperationName op : ctx->getRegisteredOperations())
+    op.getCanonicalizationPatterns(patterns, ctx);
+}
+
 /// Collects the linalg ops a rewrite creates.
 struct CreatedLinalgOps : public RewriterBase::Listener {
   void notifyOperationInserted(Operation *op,
@@ -884,10 +894,7 @@ void CPUTileAndVectorizePass::runOnOperation() {
   // that those tiles vectorize without masks.
   {
     RewritePatternSet patterns(ctx);
-    for (Dialect *dialect : ctx->getLoadedDialects())
-      dialect->getCanonicalizationPatterns(patterns);
-    for (RegisteredOperationName op : ctx->getRegisteredOperations())
-      op.getCanonicalizationPatterns(patterns, ctx);
+    populateAllCanonicalizationPatterns(patterns);
     if (failed(applyPatternsGreedily(func, std::move(patterns))))
       return signalPassFailure();
   }
@@ -927,10 +934,7 @@ void CPUTileAndVectorizePass::runOnOperation() {
   RewritePatternSet patterns(ctx);
   vector::populateVectorTransferPermutationMapLoweringPatterns(patterns);
   vector::populateVectorReductionToContractPatterns(patterns);
-  for (Dialect *dialect : ctx->getLoadedDialects())
-    dialect->getCanonicalizationPatterns(patterns);
-  for (RegisteredOperationName op : ctx->getRegisteredOperations())
-    op.getCanonicalizationPatterns(patterns, ctx);
+  populateAllCanonicalizationPatterns(patterns);
   if (failed(applyPatternsGreedily(func, std::move(patterns))))
     return signalPassFailure();
 
