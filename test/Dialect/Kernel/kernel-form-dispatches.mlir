@@ -390,3 +390,31 @@ func.func @dynamic_dims(%x: tensor<?x8xf32>, %w: tensor<8x?xf32>) -> tensor<?x?x
   %out = tensor.expand_shape %relu [[0], [1, 2]] output_shape [%r0, %r1, 1] : tensor<?x?xf32> into tensor<?x?x1xf32>
   return %out : tensor<?x?x1xf32>
 }
+
+// -----
+
+// An op reading its input through convolution windows (an im2col copy)
+// takes the padding of that input into its dispatch, as a convolution does:
+// the padding is then computed tile by tile, not by a kernel of its own.
+
+#window = affine_map<(d0, d1, d2, d3, d4) -> (d0, d3 + d1, d4 + d2)>
+#id5 = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3, d4)>
+// CHECK-LABEL: func.func @im2col_pad
+// CHECK: %[[D:.*]] = kernel.dispatch -> tensor<4x3x3x8x8xf32> {
+// CHECK:   %[[P:.*]] = tensor.pad
+// CHECK:   %[[C:.*]] = linalg.generic {{.*}} ins(%[[P]] : tensor<4x10x10xf32>)
+// CHECK:   kernel.yield %[[C]]
+// CHECK: return %[[D]]
+func.func @im2col_pad(%x: tensor<4x8x8xf32>) -> tensor<4x3x3x8x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %p = tensor.pad %x low[0, 1, 1] high[0, 1, 1] {
+  ^bb0(%i: index, %j: index, %k: index):
+    tensor.yield %zero : f32
+  } : tensor<4x8x8xf32> to tensor<4x10x10xf32>
+  %e = tensor.empty() : tensor<4x3x3x8x8xf32>
+  %c = linalg.generic {indexing_maps = [#window, #id5], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel"]} ins(%p : tensor<4x10x10xf32>) outs(%e : tensor<4x3x3x8x8xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    linalg.yield %in : f32
+  } -> tensor<4x3x3x8x8xf32>
+  return %c : tensor<4x3x3x8x8xf32>
+}

@@ -92,3 +92,23 @@ func.func @bias_init(%a: tensor<8x36xf32>, %col: tensor<36x16xf32>, %bias: tenso
   %p = linalg.matmul ins(%a, %col : tensor<8x36xf32>, tensor<36x16xf32>) outs(%acc : tensor<8x16xf32>) -> tensor<8x16xf32>
   return %p : tensor<8x16xf32>
 }
+
+// -----
+
+// The collapse of a padded image (an im2col copy dropping the unit batch)
+// moves above the padding, so that the pad stays next to its window reader.
+
+// CHECK-LABEL: func.func @pad_collapse
+// CHECK-SAME: (%[[X:.*]]: tensor<1x4x8x8xf32>)
+// CHECK: %[[C:.*]] = tensor.collapse_shape %[[X]] {{\[\[}}0, 1], [2], [3]] : tensor<1x4x8x8xf32> into tensor<4x8x8xf32>
+// CHECK: %[[P:.*]] = tensor.pad %[[C]] low[0, 1, 1] high[0, 1, 1]
+// CHECK: return %[[P]] : tensor<4x10x10xf32>
+func.func @pad_collapse(%x: tensor<1x4x8x8xf32>) -> tensor<4x10x10xf32> {
+  %zero = arith.constant 0.0 : f32
+  %p = tensor.pad %x low[0, 0, 1, 1] high[0, 0, 1, 1] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %zero : f32
+  } : tensor<1x4x8x8xf32> to tensor<1x4x10x10xf32>
+  %c = tensor.collapse_shape %p [[0, 1], [2], [3]] : tensor<1x4x10x10xf32> into tensor<4x10x10xf32>
+  return %c : tensor<4x10x10xf32>
+}

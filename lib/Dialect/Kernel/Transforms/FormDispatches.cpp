@@ -98,6 +98,16 @@ static bool isDataMovementOp(linalg::LinalgOp op) {
          yield.getValues()[0] == body.getArgument(0);
 }
 
+/// Whether `op` reads an operand through convolution windows (a result of
+/// an indexing map that is not a plain dim or 0: an im2col copy). Like a
+/// convolution, it takes the padding of its input into its dispatch, where
+/// the padding is computed tile by tile instead of by a kernel of its own.
+static bool readsThroughWindows(linalg::LinalgOp op) {
+  return llvm::any_of(op.getIndexingMapsArray(), [](AffineMap map) {
+    return !map.isProjectedPermutation(/*allowZeroInResults=*/true);
+  });
+}
+
 /// A tensor-semantics linalg op that may be a group member.
 static linalg::LinalgOp getGroupableLinalgOp(Operation *op) {
   auto linalgOp = dyn_cast_or_null<linalg::LinalgOp>(op);
@@ -161,6 +171,8 @@ public:
       addMember(group, op);
       if (isElementwiseOp(op))
         addEpilogues(group, op);
+      else if (readsThroughWindows(op))
+        addProducers(group, op);
       groups.push_back(std::move(group));
     }
     for (SmallVector<Operation *> &group : groups)
@@ -192,9 +204,10 @@ private:
 
   /// Pulls in the producers of `root` (transitively) that are cheap and
   /// used by the group only: data-movement linalg ops, and the tensor.pad
-  /// feeding a convolution.
+  /// feeding a convolution or another op reading it through windows.
   void addProducers(SmallVector<Operation *> &group, linalg::LinalgOp root) {
-    bool isConv = linalg::isaConvolutionOpInterface(root);
+    bool isConv =
+        linalg::isaConvolutionOpInterface(root) || readsThroughWindows(root);
     SmallVector<Operation *> worklist = {root};
     while (!worklist.empty()) {
       Operation *op = worklist.pop_back_val();

@@ -77,11 +77,17 @@ struct KernelPropagateReshapesPass
     //    operand produced by an expand_shape, or the collapse_shape's
     //    operand produced by a generic.
     RewritePatternSet patterns(ctx);
+    //    A tensor.pad moves the same way (the padding of an image whose
+    //    unit batch an im2col copy dropped), so that it stays next to the
+    //    op that reads it through windows and joins its dispatch.
     linalg::ControlFusionFn onlyParallel = [](OpOperand *fused) {
       Operation *owner = fused->getOwner();
-      if (isa<tensor::CollapseShapeOp>(owner))
-        return isAllParallel(fused->get().getDefiningOp());
-      return isAllParallel(owner);
+      if (isa<tensor::CollapseShapeOp>(owner)) {
+        Operation *producer = fused->get().getDefiningOp();
+        return isAllParallel(producer) ||
+               isa_and_present<tensor::PadOp>(producer);
+      }
+      return isAllParallel(owner) || isa<tensor::PadOp>(owner);
     };
     linalg::populateFoldReshapeOpsByCollapsingPatterns(patterns, onlyParallel);
     linalg::populateFoldUnitExtentDimsCanonicalizationPatterns(patterns,

@@ -53,7 +53,8 @@ def KernelFormDispatchesPass : Pass<"kernel-form-dispatches", "::mlir::func::Fun
     consumers (bias, activation, residual add, a GELU reading its input twice) fuse
     into it as epilogues; chains of elementwise ops without a root become one
     dispatch; transposes and broadcasts that are linalg.generic with
-    projected-permutation maps fuse as producers. tensor.empty, constants
+    projected-permutation maps fuse as producers, and the tensor.pad of an
+    input read through convolution windows (a convolution, an im2col copy). tensor.empty, constants
     and pure tensor reshapes stay outside.
   }];
   let dependentDialects = ["::strata::kernel::KernelDialect"];
