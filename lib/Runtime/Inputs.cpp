@@ -233,12 +233,29 @@ strata::runtime::prepareCall(const std::string &modulePath,
                          std::to_string(inputs.size()) + " --input");
   Span<uint32_t> registerTypes = call.module->getRegisterTypes(entry);
   for (size_t i = 0; i < inputs.size(); ++i) {
-    StatusOr<Value> value = parseInputSpec(
-        inputs[i], call.module->getTypes()[registerTypes[i]]);
+    StatusOr<Value> value =
+        parseInputSpec(inputs[i], call.module->getTypes()[registerTypes[i]]);
     if (!value)
       return Status::error("argument " + std::to_string(i) + ": " +
                            value.message());
     call.args.push_back(std::move(*value));
   }
   return call;
+}
+
+bool strata::runtime::getFlagValue(const std::string &arg, const char *name,
+                                   std::string &value) {
+  std::string prefix = std::string("--") + name + "=";
+  if (arg.compare(0, prefix.size(), prefix) != 0)
+    return false;
+  value = arg.substr(prefix.size());
+  return true;
+}
+
+bool strata::runtime::parseCount(const std::string &text, long lo, long hi,
+                                 long &out) {
+  char *end = nullptr;
+  errno = 0;
+  out = std::strtol(text.c_str(), &end, 10);
+  return !text.empty() && *end == '\0' && errno == 0 && out >= lo && out <= hi;
 }

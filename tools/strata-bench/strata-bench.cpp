@@ -38,22 +38,6 @@ static int fail(const std::string &message) {
   return 1;
 }
 
-static bool getFlag(const std::string &arg, const char *name,
-                    std::string &value) {
-  std::string prefix = std::string("--") + name + "=";
-  if (arg.compare(0, prefix.size(), prefix) != 0)
-    return false;
-  value = arg.substr(prefix.size());
-  return true;
-}
-
-/// Parses a count in [lo, hi]; false when malformed.
-static bool parseCount(const std::string &text, long lo, long hi, long &out) {
-  char *end = nullptr;
-  out = std::strtol(text.c_str(), &end, 10);
-  return !text.empty() && *end == '\0' && out >= lo && out <= hi;
-}
-
 static std::string formatDuration(double ns) {
   char buffer[64];
   if (ns < 1e3)
@@ -77,20 +61,20 @@ int main(int argc, char **argv) {
       std::fputs(kUsage, stdout);
       return 0;
     }
-    if (getFlag(arg, "function", value)) {
+    if (getFlagValue(arg, "function", value)) {
       if (value.empty())
         return fail("--function needs a name");
       function = value;
-    } else if (getFlag(arg, "input", value)) {
+    } else if (getFlagValue(arg, "input", value)) {
       inputs.push_back(value);
-    } else if (getFlag(arg, "repetitions", value)) {
+    } else if (getFlagValue(arg, "repetitions", value)) {
       if (!parseCount(value, 1, 100000000, repetitions))
         return fail("--repetitions expects a positive number, got '" + value +
                     "'");
-    } else if (getFlag(arg, "warmup", value)) {
+    } else if (getFlagValue(arg, "warmup", value)) {
       if (!parseCount(value, 0, 100000000, warmup))
         return fail("--warmup expects a number >= 0, got '" + value + "'");
-    } else if (getFlag(arg, "threads", value)) {
+    } else if (getFlagValue(arg, "threads", value)) {
       if (!parseCount(value, 1, 4096, numThreads))
         return fail("--threads expects a number from 1 to 4096, got '" + value +
                     "'");

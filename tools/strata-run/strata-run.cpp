@@ -47,16 +47,6 @@ static int fail(const std::string &message) {
   return 1;
 }
 
-/// The value after "--name=" when `arg` starts with it.
-static bool getFlag(const std::string &arg, const char *name,
-                    std::string &value) {
-  std::string prefix = std::string("--") + name + "=";
-  if (arg.compare(0, prefix.size(), prefix) != 0)
-    return false;
-  value = arg.substr(prefix.size());
-  return true;
-}
-
 int main(int argc, char **argv) {
   std::string modulePath, function = "main", tracePath, dumpDirectory;
   std::vector<std::string> inputs, outputs;
@@ -68,30 +58,29 @@ int main(int argc, char **argv) {
       std::fputs(kUsage, stdout);
       return 0;
     }
-    if (getFlag(arg, "function", value)) {
+    if (getFlagValue(arg, "function", value)) {
       if (value.empty())
         return fail("--function needs a name");
       function = value;
-    } else if (getFlag(arg, "input", value)) {
+    } else if (getFlagValue(arg, "input", value)) {
       inputs.push_back(value);
-    } else if (getFlag(arg, "output", value)) {
+    } else if (getFlagValue(arg, "output", value)) {
       if (value.size() < 2 || value[0] != '@')
         return fail("--output expects @FILE.npy, got '" + value + "'");
       outputs.push_back(value.substr(1));
-    } else if (getFlag(arg, "threads", value)) {
-      char *end = nullptr;
-      long n = std::strtol(value.c_str(), &end, 10);
-      if (value.empty() || *end != '\0' || n < 1 || n > 4096)
+    } else if (getFlagValue(arg, "threads", value)) {
+      long n = 0;
+      if (!parseCount(value, 1, 4096, n))
         return fail("--threads expects a number from 1 to 4096, got '" + value +
                     "'");
       numThreads = static_cast<unsigned>(n);
     } else if (arg == "--profile") {
       profile = true;
-    } else if (getFlag(arg, "trace", value)) {
+    } else if (getFlagValue(arg, "trace", value)) {
       if (value.empty())
         return fail("--trace needs a file name");
       tracePath = value;
-    } else if (getFlag(arg, "dump-tensors", value)) {
+    } else if (getFlagValue(arg, "dump-tensors", value)) {
       if (value.empty())
         return fail("--dump-tensors needs a directory");
       dumpDirectory = value;

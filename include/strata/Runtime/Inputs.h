@@ -1,7 +1,7 @@
 //===- Inputs.h - Tensor literals and input specs of the tools --*- C++ -*-===//
 //
 // The `--input=` syntax shared by strata-run and strata-bench (and usable
-// by any embedder):
+// by any embedder), and the flag parsing both tools use:
 //   @x.npy                 a .npy file
 //   2x3xf32=1,2,3,4,5,6    a literal: shape, element type, values (comma or
 //                          space separated; one value fills every element)
@@ -46,6 +46,14 @@ struct PreparedCall {
 StatusOr<PreparedCall> prepareCall(const std::string &modulePath,
                                    const std::string &function,
                                    const std::vector<std::string> &inputs);
+
+/// The value after "--name=" when `arg` starts with it (the tools' flag
+/// syntax).
+bool getFlagValue(const std::string &arg, const char *name, std::string &value);
+
+/// Parses a decimal count in [lo, hi] (a flag's value); false when it is
+/// malformed or out of range.
+bool parseCount(const std::string &text, long lo, long hi, long &out);
 
 } // namespace strata::runtime
 
