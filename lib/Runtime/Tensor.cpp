@@ -325,32 +325,27 @@ uint16_t strata::runtime::floatToBF16(float value) {
   return static_cast<uint16_t>((bits + rounding) >> 16);
 }
 
+/// The element of type T at `p`, which need not be aligned for T.
+template <typename T> static T loadElement(const uint8_t *p) {
+  T value;
+  std::memcpy(&value, p, sizeof(T));
+  return value;
+}
+
 double strata::runtime::readElementAsDouble(const Tensor &tensor,
                                             int64_t index) {
   const uint8_t *p =
       tensor.getData() +
       index * static_cast<int64_t>(getDTypeSize(tensor.getDType()));
   switch (tensor.getDType()) {
-  case DType::F32: {
-    float v;
-    std::memcpy(&v, p, 4);
-    return v;
-  }
-  case DType::F64: {
-    double v;
-    std::memcpy(&v, p, 8);
-    return v;
-  }
-  case DType::F16: {
-    uint16_t v;
-    std::memcpy(&v, p, 2);
-    return halfToFloat(v);
-  }
-  case DType::BF16: {
-    uint16_t v;
-    std::memcpy(&v, p, 2);
-    return bf16ToFloat(v);
-  }
+  case DType::F32:
+    return loadElement<float>(p);
+  case DType::F64:
+    return loadElement<double>(p);
+  case DType::F16:
+    return halfToFloat(loadElement<uint16_t>(p));
+  case DType::BF16:
+    return bf16ToFloat(loadElement<uint16_t>(p));
   case DType::I1:
   case DType::I8:
   case DType::U8:
@@ -364,8 +359,7 @@ double strata::runtime::readElementAsDouble(const Tensor &tensor,
   return 0;
 }
 
-int64_t strata::runtime::readElementAsInt(const Tensor &tensor,
-                                          int64_t index) {
+int64_t strata::runtime::readElementAsInt(const Tensor &tensor, int64_t index) {
   const uint8_t *p =
       tensor.getData() +
       index * static_cast<int64_t>(getDTypeSize(tensor.getDType()));
@@ -376,21 +370,12 @@ int64_t strata::runtime::readElementAsInt(const Tensor &tensor,
     return static_cast<int8_t>(*p);
   case DType::U8:
     return *p;
-  case DType::I16: {
-    int16_t v;
-    std::memcpy(&v, p, 2);
-    return v;
-  }
-  case DType::I32: {
-    int32_t v;
-    std::memcpy(&v, p, 4);
-    return v;
-  }
-  case DType::I64: {
-    int64_t v;
-    std::memcpy(&v, p, 8);
-    return v;
-  }
+  case DType::I16:
+    return loadElement<int16_t>(p);
+  case DType::I32:
+    return loadElement<int32_t>(p);
+  case DType::I64:
+    return loadElement<int64_t>(p);
   default:
     break;
   }
