@@ -86,7 +86,7 @@ bytecode::DType serializer::getDType(Type type) {
 }
 
 FailureOr<uint32_t> serializer::getTypeIndex(Location loc, Type type,
-                                         ModuleWriter &writer) {
+                                             ModuleWriter &writer) {
   if (isa<IndexType, IntegerType>(type))
     return writer.addI64Type();
   if (isa<device::StorageType>(type))
@@ -138,6 +138,12 @@ private:
                      std::initializer_list<Operand> operands);
   LogicalResult emit(Operation *op, Opcode opcode,
                      const std::vector<Operand> &operands);
+  /// Emits `opcode` with the registers of `values`, in order, then (when
+  /// given) the register list of `list`: the shape of most host
+  /// instructions. Registers are created in that order.
+  LogicalResult emitRegisters(Operation *op, Opcode opcode,
+                              ArrayRef<Value> values,
+                              std::optional<ValueRange> list = std::nullopt);
   /// Copies `operands` into the arguments of `dest` and jumps there.
   LogicalResult emitBranch(Operation *op, Block *dest, ValueRange operands);
   LogicalResult encodeOp(Operation *op);
@@ -195,6 +201,25 @@ LogicalResult FunctionEncoder::emit(Operation *op, Opcode opcode,
   if (!status.ok())
     return op->emitError() << "cannot encode: " << status.message();
   return success();
+}
+
+LogicalResult FunctionEncoder::emitRegisters(Operation *op, Opcode opcode,
+                                             ArrayRef<Value> values,
+                                             std::optional<ValueRange> list) {
+  std::vector<Operand> operands;
+  for (Value value : values) {
+    FailureOr<uint32_t> reg = getRegister(value);
+    if (failed(reg))
+      return failure();
+    operands.push_back(*reg);
+  }
+  if (list) {
+    FailureOr<std::vector<uint32_t>> regs = getRegisters(*list);
+    if (failed(regs))
+      return failure();
+    operands.push_back(*regs);
+  }
+  return emit(op, opcode, operands);
 }
 
 LogicalResult FunctionEncoder::emitBranch(Operation *op, Block *dest,
@@ -303,9 +328,10 @@ LogicalResult FunctionEncoder::encodeOp(Operation *op) {
         if (failed(dst))
           return failure();
         // i1 true is 1, not -1.
-        int64_t value = attr.getType().isInteger(1)
-                            ? static_cast<int64_t>(attr.getValue().getZExtValue())
-                            : attr.getValue().getSExtValue();
+        int64_t value =
+            attr.getType().isInteger(1)
+                ? static_cast<int64_t>(attr.getValue().getZExtValue())
+                : attr.getValue().getSExtValue();
         return emit(op, Opcode::ConstI64, {*dst, value});
       })
       .Case([&](arith::AddIOp) { return binary(Opcode::AddI); })
@@ -341,13 +367,9 @@ LogicalResult FunctionEncoder::encodeOp(Operation *op) {
             !isa<MemRefType>(select.getType()))
           return op->emitError() << "host select of " << select.getType()
                                  << " is not supported";
-        FailureOr<uint32_t> dst = getRegister(select.getResult());
-        FailureOr<uint32_t> cond = getRegister(select.getCondition());
-        FailureOr<uint32_t> lhs = getRegister(select.getTrueValue());
-        FailureOr<uint32_t> rhs = getRegister(select.getFalseValue());
-        if (failed(dst) || failed(cond) || failed(lhs) || failed(rhs))
-          return failure();
-        return emit(op, Opcode::Select, {*dst, *cond, *lhs, *rhs});
+        return emitRegisters(op, Opcode::Select,
+                             {select.getResult(), select.getCondition(),
+                              select.getTrueValue(), select.getFalseValue()});
       })
       // Casts are moves where the 64-bit register already holds the
       // result: sign extension of a sign-extended value, zero extension of
@@ -403,70 +425,47 @@ LogicalResult FunctionEncoder::encodeOp(Operation *op) {
         if (!isHostInteger(load.getType()))
           return op->emitError() << "host load of " << load.getType()
                                  << " is not supported (integers only)";
-        FailureOr<uint32_t> dst = getRegister(load.getResult());
-        FailureOr<uint32_t> src = getRegister(load.getMemRef());
-        FailureOr<std::vector<uint32_t>> indices =
-            getRegisters(load.getIndices());
-        if (failed(dst) || failed(src) || failed(indices))
-          return failure();
-        return emit(op, Opcode::Load, {*dst, *src, *indices});
+        return emitRegisters(op, Opcode::Load,
+                             {load.getResult(), load.getMemRef()},
+                             load.getIndices());
       })
       .Case([&](memref::StoreOp store) -> LogicalResult {
         if (!isHostInteger(store.getValueToStore().getType()))
           return op->emitError()
                  << "host store of " << store.getValueToStore().getType()
                  << " is not supported (integers only)";
-        FailureOr<uint32_t> value = getRegister(store.getValueToStore());
-        FailureOr<uint32_t> dst = getRegister(store.getMemRef());
-        FailureOr<std::vector<uint32_t>> indices =
-            getRegisters(store.getIndices());
-        if (failed(value) || failed(dst) || failed(indices))
-          return failure();
-        return emit(op, Opcode::Store, {*value, *dst, *indices});
+        return emitRegisters(op, Opcode::Store,
+                             {store.getValueToStore(), store.getMemRef()},
+                             store.getIndices());
       })
       .Case([&](device::ConstantOp constant) -> LogicalResult {
         auto it = symbols.constants.find(constant.getName());
         if (it == symbols.constants.end())
-          return op->emitError() << "unknown pool entry @"
-                                 << constant.getName();
+          return op->emitError()
+                 << "unknown pool entry @" << constant.getName();
         FailureOr<uint32_t> dst = getRegister(constant.getResult());
         if (failed(dst))
           return failure();
         return emit(op, Opcode::Constant, {*dst, it->second});
       })
       .Case([&](device::AllocStorageOp alloc) -> LogicalResult {
-        FailureOr<uint32_t> dst = getRegister(alloc.getResult());
-        FailureOr<uint32_t> size = getRegister(alloc.getSize());
-        if (failed(dst) || failed(size))
-          return failure();
-        return emit(op, Opcode::AllocStorage, {*dst, *size});
+        return emitRegisters(op, Opcode::AllocStorage,
+                             {alloc.getResult(), alloc.getSize()});
       })
       .Case([&](device::ViewOp view) -> LogicalResult {
-        FailureOr<uint32_t> dst = getRegister(view.getResult());
-        FailureOr<uint32_t> storage = getRegister(view.getStorage());
-        FailureOr<uint32_t> offset = getRegister(view.getByteOffset());
-        FailureOr<std::vector<uint32_t>> sizes =
-            getRegisters(view.getDynamicSizes());
-        if (failed(dst) || failed(storage) || failed(offset) || failed(sizes))
-          return failure();
-        return emit(op, Opcode::View, {*dst, *storage, *offset, *sizes});
+        return emitRegisters(
+            op, Opcode::View,
+            {view.getResult(), view.getStorage(), view.getByteOffset()},
+            view.getDynamicSizes());
       })
       .Case([&](device::AllocOp alloc) -> LogicalResult {
-        FailureOr<uint32_t> dst = getRegister(alloc.getResult());
-        FailureOr<std::vector<uint32_t>> sizes =
-            getRegisters(alloc.getDynamicSizes());
-        if (failed(dst) || failed(sizes))
-          return failure();
-        return emit(op, Opcode::AllocTensor, {*dst, *sizes});
+        return emitRegisters(op, Opcode::AllocTensor, {alloc.getResult()},
+                             alloc.getDynamicSizes());
       })
       .Case([&](device::ReshapeOp reshape) -> LogicalResult {
-        FailureOr<uint32_t> dst = getRegister(reshape.getResult());
-        FailureOr<uint32_t> src = getRegister(reshape.getSource());
-        FailureOr<std::vector<uint32_t>> sizes =
-            getRegisters(reshape.getDynamicSizes());
-        if (failed(dst) || failed(src) || failed(sizes))
-          return failure();
-        return emit(op, Opcode::Reshape, {*dst, *src, *sizes});
+        return emitRegisters(op, Opcode::Reshape,
+                             {reshape.getResult(), reshape.getSource()},
+                             reshape.getDynamicSizes());
       })
       .Case([&](device::LaunchOp launch) -> LogicalResult {
         auto it = symbols.kernels.find(launch.getKernel());
@@ -479,11 +478,8 @@ LogicalResult FunctionEncoder::encodeOp(Operation *op) {
         return emit(op, Opcode::Launch, {it->second, *args});
       })
       .Case([&](device::CopyOp copy) -> LogicalResult {
-        FailureOr<uint32_t> src = getRegister(copy.getSource());
-        FailureOr<uint32_t> dst = getRegister(copy.getTarget());
-        if (failed(src) || failed(dst))
-          return failure();
-        return emit(op, Opcode::Copy, {*src, *dst});
+        return emitRegisters(op, Opcode::Copy,
+                             {copy.getSource(), copy.getTarget()});
       })
       .Case([&](device::CallNativeOp call) -> LogicalResult {
         FailureOr<std::vector<uint32_t>> args =
@@ -510,11 +506,7 @@ LogicalResult FunctionEncoder::encodeOp(Operation *op) {
         return emit(op, Opcode::Call, {it->second, *args, *results});
       })
       .Case([&](func::ReturnOp ret) -> LogicalResult {
-        FailureOr<std::vector<uint32_t>> values =
-            getRegisters(ret.getOperands());
-        if (failed(values))
-          return failure();
-        return emit(op, Opcode::Return, {*values});
+        return emitRegisters(op, Opcode::Return, {}, ret.getOperands());
       })
       .Case([&](cf::BranchOp branch) {
         return emitBranch(op, branch.getDest(), branch.getDestOperands());
@@ -554,8 +546,7 @@ LogicalResult FunctionEncoder::encodeOp(Operation *op) {
         std::string where = serializer::formatLocation(op->getLoc());
         if (!where.empty())
           message = where + ": " + message;
-        return emit(op, Opcode::Assert,
-                    {*cond, writer.addString(message)});
+        return emit(op, Opcode::Assert, {*cond, writer.addString(message)});
       })
       .Default([&](Operation *) {
         return op->emitError()
@@ -577,8 +568,8 @@ LogicalResult FunctionEncoder::encode() {
   builder.setNumArgs(body.front().getNumArguments());
   std::vector<uint32_t> resultTypes;
   for (Type type : func.getFunctionType().getResults()) {
-    FailureOr<uint32_t> index = serializer::getTypeIndex(func.getLoc(), type,
-                                                     writer);
+    FailureOr<uint32_t> index =
+        serializer::getTypeIndex(func.getLoc(), type, writer);
     if (failed(index))
       return failure();
     resultTypes.push_back(*index);
@@ -602,8 +593,8 @@ LogicalResult FunctionEncoder::encode() {
 } // namespace
 
 LogicalResult serializer::encodeHostFunction(func::FuncOp func,
-                                         const SymbolIndices &symbols,
-                                         ModuleWriter &writer,
-                                         FunctionBuilder &builder) {
+                                             const SymbolIndices &symbols,
+                                             ModuleWriter &writer,
+                                             FunctionBuilder &builder) {
   return FunctionEncoder(func, symbols, writer, builder).encode();
 }
