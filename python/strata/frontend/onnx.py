@@ -958,17 +958,22 @@ def _hard_swish(imp, ctx):
     imp.set_out(ctx, imp.op(ctx, "mul", [x, y], x.elem, x.dims))
 
 
-@_handler("Softplus", "graph.exp, graph.add, graph.log")
-def _softplus(imp, ctx):
-    x = _float_input(ctx, "exp")
-    # log(1 + e^x) = max(x, 0) + log(1 + e^-|x|): no overflow for large x.
+def _softplus_of(imp, ctx, x):
+    """log(1 + e^x) of `x` as max(x, 0) + log(1 + e^-|x|): no overflow for
+    large x (Softplus, and Mish's inner term)."""
     ax = imp.op(ctx, "abs", [x], x.elem, x.dims)
     nax = imp.op(ctx, "neg", [ax], x.elem, x.dims)
     e = imp.op(ctx, "exp", [nax], x.elem, x.dims)
     e1 = imp.op(ctx, "add", [e, imp.scalar(1.0, x.elem, ctx)], x.elem, x.dims)
     lg = imp.op(ctx, "log", [e1], x.elem, x.dims)
     r = imp.op(ctx, "relu", [x], x.elem, x.dims)
-    imp.set_out(ctx, imp.op(ctx, "add", [r, lg], x.elem, x.dims))
+    return imp.op(ctx, "add", [r, lg], x.elem, x.dims)
+
+
+@_handler("Softplus", "graph.exp, graph.add, graph.log")
+def _softplus(imp, ctx):
+    x = _float_input(ctx, "exp")
+    imp.set_out(ctx, _softplus_of(imp, ctx, x))
 
 
 @_handler("Softsign", "graph.abs, graph.add, graph.div")
@@ -1049,14 +1054,7 @@ def _prelu(imp, ctx):
 @_handler("Mish", "graph.exp, graph.log, graph.tanh, graph.mul")
 def _mish(imp, ctx):
     x = _float_input(ctx, "tanh")
-    ax = imp.op(ctx, "abs", [x], x.elem, x.dims)
-    nax = imp.op(ctx, "neg", [ax], x.elem, x.dims)
-    e = imp.op(ctx, "exp", [nax], x.elem, x.dims)
-    e1 = imp.op(ctx, "add", [e, imp.scalar(1.0, x.elem, ctx)], x.elem, x.dims)
-    lg = imp.op(ctx, "log", [e1], x.elem, x.dims)
-    r = imp.op(ctx, "relu", [x], x.elem, x.dims)
-    sp = imp.op(ctx, "add", [r, lg], x.elem, x.dims)
-    t = imp.op(ctx, "tanh", [sp], x.elem, x.dims)
+    t = imp.op(ctx, "tanh", [_softplus_of(imp, ctx, x)], x.elem, x.dims)
     imp.set_out(ctx, imp.op(ctx, "mul", [x, t], x.elem, x.dims))
 
 
