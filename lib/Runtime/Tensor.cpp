@@ -147,9 +147,10 @@ StatusOr<Tensor> Tensor::allocate(std::shared_ptr<DeviceAPI> device,
   return makeUnchecked(std::move(*storage), 0, dtype, shape);
 }
 
-StatusOr<Tensor> Tensor::copyFrom(std::shared_ptr<DeviceAPI> device,
-                                  DType dtype, const Shape &shape,
-                                  const void *data, size_t bytes) {
+/// Checks that `bytes` of `data`, given by a caller, hold a tensor of
+/// `dtype` and `shape` exactly.
+static Status checkUserData(DType dtype, const Shape &shape, const void *data,
+                            size_t bytes) {
   StatusOr<size_t> expected = computeByteSize(dtype, shape);
   if (!expected)
     return expected.getStatus();
@@ -160,6 +161,14 @@ StatusOr<Tensor> Tensor::copyFrom(std::shared_ptr<DeviceAPI> device,
                          " bytes, got " + std::to_string(bytes));
   if (bytes && !data)
     return Status::error("null data pointer");
+  return Status::success();
+}
+
+StatusOr<Tensor> Tensor::copyFrom(std::shared_ptr<DeviceAPI> device,
+                                  DType dtype, const Shape &shape,
+                                  const void *data, size_t bytes) {
+  if (Status status = checkUserData(dtype, shape, data, bytes); !status)
+    return status;
   StatusOr<Tensor> tensor = allocate(device, dtype, shape);
   if (!tensor)
     return tensor;
@@ -170,16 +179,8 @@ StatusOr<Tensor> Tensor::copyFrom(std::shared_ptr<DeviceAPI> device,
 
 StatusOr<Tensor> Tensor::borrow(DType dtype, const Shape &shape, void *data,
                                 size_t bytes, bool readOnly) {
-  StatusOr<size_t> expected = computeByteSize(dtype, shape);
-  if (!expected)
-    return expected.getStatus();
-  if (*expected != bytes)
-    return Status::error("tensor<" + formatShape(shape) +
-                         (shape.rank ? "x" : "") + getDTypeName(dtype) +
-                         "> needs " + std::to_string(*expected) +
-                         " bytes, got " + std::to_string(bytes));
-  if (bytes && !data)
-    return Status::error("null data pointer");
+  if (Status status = checkUserData(dtype, shape, data, bytes); !status)
+    return status;
   return makeUnchecked(Storage::borrow(data, bytes, readOnly), 0, dtype, shape);
 }
 
