@@ -310,6 +310,16 @@ void convertToTileRange(RewriterBase &rewriter, scf::ForallOp forall,
   rewriter.eraseOp(forall);
 }
 
+/// Turns `forall`, a tile loop that cannot be distributed, into an scf.for
+/// that runs every tile in one call of the kernel.
+LogicalResult runAsOneTile(RewriterBase &rewriter, scf::ForallOp forall) {
+  forall->removeAttr(kDistributeAttrName);
+  rewriter.setInsertionPoint(forall);
+  if (failed(scf::forallToForLoop(rewriter, forall)))
+    return forall.emitError("cannot turn the tile loop into scf.for");
+  return success();
+}
+
 struct CPUForallToTileRangePass
     : strata::impl::CPUForallToTileRangePassBase<CPUForallToTileRangePass> {
   using Base::Base;
@@ -344,14 +354,9 @@ struct CPUForallToTileRangePass
       }
       if (!distributable) {
         // Run every tile in this one call.
-        for (scf::ForallOp forall : marked) {
-          forall->removeAttr(kDistributeAttrName);
-          rewriter.setInsertionPoint(forall);
-          if (failed(scf::forallToForLoop(rewriter, forall))) {
-            forall.emitError("cannot turn the tile loop into scf.for");
+        for (scf::ForallOp forall : marked)
+          if (failed(runAsOneTile(rewriter, forall)))
             return signalPassFailure();
-          }
-        }
         continue;
       }
       scf::ForallOp forall = marked.front();
@@ -394,12 +399,8 @@ struct CPUForallToTileRangePass
           })) {
         // Cannot compute the count without side effects: run sequentially.
         rewriter.eraseOp(grid);
-        forall->removeAttr(kDistributeAttrName);
-        rewriter.setInsertionPoint(forall);
-        if (failed(scf::forallToForLoop(rewriter, forall))) {
-          forall.emitError("cannot turn the tile loop into scf.for");
+        if (failed(runAsOneTile(rewriter, forall)))
           return signalPassFailure();
-        }
         continue;
       }
       grid.setFunctionType(rewriter.getFunctionType(grid.getArgumentTypes(),
