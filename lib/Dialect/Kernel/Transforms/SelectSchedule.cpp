@@ -385,6 +385,59 @@ Schedule getContractionSchedule(linalg::LinalgOp op,
   return schedule;
 }
 
+/// The channel loop of an NCHW depthwise convolution or pooling op (the
+/// ones the tile pass turns into sums of shifted windows), or nothing.
+std::optional<unsigned>
+getNchwWindowChannel(linalg::LinalgOp op,
+                     const linalg::ConvolutionDimensions &dims) {
+  if (dims.outputImage.empty())
+    return std::nullopt;
+  if (isa<linalg::DepthwiseConv2DNchwChwOp>(op.getOperation()) &&
+      !dims.depth.empty())
+    return dims.depth.front();
+  if (!isa<linalg::PoolingNchwMaxOp, linalg::PoolingNchwSumOp>(
+          op.getOperation()))
+    return std::nullopt;
+  // Pooling's channel is the batch dim of the output's second result.
+  AffineMap outputMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  if (outputMap.getNumResults() == 4)
+    if (auto channel = dyn_cast<AffineDimExpr>(outputMap.getResult(1)))
+      return channel.getPosition();
+  return std::nullopt;
+}
+
+/// NCHW depthwise convolutions and pooling: the tile pass makes each tile an
+/// elementwise combination of shifted windows of the input, vectorized
+/// along OW (the contiguous dim). One level: OW two vectors, 4 channels
+/// (rows of independent accumulators), the whole window when it is static
+/// and at most 49 elements, every other loop 1.
+Schedule getWindowedNchwSchedule(linalg::LinalgOp op,
+                                 const linalg::ConvolutionDimensions &dims,
+                                 unsigned channel, const MachineInfo &machine,
+                                 int64_t elementBits) {
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  int64_t vw = std::max<int64_t>(1, machine.vectorBits / elementBits);
+  SmallVector<int64_t> tiles(op.getNumLoops(), 1);
+  tiles[dims.outputImage.back()] =
+      pickTile(ranges[dims.outputImage.back()], 2 * vw,
+               std::max<int64_t>(1, vw / 2), vw, 3 * vw);
+  tiles[channel] = pickTile(ranges[channel], 4, 1, 2, 8);
+  int64_t window = 1;
+  bool staticWindow = true;
+  for (unsigned d : dims.filterLoop) {
+    staticWindow = staticWindow && !ShapedType::isDynamic(ranges[d]);
+    if (staticWindow)
+      window *= ranges[d];
+  }
+  if (staticWindow && window <= 49)
+    for (unsigned d : dims.filterLoop)
+      tiles[d] = 0;
+  Schedule schedule;
+  schedule.tileSizes = {tiles};
+  schedule.vectorSizes = getInnermostVectorSizes(ranges, tiles);
+  return schedule;
+}
+
 /// Convolutions and pooling: one level, shaped for the tile pass, which
 /// turns a tile whose output height and kernel height are 1 into a 1-D
 /// convolution and vectorizes that (as IREE's CPU backend does). Batch 1;
@@ -396,8 +449,8 @@ Schedule getContractionSchedule(linalg::LinalgOp op,
 /// the input and output (any but the output's first, N), and gets two
 /// vectors in both layouts: the vectorizer computes NCW pooling in NWC
 /// vectors (transposing), and strided windows are unrolled along OW, so
-/// vectors along OW would be single elements.
-/// The vector sizes are the tile's.
+/// vectors along OW would be single elements. (NCHW depthwise and pooling
+/// get getWindowedNchwSchedule instead.) The vector sizes are the tile's.
 Schedule getConvolutionSchedule(linalg::LinalgOp op,
                                 const linalg::ConvolutionDimensions &dims,
                                 const MachineInfo &machine,
@@ -405,40 +458,8 @@ Schedule getConvolutionSchedule(linalg::LinalgOp op,
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   int64_t vw = std::max<int64_t>(1, machine.vectorBits / elementBits);
   SmallVector<int64_t> tiles(op.getNumLoops(), 1);
-  // NCHW depthwise and pooling: the tile pass makes each tile an
-  // elementwise combination of shifted windows of the input, vectorized
-  // along OW (the contiguous dim): OW two vectors, 4 channels (rows of
-  // independent accumulators), the whole window when it is small.
-  std::optional<unsigned> nchwChannel;
-  if (isa<linalg::DepthwiseConv2DNchwChwOp>(op.getOperation()) &&
-      !dims.depth.empty())
-    nchwChannel = dims.depth.front();
-  if (isa<linalg::PoolingNchwMaxOp, linalg::PoolingNchwSumOp>(
-          op.getOperation())) {
-    // The channel is the batch dim of the output's second result.
-    AffineMap outputMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
-    if (outputMap.getNumResults() == 4)
-      if (auto channel = dyn_cast<AffineDimExpr>(outputMap.getResult(1)))
-        nchwChannel = channel.getPosition();
-  }
-  if (nchwChannel && !dims.outputImage.empty()) {
-    tiles[dims.outputImage.back()] =
-        pickTile(ranges[dims.outputImage.back()], 2 * vw,
-                 std::max<int64_t>(1, vw / 2), vw, 3 * vw);
-    tiles[*nchwChannel] = pickTile(ranges[*nchwChannel], 4, 1, 2, 8);
-    int64_t window = 1;
-    for (unsigned d : dims.filterLoop)
-      window = ShapedType::isDynamic(ranges[d]) || window < 0
-                   ? -1
-                   : window * ranges[d];
-    if (window > 0 && window <= 49)
-      for (unsigned d : dims.filterLoop)
-        tiles[d] = 0;
-    Schedule schedule;
-    schedule.tileSizes = {tiles};
-    schedule.vectorSizes = getInnermostVectorSizes(ranges, tiles);
-    return schedule;
-  }
+  if (std::optional<unsigned> channel = getNchwWindowChannel(op, dims))
+    return getWindowedNchwSchedule(op, dims, *channel, machine, elementBits);
   auto channelTile = [&](unsigned d) {
     return pickTile(ranges[d], 2 * vw, std::max<int64_t>(1, vw / 2), vw,
                     3 * vw);
