@@ -26,17 +26,6 @@ using namespace mlir;
 
 namespace {
 
-/// The static values of a convolution's strides or dilations attribute.
-SmallVector<int64_t> getValues(DenseIntElementsAttr attr) {
-  return llvm::to_vector(attr.getValues<int64_t>());
-}
-
-/// The size of `dim` of `value` as an OpFoldResult (a tensor.dim when
-/// dynamic).
-OpFoldResult getSize(OpBuilder &b, Location loc, Value value, int64_t dim) {
-  return tensor::getMixedSize(b, loc, value, dim);
-}
-
 /// Rewrites `conv` (linalg.conv_2d_nchw_fchw of a padded input X[N,C,H,W]
 /// and a filter W[F,C,KH,KW] into init[N,F,OH,OW]) into
 ///   col[N,C,KH,KW,OH,OW] = X[n, c, oh*sh + kh*dh, ow*sw + kw*dw]
@@ -60,8 +49,10 @@ LogicalResult rewriteConv2DNchwFchw(RewriterBase &rewriter,
       initType.isDynamicDim(1) || initType.isDynamicDim(2) ||
       initType.isDynamicDim(3))
     return failure();
-  SmallVector<int64_t> strides = getValues(conv.getStrides());
-  SmallVector<int64_t> dilations = getValues(conv.getDilations());
+  SmallVector<int64_t> strides =
+      llvm::to_vector(conv.getStrides().getValues<int64_t>());
+  SmallVector<int64_t> dilations =
+      llvm::to_vector(conv.getDilations().getValues<int64_t>());
   int64_t c = filterType.getDimSize(1), kh = filterType.getDimSize(2),
           kw = filterType.getDimSize(3), f = filterType.getDimSize(0);
   int64_t oh = initType.getDimSize(2), ow = initType.getDimSize(3);
@@ -86,9 +77,12 @@ LogicalResult rewriteConv2DNchwFchw(RewriterBase &rewriter,
                   : SmallVector<ReassociationIndices>{{0}, {1}, {2, 3}});
   } else {
     SmallVector<OpFoldResult> colSizes = {
-        getSize(rewriter, loc, input, 0), rewriter.getIndexAttr(c),
-        rewriter.getIndexAttr(kh),        rewriter.getIndexAttr(kw),
-        rewriter.getIndexAttr(oh),        rewriter.getIndexAttr(ow)};
+        tensor::getMixedSize(rewriter, loc, input, 0),
+        rewriter.getIndexAttr(c),
+        rewriter.getIndexAttr(kh),
+        rewriter.getIndexAttr(kw),
+        rewriter.getIndexAttr(oh),
+        rewriter.getIndexAttr(ow)};
     Value empty = tensor::EmptyOp::create(rewriter, loc, colSizes, elementType);
     // Loops (n, c, kh, kw, oh, ow).
     AffineExpr n = getAffineDimExpr(0, ctx), ci = getAffineDimExpr(1, ctx),
