@@ -5,15 +5,47 @@
 // and take chunks with an atomic counter alongside the caller. The caller
 // returns only when every chunk is done and no worker is still looking at
 // the job, so the job (which lives on the caller's stack) is never touched
-// after parallelFor returns.
+// after parallelFor returns. Both kinds of waits poll for up to kSpinTime
+// first (the condition variables are only the fallback): a model's kernels
+// follow each other within microseconds, and a worker put to sleep between
+// two of them took longer to wake than the kernel took to run.
 //
 //===----------------------------------------------------------------------===//
 
 #include "strata/Runtime/ThreadPool.h"
 
 #include <algorithm>
+#include <chrono>
 
 using namespace strata::runtime;
+
+/// How long a thread polls before it sleeps on a condition variable.
+/// Measured on this 2-vCPU virtual machine: a 1x784x2048 matrix-vector
+/// product took 83 us on 2 threads against 66 on 1 when its worker slept
+/// between launches.
+static constexpr std::chrono::microseconds kSpinTime(200);
+
+/// Tells the CPU that this is a polling loop (lets the other hyperthread run,
+/// saves power).
+static inline void cpuRelax() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_pause();
+#elif defined(__aarch64__)
+  asm volatile("yield");
+#endif
+}
+
+/// Polls `done` for up to kSpinTime; returns its last value.
+template <typename Predicate> static bool spinUntil(Predicate done) {
+  auto start = std::chrono::steady_clock::now();
+  for (unsigned i = 1;; ++i) {
+    if (done())
+      return true;
+    cpuRelax();
+    if (i % 64 == 0 && std::chrono::steady_clock::now() - start > kSpinTime)
+      return done();
+  }
+}
 
 /// True on pool workers and on a thread running a parallelFor's chunks:
 /// nested parallelFor calls there run inline.
@@ -73,9 +105,13 @@ void ThreadPool::runChunks() {
 void ThreadPool::workerLoop() {
   insideParallelFor = true;
   uint64_t seen = 0;
+  auto woken = [&] { return stopping.load() || generation.load() != seen; };
   std::unique_lock<std::mutex> lock(mutex);
   for (;;) {
-    wakeWorkers.wait(lock, [&] { return stopping || generation != seen; });
+    lock.unlock();
+    spinUntil(woken);
+    lock.lock();
+    wakeWorkers.wait(lock, woken);
     if (stopping)
       return;
     seen = generation;
@@ -116,10 +152,14 @@ void ThreadPool::run(int64_t n, const RangeFunction &fn) {
   insideParallelFor = true;
   runChunks();
   insideParallelFor = false;
-  std::unique_lock<std::mutex> lock(mutex);
-  jobDone.wait(lock, [&] {
+  auto finished = [&] {
     return chunksDone.load(std::memory_order_acquire) == numChunks &&
-           activeWorkers == 0;
-  });
+           activeWorkers.load() == 0;
+  };
+  spinUntil(finished);
+  // Checked again under the mutex: a worker that woke late may have joined
+  // (and will leave) the job since.
+  std::unique_lock<std::mutex> lock(mutex);
+  jobDone.wait(lock, finished);
   job = nullptr;
 }
