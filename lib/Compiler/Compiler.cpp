@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "strata/Compiler/Compiler.h"
+#include "strata/Dialect/Kernel/Transforms/Heuristics.h"
 
 #include "strata/InitAll.h"
 #include "strata/Target/Bytecode/Serializer.h"
@@ -81,11 +82,17 @@ static std::string getPipeline(const CompileOptions &options,
                                CompileLevel level) {
   std::string schedulingCPU = options.cpu.empty() ? "host" : options.cpu;
   std::string pipeline = "strata-graph-optimize";
+  // Kernel level: first the matrix-vector weights in panels as wide as the
+  // CPU's matrix-vector register tiles (a layout chosen for the kernels,
+  // so not part of the target-independent graph pipeline).
   if (level >= CompileLevel::Kernel)
-    pipeline += ",convert-graph-to-kernel,func.func(kernel-rewrite-convolutions,"
-                "kernel-propagate-reshapes,kernel-form-dispatches),"
-                "kernel-outline,kernel-select-schedule{cpu=" +
-                schedulingCPU + "}";
+    pipeline +=
+        ",graph-prepack-weights{panel-bytes=" +
+        std::to_string(kernel::getGemvPanelBytes(schedulingCPU)) +
+        "},convert-graph-to-kernel,func.func(kernel-rewrite-"
+        "convolutions,kernel-propagate-reshapes,kernel-form-dispatches),"
+        "kernel-outline,kernel-select-schedule{cpu=" +
+        schedulingCPU + "}";
   if (level >= CompileLevel::Device)
     pipeline += ",convert-kernel-to-device{target=" + options.target + "}," +
                 "device-plan-memory{report=" +

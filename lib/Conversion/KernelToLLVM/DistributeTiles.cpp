@@ -68,11 +68,12 @@ constexpr int64_t kTilesPerLoop = 16;
 constexpr int64_t kDynamicTileSize = 8;
 
 /// The innermost tile size the kernel's schedule gives the loop of `root`
-/// that computes output dim `loop` of root, or 0 when there is none. The
+/// that computes output dim `loop` of root (0: the schedule keeps that loop
+/// whole), or std::nullopt when the schedule says nothing about it. The
 /// schedule sits on one op of the kernel (the matmul of a matmul + bias +
 /// relu kernel); its loop is found through the output dims both ops write.
-int64_t getScheduledInnerTile(func::FuncOp func, linalg::LinalgOp root,
-                              unsigned loop) {
+std::optional<int64_t>
+getScheduledInnerTile(func::FuncOp func, linalg::LinalgOp root, unsigned loop) {
   linalg::LinalgOp scheduled;
   func.walk([&](linalg::LinalgOp op) {
     if (op->hasAttr("kernel.schedule"))
@@ -80,11 +81,11 @@ int64_t getScheduledInnerTile(func::FuncOp func, linalg::LinalgOp root,
   });
   if (!scheduled || scheduled.getNumDpsInits() != 1 ||
       root.getNumDpsInits() != 1)
-    return 0;
+    return std::nullopt;
   auto schedule =
       scheduled->getAttrOfType<strata::kernel::ScheduleAttr>("kernel.schedule");
   if (!schedule || schedule.getNumTileLevels() == 0)
-    return 0;
+    return std::nullopt;
   AffineMap rootMap =
       root.getIndexingMapMatchingResult(cast<OpResult>(root->getResult(0)));
   AffineMap scheduledMap = scheduled.getIndexingMapMatchingResult(
@@ -92,16 +93,18 @@ int64_t getScheduledInnerTile(func::FuncOp func, linalg::LinalgOp root,
   if (!rootMap.isProjectedPermutation() ||
       !scheduledMap.isProjectedPermutation() ||
       rootMap.getNumResults() != scheduledMap.getNumResults())
-    return 0;
+    return std::nullopt;
   for (unsigned dim = 0; dim < rootMap.getNumResults(); ++dim) {
     if (rootMap.getDimPosition(dim) != loop)
       continue;
     unsigned scheduledLoop = scheduledMap.getDimPosition(dim);
     ArrayRef<int64_t> inner =
         schedule.getTileSizes(schedule.getNumTileLevels() - 1);
-    return scheduledLoop < inner.size() ? inner[scheduledLoop] : 0;
+    if (scheduledLoop >= inner.size())
+      return std::nullopt;
+    return inner[scheduledLoop];
   }
-  return 0;
+  return std::nullopt;
 }
 
 /// The tile size along `loop` (of static size `size`, or dynamic): about
@@ -110,7 +113,7 @@ int64_t getScheduledInnerTile(func::FuncOp func, linalg::LinalgOp root,
 /// schedule's register tiles stay whole (no masks) inside every tile.
 int64_t chooseTileSize(func::FuncOp func, linalg::LinalgOp root, unsigned loop,
                        int64_t size) {
-  int64_t inner = getScheduledInnerTile(func, root, loop);
+  int64_t inner = getScheduledInnerTile(func, root, loop).value_or(0);
   if (ShapedType::isDynamic(size))
     return inner > 0 ? inner * llvm::divideCeil(kDynamicTileSize, inner)
                      : kDynamicTileSize;
@@ -197,18 +200,27 @@ struct CPUDistributeTilesPass
     // dynamic one counts as large): splitting a matmul's short M (BERT's 128
     // rows) would make every tile stream all of B through the caches for a
     // few rows of A, while splitting its long N gives each tile a slice of B
-    // that stays in L2 for all the rows.
+    // that stays in L2 for all the rows. Loops the schedule keeps whole in
+    // its register tiles come last: a matrix-vector product on panel-major
+    // weights (loops panel, n-in-panel) streams one contiguous panel per
+    // tile only when split along the panels.
     std::optional<unsigned> loop;
     auto size = [&](unsigned i) {
       return ShapedType::isDynamic(ranges[i])
                  ? std::numeric_limits<int64_t>::max()
                  : ranges[i];
     };
+    auto keptWhole = [&](unsigned i) {
+      std::optional<int64_t> inner = getScheduledInnerTile(func, root, i);
+      return inner && (*inner == 0 || (!ShapedType::isDynamic(ranges[i]) &&
+                                       *inner >= ranges[i]));
+    };
     for (unsigned i = 0; i < iterators.size(); ++i) {
       if (iterators[i] != utils::IteratorType::parallel || size(i) <= 1 ||
           windowLoops.test(i))
         continue;
-      if (!loop || size(i) > size(*loop))
+      if (!loop || std::make_pair(!keptWhole(i), size(i)) >
+                       std::make_pair(!keptWhole(*loop), size(*loop)))
         loop = i;
     }
     if (!loop)

@@ -32,3 +32,26 @@ func.func @unscheduled(%a: memref<96x64xf32>, %b: memref<64x32xf32>, %out: memre
   bufferization.materialize_in_destination %m in restrict writable %out : (tensor<96x32xf32>, memref<96x32xf32>) -> ()
   return
 }
+
+// A matrix-vector product on panel-major weights: the schedule keeps the
+// 512-wide n loop whole in its register tile, so the grid splits the 4
+// panels (one contiguous block of B each), not the longer n loop.
+// CHECK-LABEL: func.func @panels
+// CHECK: scf.forall (%{{.*}}) in (4)
+// CHECK: linalg.generic
+// CHECK: } {strata.distribute}
+func.func @panels(%a: memref<1x64xf32>, %b: memref<4x64x512xf32>, %out: memref<4x1x512xf32>, %begin: index, %end: index) attributes {strata.kernel_abi = 1 : i64} {
+  %ta = bufferization.to_tensor %a restrict : memref<1x64xf32> to tensor<1x64xf32>
+  %tb = bufferization.to_tensor %b restrict : memref<4x64x512xf32> to tensor<4x64x512xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4x1x512xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<4x1x512xf32>) -> tensor<4x1x512xf32>
+  %m = linalg.generic {indexing_maps = [affine_map<(p, m, n, k) -> (m, k)>, affine_map<(p, m, n, k) -> (p, k, n)>, affine_map<(p, m, n, k) -> (p, m, n)>], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%ta, %tb : tensor<1x64xf32>, tensor<4x64x512xf32>) outs(%f : tensor<4x1x512xf32>) attrs = {kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 1, 0, 512, 0>, array<i64: 1, 0, 512, 1>], vector_sizes = [1, 1, 512, 1], parallel_dims = [0]>} {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<4x1x512xf32>
+  bufferization.materialize_in_destination %m in restrict writable %out : (tensor<4x1x512xf32>, memref<4x1x512xf32>) -> ()
+  return
+}

@@ -1,4 +1,5 @@
 // RUN: strata-opt %s --graph-prepack-weights -split-input-file | FileCheck %s
+// RUN: strata-opt %s --graph-prepack-weights=panel-bytes=8 -split-input-file | FileCheck %s --check-prefix=PANEL
 
 // A dense weight read transposed: the linear gets the transposed constant
 // (w is [N=3, K=2]; w^T is [K=2, N=3]) and no trans_b.
@@ -114,4 +115,43 @@ func.func @transpose_i1() -> tensor<3x2xi1> {
   %c = graph.constant dense<[[true, false, true], [false, false, true]]> : tensor<2x3xi1>
   %0 = graph.transpose %c {perm = array<i64: 1, 0>} : tensor<2x3xi1> -> tensor<3x2xi1>
   return %0 : tensor<3x2xi1>
+}
+
+// -----
+
+// With panel-bytes=8 (2 f32 a panel row), a one-row linear of a [K=3, N=8]
+// constant weight: the weight in 4 panels [4][3][2] (panel p, row k holds
+// w[k][2p], w[k][2p + 1]), a matmul broadcasting the row over the panels,
+// a reshape to [1, 8] and the bias. Without panel-bytes it is left alone.
+// CHECK-LABEL: func.func @matvec_panels
+// CHECK: graph.linear
+// PANEL-LABEL: func.func @matvec_panels
+// PANEL-SAME: (%[[X:.*]]: tensor<1x3xf32>)
+// PANEL-DAG: %[[S:.*]] = graph.constant dense<[1, 8]> : tensor<2xi64>
+// PANEL-DAG: %[[B:.*]] = graph.constant dense<1.000000e+00> : tensor<8xf32>
+// PANEL-DAG: %[[W:.*]] = graph.constant dense<{{\[\[\[}}0.000000e+00, 1.000000e+00], [8.000000e+00, 9.000000e+00], [1.600000e+01, 1.700000e+01]], {{\[\[}}2.000000e+00, 3.000000e+00], [1.000000e+01, 1.100000e+01], [1.800000e+01, 1.900000e+01]], {{\[\[}}4.000000e+00, 5.000000e+00], [1.200000e+01, 1.300000e+01], [2.000000e+01, 2.100000e+01]], {{\[\[}}6.000000e+00, 7.000000e+00], [1.400000e+01, 1.500000e+01], [2.200000e+01, 2.300000e+01]]]> : tensor<4x3x2xf32>
+// PANEL: %[[P:.*]] = graph.matmul %[[X]], %[[W]] : tensor<1x3xf32>, tensor<4x3x2xf32> -> tensor<4x1x2xf32>
+// PANEL: %[[R:.*]] = graph.reshape %[[P]], %[[S]] : tensor<4x1x2xf32>, tensor<2xi64> -> tensor<1x8xf32>
+// PANEL: %[[Y:.*]] = graph.add %[[R]], %[[B]] : tensor<1x8xf32>, tensor<8xf32> -> tensor<1x8xf32>
+// PANEL: return %[[Y]]
+func.func @matvec_panels(%x: tensor<1x3xf32>) -> tensor<1x8xf32> {
+  %w = graph.constant dense<[[0.0, 1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0], [8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0], [16.0, 17.0, 18.0, 19.0, 20.0, 21.0, 22.0, 23.0]]> : tensor<3x8xf32>
+  %b = graph.constant dense<1.0> : tensor<8xf32>
+  %0 = graph.linear %x, %w, %b : tensor<1x3xf32>, tensor<3x8xf32>, tensor<8xf32> -> tensor<1x8xf32>
+  return %0 : tensor<1x8xf32>
+}
+
+// -----
+
+// Not cut into panels: a product of two rows, an alpha other than 1, and a
+// weight that is not a constant.
+// PANEL-LABEL: func.func @matvec_not_panels
+// PANEL-COUNT-3: graph.linear
+// PANEL-NOT: graph.matmul
+func.func @matvec_not_panels(%x: tensor<1x3xf32>, %x2: tensor<2x3xf32>, %warg: tensor<3x8xf32>) -> (tensor<2x8xf32>, tensor<1x8xf32>, tensor<1x8xf32>) {
+  %w = graph.constant dense<0.5> : tensor<3x8xf32>
+  %0 = graph.linear %x2, %w : tensor<2x3xf32>, tensor<3x8xf32> -> tensor<2x8xf32>
+  %1 = graph.linear %x, %w {alpha = 2.0 : f32} : tensor<1x3xf32>, tensor<3x8xf32> -> tensor<1x8xf32>
+  %2 = graph.linear %x, %warg : tensor<1x3xf32>, tensor<3x8xf32> -> tensor<1x8xf32>
+  return %0, %1, %2 : tensor<2x8xf32>, tensor<1x8xf32>, tensor<1x8xf32>
 }

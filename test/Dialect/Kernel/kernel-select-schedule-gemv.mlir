@@ -66,6 +66,22 @@ func.func @gemv_1000(%a: tensor<1x2048xf32>, %b: tensor<2048x1000xf32>, %c: tens
   return %r : tensor<1x1000xf32>
 }
 
+// A weight in panel-major order (graph-prepack-weights: B[panel][k][n]):
+// the panel loop is an outer n loop whose 4 panels count as tiles, so n_r
+// stays the whole 512-wide panel row, and since a tile then covers whole
+// rows of B, k_r = 1 reads each panel as one sequential stream.
+// CHECK-LABEL: func.func @gemv_panels
+// CHECK: linalg.generic {{.*}}kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 1, 0, 512, 0>, array<i64: 1, 0, 512, 1>], vector_sizes = [1, 1, 512, 1], parallel_dims = [0]>
+func.func @gemv_panels(%a: tensor<1x2048xf32>, %b: tensor<4x2048x512xf32>, %c: tensor<4x1x512xf32>) -> tensor<4x1x512xf32> {
+  %r = linalg.generic {indexing_maps = [affine_map<(p, m, n, k) -> (m, k)>, affine_map<(p, m, n, k) -> (p, k, n)>, affine_map<(p, m, n, k) -> (p, m, n)>], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%a, %b : tensor<1x2048xf32>, tensor<4x2048x512xf32>) outs(%c : tensor<4x1x512xf32>) {
+  ^bb0(%x: f32, %y: f32, %acc: f32):
+    %p = arith.mulf %x, %y : f32
+    %s = arith.addf %acc, %p : f32
+    linalg.yield %s : f32
+  } -> tensor<4x1x512xf32>
+  return %r : tensor<4x1x512xf32>
+}
+
 // B read transposed (k contiguous, a Gemm with a non-constant transB
 // operand): streaming along n would read across B's rows, so the general
 // schedule.

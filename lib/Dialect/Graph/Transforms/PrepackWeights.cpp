@@ -10,6 +10,18 @@
 // is folded the same way, so graph.matmul(x, transpose(W)) (ONNX MatMul of
 // a transposed initializer) gets a plain constant too.
 //
+// With `panel-bytes`, a matrix-vector product on a constant weight (linear
+// of a [1, K] input and a [K, N] weight, as in batch-1 fully connected
+// layers) also gets its weight in panel-major order, [N / P][K][P] for a
+// panel of P columns (P elements make `panel-bytes`): the product becomes a
+// graph.matmul broadcasting the input over the panels, [N / P, 1, P], and a
+// reshape to [1, N]. Such a product reads every weight once, so it is bound
+// by memory bandwidth; a kernel computing one panel streams one contiguous
+// block (K rows of P), where the row-major weight gave it P-element pieces
+// of every row, N elements apart. Measured on this machine (AVX-512, 1
+// thread): 1x2048x2048 f32 from 300 to 237 us; 1x2048x8192 (64 MB, beyond
+// the caches) from 5.7 to 2.7 ms, against 2.1 for OpenBLAS's sgemv.
+//
 // The transpose works on the raw bytes of the constant, not through the
 // reference evaluator's doubles: a 2048x2048 f32 weight takes milliseconds,
 // there is no element limit as in graph-fold-constants, and the result keeps
@@ -79,17 +91,24 @@ static void transposeBytes(ArrayRef<char> source, MutableArrayRef<char> dest,
   }
 }
 
-/// `value` transposed by `perm` into `resultType`, of the same kind: a
-/// splat stays a splat, a dense attribute a dense attribute, a
-/// dense_resource blob a new blob (named after the old one). Fails on
-/// anything else: packed i1 data, element types that are not a whole number
-/// of bytes, a missing or wrongly sized blob.
-static FailureOr<ElementsAttr> transposeConstant(ElementsAttr value,
-                                                 ArrayRef<int64_t> perm,
-                                                 RankedTensorType resultType) {
+/// `value`, its elements viewed as an array of `shape` (row-major; the
+/// constant's own shape when empty), transposed by `perm` into `resultType`,
+/// of the same kind: a splat stays a splat, a dense attribute a dense
+/// attribute, a dense_resource blob a new blob (the old name plus `suffix`).
+/// Fails on anything else: packed i1 data, element types that are not a
+/// whole number of bytes, a missing or wrongly sized blob.
+static FailureOr<ElementsAttr>
+transposeConstant(ElementsAttr value, ArrayRef<int64_t> perm,
+                  RankedTensorType resultType, ArrayRef<int64_t> shape = {},
+                  StringRef suffix = "_transposed") {
   auto type = dyn_cast<RankedTensorType>(value.getType());
-  if (!type || !type.hasStaticShape() || !resultType.hasStaticShape() ||
-      static_cast<int64_t>(perm.size()) != type.getRank())
+  if (!type || !type.hasStaticShape() || !resultType.hasStaticShape())
+    return failure();
+  if (shape.empty())
+    shape = type.getShape();
+  if (perm.size() != shape.size() ||
+      ShapedType::getNumElements(shape) != type.getNumElements() ||
+      resultType.getNumElements() != type.getNumElements())
     return failure();
   Type elementType = type.getElementType();
   if (!elementType.isIntOrFloat() || elementType.getIntOrFloatBitWidth() % 8)
@@ -104,7 +123,7 @@ static FailureOr<ElementsAttr> transposeConstant(ElementsAttr value,
     if (raw.size() != byteSize)
       return failure();
     std::vector<char> bytes(byteSize);
-    transposeBytes(raw, bytes, type.getShape(), perm, elementSize);
+    transposeBytes(raw, bytes, shape, perm, elementSize);
     return ElementsAttr(DenseElementsAttr::getFromRawBuffer(resultType, bytes));
   }
 
@@ -116,9 +135,9 @@ static FailureOr<ElementsAttr> transposeConstant(ElementsAttr value,
     return failure();
   AsmResourceBlob transposed =
       HeapAsmResourceBlob::allocate(byteSize, kBlobAlignment);
-  transposeBytes(blob->getData(), transposed.getMutableData(), type.getShape(),
-                 perm, elementSize);
-  std::string name = (resource.getRawHandle().getKey() + "_transposed").str();
+  transposeBytes(blob->getData(), transposed.getMutableData(), shape, perm,
+                 elementSize);
+  std::string name = (resource.getRawHandle().getKey() + suffix).str();
   return ElementsAttr(
       DenseResourceElementsAttr::get(resultType, name, std::move(transposed)));
 }
@@ -153,6 +172,82 @@ struct PrepackLinearWeight : OpRewritePattern<LinearOp> {
     });
     return success();
   }
+};
+
+/// The smallest number of panels a weight is cut into: two threads get two
+/// panels each, so that the grid of a launch stays balanced.
+constexpr int64_t kMinPanels = 4;
+
+/// linear(a [1, K], constant b [K, N], bias) ->
+///   add(reshape(matmul(a, panels(b)) [N / P, 1, P], [1, N]), bias)
+/// where panels(b) is b in panel-major order [N / P][K][P] (see the file
+/// comment). P is the widest of `maxWidth`, maxWidth / 2, ..., maxWidth / 8
+/// that divides N into at least kMinPanels panels; a linear no such width
+/// fits is left alone.
+struct PackMatvecWeightInPanels : OpRewritePattern<LinearOp> {
+  PackMatvecWeightInPanels(MLIRContext *ctx, int64_t panelBytes)
+      : OpRewritePattern(ctx), panelBytes(panelBytes) {}
+
+  LogicalResult matchAndRewrite(LinearOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op.getTransA() || op.getTransB())
+      return rewriter.notifyMatchFailure(op, "an operand is read transposed");
+    if (op.getAlpha().convertToFloat() != 1.0f ||
+        (op.getBias() && op.getBeta().convertToFloat() != 1.0f))
+      return rewriter.notifyMatchFailure(op, "alpha or beta is not 1");
+    auto aType = dyn_cast<RankedTensorType>(op.getA().getType());
+    auto resultType = dyn_cast<RankedTensorType>(op.getType());
+    if (!aType || aType.getRank() != 2 || aType.getDimSize(0) != 1 ||
+        !resultType || !resultType.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "not a product of one row");
+    ElementsAttr weight;
+    if (!matchPattern(op.getB(), m_Constant(&weight)))
+      return rewriter.notifyMatchFailure(op, "B is not a constant");
+    auto type = dyn_cast<RankedTensorType>(weight.getType());
+    if (!type || type.getRank() != 2 || !type.hasStaticShape() ||
+        type.getDimSize(0) != aType.getDimSize(1))
+      return rewriter.notifyMatchFailure(op, "B is not a static [K, N]");
+    Type elementType = type.getElementType();
+    if (!elementType.isIntOrFloat() || elementType.getIntOrFloatBitWidth() % 8)
+      return rewriter.notifyMatchFailure(op, "elements are not whole bytes");
+    int64_t k = type.getDimSize(0), n = type.getDimSize(1);
+    int64_t maxWidth = panelBytes / (elementType.getIntOrFloatBitWidth() / 8);
+    int64_t width = 0;
+    for (int64_t candidate = maxWidth;
+         candidate >= std::max<int64_t>(1, maxWidth / 8); candidate /= 2) {
+      if (n % candidate == 0 && n / candidate >= kMinPanels) {
+        width = candidate;
+        break;
+      }
+    }
+    if (width == 0)
+      return rewriter.notifyMatchFailure(op, "no panel width fits N");
+    int64_t panels = n / width;
+    auto panelsType = RankedTensorType::get({panels, k, width}, elementType);
+    FailureOr<ElementsAttr> packed = transposeConstant(
+        weight, {1, 0, 2}, panelsType, {k, panels, width}, "_panels");
+    if (failed(packed))
+      return rewriter.notifyMatchFailure(op, "cannot repack the constant");
+
+    Location loc = op.getLoc();
+    Value panelWeight =
+        ConstantOp::create(rewriter, op.getB().getLoc(), *packed);
+    auto productType = RankedTensorType::get({panels, 1, width}, elementType);
+    Value product =
+        MatmulOp::create(rewriter, loc, productType, op.getA(), panelWeight);
+    auto shapeType = RankedTensorType::get({2}, rewriter.getI64Type());
+    Value shape = ConstantOp::create(rewriter, loc,
+                                     ElementsAttr(DenseIntElementsAttr::get(
+                                         shapeType, ArrayRef<int64_t>{1, n})));
+    Value result = ReshapeOp::create(rewriter, loc, resultType, product, shape);
+    if (Value bias = op.getBias())
+      result = AddOp::create(rewriter, loc, resultType, result, bias);
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+
+private:
+  int64_t panelBytes;
 };
 
 /// transpose(constant) -> constant, for constants of any size and kind.
@@ -197,7 +292,7 @@ struct GraphPrepackWeightsPass
 
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    populateGraphPrepackWeightsPatterns(patterns);
+    populateGraphPrepackWeightsPatterns(patterns, panelBytes);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }
@@ -205,7 +300,9 @@ struct GraphPrepackWeightsPass
 } // namespace
 
 void strata::graph::populateGraphPrepackWeightsPatterns(
-    RewritePatternSet &patterns) {
+    RewritePatternSet &patterns, int64_t panelBytes) {
   patterns.add<PrepackLinearWeight, FoldTransposeOfConstant>(
       patterns.getContext());
+  if (panelBytes > 0)
+    patterns.add<PackMatvecWeightInPanels>(patterns.getContext(), panelBytes);
 }

@@ -55,7 +55,33 @@ def GraphPrepackWeightsPass : Pass<"graph-prepack-weights"> {
     the constants' raw bytes, with no size limit, and keep their kind: a
     `dense_resource` weight becomes a new `dense_resource` blob, a `dense`
     one a `dense` attribute. A constant that other ops also use is copied.
+
+    With `panel-bytes` > 0 (strata-compile sets it from the target: one row
+    of the matrix-vector register tile, 2048 bytes with AVX-512), a
+    `graph.linear` of a `[1, K]` input and a constant `[K, N]` weight (after
+    the transpose above) becomes a `graph.matmul` of the input and the
+    weight in panel-major order, `[N / P, K, P]`, reshaped to `[1, N]`, plus
+    the bias. P is the widest of panel-bytes' elements, halved up to three
+    times, that cuts N into at least 4 panels; alpha and beta must be 1.
+    Each panel is one contiguous block that a kernel streams row after row.
+
+    ```mlir
+    // panel-bytes=2048, f32: P = 512
+    %y = graph.linear %x, %w, %b : tensor<1x2048xf32>, tensor<2048x2048xf32>,
+        tensor<2048xf32> -> tensor<1x2048xf32>
+    // becomes
+    %p = graph.matmul %x, %panels : tensor<1x2048xf32>, tensor<4x2048x512xf32>
+        -> tensor<4x1x512xf32>
+    %r = graph.reshape %p, %shape : tensor<4x1x512xf32>, tensor<2xi64>
+        -> tensor<1x2048xf32>
+    %y = graph.add %r, %b : tensor<1x2048xf32>, tensor<2048xf32>
+        -> tensor<1x2048xf32>
+    ```
   }];
+  let options = [
+    Option<"panelBytes", "panel-bytes", "int64_t", /*default=*/"0",
+           "Bytes of one panel row for matrix-vector weights (0: no panels)">
+  ];
   let dependentDialects = ["::strata::graph::GraphDialect"];
 }
 

@@ -8,6 +8,8 @@
 #ifndef STRATA_DIALECT_GRAPH_TRANSFORMS_PATTERNS_H
 #define STRATA_DIALECT_GRAPH_TRANSFORMS_PATTERNS_H
 
+#include <cstdint>
+
 namespace mlir {
 class RewritePatternSet;
 } // namespace mlir
@@ -28,7 +30,10 @@ void populateGraphFoldBatchNormPatterns(mlir::RewritePatternSet &patterns);
 /// Adds the graph-prepack-weights rewrites to `patterns`: a linear whose B
 /// is a constant read transposed gets the transposed constant instead, and
 /// a transpose of a constant folds (any size; dense_resource stays a blob).
-void populateGraphPrepackWeightsPatterns(mlir::RewritePatternSet &patterns);
+/// With `panelBytes` > 0, a linear of one row and a constant weight also
+/// gets the weight in panel-major order, panels of `panelBytes` a row.
+void populateGraphPrepackWeightsPatterns(mlir::RewritePatternSet &patterns,
+                                         int64_t panelBytes = 0);
 
 } // namespace strata::graph
 
