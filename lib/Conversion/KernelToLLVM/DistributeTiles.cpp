@@ -201,9 +201,10 @@ struct CPUDistributeTilesPass
     // rows) would make every tile stream all of B through the caches for a
     // few rows of A, while splitting its long N gives each tile a slice of B
     // that stays in L2 for all the rows. Loops the schedule keeps whole in
-    // its register tiles come last: a matrix-vector product on panel-major
-    // weights (loops panel, n-in-panel) streams one contiguous panel per
-    // tile only when split along the panels.
+    // its register tiles are not split: a matrix-vector product on
+    // panel-major weights (loops panel, n-in-panel) streams one contiguous
+    // panel per tile only when split along the panels, and one whose 10
+    // columns are a single register tile would get one column per tile.
     std::optional<unsigned> loop;
     auto size = [&](unsigned i) {
       return ShapedType::isDynamic(ranges[i])
@@ -217,10 +218,9 @@ struct CPUDistributeTilesPass
     };
     for (unsigned i = 0; i < iterators.size(); ++i) {
       if (iterators[i] != utils::IteratorType::parallel || size(i) <= 1 ||
-          windowLoops.test(i))
+          windowLoops.test(i) || keptWhole(i))
         continue;
-      if (!loop || std::make_pair(!keptWhole(i), size(i)) >
-                       std::make_pair(!keptWhole(*loop), size(*loop)))
+      if (!loop || size(i) > size(*loop))
         loop = i;
     }
     if (!loop)

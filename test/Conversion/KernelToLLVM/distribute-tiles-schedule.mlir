@@ -55,3 +55,22 @@ func.func @panels(%a: memref<1x64xf32>, %b: memref<4x64x512xf32>, %out: memref<4
   bufferization.materialize_in_destination %m in restrict writable %out : (tensor<4x1x512xf32>, memref<4x1x512xf32>) -> ()
   return
 }
+
+// A matrix-vector product whose 10 columns are one register tile (n kept
+// whole, the single row too): no loop is worth splitting, so the kernel
+// stays one tile rather than running one column per tile.
+// CHECK-LABEL: func.func @one_register_tile
+// CHECK-NOT: scf.forall
+// CHECK: linalg.matmul
+// CHECK-NOT: scf.forall
+// CHECK: return
+func.func @one_register_tile(%a: memref<1x64xf32>, %b: memref<64x10xf32>, %out: memref<1x10xf32>, %begin: index, %end: index) attributes {strata.kernel_abi = 1 : i64} {
+  %ta = bufferization.to_tensor %a restrict : memref<1x64xf32> to tensor<1x64xf32>
+  %tb = bufferization.to_tensor %b restrict : memref<64x10xf32> to tensor<64x10xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x10xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x10xf32>) -> tensor<1x10xf32>
+  %m = linalg.matmul {kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 0, 0, 0>, array<i64: 0, 0, 4>], vector_sizes = [1, 10, 4], parallel_dims = []>} ins(%ta, %tb : tensor<1x64xf32>, tensor<64x10xf32>) outs(%f : tensor<1x10xf32>) -> tensor<1x10xf32>
+  bufferization.materialize_in_destination %m in restrict writable %out : (tensor<1x10xf32>, memref<1x10xf32>) -> ()
+  return
+}
