@@ -112,3 +112,47 @@ func.func @pad_collapse(%x: tensor<1x4x8x8xf32>) -> tensor<4x10x10xf32> {
   %c = tensor.collapse_shape %p [[0, 1], [2], [3]] : tensor<1x4x10x10xf32> into tensor<4x10x10xf32>
   return %c : tensor<4x10x10xf32>
 }
+
+// -----
+
+// An NCHW depthwise convolution between two products (MobileNetV2): its
+// padded input arrives as a [C, H, W] pad expanded to the unit batch, and
+// its relu6 result is collapsed into the next product's [C, HW] operand.
+// The pad moves after the unit expand_shape, right before the convolution
+// (whose dispatch then takes it), and the relu6 keeps the convolution's 4-D
+// shape and reads it directly (so that it fuses as its epilogue); the
+// collapse_shape stays after the relu6.
+// CHECK-LABEL: func.func @depthwise
+// CHECK-SAME: (%[[X:.*]]: tensor<4x36xf32>
+// CHECK: %[[E:.*]] = tensor.expand_shape %[[X]] {{\[\[}}0, 1], [2, 3]] output_shape [1, 4, 6, 6] : tensor<4x36xf32> into tensor<1x4x6x6xf32>
+// CHECK: %[[P:.*]] = tensor.pad %[[E]] low[0, 0, 1, 1] high[0, 0, 1, 1]
+// CHECK: } : tensor<1x4x6x6xf32> to tensor<1x4x8x8xf32>
+// CHECK: %[[D:.*]] = linalg.depthwise_conv_2d_nchw_chw {{.*}} ins(%[[P]], %{{.*}} : tensor<1x4x8x8xf32>, tensor<4x3x3xf32>)
+// CHECK: %[[R:.*]] = linalg.generic {{.*}} ins(%[[D]] : tensor<1x4x6x6xf32>) outs(%{{.*}} : tensor<1x4x6x6xf32>)
+// CHECK: arith.minimumf
+// CHECK: %[[C:.*]] = tensor.collapse_shape %[[R]] {{\[\[}}0, 1], [2, 3]] : tensor<1x4x6x6xf32> into tensor<4x36xf32>
+// CHECK: return %[[C]]
+#id4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+func.func @depthwise(%x: tensor<4x36xf32>, %w: tensor<4x3x3xf32>) -> tensor<4x36xf32> {
+  %zero = arith.constant 0.0 : f32
+  %six = arith.constant 6.0 : f32
+  %x3 = tensor.expand_shape %x [[0], [1, 2]] output_shape [4, 6, 6] : tensor<4x36xf32> into tensor<4x6x6xf32>
+  %padded = tensor.pad %x3 low[0, 1, 1] high[0, 1, 1] {
+  ^bb0(%i: index, %j: index, %k: index):
+    tensor.yield %zero : f32
+  } : tensor<4x6x6xf32> to tensor<4x8x8xf32>
+  %x4 = tensor.expand_shape %padded [[0, 1], [2], [3]] output_shape [1, 4, 8, 8] : tensor<4x8x8xf32> into tensor<1x4x8x8xf32>
+  %e = tensor.empty() : tensor<1x4x6x6xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x4x6x6xf32>) -> tensor<1x4x6x6xf32>
+  %d = linalg.depthwise_conv_2d_nchw_chw {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>}
+      ins(%x4, %w : tensor<1x4x8x8xf32>, tensor<4x3x3xf32>) outs(%f : tensor<1x4x6x6xf32>) -> tensor<1x4x6x6xf32>
+  %r = linalg.generic {indexing_maps = [#id4, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%d : tensor<1x4x6x6xf32>) outs(%e : tensor<1x4x6x6xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %lo = arith.maximumf %in, %zero : f32
+    %hi = arith.minimumf %lo, %six : f32
+    linalg.yield %hi : f32
+  } -> tensor<1x4x6x6xf32>
+  %c = tensor.collapse_shape %r [[0, 1], [2, 3]] : tensor<1x4x6x6xf32> into tensor<4x36xf32>
+  return %c : tensor<4x36xf32>
+}

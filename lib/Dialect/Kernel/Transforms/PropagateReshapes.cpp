@@ -40,6 +40,84 @@ bool isAllParallel(Operation *op) {
          linalgOp.getNumLoops() == linalgOp.getNumParallelLoops();
 }
 
+/// Whether `op` is a named convolution or pooling op that is still named
+/// here (NCHW depthwise convolutions and pooling, NHWC and grouped
+/// convolutions): upstream's propagation cannot collapse its iteration
+/// space, and the CPU pipeline recognizes it by name.
+bool isNamedWindowOp(Operation *op) {
+  auto linalgOp = dyn_cast_or_null<linalg::LinalgOp>(op);
+  return linalgOp && !isa<linalg::GenericOp>(op) &&
+         linalg::isaConvolutionOpInterface(linalgOp,
+                                           /*allowEmptyConvolvedDims=*/false);
+}
+
+/// Whether `op` reads the result of a named window op. Its shape must stay
+/// that result's shape: collapsing it would put a collapse_shape between
+/// the two (the window op cannot follow), and kernel-form-dispatches would
+/// launch the activation after a depthwise convolution on its own.
+bool readsNamedWindowOp(Operation *op) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  return linalgOp && llvm::any_of(linalgOp.getDpsInputs(), [](Value input) {
+           return isNamedWindowOp(input.getDefiningOp());
+         });
+}
+
+/// Whether `value` is read by a named window op.
+bool feedsNamedWindowOp(Value value) {
+  return llvm::any_of(value.getUsers(), isNamedWindowOp);
+}
+
+/// expand_shape(pad(x)) -> pad(expand_shape(x)) when the expand_shape only
+/// adds unit dims (a unit batch) and feeds named window ops: the padding then
+/// sits right before the op that reads it through windows, and joins its
+/// dispatch (computed per channel tile by the kernel's threads) instead of
+/// being a single-threaded copy kernel of its own. (The collapsing patterns
+/// below move such pads the other way only for ops that can be collapsed.)
+struct MovePadAfterUnitExpand : OpRewritePattern<tensor::ExpandShapeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(tensor::ExpandShapeOp expand,
+                                PatternRewriter &rewriter) const override {
+    auto pad = expand.getSrc().getDefiningOp<tensor::PadOp>();
+    if (!pad || !pad->hasOneUse() || !feedsNamedWindowOp(expand.getResult()))
+      return rewriter.notifyMatchFailure(expand, "not a pad for window ops");
+    Value padValue = pad.getConstantPaddingValue();
+    RankedTensorType sourceType = pad.getSourceType();
+    RankedTensorType resultType = expand.getResultType();
+    if (!padValue || !sourceType.hasStaticShape() ||
+        !resultType.hasStaticShape())
+      return rewriter.notifyMatchFailure(expand, "dynamic or non-constant pad");
+    // Each group of the expansion: one dim carrying the source dim (and its
+    // padding), the others unit dims.
+    SmallVector<int64_t> shape;
+    SmallVector<OpFoldResult> low, high;
+    OpFoldResult zero = rewriter.getIndexAttr(0);
+    for (auto [sourceDim, group] :
+         llvm::enumerate(expand.getReassociationIndices())) {
+      int64_t carrier = group.back();
+      for (int64_t dim : group)
+        if (resultType.getDimSize(dim) != 1)
+          carrier = dim;
+      for (int64_t dim : group) {
+        if (dim != carrier && resultType.getDimSize(dim) != 1)
+          return rewriter.notifyMatchFailure(expand, "not only unit dims");
+        bool carries = dim == carrier;
+        shape.push_back(carries ? sourceType.getDimSize(sourceDim) : 1);
+        low.push_back(carries ? pad.getMixedLowPad()[sourceDim] : zero);
+        high.push_back(carries ? pad.getMixedHighPad()[sourceDim] : zero);
+      }
+    }
+    auto expandedType =
+        RankedTensorType::get(shape, sourceType.getElementType());
+    Value expanded = tensor::ExpandShapeOp::create(
+        rewriter, expand.getLoc(), expandedType, pad.getSource(),
+        expand.getReassociationIndices());
+    rewriter.replaceOpWithNewOp<tensor::PadOp>(
+        expand, resultType, expanded, low, high, padValue, pad.getNofold());
+    return success();
+  }
+};
+
 struct KernelPropagateReshapesPass
     : strata::kernel::impl::KernelPropagateReshapesPassBase<
           KernelPropagateReshapesPass> {
@@ -56,7 +134,7 @@ struct KernelPropagateReshapesPass
     linalg::ControlDropUnitDims dropOptions;
     dropOptions.controlFn = [](Operation *op) -> SmallVector<unsigned> {
       auto generic = dyn_cast<linalg::GenericOp>(op);
-      if (!generic || !isAllParallel(generic))
+      if (!generic || !isAllParallel(generic) || readsNamedWindowOp(generic))
         return {};
       bool readsExpanded = llvm::any_of(generic.getDpsInputs(), [](Value in) {
         return in.getDefiningOp<tensor::ExpandShapeOp>();
@@ -80,16 +158,23 @@ struct KernelPropagateReshapesPass
     //    A tensor.pad moves the same way (the padding of an image whose
     //    unit batch an im2col copy dropped), so that it stays next to the
     //    op that reads it through windows and joins its dispatch.
+    //    Neither moves next to a named window op (see readsNamedWindowOp and
+    //    MovePadAfterUnitExpand).
     linalg::ControlFusionFn onlyParallel = [](OpOperand *fused) {
       Operation *owner = fused->getOwner();
       if (isa<tensor::CollapseShapeOp>(owner)) {
         Operation *producer = fused->get().getDefiningOp();
+        if (producer && readsNamedWindowOp(producer))
+          return false;
         return isAllParallel(producer) ||
                isa_and_present<tensor::PadOp>(producer);
       }
-      return isAllParallel(owner) || isa<tensor::PadOp>(owner);
+      if (auto pad = dyn_cast<tensor::PadOp>(owner))
+        return !feedsNamedWindowOp(pad.getResult());
+      return isAllParallel(owner) && !readsNamedWindowOp(owner);
     };
     linalg::populateFoldReshapeOpsByCollapsingPatterns(patterns, onlyParallel);
+    patterns.add<MovePadAfterUnitExpand>(ctx);
     linalg::populateFoldUnitExtentDimsCanonicalizationPatterns(patterns,
                                                                dropOptions);
     linalg::FillOp::getCanonicalizationPatterns(patterns, ctx);
