@@ -1,5 +1,6 @@
 // RUN: strata-opt %s --graph-prepack-weights -split-input-file | FileCheck %s
 // RUN: strata-opt %s --graph-prepack-weights=panel-bytes=8 -split-input-file | FileCheck %s --check-prefix=PANEL
+// RUN: strata-opt %s --graph-prepack-weights=panel-bytes=64 -split-input-file | FileCheck %s --check-prefix=PAD
 
 // A dense weight read transposed: the linear gets the transposed constant
 // (w is [N=3, K=2]; w^T is [K=2, N=3]) and no trans_b.
@@ -154,4 +155,22 @@ func.func @matvec_not_panels(%x: tensor<1x3xf32>, %x2: tensor<2x3xf32>, %warg: t
   %1 = graph.linear %x, %w {alpha = 2.0 : f32} : tensor<1x3xf32>, tensor<3x8xf32> -> tensor<1x8xf32>
   %2 = graph.linear %x, %warg : tensor<1x3xf32>, tensor<3x8xf32> -> tensor<1x8xf32>
   return %0, %1, %2 : tensor<2x8xf32>, tensor<1x8xf32>, tensor<1x8xf32>
+}
+
+// -----
+
+// N = 31 with panel-bytes=64 (widths 16, 8, 4 or 2 f32): none divides 31,
+// so 4 panels of 8 (the widest making 4 panels), the last one with one zero
+// column, and the [1, 32] product is sliced back to 31 columns.
+// PAD-LABEL: func.func @matvec_padded
+// PANEL-LABEL: func.func @matvec_padded
+// PAD-DAG: %[[W:.*]] = graph.constant dense<{{.*}}0.000000e+00]]]> : tensor<4x2x8xf32>
+// PAD: %[[P:.*]] = graph.matmul %{{.*}}, %[[W]] : tensor<1x2xf32>, tensor<4x2x8xf32> -> tensor<4x1x8xf32>
+// PAD: %[[R:.*]] = graph.reshape %[[P]], %{{.*}} : tensor<4x1x8xf32>, tensor<2xi64> -> tensor<1x32xf32>
+// PAD: %[[S:.*]] = graph.slice %[[R]] {axes = array<i64: 1>, ends = array<i64: 31>, starts = array<i64: 0>} : tensor<1x32xf32> -> tensor<1x31xf32>
+// PAD: return %[[S]]
+func.func @matvec_padded(%x: tensor<1x2xf32>) -> tensor<1x31xf32> {
+  %w = graph.constant dense<[[1.0, 2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0, 10.0, 11.0, 12.0, 13.0, 14.0, 15.0, 16.0, 17.0, 18.0, 19.0, 20.0, 21.0, 22.0, 23.0, 24.0, 25.0, 26.0, 27.0, 28.0, 29.0, 30.0, 31.0], [-1.0, -2.0, -3.0, -4.0, -5.0, -6.0, -7.0, -8.0, -9.0, -10.0, -11.0, -12.0, -13.0, -14.0, -15.0, -16.0, -17.0, -18.0, -19.0, -20.0, -21.0, -22.0, -23.0, -24.0, -25.0, -26.0, -27.0, -28.0, -29.0, -30.0, -31.0]]> : tensor<2x31xf32>
+  %0 = graph.linear %x, %w : tensor<1x2xf32>, tensor<2x31xf32> -> tensor<1x31xf32>
+  return %0 : tensor<1x31xf32>
 }

@@ -91,12 +91,60 @@ static void transposeBytes(ArrayRef<char> source, MutableArrayRef<char> dest,
   }
 }
 
+/// A constant of `resultType` (same element type as `value`) whose bytes
+/// `fill` writes from `value`'s, of the same kind as `value`: a dense
+/// attribute gives a dense attribute (a splat is expanded first), a
+/// dense_resource blob a new blob (the old name plus `suffix`). Fails on
+/// anything else: packed i1 data, element types that are not a whole number
+/// of bytes, a missing or wrongly sized blob.
+static FailureOr<ElementsAttr> rewriteConstantBytes(
+    ElementsAttr value, RankedTensorType resultType, StringRef suffix,
+    llvm::function_ref<void(ArrayRef<char>, MutableArrayRef<char>)> fill) {
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  if (!type || !type.hasStaticShape() || !resultType.hasStaticShape())
+    return failure();
+  Type elementType = type.getElementType();
+  if (!elementType.isIntOrFloat() || elementType.getIntOrFloatBitWidth() % 8 ||
+      resultType.getElementType() != elementType)
+    return failure();
+  size_t elementSize = elementType.getIntOrFloatBitWidth() / 8;
+  size_t byteSize = static_cast<size_t>(type.getNumElements()) * elementSize;
+  size_t resultSize =
+      static_cast<size_t>(resultType.getNumElements()) * elementSize;
+
+  if (auto dense = dyn_cast<DenseElementsAttr>(value)) {
+    ArrayRef<char> raw = dense.getRawData();
+    std::vector<char> splat;
+    if (dense.isSplat() && raw.size() == elementSize) {
+      splat.resize(byteSize);
+      for (size_t offset = 0; offset < byteSize; offset += elementSize)
+        std::memcpy(splat.data() + offset, raw.data(), elementSize);
+      raw = splat;
+    }
+    if (raw.size() != byteSize)
+      return failure();
+    std::vector<char> bytes(resultSize);
+    fill(raw, bytes);
+    return ElementsAttr(DenseElementsAttr::getFromRawBuffer(resultType, bytes));
+  }
+
+  auto resource = dyn_cast<DenseResourceElementsAttr>(value);
+  if (!resource)
+    return failure();
+  AsmResourceBlob *blob = resource.getRawHandle().getBlob();
+  if (!blob || blob->getData().size() != byteSize)
+    return failure();
+  AsmResourceBlob rewritten =
+      HeapAsmResourceBlob::allocate(resultSize, kBlobAlignment);
+  fill(blob->getData(), rewritten.getMutableData());
+  std::string name = (resource.getRawHandle().getKey() + suffix).str();
+  return ElementsAttr(
+      DenseResourceElementsAttr::get(resultType, name, std::move(rewritten)));
+}
+
 /// `value`, its elements viewed as an array of `shape` (row-major; the
 /// constant's own shape when empty), transposed by `perm` into `resultType`,
-/// of the same kind: a splat stays a splat, a dense attribute a dense
-/// attribute, a dense_resource blob a new blob (the old name plus `suffix`).
-/// Fails on anything else: packed i1 data, element types that are not a
-/// whole number of bytes, a missing or wrongly sized blob.
+/// of the same kind (see rewriteConstantBytes; a splat stays a splat).
 static FailureOr<ElementsAttr>
 transposeConstant(ElementsAttr value, ArrayRef<int64_t> perm,
                   RankedTensorType resultType, ArrayRef<int64_t> shape = {},
@@ -110,36 +158,42 @@ transposeConstant(ElementsAttr value, ArrayRef<int64_t> perm,
       ShapedType::getNumElements(shape) != type.getNumElements() ||
       resultType.getNumElements() != type.getNumElements())
     return failure();
-  Type elementType = type.getElementType();
-  if (!elementType.isIntOrFloat() || elementType.getIntOrFloatBitWidth() % 8)
-    return failure();
-  size_t elementSize = elementType.getIntOrFloatBitWidth() / 8;
-  size_t byteSize = static_cast<size_t>(type.getNumElements()) * elementSize;
+  if (auto dense = dyn_cast<DenseElementsAttr>(value); dense && dense.isSplat())
+    return ElementsAttr(dense.reshape(resultType));
+  size_t elementSize = type.getElementTypeBitWidth() / 8;
+  return rewriteConstantBytes(
+      value, resultType, suffix,
+      [&](ArrayRef<char> source, MutableArrayRef<char> dest) {
+        transposeBytes(source, dest, shape, perm, elementSize);
+      });
+}
 
-  if (auto dense = dyn_cast<DenseElementsAttr>(value)) {
-    if (dense.isSplat())
-      return ElementsAttr(dense.reshape(resultType));
-    ArrayRef<char> raw = dense.getRawData();
-    if (raw.size() != byteSize)
-      return failure();
-    std::vector<char> bytes(byteSize);
-    transposeBytes(raw, bytes, shape, perm, elementSize);
-    return ElementsAttr(DenseElementsAttr::getFromRawBuffer(resultType, bytes));
-  }
-
-  auto resource = dyn_cast<DenseResourceElementsAttr>(value);
-  if (!resource)
-    return failure();
-  AsmResourceBlob *blob = resource.getRawHandle().getBlob();
-  if (!blob || blob->getData().size() != byteSize)
-    return failure();
-  AsmResourceBlob transposed =
-      HeapAsmResourceBlob::allocate(byteSize, kBlobAlignment);
-  transposeBytes(blob->getData(), transposed.getMutableData(), shape, perm,
-                 elementSize);
-  std::string name = (resource.getRawHandle().getKey() + suffix).str();
-  return ElementsAttr(
-      DenseResourceElementsAttr::get(resultType, name, std::move(transposed)));
+/// `weight`, a [K, N] constant, as [panels, K, width] panels: panel p, row k
+/// holds columns [p * width, (p + 1) * width) of row k, the columns past N
+/// (when panels * width > N) zero.
+static FailureOr<ElementsAttr> packPanels(ElementsAttr weight, int64_t width,
+                                          int64_t panels) {
+  auto type = cast<RankedTensorType>(weight.getType());
+  int64_t k = type.getDimSize(0), n = type.getDimSize(1);
+  auto resultType =
+      RankedTensorType::get({panels, k, width}, type.getElementType());
+  if (panels * width == n)
+    return transposeConstant(weight, {1, 0, 2}, resultType, {k, panels, width},
+                             "_panels");
+  size_t elementSize = type.getElementTypeBitWidth() / 8;
+  return rewriteConstantBytes(
+      weight, resultType, "_panels",
+      [&](ArrayRef<char> source, MutableArrayRef<char> dest) {
+        std::fill(dest.begin(), dest.end(), 0);
+        for (int64_t panel = 0; panel < panels; ++panel) {
+          int64_t first = panel * width;
+          int64_t columns = std::min(width, n - first);
+          for (int64_t row = 0; row < k && columns > 0; ++row)
+            std::memcpy(dest.data() + ((panel * k + row) * width) * elementSize,
+                        source.data() + (row * n + first) * elementSize,
+                        columns * elementSize);
+        }
+      });
 }
 
 namespace {
@@ -182,8 +236,10 @@ constexpr int64_t kMinPanels = 4;
 ///   add(reshape(matmul(a, panels(b)) [N / P, 1, P], [1, N]), bias)
 /// where panels(b) is b in panel-major order [N / P][K][P] (see the file
 /// comment). P is the widest of `maxWidth`, maxWidth / 2, ..., maxWidth / 8
-/// that divides N into at least kMinPanels panels; a linear no such width
-/// fits is left alone.
+/// that divides N into at least kMinPanels panels, else the widest that
+/// makes at least kMinPanels panels of N zero-padded to a multiple of P
+/// (then the product is sliced back to N columns) with at most N / 8
+/// padding columns; a linear no width fits is left alone.
 struct PackMatvecWeightInPanels : OpRewritePattern<LinearOp> {
   PackMatvecWeightInPanels(MLIRContext *ctx, int64_t panelBytes)
       : OpRewritePattern(ctx), panelBytes(panelBytes) {}
@@ -210,22 +266,27 @@ struct PackMatvecWeightInPanels : OpRewritePattern<LinearOp> {
     Type elementType = type.getElementType();
     if (!elementType.isIntOrFloat() || elementType.getIntOrFloatBitWidth() % 8)
       return rewriter.notifyMatchFailure(op, "elements are not whole bytes");
-    int64_t k = type.getDimSize(0), n = type.getDimSize(1);
+    int64_t n = type.getDimSize(1);
     int64_t maxWidth = panelBytes / (elementType.getIntOrFloatBitWidth() / 8);
+    int64_t minWidth = std::max<int64_t>(1, maxWidth / 8);
+    // The widest width dividing N into enough panels; else the widest whose
+    // zero-padded last panel adds at most an eighth to the weight (1000
+    // columns: 4 panels of 256).
     int64_t width = 0;
-    for (int64_t candidate = maxWidth;
-         candidate >= std::max<int64_t>(1, maxWidth / 8); candidate /= 2) {
-      if (n % candidate == 0 && n / candidate >= kMinPanels) {
+    for (int64_t candidate = maxWidth; candidate >= minWidth && !width;
+         candidate /= 2)
+      if (n % candidate == 0 && n / candidate >= kMinPanels)
         width = candidate;
-        break;
-      }
+    for (int64_t candidate = maxWidth; candidate >= minWidth && !width;
+         candidate /= 2) {
+      int64_t count = llvm::divideCeil(n, candidate);
+      if (count >= kMinPanels && (count * candidate - n) * 8 <= n)
+        width = candidate;
     }
     if (width == 0)
       return rewriter.notifyMatchFailure(op, "no panel width fits N");
-    int64_t panels = n / width;
-    auto panelsType = RankedTensorType::get({panels, k, width}, elementType);
-    FailureOr<ElementsAttr> packed = transposeConstant(
-        weight, {1, 0, 2}, panelsType, {k, panels, width}, "_panels");
+    int64_t panels = llvm::divideCeil(n, width);
+    FailureOr<ElementsAttr> packed = packPanels(weight, width, panels);
     if (failed(packed))
       return rewriter.notifyMatchFailure(op, "cannot repack the constant");
 
@@ -235,11 +296,20 @@ struct PackMatvecWeightInPanels : OpRewritePattern<LinearOp> {
     auto productType = RankedTensorType::get({panels, 1, width}, elementType);
     Value product =
         MatmulOp::create(rewriter, loc, productType, op.getA(), panelWeight);
+    int64_t paddedN = panels * width;
     auto shapeType = RankedTensorType::get({2}, rewriter.getI64Type());
-    Value shape = ConstantOp::create(rewriter, loc,
-                                     ElementsAttr(DenseIntElementsAttr::get(
-                                         shapeType, ArrayRef<int64_t>{1, n})));
-    Value result = ReshapeOp::create(rewriter, loc, resultType, product, shape);
+    Value shape =
+        ConstantOp::create(rewriter, loc,
+                           ElementsAttr(DenseIntElementsAttr::get(
+                               shapeType, ArrayRef<int64_t>{1, paddedN})));
+    auto paddedType = RankedTensorType::get({1, paddedN}, elementType);
+    Value result = ReshapeOp::create(rewriter, loc, paddedType, product, shape);
+    if (paddedN != n)
+      result = SliceOp::create(rewriter, loc, resultType, result,
+                               rewriter.getDenseI64ArrayAttr({0}),
+                               rewriter.getDenseI64ArrayAttr({n}),
+                               rewriter.getDenseI64ArrayAttr({1}),
+                               /*steps=*/nullptr);
     if (Value bias = op.getBias())
       result = AddOp::create(rewriter, loc, resultType, result, bias);
     rewriter.replaceOp(op, result);

@@ -62,7 +62,10 @@ def GraphPrepackWeightsPass : Pass<"graph-prepack-weights"> {
     the transpose above) becomes a `graph.matmul` of the input and the
     weight in panel-major order, `[N / P, K, P]`, reshaped to `[1, N]`, plus
     the bias. P is the widest of panel-bytes' elements, halved up to three
-    times, that cuts N into at least 4 panels; alpha and beta must be 1.
+    times, that cuts N into at least 4 panels; else the widest giving at
+    least 4 panels of N zero-padded to a multiple of P, with at most N / 8
+    padding columns (the product is then sliced back to N columns: 1000
+    columns make 4 panels of 256). Alpha and beta must be 1.
     Each panel is one contiguous block that a kernel streams row after row.
 
     ```mlir
