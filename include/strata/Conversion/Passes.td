@@ -60,6 +60,17 @@ def CPUTileAndVectorizePass
     to, the op's loop count). A loop whose static trip count is at most its
     tile size is not tiled.
 
+    With `fuse-epilogues` (default), a scheduled contraction whose schedule
+    keeps the reduction whole above its register tile, followed by a chain
+    of elementwise ops (bias, activation, residual), is tiled differently:
+    the last op of the chain is tiled by the contraction's register tile
+    (dims it divides), the contraction, the op initializing its accumulator
+    and the rest of the chain are fused into each tile
+    (`scf::tileConsumerAndFuseProducersUsingSCF`), and the contraction's
+    tile is tiled along its reduction by k_r. The epilogue then works on the
+    accumulators before they are stored, instead of reading the product back
+    from memory.
+
     With `peel` (default), the loops of the innermost tiling level whose
     tile size does not divide their trip count (static or dynamic) get their
     partial last iteration peeled off (`scf::peelForLoopAndSimplifyBounds`;
@@ -84,6 +95,9 @@ def CPUTileAndVectorizePass
            "Vectorize the tiled linalg ops">,
     Option<"peel", "peel", "bool", /*default=*/"true",
            "Peel the partial last tiles of the innermost tiling level">,
+    Option<"fuseEpilogues", "fuse-epilogues", "bool", /*default=*/"true",
+           "Compute elementwise epilogues in their contraction's register "
+           "tiles">,
     ListOption<"tileSizes", "tile-sizes", "int64_t",
                "Tile sizes for every linalg op (default: chosen per op)">,
   ];

@@ -66,6 +66,10 @@ namespace {
 constexpr llvm::StringLiteral kScheduleAttrName = "kernel.schedule";
 /// Marks, within the pass, the tile loops of scheduled ops.
 constexpr llvm::StringLiteral kUnrollAttrName = "strata.unroll_transfer";
+/// Marks, within the pass, the register tile loops of fused epilogues, kept
+/// out of loop-invariant code motion: hoisting a tile's B vectors out of its
+/// m loop keeps K x n_r / vw more vectors live than there are registers.
+constexpr llvm::StringLiteral kNoHoistAttrName = "strata.no_hoist";
 /// Marks, within the pass, the tile loops still to be peeled.
 constexpr llvm::StringLiteral kPeelAttrName = "strata.peel";
 /// Marks, within the pass, the copies of a tiled op that peeling makes.
@@ -876,8 +880,26 @@ void CPUTileAndVectorizePass::runOnOperation() {
   func::FuncOp func = getOperation();
   MLIRContext *ctx = &getContext();
 
+  IRRewriter rewriter(ctx);
+  // Epilogues computed in the register tiles of their contraction (see
+  // FuseEpilogues.cpp): those tiles are made here, the rest op by op.
+  if (fuseEpilogues && vectorize) {
+    strata::RegisterTileFusion fused =
+        strata::fuseEpiloguesIntoRegisterTiles(rewriter, func);
+    for (Operation *loop : fused.loops)
+      loop->setAttr(kUnrollAttrName, rewriter.getUnitAttr());
+    for (Operation *loop : fused.registerTileLoops)
+      loop->setAttr(kNoHoistAttrName, rewriter.getUnitAttr());
+    for (Operation *tile : fused.tiles)
+      tile->setAttr(kVectorizeAttrName,
+                    rewriter.getDenseI64ArrayAttr(
+                        cast<linalg::LinalgOp>(tile).getStaticLoopRanges()));
+  }
+
   SmallVector<linalg::LinalgOp> targets;
   func.walk([&](linalg::LinalgOp op) {
+    if (op->hasAttr(kVectorizeAttrName))
+      return; // A fused register tile.
     bool tileableMaps = strata::hasTileableIndexingMaps(op);
     // An op with an empty iteration space computes nothing (upstream
     // tiling crashes computing slices of a zero-sized loop).
@@ -886,7 +908,6 @@ void CPUTileAndVectorizePass::runOnOperation() {
         !empty)
       targets.push_back(op);
   });
-  IRRewriter rewriter(ctx);
   for (linalg::LinalgOp op : targets)
     tile(rewriter, op);
   // Static tile sizes where peeling made them static (the affine.min of a
@@ -915,7 +936,10 @@ void CPUTileAndVectorizePass::runOnOperation() {
   func->removeAttr(kScheduleAttrName);
   func.walk([](linalg::LinalgOp op) { op->removeAttr(kScheduleAttrName); });
   if (!vectorize) {
-    func.walk([](scf::ForOp loop) { loop->removeAttr(kUnrollAttrName); });
+    func.walk([](scf::ForOp loop) {
+      loop->removeAttr(kUnrollAttrName);
+      loop->removeAttr(kNoHoistAttrName);
+    });
     return;
   }
 
@@ -950,7 +974,7 @@ void CPUTileAndVectorizePass::runOnOperation() {
   SmallVector<scf::ForOp> loops;
   func.walk([&](scf::ForOp loop) { loops.push_back(loop); });
   for (scf::ForOp loop : loops) {
-    if (loop->hasAttr(kUnrollAttrName))
+    if (loop->hasAttr(kUnrollAttrName) && !loop->hasAttr(kNoHoistAttrName))
       moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));
     hoistLoopInvariantSubsets(rewriter,
                               cast<LoopLikeOpInterface>(loop.getOperation()));
@@ -975,7 +999,10 @@ void CPUTileAndVectorizePass::runOnOperation() {
       }
     }
   });
-  func.walk([&](scf::ForOp loop) { loop->removeAttr(kUnrollAttrName); });
+  func.walk([&](scf::ForOp loop) {
+    loop->removeAttr(kUnrollAttrName);
+    loop->removeAttr(kNoHoistAttrName);
+  });
   if (marked.empty())
     return;
   RewritePatternSet unrollPatterns(ctx);

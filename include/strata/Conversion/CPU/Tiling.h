@@ -1,16 +1,26 @@
 //===- Tiling.h - What the CPU tiling passes can tile -----------*- C++ -*-===//
 //
 // The one rule strata-cpu-tile-and-vectorize and strata-cpu-distribute-tiles
-// share about which linalg ops upstream tiling handles.
+// share about which linalg ops upstream tiling handles, and the register-tile
+// epilogue fusion of strata-cpu-tile-and-vectorize.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef STRATA_CONVERSION_CPU_TILING_H
 #define STRATA_CONVERSION_CPU_TILING_H
 
-namespace mlir::linalg {
+#include "llvm/ADT/SmallVector.h"
+
+namespace mlir {
+class Operation;
+class RewriterBase;
+namespace func {
+class FuncOp;
+} // namespace func
+namespace linalg {
 class LinalgOp;
-} // namespace mlir::linalg
+} // namespace linalg
+} // namespace mlir
 
 namespace strata {
 
@@ -18,6 +28,25 @@ namespace strata {
 /// correctly: a projected permutation, or convolution windows (sums of dims
 /// with positive coefficients) that stay within their static operand.
 bool hasTileableIndexingMaps(mlir::linalg::LinalgOp op);
+
+/// What fuseEpiloguesIntoRegisterTiles made: the tiles, each a statically
+/// shaped linalg op to vectorize, and the loops around them (all of them in
+/// `loops`; those over register tiles, as opposed to a contraction's
+/// reduction, also in `registerTileLoops`).
+struct RegisterTileFusion {
+  llvm::SmallVector<mlir::Operation *> tiles;
+  llvm::SmallVector<mlir::Operation *> loops;
+  llvm::SmallVector<mlir::Operation *> registerTileLoops;
+};
+
+/// In `func`, tiles the elementwise epilogue of each scheduled contraction
+/// whose schedule keeps the reduction whole above its register tile by that
+/// register tile, fusing the contraction (its reduction then tiled by k_r)
+/// and its accumulator's initialization into each tile, so that the
+/// epilogue works on the accumulators before they are stored. Contractions
+/// it cannot fuse are left as they are.
+RegisterTileFusion fuseEpiloguesIntoRegisterTiles(mlir::RewriterBase &rewriter,
+                                                  mlir::func::FuncOp func);
 
 } // namespace strata
 

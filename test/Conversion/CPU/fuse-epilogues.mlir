@@ -1,0 +1,67 @@
+// RUN: strata-opt %s --pass-pipeline='builtin.module(func.func(strata-cpu-tile-and-vectorize))' -split-input-file | FileCheck %s
+// RUN: strata-opt %s --pass-pipeline='builtin.module(func.func(strata-cpu-tile-and-vectorize{fuse-epilogues=false}))' -split-input-file | FileCheck %s --check-prefix=UNFUSED
+
+// A 1x1 convolution as a product of the filter [16, 8] and the image
+// [8, 128], its accumulator initialized with the bias, then relu6. The
+// schedule keeps K = 8 whole above its 8x32 register tile, so the relu6 is
+// tiled by 8x32 and the bias broadcast, the product and
+// the relu6 all run in each tile on vectors: the result is written once
+// (row by row) per tile, after the clamp.
+// CHECK-LABEL: func.func @conv1x1_relu6
+// CHECK: scf.for %{{.*}} = %c0 to %c16 step %c8
+// CHECK: scf.for %{{.*}} = %c0 to %c128 step %c32
+// CHECK-NOT: scf.for
+// CHECK: vector.broadcast
+// CHECK: vector.contract
+// CHECK: arith.maximumf {{.*}} : vector<8x32xf32>
+// CHECK: arith.minimumf {{.*}} : vector<8x32xf32>
+// CHECK-COUNT-8: vector.transfer_write {{.*}} : vector<32xf32>, tensor<8x32xf32>
+// CHECK-NOT: vector.transfer_write
+// CHECK: tensor.insert_slice
+// Without fusion, each op has loops of its own.
+// UNFUSED-LABEL: func.func @conv1x1_relu6
+// UNFUSED: vector.contract
+// UNFUSED: scf.yield
+// UNFUSED: arith.maximumf
+#bias = affine_map<(d0, d1) -> (d0)>
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @conv1x1_relu6(%w: tensor<16x8xf32>, %x: tensor<8x128xf32>, %b: tensor<16xf32>) -> tensor<16x128xf32> {
+  %zero = arith.constant 0.0 : f32
+  %six = arith.constant 6.0 : f32
+  %e = tensor.empty() : tensor<16x128xf32>
+  %init = linalg.generic {indexing_maps = [#bias, #id], iterator_types = ["parallel", "parallel"]} ins(%b : tensor<16xf32>) outs(%e : tensor<16x128xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<16x128xf32>
+  %p = linalg.matmul {kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 0, 64, 0>, array<i64: 8, 32, 8>], vector_sizes = [8, 32, 8], parallel_dims = [1]>} ins(%w, %x : tensor<16x8xf32>, tensor<8x128xf32>) outs(%init : tensor<16x128xf32>) -> tensor<16x128xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%p : tensor<16x128xf32>) outs(%e : tensor<16x128xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %lo = arith.maximumf %in, %zero : f32
+    %hi = arith.minimumf %lo, %six : f32
+    linalg.yield %hi : f32
+  } -> tensor<16x128xf32>
+  return %r : tensor<16x128xf32>
+}
+
+// -----
+
+// A schedule that splits K above its register tile (k_c = 64 of 128): the
+// epilogue needs the whole sum, so nothing is fused; the relu is tiled on
+// its own after the product's loops.
+// CHECK-LABEL: func.func @split_k
+// CHECK: vector.contract
+// CHECK: scf.yield
+// CHECK: arith.maximumf
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+func.func @split_k(%a: tensor<16x128xf32>, %bm: tensor<128x64xf32>) -> tensor<16x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<16x64xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<16x64xf32>) -> tensor<16x64xf32>
+  %p = linalg.matmul {kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 0, 64, 64>, array<i64: 8, 32, 16>], vector_sizes = [8, 32, 16], parallel_dims = [1]>} ins(%a, %bm : tensor<16x128xf32>, tensor<128x64xf32>) outs(%f : tensor<16x64xf32>) -> tensor<16x64xf32>
+  %r = linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]} ins(%p : tensor<16x64xf32>) outs(%e : tensor<16x64xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %m = arith.maximumf %in, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<16x64xf32>
+  return %r : tensor<16x64xf32>
+}
