@@ -1056,6 +1056,10 @@ void strata::buildCPULoweringPipeline(OpPassManager &pm,
   // Before deallocation, which does not know scf.forall.
   if (options.distribute)
     pm.addPass(strata::createCPUForallToTileRangePass());
+  // Tile-local buffers (a reduction's accumulator before its epilogue)
+  // are allocated once per call, not once per tile: malloc and free in the
+  // tile loop made a 128x768 row mean take 78 us.
+  pm.addNestedPass<func::FuncOp>(bufferization::createBufferLoopHoistingPass());
   if (options.deallocate)
     bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(createConvertBufferizationToMemRefPass());
@@ -1088,6 +1092,11 @@ void strata::buildCPULoweringPipeline(OpPassManager &pm,
   ConvertVectorToLLVMPassOptions vectorOptions;
   vectorOptions.vectorContractLowering =
       vector::VectorContractLowering::OuterProduct;
+  // Floating-point vector.reduction ops may be reassociated (a tree of
+  // vector adds and shuffles): LLVM's ordered reduction is one scalar add
+  // after the other, a 128x768 row mean took 75 us instead of 9. ML
+  // runtimes (onnxruntime's MLAS, oneDNN) sum in any order too.
+  vectorOptions.reassociateFPReductions = true;
   pm.addPass(createConvertVectorToLLVMPass(vectorOptions));
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createArithToLLVMConversionPass());
