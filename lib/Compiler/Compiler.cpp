@@ -90,7 +90,8 @@ static std::string getPipeline(const CompileOptions &options,
         ",graph-prepack-weights{panel-bytes=" +
         std::to_string(kernel::getGemvPanelBytes(schedulingCPU)) +
         "},convert-graph-to-kernel,func.func(kernel-rewrite-"
-        "convolutions,kernel-propagate-reshapes,kernel-form-dispatches),"
+        "convolutions,kernel-propagate-reshapes,kernel-fuse-elementwise,"
+        "kernel-form-dispatches),"
         "kernel-outline,kernel-select-schedule{cpu=" +
         schedulingCPU + "}";
   if (level >= CompileLevel::Device)

@@ -45,6 +45,24 @@ def KernelPropagateReshapesPass
                            "::mlir::tensor::TensorDialect"];
 }
 
+def KernelFuseElementwisePass
+    : Pass<"kernel-fuse-elementwise", "::mlir::func::FuncOp"> {
+  let summary = "Merge chains of elementwise linalg ops into one op";
+  let description = [{
+    Runs after kernel-propagate-reshapes, before kernel-form-dispatches. An
+    elementwise `linalg.generic` (all loops parallel, projected-permutation
+    maps) whose result has a single use, by another such generic, is merged
+    into it (upstream's elementwise op fusion): a GELU written as divide,
+    erf, add, multiply, multiply becomes one op. A dispatch then reads and
+    writes its data once per chain instead of once per op; the tile pass
+    tiles each op of a dispatch on its own, so each op was a pass over the
+    slab. Contractions, reductions and window ops are neither producers nor
+    consumers here: fusing into them would change the operation the
+    schedules recognize.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
 def KernelFormDispatchesPass : Pass<"kernel-form-dispatches", "::mlir::func::FuncOp"> {
   let summary = "Group tensor computations into kernel.dispatch regions (fusion)";
   let description = [{
