@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "strata/Runtime/ThreadPool.h"
+#include "strata/Runtime/FloatEnvironment.h"
 
 #include <algorithm>
 #include <chrono>
@@ -104,6 +105,8 @@ void ThreadPool::runChunks() {
 
 void ThreadPool::workerLoop() {
   insideParallelFor = true;
+  // Workers run only kernels (see FloatEnvironment.h).
+  flushSubnormalsOnThisThread();
   uint64_t seen = 0;
   auto woken = [&] { return stopping.load() || generation.load() != seen; };
   std::unique_lock<std::mutex> lock(mutex);

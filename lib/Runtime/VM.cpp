@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "strata/Runtime/VM.h"
+#include "strata/Runtime/FloatEnvironment.h"
 
 #include <cstring>
 #include <limits>
@@ -256,6 +257,9 @@ StatusOr<std::vector<Value>> Session::invoke(uint32_t index,
   if (!status.ok())
     return status;
   std::lock_guard<std::mutex> lock(invokeMutex);
+  // The caller's thread runs kernels too (see FloatEnvironment.h); its own
+  // mode comes back on return.
+  ScopedFlushSubnormals flush;
   return run(index, args);
 }
 
@@ -578,12 +582,10 @@ StatusOr<std::vector<Value>> Session::run(uint32_t entry,
       VM_BINARY(AndI, a & b)
       VM_BINARY(OrI, a | b)
       VM_BINARY(XorI, a ^ b)
-      VM_BINARY(MinUI, static_cast<uint64_t>(a) < static_cast<uint64_t>(b)
-                           ? a
-                           : b)
-      VM_BINARY(MaxUI, static_cast<uint64_t>(a) < static_cast<uint64_t>(b)
-                           ? b
-                           : a)
+      VM_BINARY(MinUI,
+                static_cast<uint64_t>(a) < static_cast<uint64_t>(b) ? a : b)
+      VM_BINARY(MaxUI,
+                static_cast<uint64_t>(a) < static_cast<uint64_t>(b) ? b : a)
 #undef VM_BINARY
 
     case Opcode::DivUI:
