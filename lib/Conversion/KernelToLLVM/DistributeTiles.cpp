@@ -320,6 +320,18 @@ void convertToTileRange(RewriterBase &rewriter, scf::ForallOp forall,
   rewriter.eraseOp(body->getTerminator());
   rewriter.inlineBlockBefore(body, loop.getBody()->getTerminator(), ivs);
   rewriter.eraseOp(forall);
+  // Statically sized tile buffers (a padded input tile, an epilogue's
+  // intermediate) are allocated once per call instead of once per tile:
+  // each tile writes its buffer before reading it, so the tiles of one call
+  // can share it. (Upstream's buffer-loop-hoisting leaves these in the
+  // loop.) Deallocation, which runs later, frees them after the loop.
+  SmallVector<memref::AllocOp> allocs;
+  loop.getBody()->walk([&](memref::AllocOp alloc) {
+    if (alloc->getNumOperands() == 0)
+      allocs.push_back(alloc);
+  });
+  for (memref::AllocOp alloc : allocs)
+    rewriter.moveOpBefore(alloc, loop);
 }
 
 /// Turns `forall`, a tile loop that cannot be distributed, into an scf.for

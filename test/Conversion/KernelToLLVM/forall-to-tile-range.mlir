@@ -180,3 +180,26 @@ func.func @not_a_kernel(%x: memref<16xf32>, %out: memref<16xf32>) {
   } {strata.distribute}
   return
 }
+
+// -----
+
+// A tile buffer allocated in the tile body (a padded input tile) with a
+// static shape moves before the tile loop: one allocation per call, shared
+// by the call's tiles, which each write it before reading it.
+// CHECK-LABEL: func.func @tile_buffer(
+// CHECK: %[[BUF:.*]] = memref.alloc() : memref<4x34xf32>
+// CHECK: scf.for
+// CHECK-NOT: memref.alloc
+// CHECK: memref.copy %{{.*}}, %{{.*}}
+// CHECK: }
+func.func @tile_buffer(%x: memref<64x32xf32>, %out: memref<64x32xf32>, %begin: index, %end: index) attributes {strata.kernel_abi = 1 : i64, llvm.emit_c_interface} {
+  scf.forall (%i) = (0) to (64) step (4) {
+    %buf = memref.alloc() : memref<4x34xf32>
+    %in = memref.subview %x[%i, 0] [4, 32] [1, 1] : memref<64x32xf32> to memref<4x32xf32, strided<[32, 1], offset: ?>>
+    %inner = memref.subview %buf[0, 1] [4, 32] [1, 1] : memref<4x34xf32> to memref<4x32xf32, strided<[34, 1], offset: 1>>
+    memref.copy %in, %inner : memref<4x32xf32, strided<[32, 1], offset: ?>> to memref<4x32xf32, strided<[34, 1], offset: 1>>
+    %o = memref.subview %out[%i, 0] [4, 32] [1, 1] : memref<64x32xf32> to memref<4x32xf32, strided<[32, 1], offset: ?>>
+    memref.copy %inner, %o : memref<4x32xf32, strided<[34, 1], offset: 1>> to memref<4x32xf32, strided<[32, 1], offset: ?>>
+  } {strata.distribute}
+  return
+}
