@@ -74,8 +74,11 @@ python3 "$here/results/make_report.py" --machine "$results/machine.json" \
 python3 "$here/kernels/bench_kernels.py" --build "$build" \
   --sgemm "$work/sgemm" --onednn "$work/conv_onednn" \
   --out "$results/kernels.json" --work "$work" "${quick[@]}"
-python3 "$here/models/bench_models.py" --out "$results/models.json" \
-  --work "$work" "${quick[@]}"
+# numpy's own OpenBLAS threads stay out of the way: idle, they still took
+# one of the two cores from Strata's and onnxruntime's 2-thread runs
+# (ResNet-18 on 2 threads measured 33 ms with them, 21-24 ms without).
+OPENBLAS_NUM_THREADS=1 python3 "$here/models/bench_models.py" \
+  --out "$results/models.json" --work "$work" "${quick[@]}"
 python3 "$here/results/make_report.py" --machine "$results/machine.json" \
   --build "$build" --finish
 python3 "$here/results/make_report.py" --results "$results"
