@@ -76,3 +76,33 @@ func.func @not_fused(%x: tensor<4x8xf32>, %w: tensor<8x8xf32>) -> (tensor<4x8xf3
   %m = linalg.matmul ins(%u, %w : tensor<4x8xf32>, tensor<8x8xf32>) outs(%f : tensor<4x8xf32>) -> tensor<4x8xf32>
   return %v, %m : tensor<4x8xf32>, tensor<4x8xf32>
 }
+
+// -----
+
+// A product plus a broadcast bias (MatMul + Add as ONNX exports a linear
+// layer): the accumulator starts from the broadcast bias instead of zero,
+// and the add is gone.
+// CHECK-DAG: #[[BIAS:.*]] = affine_map<(d0, d1) -> (d1)>
+// CHECK-DAG: #[[ID:.*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func.func @bias_into_init
+// CHECK-SAME: (%[[X:.*]]: tensor<4x8xf32>, %[[W:.*]]: tensor<8x16xf32>, %[[B:.*]]: tensor<16xf32>)
+// CHECK: %[[E:.*]] = tensor.empty() : tensor<4x16xf32>
+// CHECK: %[[INIT:.*]] = linalg.generic {indexing_maps = [#[[BIAS]], #[[ID]]], iterator_types = ["parallel", "parallel"]} ins(%[[B]] : tensor<16xf32>) outs(%[[E]] : tensor<4x16xf32>)
+// CHECK: %[[P:.*]] = linalg.matmul ins(%[[X]], %[[W]] : tensor<4x8xf32>, tensor<8x16xf32>) outs(%[[INIT]] : tensor<4x16xf32>)
+// CHECK-NOT: linalg.fill
+// CHECK-NOT: arith.addf
+// CHECK: return %[[P]]
+#bias3 = affine_map<(d0, d1) -> (d1)>
+#id3 = affine_map<(d0, d1) -> (d0, d1)>
+func.func @bias_into_init(%x: tensor<4x8xf32>, %w: tensor<8x16xf32>, %b: tensor<16xf32>) -> tensor<4x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4x16xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<4x16xf32>) -> tensor<4x16xf32>
+  %p = linalg.matmul ins(%x, %w : tensor<4x8xf32>, tensor<8x16xf32>) outs(%f : tensor<4x16xf32>) -> tensor<4x16xf32>
+  %r = linalg.generic {indexing_maps = [#id3, #bias3, #id3], iterator_types = ["parallel", "parallel"]} ins(%p, %b : tensor<4x16xf32>, tensor<16xf32>) outs(%e : tensor<4x16xf32>) {
+  ^bb0(%in: f32, %c: f32, %out: f32):
+    %s = arith.addf %in, %c : f32
+    linalg.yield %s : f32
+  } -> tensor<4x16xf32>
+  return %r : tensor<4x16xf32>
+}

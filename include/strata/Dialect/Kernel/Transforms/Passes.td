@@ -59,8 +59,15 @@ def KernelFuseElementwisePass
     slab. Contractions, reductions and window ops are neither producers nor
     consumers here: fusing into them would change the operation the
     schedules recognize.
+
+    One rewrite does touch contractions: a float contraction whose
+    accumulator is a zero fill and whose only use is an elementwise add of
+    a broadcast operand (MatMul + Add, ONNX's export of a linear layer)
+    starts its accumulator from the broadcast operand instead, and the add
+    goes away.
   }];
-  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::linalg::LinalgDialect"];
 }
 
 def KernelFormDispatchesPass : Pass<"kernel-form-dispatches", "::mlir::func::FuncOp"> {
