@@ -341,16 +341,19 @@ Schedule getContractionSchedule(linalg::LinalgOp op,
   if (!dims.k.empty())
     k = dims.k.back();
 
-  // n_r: two vectors, or one to three vectors dividing N; without such a
+  // n_r: two vectors, or one or two vectors dividing N; without such a
   // divisor two vectors, the partial last tile being peeled off by the tile
   // pass (196 = 6 x 32 + 4), so that the full tiles stay unmasked; one
   // vector when the last tile would be wider than a vector (49 = 32 + 17:
   // a 17-wide tile is a vector and a lone lane in every row; 49 = 3 x 16 +
-  // 1 ran at 90 GFLOP/s against 54 for ResNet-18's 512x49x4608).
+  // 1 ran at 90 GFLOP/s against 54 for ResNet-18's 512x49x4608). Never
+  // three vectors: a 1280x48x320 product with n_r = 48 took 1.04 ms, with
+  // n_r = 16 0.34 ms (and 8x48 tiles ran 128x768x3072 at a third of the
+  // speed of 8x32 ones).
   int64_t nr = 2 * vw;
   if (n) {
     int64_t size = ranges[*n];
-    inner[*n] = pickTile(size, nr, vw, vw, 3 * vw);
+    inner[*n] = pickTile(size, nr, vw, vw, 2 * vw);
     if (!ShapedType::isDynamic(size) && inner[*n] == nr && size % nr > vw)
       inner[*n] = vw;
   }
