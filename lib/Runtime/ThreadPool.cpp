@@ -36,13 +36,19 @@ static inline void cpuRelax() {
 #endif
 }
 
-/// Polls `done` for up to kSpinTime; returns its last value.
+/// Polls `done` for up to kSpinTime; returns its last value. After the
+/// first few polls it yields the CPU between polls: when the thread it waits
+/// for shares this CPU (more runnable threads than cores), pure spinning
+/// would keep that thread from running until the time slice ends.
 template <typename Predicate> static bool spinUntil(Predicate done) {
   auto start = std::chrono::steady_clock::now();
   for (unsigned i = 1;; ++i) {
     if (done())
       return true;
-    cpuRelax();
+    if (i < 1024)
+      cpuRelax();
+    else
+      std::this_thread::yield();
     if (i % 64 == 0 && std::chrono::steady_clock::now() - start > kSpinTime)
       return done();
   }
