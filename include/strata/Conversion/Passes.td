@@ -160,10 +160,16 @@ def CPULowerStridedCopiesPass
     memref-to-llvm lowers a `memref.copy` between buffers that are not both
     contiguous into a call of `memrefCopy` from MLIR's C runner utilities,
     which Strata's runtime does not link (it links neither MLIR nor LLVM).
-    Such copies become `linalg.copy`, i.e. loops in the kernel itself;
-    contiguous copies stay `memref.copy` (an llvm.memcpy).
+    Such copies become loops in the kernel itself: with static shapes, unit
+    innermost strides and rows of at most 256 elements, loops over the
+    outer dims moving each row as one vector (`vector.transfer_read` /
+    `transfer_write`); otherwise `linalg.copy`. Contiguous copies stay
+    `memref.copy` (an llvm.memcpy).
   }];
-  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::ub::UBDialect",
+                           "::mlir::vector::VectorDialect"];
 }
 
 def CPULowerMultiReductionsPass
