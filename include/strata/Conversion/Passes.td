@@ -60,11 +60,6 @@ def CPUTileAndVectorizePass
     to, the op's loop count). A loop whose static trip count is at most its
     tile size is not tiled.
 
-    With `vectorize`, a static `tensor.pad` with a constant padding value
-    first becomes a `linalg.fill` of the padded shape and a `linalg.copy` of
-    the source into its interior, so that both are tiled and vectorized
-    (left as is, it bufferized to element-by-element loops).
-
     With `fuse-epilogues` (default), a scheduled contraction whose schedule
     keeps the reduction whole above its register tile, followed by a chain
     of elementwise ops (bias, activation, residual), is tiled differently:

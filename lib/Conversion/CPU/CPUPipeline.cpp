@@ -736,38 +736,6 @@ struct ReadStridedRowAsShuffle : OpRewritePattern<vector::TransferReadOp> {
   }
 };
 
-/// Rewrites a statically shaped tensor.pad with a constant padding value as
-/// a linalg.fill of the padded shape and a linalg.copy of the source into
-/// its interior (inserted back with insert_slice, which bufferizes in
-/// place). Left alone, a pad bufferizes to a fill and a memref.copy that
-/// become scalar loops after the tile pass; as linalg ops they are tiled
-/// and vectorized like the rest. (The padded input of a depthwise
-/// convolution tile was filled and copied one element at a time.)
-void decomposePad(RewriterBase &rewriter, tensor::PadOp pad) {
-  Value padValue = pad.getConstantPaddingValue();
-  RankedTensorType type = pad.getResultType();
-  if (!padValue || !type.hasStaticShape() ||
-      !pad.getSourceType().hasStaticShape())
-    return;
-  Location loc = pad.getLoc();
-  rewriter.setInsertionPoint(pad);
-  Value empty = tensor::EmptyOp::create(rewriter, loc, type.getShape(),
-                                        type.getElementType());
-  Value filled =
-      linalg::FillOp::create(rewriter, loc, padValue, empty).getResult(0);
-  SmallVector<OpFoldResult> offsets = pad.getMixedLowPad();
-  SmallVector<OpFoldResult> sizes =
-      tensor::getMixedSizes(rewriter, loc, pad.getSource());
-  SmallVector<OpFoldResult> strides(type.getRank(), rewriter.getIndexAttr(1));
-  Value interior = tensor::ExtractSliceOp::create(rewriter, loc, filled,
-                                                  offsets, sizes, strides);
-  Value copied =
-      linalg::CopyOp::create(rewriter, loc, pad.getSource(), interior)
-          .getResult(0);
-  rewriter.replaceOpWithNewOp<tensor::InsertSliceOp>(pad, copied, filled,
-                                                     offsets, sizes, strides);
-}
-
 struct CPUTileAndVectorizePass
     : public strata::impl::CPUTileAndVectorizePassBase<
           CPUTileAndVectorizePass> {
@@ -969,12 +937,6 @@ void CPUTileAndVectorizePass::runOnOperation() {
   MLIRContext *ctx = &getContext();
 
   IRRewriter rewriter(ctx);
-  if (vectorize) {
-    SmallVector<tensor::PadOp> pads;
-    func.walk([&](tensor::PadOp pad) { pads.push_back(pad); });
-    for (tensor::PadOp pad : pads)
-      decomposePad(rewriter, pad);
-  }
   // Epilogues computed in the register tiles of their contraction (see
   // FuseEpilogues.cpp): those tiles are made here, the rest op by op.
   if (fuseEpilogues && vectorize) {
