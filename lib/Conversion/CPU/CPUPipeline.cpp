@@ -714,7 +714,7 @@ struct ReadStridedRowAsShuffle : OpRewritePattern<vector::TransferReadOp> {
     for (auto [offset, sliceStride, index] :
          llvm::zip_equal(slice.getMixedOffsets(), slice.getMixedStrides(),
                          read.getIndices())) {
-      AffineExpr d0, d1, s0;
+      AffineExpr d0, d1;
       bindDims(rewriter.getContext(), d0, d1);
       std::optional<int64_t> step = getConstantIntValue(sliceStride);
       if (!step)
