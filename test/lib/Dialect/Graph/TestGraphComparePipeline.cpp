@@ -87,7 +87,7 @@ struct TestGraphComparePipelinePass
       reference->erase();
       return failure();
     }
-    auto cleanup = llvm::make_scope_exit([&] {
+    llvm::scope_exit cleanup([&] {
       reference->erase();
       optimized->erase();
     });

@@ -121,7 +121,7 @@ strata::test::interpret(func::FuncOp func, ArrayRef<EvalTensor> inputs) {
     for (Value operand : op.getOperands())
       operands.push_back(values.lookup(operand));
     SmallVector<Operation *> scratch;
-    auto cleanup = llvm::make_scope_exit([&] {
+    llvm::scope_exit cleanup([&] {
       for (Operation *dead : llvm::reverse(scratch))
         dead->erase();
     });
