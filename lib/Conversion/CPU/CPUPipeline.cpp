@@ -1112,10 +1112,6 @@ void strata::buildCPULoweringPipeline(OpPassManager &pm,
   // Before deallocation, which does not know scf.forall.
   if (options.distribute)
     pm.addPass(strata::createCPUForallToTileRangePass());
-  // Tile-local buffers (a reduction's accumulator before its epilogue)
-  // are allocated once per call, not once per tile: malloc and free in the
-  // tile loop made a 128x768 row mean take 78 us.
-  pm.addNestedPass<func::FuncOp>(bufferization::createBufferLoopHoistingPass());
   if (options.deallocate)
     bufferization::buildBufferDeallocationPipeline(pm);
   pm.addPass(createConvertBufferizationToMemRefPass());
