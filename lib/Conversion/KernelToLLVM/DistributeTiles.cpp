@@ -107,13 +107,11 @@ getScheduledInnerTile(func::FuncOp func, linalg::LinalgOp root, unsigned loop) {
   return std::nullopt;
 }
 
-/// The tile size along `loop` (of static size `size`, or dynamic): about
-/// kTilesPerLoop tiles, and, when the schedule tiles that loop by `inner`,
-/// a multiple of `inner` dividing `size` if there is one, so that the
-/// schedule's register tiles stay whole (no masks) inside every tile.
-int64_t chooseTileSize(func::FuncOp func, linalg::LinalgOp root, unsigned loop,
-                       int64_t size) {
-  int64_t inner = getScheduledInnerTile(func, root, loop).value_or(0);
+/// The tile size along a loop of static size `size` (or dynamic): about
+/// kTilesPerLoop tiles, and, when the schedule tiles that loop by `inner`
+/// (> 0), a multiple of `inner` dividing `size` if there is one, so that
+/// the schedule's register tiles stay whole (no masks) inside every tile.
+int64_t chooseTileSize(int64_t size, int64_t inner) {
   if (ShapedType::isDynamic(size))
     return inner > 0 ? inner * llvm::divideCeil(kDynamicTileSize, inner)
                      : kDynamicTileSize;
@@ -211,8 +209,11 @@ struct CPUDistributeTilesPass
                  ? std::numeric_limits<int64_t>::max()
                  : ranges[i];
     };
+    SmallVector<std::optional<int64_t>> innerTiles;
+    for (unsigned i = 0; i < iterators.size(); ++i)
+      innerTiles.push_back(getScheduledInnerTile(func, root, i));
     auto keptWhole = [&](unsigned i) {
-      std::optional<int64_t> inner = getScheduledInnerTile(func, root, i);
+      std::optional<int64_t> inner = innerTiles[i];
       return inner && (*inner == 0 || (!ShapedType::isDynamic(ranges[i]) &&
                                        *inner >= ranges[i]));
     };
@@ -225,7 +226,8 @@ struct CPUDistributeTilesPass
     }
     if (!loop)
       return;
-    int64_t tileSize = chooseTileSize(func, root, *loop, ranges[*loop]);
+    int64_t tileSize =
+        chooseTileSize(ranges[*loop], innerTiles[*loop].value_or(0));
     SmallVector<OpFoldResult> tileSizes(iterators.size(),
                                         OpBuilder(func).getIndexAttr(0));
     tileSizes[*loop] = OpBuilder(func).getIndexAttr(tileSize);
