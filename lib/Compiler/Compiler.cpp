@@ -84,13 +84,16 @@ static std::string getPipeline(const CompileOptions &options,
   std::string pipeline = "strata-graph-optimize";
   // Kernel level: first the matrix-vector weights in panels as wide as the
   // CPU's matrix-vector register tiles (a layout chosen for the kernels,
-  // so not part of the target-independent graph pipeline).
+  // so not part of the target-independent graph pipeline); NHWC filters
+  // likewise in panels as wide as the matrix product's register tiles.
   if (level >= CompileLevel::Kernel)
     pipeline +=
         ",graph-prepack-weights{panel-bytes=" +
         std::to_string(kernel::getGemvPanelBytes(schedulingCPU)) +
         "},convert-graph-to-kernel,func.func(kernel-rewrite-"
-        "convolutions,kernel-propagate-reshapes,kernel-fuse-elementwise,"
+        "convolutions{panel-bytes=" +
+        std::to_string(kernel::getMatmulPanelBytes(schedulingCPU)) +
+        "},kernel-propagate-reshapes,kernel-fuse-elementwise,"
         "kernel-form-dispatches),"
         "kernel-outline,kernel-select-schedule{cpu=" +
         schedulingCPU + "}";

@@ -90,3 +90,67 @@ func.func @dynamic_image(%x: tensor<1x4x?x?xf32>, %w: tensor<8x4x3x3xf32>, %b: t
          ins(%x, %w : tensor<1x4x?x?xf32>, tensor<8x4x3x3xf32>) outs(%b : tensor<1x8x?x?xf32>) -> tensor<1x8x?x?xf32>
   return %0 : tensor<1x8x?x?xf32>
 }
+
+// -----
+
+// NHWC: the windows are copied into a [OH*OW, KH*KW*C] matrix, one
+// contiguous run of KW*C elements of the [H, W*C] input per window row, and
+// multiplied by the filter as a [KH*KW*C, F] matrix (pixels are the rows,
+// filters the vectorized columns). A filter that is no constant is
+// transposed by a linalg.transpose.
+
+// CHECK-DAG: #[[ROWS:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1 * 2 + d3, d2 * 8 + d4)>
+// CHECK-DAG: #[[ID5:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3, d4)>
+// CHECK-DAG: #[[A:.*]] = affine_map<(d0, d1, d2) -> (d0, d2)>
+// CHECK-DAG: #[[B:.*]] = affine_map<(d0, d1, d2) -> (d2, d1)>
+// CHECK-DAG: #[[C:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-LABEL: func.func @nhwc_conv3x3s2
+// CHECK-SAME: (%[[X:.*]]: tensor<1x9x9x4xf32>, %[[W:.*]]: tensor<8x3x3x4xf32>, %[[INIT:.*]]: tensor<1x4x4x8xf32>)
+// CHECK: %[[XR:.*]] = tensor.collapse_shape %[[X]] {{\[\[}}0], [1], [2, 3]] : tensor<1x9x9x4xf32> into tensor<1x9x36xf32>
+// CHECK: %[[E:.*]] = tensor.empty() : tensor<1x4x4x3x12xf32>
+// CHECK: %[[WIN:.*]] = linalg.generic {indexing_maps = [#[[ROWS]], #[[ID5]]], {{.*}}} ins(%[[XR]] : {{.*}}) outs(%[[E]] : {{.*}})
+// CHECK: %[[COL:.*]] = tensor.collapse_shape %[[WIN]] {{\[\[}}0, 1, 2], [3, 4]] : tensor<1x4x4x3x12xf32> into tensor<16x36xf32>
+// CHECK: %[[WM:.*]] = tensor.collapse_shape %[[W]] {{\[\[}}0], [1, 2, 3]] : tensor<8x3x3x4xf32> into tensor<8x36xf32>
+// CHECK: %[[WT:.*]] = linalg.transpose ins(%[[WM]] : tensor<8x36xf32>) outs(%{{.*}} : tensor<36x8xf32>) permutation = [1, 0]
+// CHECK: %[[ACC:.*]] = tensor.collapse_shape %[[INIT]] {{\[\[}}0, 1, 2], [3]] : tensor<1x4x4x8xf32> into tensor<16x8xf32>
+// CHECK: %[[P:.*]] = linalg.generic {indexing_maps = [#[[A]], #[[B]], #[[C]]], iterator_types = ["parallel", "parallel", "reduction"]} ins(%[[COL]], %[[WT]] : tensor<16x36xf32>, tensor<36x8xf32>) outs(%[[ACC]] : tensor<16x8xf32>)
+// CHECK-NEXT: ^bb0(%[[I:.*]]: f32, %[[F:.*]]: f32, %[[O:.*]]: f32):
+// CHECK-NEXT: %[[M:.*]] = arith.mulf %[[I]], %[[F]] : f32
+// CHECK-NEXT: %[[S:.*]] = arith.addf %[[O]], %[[M]] : f32
+// CHECK: tensor.expand_shape %[[P]] {{\[\[}}0, 1, 2], [3]] output_shape [1, 4, 4, 8] : tensor<16x8xf32> into tensor<1x4x4x8xf32>
+func.func @nhwc_conv3x3s2(%x: tensor<1x9x9x4xf32>, %w: tensor<8x3x3x4xf32>, %b: tensor<1x4x4x8xf32>) -> tensor<1x4x4x8xf32> {
+  %0 = linalg.conv_2d_nhwc_fhwc {dilations = dense<1> : tensor<2xi64>, strides = dense<2> : tensor<2xi64>}
+         ins(%x, %w : tensor<1x9x9x4xf32>, tensor<8x3x3x4xf32>) outs(%b : tensor<1x4x4x8xf32>) -> tensor<1x4x4x8xf32>
+  return %0 : tensor<1x4x4x8xf32>
+}
+
+// -----
+
+// NHWC 1x1 with unit strides: the input is the matrix. A constant filter is
+// transposed at compile time.
+
+// CHECK-LABEL: func.func @nhwc_pointwise_constant
+// CHECK-NOT: linalg.transpose
+// CHECK-DAG: %[[WT:.*]] = arith.constant dense<{{\[\[}}1.000000e+00, 3.000000e+00, 5.000000e+00], [2.000000e+00, 4.000000e+00, 6.000000e+00]]> : tensor<2x3xf32>
+// CHECK-DAG: %[[COL:.*]] = tensor.collapse_shape %{{.*}} {{\[\[}}0, 1, 2], [3]] : tensor<1x5x5x2xf32> into tensor<25x2xf32>
+// CHECK: linalg.generic {{.*}} ins(%[[COL]], %[[WT]] : tensor<25x2xf32>, tensor<2x3xf32>) outs(%{{.*}} : tensor<25x3xf32>)
+func.func @nhwc_pointwise_constant(%x: tensor<1x5x5x2xf32>, %b: tensor<1x5x5x3xf32>) -> tensor<1x5x5x3xf32> {
+  %w = arith.constant dense<[[[[1.0, 2.0]]], [[[3.0, 4.0]]], [[[5.0, 6.0]]]]> : tensor<3x1x1x2xf32>
+  %0 = linalg.conv_2d_nhwc_fhwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+         ins(%x, %w : tensor<1x5x5x2xf32>, tensor<3x1x1x2xf32>) outs(%b : tensor<1x5x5x3xf32>) -> tensor<1x5x5x3xf32>
+  return %0 : tensor<1x5x5x3xf32>
+}
+
+// -----
+
+// A dilated NHWC window indexes (kw, c) separately: its rows are no runs.
+
+// CHECK-DAG: #[[WINDOW:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1 + d3 * 2, d2 + d4 * 2, d5)>
+// CHECK-LABEL: func.func @nhwc_dilated
+// CHECK: linalg.generic {indexing_maps = [#[[WINDOW]], {{.*}}]
+// CHECK: tensor.collapse_shape %{{.*}} {{\[\[}}0], [1, 2], [3, 4, 5]] : tensor<2x3x3x2x2x4xf32> into tensor<2x9x16xf32>
+func.func @nhwc_dilated(%x: tensor<2x5x5x4xf32>, %w: tensor<8x2x2x4xf32>, %b: tensor<2x3x3x8xf32>) -> tensor<2x3x3x8xf32> {
+  %0 = linalg.conv_2d_nhwc_fhwc {dilations = dense<2> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+         ins(%x, %w : tensor<2x5x5x4xf32>, tensor<8x2x2x4xf32>) outs(%b : tensor<2x3x3x8xf32>) -> tensor<2x3x3x8xf32>
+  return %0 : tensor<2x3x3x8xf32>
+}

@@ -11,6 +11,8 @@
 
 #include "strata/Dialect/Kernel/Transforms/Passes.h"
 
+#include "strata/Support/ConstantLayout.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -173,16 +175,261 @@ LogicalResult rewriteConv2DNchwFchw(RewriterBase &rewriter,
   return success();
 }
 
+/// The [K, F] matrix of `filter` ([F, KH, KW, C], K = KH*KW*C): a new
+/// constant when the filter is one (transposed at compile time), else a
+/// linalg.transpose of the collapsed filter.
+Value createTransposedFilterMatrix(RewriterBase &rewriter, Location loc,
+                                   Value filter) {
+  auto filterType = cast<RankedTensorType>(filter.getType());
+  int64_t f = filterType.getDimSize(0);
+  int64_t k = filterType.getNumElements() / f;
+  auto resultType = RankedTensorType::get({k, f}, filterType.getElementType());
+  if (auto constant = filter.getDefiningOp<arith::ConstantOp>()) {
+    if (auto value = dyn_cast<ElementsAttr>(constant.getValue())) {
+      FailureOr<ElementsAttr> transposed =
+          strata::transposeConstant(value, {1, 0}, resultType, {f, k}, "_kf");
+      if (succeeded(transposed))
+        return arith::ConstantOp::create(rewriter, loc, resultType,
+                                         cast<TypedAttr>(*transposed));
+    }
+  }
+  Value matrix = tensor::CollapseShapeOp::create(
+      rewriter, loc, filter, SmallVector<ReassociationIndices>{{0}, {1, 2, 3}});
+  Value empty = tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
+                                        resultType.getElementType());
+  return linalg::TransposeOp::create(rewriter, loc, matrix, empty,
+                                     ArrayRef<int64_t>{1, 0})
+      .getResult()[0];
+}
+
+/// The constant `filter` ([F, KH, KW, C]) as panels [F/width, K, width]
+/// (K = KH*KW*C): panel q, row k holds filters [q*width, (q+1)*width) of
+/// filter element k. Null when the filter is no constant or cannot be
+/// relaid (see strata::transposeConstant).
+Value createFilterPanels(RewriterBase &rewriter, Location loc, Value filter,
+                         int64_t width) {
+  auto constant = filter.getDefiningOp<arith::ConstantOp>();
+  if (!constant)
+    return Value();
+  auto value = dyn_cast<ElementsAttr>(constant.getValue());
+  if (!value)
+    return Value();
+  auto filterType = cast<RankedTensorType>(filter.getType());
+  int64_t f = filterType.getDimSize(0);
+  int64_t k = filterType.getNumElements() / f;
+  // [F, K] viewed as [F/width, width, K], the last two dims swapped.
+  auto panelsType =
+      RankedTensorType::get({f / width, k, width}, filterType.getElementType());
+  FailureOr<ElementsAttr> packed = strata::transposeConstant(
+      value, {0, 2, 1}, panelsType, {f / width, width, k}, "_panels");
+  if (failed(packed))
+    return Value();
+  return arith::ConstantOp::create(rewriter, loc, cast<TypedAttr>(*packed));
+}
+
+/// Rewrites `conv` (linalg.conv_2d_nhwc_fhwc of a padded input X[N,H,W,C]
+/// and a filter W[F,KH,KW,C] into init[N,OH,OW,F]) into
+///   col[N,OH,OW,KH,KW*C] = X'[n, oh*sh + kh*dh, ow*sw*C + j]
+///   out[N,OH*OW,F] = col[N, OH*OW, KH*KW*C] x W^T[KH*KW*C, F] + init
+/// and an expand_shape of `out` back to [N,OH,OW,F]. X' is X with W and C
+/// collapsed, so that one window row (KW*C elements at unit dilation) is one
+/// contiguous run; with a dilated KW the copy indexes (kw, c) separately.
+/// The pixels are the product's m dim and the filters its vectorized n dim,
+/// which suits the small images of late network stages (as oneDNN's and
+/// XNNPACK's NHWC paths). W^T is transposed at compile time when the filter
+/// is a constant. Same static-shape requirements as the NCHW form.
+LogicalResult rewriteConv2DNhwcFhwc(RewriterBase &rewriter,
+                                    linalg::Conv2DNhwcFhwcOp conv,
+                                    int64_t panelBytes) {
+  if (!conv.hasPureTensorSemantics())
+    return failure();
+  Value input = conv.getInputs()[0];
+  Value filter = conv.getInputs()[1];
+  Value init = conv.getOutputs()[0];
+  auto inputType = cast<RankedTensorType>(input.getType());
+  auto filterType = cast<RankedTensorType>(filter.getType());
+  auto initType = cast<RankedTensorType>(init.getType());
+  if (!filterType.hasStaticShape() || inputType.isDynamicDim(1) ||
+      inputType.isDynamicDim(2) || inputType.isDynamicDim(3) ||
+      initType.isDynamicDim(1) || initType.isDynamicDim(2) ||
+      initType.isDynamicDim(3))
+    return failure();
+  SmallVector<int64_t> strides =
+      llvm::to_vector(conv.getStrides().getValues<int64_t>());
+  SmallVector<int64_t> dilations =
+      llvm::to_vector(conv.getDilations().getValues<int64_t>());
+  int64_t f = filterType.getDimSize(0), kh = filterType.getDimSize(1),
+          kw = filterType.getDimSize(2), c = filterType.getDimSize(3);
+  int64_t h = inputType.getDimSize(1), w = inputType.getDimSize(2);
+  int64_t oh = initType.getDimSize(1), ow = initType.getDimSize(2);
+  int64_t k = c * kh * kw, p = oh * ow;
+  if (k == 0 || p == 0 || f == 0)
+    return failure();
+  bool unitBatch = inputType.getDimSize(0) == 1;
+  Location loc = conv.getLoc();
+  MLIRContext *ctx = rewriter.getContext();
+  Type elementType = inputType.getElementType();
+  rewriter.setInsertionPoint(conv);
+
+  // The matrix of windows, [N, P, K] ([P, K] for a unit batch).
+  Value col;
+  bool pointwise = kh == 1 && kw == 1 && strides[0] == 1 && strides[1] == 1 &&
+                   h == oh && w == ow;
+  if (pointwise) {
+    col = tensor::CollapseShapeOp::create(
+        rewriter, loc, input,
+        unitBatch ? SmallVector<ReassociationIndices>{{0, 1, 2}, {3}}
+                  : SmallVector<ReassociationIndices>{{0}, {1, 2}, {3}});
+  } else {
+    bool rowsAreRuns = dilations[1] == 1;
+    Value source = input;
+    SmallVector<OpFoldResult> colSizes = {
+        tensor::getMixedSize(rewriter, loc, input, 0),
+        rewriter.getIndexAttr(oh), rewriter.getIndexAttr(ow),
+        rewriter.getIndexAttr(kh)};
+    AffineExpr n = getAffineDimExpr(0, ctx), ohi = getAffineDimExpr(1, ctx),
+               owi = getAffineDimExpr(2, ctx), khi = getAffineDimExpr(3, ctx),
+               d4 = getAffineDimExpr(4, ctx);
+    AffineExpr rowExpr = ohi * strides[0] + khi * dilations[0];
+    AffineMap readMap;
+    if (rowsAreRuns) {
+      source = tensor::CollapseShapeOp::create(
+          rewriter, loc, input,
+          SmallVector<ReassociationIndices>{{0}, {1}, {2, 3}});
+      colSizes.push_back(rewriter.getIndexAttr(kw * c));
+      readMap =
+          AffineMap::get(5, 0, {n, rowExpr, owi * (strides[1] * c) + d4}, ctx);
+    } else {
+      colSizes.append({rewriter.getIndexAttr(kw), rewriter.getIndexAttr(c)});
+      readMap =
+          AffineMap::get(6, 0,
+                         {n, rowExpr, owi * strides[1] + d4 * dilations[1],
+                          getAffineDimExpr(5, ctx)},
+                         ctx);
+    }
+    unsigned numLoops = colSizes.size();
+    Value empty = tensor::EmptyOp::create(rewriter, loc, colSizes, elementType);
+    SmallVector<AffineMap> maps = {
+        readMap, AffineMap::getMultiDimIdentityMap(numLoops, ctx)};
+    SmallVector<utils::IteratorType> iterators(numLoops,
+                                               utils::IteratorType::parallel);
+    Value windows =
+        linalg::GenericOp::create(
+            rewriter, loc, empty.getType(), source, empty, maps, iterators,
+            [](OpBuilder &b, Location loc, ValueRange args) {
+              linalg::YieldOp::create(b, loc, args[0]);
+            })
+            .getResult(0);
+    ReassociationIndices kDims =
+        llvm::to_vector(llvm::seq<int64_t>(3, static_cast<int64_t>(numLoops)));
+    col = tensor::CollapseShapeOp::create(
+        rewriter, loc, windows,
+        unitBatch ? SmallVector<ReassociationIndices>{{0, 1, 2}, kDims}
+                  : SmallVector<ReassociationIndices>{{0}, {1, 2}, kDims});
+  }
+  // The filter: panels [F/P, K, P] of a constant filter when asked for and
+  // P divides F, else [K, F].
+  int64_t elementBytes = elementType.getIntOrFloatBitWidth() / 8;
+  int64_t panelWidth =
+      panelBytes > 0 && elementBytes > 0 ? panelBytes / elementBytes : 0;
+  Value panels;
+  if (panelWidth > 1 && f % panelWidth == 0 && f > panelWidth)
+    panels = createFilterPanels(rewriter, loc, filter, panelWidth);
+  Value matrix =
+      panels ? Value() : createTransposedFilterMatrix(rewriter, loc, filter);
+  SmallVector<ReassociationIndices> outReassociation =
+      unitBatch ? SmallVector<ReassociationIndices>{{0, 1, 2}, {3}}
+                : SmallVector<ReassociationIndices>{{0}, {1, 2}, {3}};
+  Value acc =
+      tensor::CollapseShapeOp::create(rewriter, loc, init, outReassociation);
+  // With panels the product writes [[N,] P, F/P, P] (a view of [[N,] P, F]).
+  SmallVector<ReassociationIndices> panelReassociation =
+      unitBatch ? SmallVector<ReassociationIndices>{{0}, {1, 2}}
+                : SmallVector<ReassociationIndices>{{0}, {1}, {2, 3}};
+  if (panels) {
+    SmallVector<int64_t> shape(
+        cast<RankedTensorType>(acc.getType()).getShape());
+    shape.back() = f / panelWidth;
+    shape.push_back(panelWidth);
+    SmallVector<OpFoldResult> mixedShape =
+        tensor::getMixedSizes(rewriter, loc, acc);
+    mixedShape.back() = rewriter.getIndexAttr(f / panelWidth);
+    mixedShape.push_back(rewriter.getIndexAttr(panelWidth));
+    acc = tensor::ExpandShapeOp::create(
+        rewriter, loc, RankedTensorType::get(shape, elementType), acc,
+        panelReassociation, mixedShape);
+  }
+
+  // The product: loops ([n,] p, f, k), or ([n,] p, panel, lane, k) with
+  // panels; reduction over k.
+  unsigned batchLoops = unitBatch ? 0 : 1;
+  unsigned numLoops = batchLoops + (panels ? 4 : 3);
+  SmallVector<AffineExpr> loops;
+  for (unsigned i = 0; i < numLoops; ++i)
+    loops.push_back(getAffineDimExpr(i, ctx));
+  AffineExpr pi = loops[batchLoops], ki = loops.back();
+  SmallVector<AffineExpr> colExprs, filterExprs, accExprs;
+  if (!unitBatch) {
+    colExprs.push_back(loops[0]);
+    accExprs.push_back(loops[0]);
+  }
+  colExprs.append({pi, ki});
+  if (panels) {
+    AffineExpr panel = loops[batchLoops + 1], lane = loops[batchLoops + 2];
+    filterExprs = {panel, ki, lane};
+    accExprs.append({pi, panel, lane});
+  } else {
+    AffineExpr fi = loops[batchLoops + 1];
+    filterExprs = {ki, fi};
+    accExprs.append({pi, fi});
+  }
+  SmallVector<AffineMap> maps = {AffineMap::get(numLoops, 0, colExprs, ctx),
+                                 AffineMap::get(numLoops, 0, filterExprs, ctx),
+                                 AffineMap::get(numLoops, 0, accExprs, ctx)};
+  SmallVector<utils::IteratorType> iterators(numLoops,
+                                             utils::IteratorType::parallel);
+  iterators.back() = utils::IteratorType::reduction;
+  // The convolution's body, whose arguments (input, filter, acc) are ours.
+  Block &body = conv->getRegion(0).front();
+  auto product = linalg::GenericOp::create(
+      rewriter, loc, acc.getType(), ValueRange{col, panels ? panels : matrix},
+      acc, maps, iterators, [&](OpBuilder &b, Location, ValueRange args) {
+        IRMapping mapping;
+        mapping.map(body.getArguments(), args);
+        for (Operation &op : body)
+          b.clone(op, mapping);
+      });
+  Value productResult = product.getResult(0);
+  if (panels)
+    productResult = tensor::CollapseShapeOp::create(
+        rewriter, loc, productResult, panelReassociation);
+  SmallVector<OpFoldResult> outShape =
+      tensor::getMixedSizes(rewriter, loc, init);
+  Value result = tensor::ExpandShapeOp::create(
+      rewriter, loc, initType, productResult, outReassociation, outShape);
+  rewriter.replaceOp(conv, result);
+  return success();
+}
+
 struct KernelRewriteConvolutionsPass
     : strata::kernel::impl::KernelRewriteConvolutionsPassBase<
           KernelRewriteConvolutionsPass> {
+  using Base::Base;
+
   void runOnOperation() override {
-    SmallVector<linalg::Conv2DNchwFchwOp> convs;
-    getOperation().walk(
-        [&](linalg::Conv2DNchwFchwOp conv) { convs.push_back(conv); });
+    SmallVector<Operation *> convs;
+    getOperation().walk([&](Operation *op) {
+      if (isa<linalg::Conv2DNchwFchwOp, linalg::Conv2DNhwcFhwcOp>(op))
+        convs.push_back(op);
+    });
     IRRewriter rewriter(&getContext());
-    for (linalg::Conv2DNchwFchwOp conv : convs)
-      (void)rewriteConv2DNchwFchw(rewriter, conv);
+    for (Operation *conv : convs) {
+      if (auto nchw = dyn_cast<linalg::Conv2DNchwFchwOp>(conv))
+        (void)rewriteConv2DNchwFchw(rewriter, nchw);
+      else
+        (void)rewriteConv2DNhwcFhwc(
+            rewriter, cast<linalg::Conv2DNhwcFhwcOp>(conv), panelBytes);
+    }
   }
 };
 

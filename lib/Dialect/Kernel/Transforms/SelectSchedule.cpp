@@ -667,3 +667,8 @@ int64_t strata::kernel::getGemvPanelBytes(StringRef cpu) {
   MachineInfo machine = getMachineInfo(cpu);
   return getGemvRegisters(machine) * machine.vectorBits / 8;
 }
+
+int64_t strata::kernel::getMatmulPanelBytes(StringRef cpu) {
+  // getContractionSchedule's n_r: two vectors.
+  return 2 * getMachineInfo(cpu).vectorBits / 8;
+}

@@ -22,6 +22,13 @@ namespace strata::kernel {
 /// time.
 int64_t getGemvPanelBytes(llvm::StringRef cpu);
 
+/// The bytes of one row of the matrix-product register tile on `cpu` (its
+/// n_r: two vectors, 128 bytes with AVX-512, 64 with AVX2).
+/// kernel-rewrite-convolutions cuts constant NHWC filters into panels of
+/// this width, so that each register tile streams its B operand from one
+/// contiguous panel.
+int64_t getMatmulPanelBytes(llvm::StringRef cpu);
+
 } // namespace strata::kernel
 
 #endif // STRATA_DIALECT_KERNEL_TRANSFORMS_HEURISTICS_H
