@@ -1,10 +1,11 @@
-// Convolutions and pooling at sizes where strata-cpu-tile-and-vectorize
-// tiles them (N, OH and KH 1, OW about 8, channels two vectors) and turns
-// each tile into a vectorized 1-D op (conv_1d_ncw_fcw, depthwise nwc,
-// pooling nwc/ncw), through the whole CPU path: strided, dilated, padded,
-// partial tiles (OW 7, 13), NCHW depthwise and pooling (each tile an
-// elementwise combination of shifted windows, vectorized along OW), and the
-// layouts that stay scalar (NHWC convolutions, grouped). Each result is compared with the
+// Convolutions and pooling through the whole CPU path, strided, dilated,
+// padded, with partial tiles (OW 7, 13). In the compiler's pipeline,
+// convolutions become im2col copies and products (kernel-rewrite-
+// convolutions); the IR checks below run the tile pass on them directly:
+// tiles with N, OH and KH 1 become vectorized 1-D convolutions
+// (conv_1d_ncw_fcw), depthwise and pooling tiles elementwise combinations
+// of shifted windows, vectorized along OW in NCHW and along C in NHWC.
+// Grouped convolutions stay scalar. Each result is compared with the
 // reference evaluator by the @entry of test-graph-build-e2e, on one and two
 // threads, and once without vectorization.
 // RUN: strata-opt %s --test-graph-build-e2e=return-checks -o %t.mlir
@@ -13,7 +14,7 @@
 // RUN: strata-run %t.smod --function=entry --threads=2 | FileCheck %s
 // RUN: strata-compile %t.mlir --vectorize=false -o %t.0.smod
 // RUN: strata-run %t.0.smod --function=entry | FileCheck %s
-// The NCHW convolutions and the pooling ops become 1-D convolutions.
+// The tile pass on the named ops (no im2col):
 // RUN: strata-opt %s --convert-graph-to-kernel --kernel-select-schedule --strata-cpu-tile-and-vectorize 2>&1 | FileCheck %s --check-prefix=IR
 
 // IR-LABEL: func.func @conv3x3
@@ -48,10 +49,12 @@ func.func @stem7x7(%a0: tensor<1x3x32x32xf32>, %a1: tensor<16x3x7x7xf32>, %a2: t
   return %0 : tensor<1x16x16x16xf32>
 }
 
-// Depthwise in NHWC becomes depthwise_conv_1d_nwc_wc.
+// Depthwise in NHWC: every tile (12 output columns of 32 channels) becomes
+// one elementwise generic over its 3x3 windows, vectorized along the
+// channels, each tap a [32] filter row broadcast over the columns.
 // IR-LABEL: func.func @depthwise_nhwc
 // IR-NOT: linalg.depthwise_conv_2d
-// IR: vector.fma
+// IR-COUNT-9: math.fma {{.*}} : vector<1x1x12x32xf32>
 func.func @depthwise_nhwc(%a0: tensor<1x12x12x32xf32>, %a1: tensor<32x3x3x1xf32>, %a2: tensor<32xf32>) -> tensor<1x12x12x32xf32> {
   %0 = graph.conv2d %a0, %a1, %a2 {groups = 32 : i64, layout = #graph.layout<nhwc>, pads = array<i64: 1, 1, 1, 1>} : tensor<1x12x12x32xf32>, tensor<32x3x3x1xf32>, tensor<32xf32> -> tensor<1x12x12x32xf32>
   return %0 : tensor<1x12x12x32xf32>

@@ -474,24 +474,31 @@ void peelTileLoops(RewriterBase &rewriter, Operation *scope,
   });
 }
 
-/// Rewrites `op`, a statically shaped tile of an NCHW depthwise convolution
+/// Rewrites `op`, a statically shaped tile of a depthwise convolution
 /// (linalg.depthwise_conv_2d_nchw_chw: input [N, C, H, W], filter
-/// [C, KH, KW], init [N, C, OH, OW]) or pooling (linalg.pooling_nchw_max /
-/// pooling_nchw_sum), into one elementwise linalg.generic over the output
-/// that reads the KH x KW shifted (strided) windows of the input:
+/// [C, KH, KW], init [N, C, OH, OW]; depthwise_conv_2d_nhwc_hwc: input
+/// [N, H, W, C], filter [KH, KW, C], init [N, OH, OW, C]) or pooling
+/// (linalg.pooling_nchw_max / sum, pooling_nhwc_max / sum), into one
+/// elementwise linalg.generic over the output that reads the KH x KW shifted
+/// (strided) windows of the input (NCHW shown):
 ///   out = init + sum over (kh, kw) of
 ///         X[:, :, kh*dh + oh*sh, kw*dw + ow*sw] * W[:, kh, kw]
 /// with fused multiply-adds for the convolution, and the pooling body (max,
 /// add) applied window by window for pooling, in the op's (kh, kw) order.
-/// linalg::vectorize handles that (vectors along OW), while its convolution
-/// support covers channel-last depthwise convolutions only and computes NCHW
-/// pooling in transposed vectors. Returns `op` when it does not apply
-/// (dynamic or non-float tiles, windows beyond the input).
-Operation *decomposeWindowedNchw(RewriterBase &rewriter, Operation *op) {
+/// linalg::vectorize handles that (vectors along the contiguous dim: OW in
+/// NCHW, C in NHWC), while its convolution support vectorizes one output
+/// row at a time and computes NCHW pooling in transposed vectors. Returns
+/// `op` when it does not apply (dynamic or non-float tiles, windows beyond
+/// the input).
+Operation *decomposeWindowedOp(RewriterBase &rewriter, Operation *op) {
   auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
-  bool depthwise = isa<linalg::DepthwiseConv2DNchwChwOp>(op);
+  bool nhwc = isa<linalg::DepthwiseConv2DNhwcHwcOp, linalg::PoolingNhwcMaxOp,
+                  linalg::PoolingNhwcSumOp>(op);
+  bool depthwise =
+      isa<linalg::DepthwiseConv2DNchwChwOp, linalg::DepthwiseConv2DNhwcHwcOp>(
+          op);
   if (!linalgOp || !linalgOp.hasPureTensorSemantics() ||
-      !(depthwise ||
+      !(depthwise || nhwc ||
         isa<linalg::PoolingNchwMaxOp, linalg::PoolingNchwSumOp>(op)) ||
       linalgOp.getNumDpsInputs() != 2 || linalgOp.getNumDpsInits() != 1)
     return op;
@@ -506,9 +513,11 @@ Operation *decomposeWindowedNchw(RewriterBase &rewriter, Operation *op) {
       inputType.getElementType() != element ||
       (depthwise && filterType.getElementType() != element))
     return op;
-  // The window sizes: the filter's [KH, KW] (its last two dims).
-  int64_t kh = filterType.getDimSize(filterType.getRank() - 2),
-          kw = filterType.getDimSize(filterType.getRank() - 1);
+  // The window sizes: the filter's [KH, KW] (its last two dims, the first
+  // two of an NHWC depthwise filter [KH, KW, C]).
+  unsigned khDim = depthwise && nhwc ? 0 : filterType.getRank() - 2;
+  int64_t kh = filterType.getDimSize(khDim),
+          kw = filterType.getDimSize(khDim + 1);
   // Each window is an operand: keep the op within reason.
   if (kh * kw == 0 || kh * kw > 64)
     return op;
@@ -521,31 +530,42 @@ Operation *decomposeWindowedNchw(RewriterBase &rewriter, Operation *op) {
   SmallVector<int64_t> dilations =
       llvm::to_vector(dilationsAttr.getValues<int64_t>());
   ArrayRef<int64_t> out = initType.getShape();
+  unsigned hDim = nhwc ? 1 : 2, wDim = hDim + 1, cDim = nhwc ? 3 : 1;
   // Every window within the input (ONNX's ceil_mode pooling overruns it).
-  if ((out[2] - 1) * strides[0] + (kh - 1) * dilations[0] >=
-          inputType.getDimSize(2) ||
-      (out[3] - 1) * strides[1] + (kw - 1) * dilations[1] >=
-          inputType.getDimSize(3))
+  if ((out[hDim] - 1) * strides[0] + (kh - 1) * dilations[0] >=
+          inputType.getDimSize(hDim) ||
+      (out[wDim] - 1) * strides[1] + (kw - 1) * dilations[1] >=
+          inputType.getDimSize(wDim))
     return op;
   Location loc = op->getLoc();
   MLIRContext *ctx = rewriter.getContext();
   rewriter.setInsertionPoint(op);
   SmallVector<Value> windows, taps;
-  auto filterTapType = RankedTensorType::get({out[1]}, element);
+  int64_t channels = out[cDim];
+  auto filterTapType = RankedTensorType::get({channels}, element);
   for (int64_t i = 0; i < kh; ++i) {
     for (int64_t j = 0; j < kw; ++j) {
+      SmallVector<int64_t> offsets(4, 0), windowStrides(4, 1);
+      offsets[hDim] = i * dilations[0];
+      offsets[wDim] = j * dilations[1];
+      windowStrides[hDim] = strides[0];
+      windowStrides[wDim] = strides[1];
       windows.push_back(tensor::ExtractSliceOp::create(
-          rewriter, loc, input,
-          getAsIndexOpFoldResult(ctx,
-                                 {0, 0, i * dilations[0], j * dilations[1]}),
+          rewriter, loc, input, getAsIndexOpFoldResult(ctx, offsets),
           getAsIndexOpFoldResult(ctx, out),
-          getAsIndexOpFoldResult(ctx, {1, 1, strides[0], strides[1]})));
-      if (depthwise)
-        taps.push_back(tensor::ExtractSliceOp::create(
-            rewriter, loc, filterTapType, filter,
-            getAsIndexOpFoldResult(ctx, {0, i, j}),
-            getAsIndexOpFoldResult(ctx, {out[1], 1, 1}),
-            getAsIndexOpFoldResult(ctx, {1, 1, 1})));
+          getAsIndexOpFoldResult(ctx, windowStrides)));
+      if (!depthwise)
+        continue;
+      SmallVector<int64_t> tapOffsets = {0, i, j}, tapSizes = {channels, 1, 1};
+      if (nhwc) {
+        tapOffsets = {i, j, 0};
+        tapSizes = {1, 1, channels};
+      }
+      taps.push_back(tensor::ExtractSliceOp::create(
+          rewriter, loc, filterTapType, filter,
+          getAsIndexOpFoldResult(ctx, tapOffsets),
+          getAsIndexOpFoldResult(ctx, tapSizes),
+          getAsIndexOpFoldResult(ctx, {1, 1, 1})));
     }
   }
   int64_t numWindows = kh * kw;
@@ -553,7 +573,8 @@ Operation *decomposeWindowedNchw(RewriterBase &rewriter, Operation *op) {
   llvm::append_range(inputs, taps);
   AffineMap identity = AffineMap::getMultiDimIdentityMap(4, ctx);
   SmallVector<AffineMap> maps(numWindows, identity);
-  maps.append(taps.size(), AffineMap::get(4, 0, getAffineDimExpr(1, ctx), ctx));
+  maps.append(taps.size(),
+              AffineMap::get(4, 0, getAffineDimExpr(cDim, ctx), ctx));
   maps.push_back(identity);
   SmallVector<utils::IteratorType> iterators(4, utils::IteratorType::parallel);
   Block &body = op->getRegion(0).front();
@@ -860,7 +881,7 @@ void CPUTileAndVectorizePass::vectorizeTile(RewriterBase &rewriter,
   // lines up with them: the 1-D op is vectorized only when fully static.
   Operation *decomposed = decomposeConvolution(decomposePatterns, target);
   if (decomposed == target)
-    decomposed = decomposeWindowedNchw(rewriter, target);
+    decomposed = decomposeWindowedOp(rewriter, target);
   if (decomposed == target)
     decomposed = sliceWindowTile(rewriter, target);
   if (decomposed != target) {

@@ -156,3 +156,98 @@ func.func @depthwise(%x: tensor<4x36xf32>, %w: tensor<4x3x3xf32>) -> tensor<4x36
   %c = tensor.collapse_shape %r [[0, 1], [2, 3]] : tensor<1x4x6x6xf32> into tensor<4x36xf32>
   return %c : tensor<4x36xf32>
 }
+
+// -----
+
+// A panel product (kernel-rewrite-convolutions' NHWC form: pixels x panels
+// x lanes) writes an expanded [P, F/W, W] view of its bias-initialized
+// accumulator, and its relu and residual add read the collapsed [P, F]
+// result: the bias broadcast, relu and add are expanded to the product's
+// shape instead, so that they fuse into its dispatch, and one
+// collapse_shape remains at the end.
+
+// CHECK-LABEL: func.func @panel_epilogue
+// CHECK-SAME: (%[[COL:.*]]: tensor<4x6xf32>, %[[W:.*]]: tensor<2x6x2xf32>, %[[BIAS:.*]]: tensor<4xf32>, %[[RES:.*]]: tensor<4x4xf32>)
+// CHECK: %[[B2:.*]] = tensor.expand_shape %[[BIAS]] {{\[\[}}0, 1]] output_shape [2, 2] : tensor<4xf32> into tensor<2x2xf32>
+// CHECK: %[[INIT:.*]] = linalg.generic {{.*}} ins(%[[B2]] : tensor<2x2xf32>) outs(%{{.*}} : tensor<4x2x2xf32>)
+// CHECK: %[[P:.*]] = linalg.generic {{.*}} iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%[[COL]], %[[W]] : {{.*}}) outs(%[[INIT]] : tensor<4x2x2xf32>)
+// CHECK: %[[RELU:.*]] = linalg.generic {{.*}} ins(%[[P]] : tensor<4x2x2xf32>) outs(%{{.*}} : tensor<4x2x2xf32>)
+// CHECK: arith.maximumf
+// CHECK: %[[R3:.*]] = tensor.expand_shape %[[RES]] {{\[\[}}0], [1, 2]] output_shape [4, 2, 2] : tensor<4x4xf32> into tensor<4x2x2xf32>
+// CHECK: %[[ADD:.*]] = linalg.generic {{.*}} ins(%[[RELU]], %[[R3]] : tensor<4x2x2xf32>, tensor<4x2x2xf32>)
+// CHECK: %[[OUT:.*]] = tensor.collapse_shape %[[ADD]] {{\[\[}}0], [1, 2]] : tensor<4x2x2xf32> into tensor<4x4xf32>
+// CHECK-NEXT: return %[[OUT]]
+#id2 = affine_map<(d0, d1) -> (d0, d1)>
+#col2 = affine_map<(d0, d1) -> (d1)>
+#pcol = affine_map<(p, o, j, k) -> (p, k)>
+#pw = affine_map<(p, o, j, k) -> (o, k, j)>
+#pacc = affine_map<(p, o, j, k) -> (p, o, j)>
+func.func @panel_epilogue(%col: tensor<4x6xf32>, %w: tensor<2x6x2xf32>, %bias: tensor<4xf32>, %res: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<4x4xf32>
+  %init = linalg.generic {indexing_maps = [#col2, #id2], iterator_types = ["parallel", "parallel"]} ins(%bias : tensor<4xf32>) outs(%e : tensor<4x4xf32>) {
+  ^bb0(%b: f32, %o: f32):
+    linalg.yield %b : f32
+  } -> tensor<4x4xf32>
+  %acc = tensor.expand_shape %init [[0], [1, 2]] output_shape [4, 2, 2] : tensor<4x4xf32> into tensor<4x2x2xf32>
+  %p = linalg.generic {indexing_maps = [#pcol, #pw, #pacc], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%col, %w : tensor<4x6xf32>, tensor<2x6x2xf32>) outs(%acc : tensor<4x2x2xf32>) {
+  ^bb0(%x: f32, %y: f32, %a: f32):
+    %m = arith.mulf %x, %y : f32
+    %s = arith.addf %a, %m : f32
+    linalg.yield %s : f32
+  } -> tensor<4x2x2xf32>
+  %pc = tensor.collapse_shape %p [[0], [1, 2]] : tensor<4x2x2xf32> into tensor<4x4xf32>
+  %e2 = tensor.empty() : tensor<4x4xf32>
+  %relu = linalg.generic {indexing_maps = [#id2, #id2], iterator_types = ["parallel", "parallel"]} ins(%pc : tensor<4x4xf32>) outs(%e2 : tensor<4x4xf32>) {
+  ^bb0(%x: f32, %o: f32):
+    %r = arith.maximumf %x, %zero : f32
+    linalg.yield %r : f32
+  } -> tensor<4x4xf32>
+  %e3 = tensor.empty() : tensor<4x4xf32>
+  %add = linalg.generic {indexing_maps = [#id2, #id2, #id2], iterator_types = ["parallel", "parallel"]} ins(%relu, %res : tensor<4x4xf32>, tensor<4x4xf32>) outs(%e3 : tensor<4x4xf32>) {
+  ^bb0(%x: f32, %y: f32, %o: f32):
+    %s = arith.addf %x, %y : f32
+    linalg.yield %s : f32
+  } -> tensor<4x4xf32>
+  return %add : tensor<4x4xf32>
+}
+
+// -----
+
+// The padding of an NHWC image whose unit batch is dropped by a
+// collapse_shape moves after the collapse_shape, next to the copy that reads
+// it through windows (so that it joins the copy's dispatch).
+
+// CHECK-LABEL: func.func @pad_after_unit_collapse
+// CHECK-SAME: (%[[X:.*]]: tensor<1x4x4x8xf32>)
+// CHECK: %[[C:.*]] = tensor.collapse_shape %[[X]] {{\[\[}}0, 1], [2], [3]] : tensor<1x4x4x8xf32> into tensor<4x4x8xf32>
+// CHECK: %[[P:.*]] = tensor.pad %[[C]] low[1, 1, 0] high[1, 1, 0]
+// CHECK: } : tensor<4x4x8xf32> to tensor<6x6x8xf32>
+// CHECK: return %[[P]]
+func.func @pad_after_unit_collapse(%x: tensor<1x4x4x8xf32>) -> tensor<6x6x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %p = tensor.pad %x low[0, 1, 1, 0] high[0, 1, 1, 0] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %zero : f32
+  } : tensor<1x4x4x8xf32> to tensor<1x6x6x8xf32>
+  %c = tensor.collapse_shape %p [[0, 1], [2], [3]] : tensor<1x6x6x8xf32> into tensor<6x6x8xf32>
+  return %c : tensor<6x6x8xf32>
+}
+
+// -----
+
+// A collapse_shape that merges a padded dim with another real one keeps the
+// pad where it is.
+
+// CHECK-LABEL: func.func @pad_before_real_collapse
+// CHECK: tensor.pad
+// CHECK: tensor.collapse_shape
+func.func @pad_before_real_collapse(%x: tensor<2x4x4xf32>) -> tensor<12x4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %p = tensor.pad %x low[0, 1, 0] high[0, 1, 0] {
+  ^bb0(%i: index, %j: index, %k: index):
+    tensor.yield %zero : f32
+  } : tensor<2x4x4xf32> to tensor<2x6x4xf32>
+  %c = tensor.collapse_shape %p [[0, 1], [2]] : tensor<2x6x4xf32> into tensor<12x4xf32>
+  return %c : tensor<12x4xf32>
+}

@@ -197,6 +197,30 @@ func.func @max_pool_nchw(%x: tensor<1x64x114x114xf32>, %o: tensor<1x64x56x56xf32
 
 // -----
 
+// NHWC depthwise and max pooling (the tile pass sums shifted windows,
+// vectors along C): channels two vectors or whole vectors dividing C
+// (144 = 3 x 48), OW 8 (rows of accumulators), the 3x3 window whole (loops
+// n, oh, ow, c, kh, kw).
+module attributes {kernel.target = #kernel.target<triple = "x86_64-unknown-linux-gnu", cpu = "skylake-avx512", features = "+avx512f", vector_bits = 512, l1_bytes = 49152, l2_bytes = 2097152, cores = 2>} {
+// CHECK-LABEL: func.func @depthwise_nhwc
+// CHECK: linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : tensor<2xi64>, kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 1, 1, 8, 48, 0, 0>], vector_sizes = [1, 1, 8, 48, 3, 3], parallel_dims = [1, 2, 3]>
+func.func @depthwise_nhwc(%x: tensor<1x58x58x144xf32>, %w: tensor<3x3x144xf32>, %o: tensor<1x56x56x144xf32>) -> tensor<1x56x56x144xf32> {
+  %r = linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%x, %w : tensor<1x58x58x144xf32>, tensor<3x3x144xf32>) outs(%o : tensor<1x56x56x144xf32>) -> tensor<1x56x56x144xf32>
+  return %r : tensor<1x56x56x144xf32>
+}
+// CHECK-LABEL: func.func @max_pool_nhwc
+// CHECK: linalg.pooling_nhwc_max {dilations = dense<1> : vector<2xi64>, kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 1, 1, 8, 32, 0, 0>], vector_sizes = [1, 1, 8, 32, 3, 3], parallel_dims = [1, 2, 3]>
+func.func @max_pool_nhwc(%x: tensor<1x114x114x64xf32>, %o: tensor<1x56x56x64xf32>) -> tensor<1x56x56x64xf32> {
+  %w = tensor.empty() : tensor<3x3xf32>
+  %r = linalg.pooling_nhwc_max {dilations = dense<1> : vector<2xi64>, strides = dense<2> : vector<2xi64>}
+    ins(%x, %w : tensor<1x114x114x64xf32>, tensor<3x3xf32>) outs(%o : tensor<1x56x56x64xf32>) -> tensor<1x56x56x64xf32>
+  return %r : tensor<1x56x56x64xf32>
+}
+}
+
+// -----
+
 // N = 49 (a 7x7 image of an im2col convolution): two vectors would leave a
 // 17-wide last tile (a vector and a lone lane per row), so n_r is one
 // vector (3 x 16 + a peeled 1) and m_r 16 rows.

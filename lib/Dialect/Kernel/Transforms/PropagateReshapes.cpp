@@ -62,6 +62,42 @@ bool readsNamedWindowOp(Operation *op) {
          });
 }
 
+/// Whether `value` is a product's result or an elementwise op computed from
+/// one without reshapes in between: a contraction, or an all-parallel op
+/// with such an input. Such ops already have the product's
+/// shape (a panel product's [P, F/P, P], say): collapsing them would put a
+/// collapse_shape between product and epilogue, which is what this pass
+/// removes.
+bool isProductChainResult(Value value, unsigned depth = 0) {
+  auto linalgOp = value.getDefiningOp<linalg::LinalgOp>();
+  if (!linalgOp || depth > 8 || isNamedWindowOp(linalgOp))
+    return false;
+  if (linalg::isaContractionOpInterface(linalgOp))
+    return true;
+  return isAllParallel(linalgOp) &&
+         llvm::any_of(linalgOp.getDpsInputs(), [&](Value input) {
+           return isProductChainResult(input, depth + 1);
+         });
+}
+
+/// Whether the all-parallel `op` reads a product chain's result directly.
+bool readsProductChain(Operation *op) {
+  auto linalgOp = dyn_cast_or_null<linalg::LinalgOp>(op);
+  return linalgOp && isAllParallel(op) &&
+         llvm::any_of(linalgOp.getDpsInputs(),
+                      [](Value input) { return isProductChainResult(input); });
+}
+
+/// Whether `op`'s results are the accumulators of contractions (a bias
+/// broadcast into a product's init): their shape is the product's.
+bool initializesProduct(Operation *op) {
+  return llvm::any_of(op->getUses(), [](OpOperand &use) {
+    auto user = dyn_cast<linalg::LinalgOp>(use.getOwner());
+    return user && user.isDpsInit(&use) &&
+           linalg::isaContractionOpInterface(user);
+  });
+}
+
 /// Whether `value` is read by a named window op.
 bool feedsNamedWindowOp(Value value) {
   return llvm::any_of(value.getUsers(), isNamedWindowOp);
@@ -118,6 +154,60 @@ struct MovePadAfterUnitExpand : OpRewritePattern<tensor::ExpandShapeOp> {
   }
 };
 
+/// collapse_shape(pad(x)) -> pad(collapse_shape(x)) when the collapse_shape
+/// only drops unpadded unit dims (the unit batch of an NHWC image whose
+/// im2col copy dropped it): the padding then sits right before the copy,
+/// which reads it through windows, and joins its dispatch instead of being
+/// a single-threaded copy kernel of its own. Upstream's collapsing patterns
+/// do not merge a padded dim with others, unit or not.
+struct MovePadAfterUnitCollapse : OpRewritePattern<tensor::CollapseShapeOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(tensor::CollapseShapeOp collapse,
+                                PatternRewriter &rewriter) const override {
+    auto pad = collapse.getSrc().getDefiningOp<tensor::PadOp>();
+    if (!pad || !pad->hasOneUse())
+      return rewriter.notifyMatchFailure(collapse, "not a pad");
+    Value padValue = pad.getConstantPaddingValue();
+    RankedTensorType sourceType = pad.getSourceType();
+    RankedTensorType resultType = collapse.getResultType();
+    if (!padValue || !sourceType.hasStaticShape() ||
+        !resultType.hasStaticShape())
+      return rewriter.notifyMatchFailure(collapse,
+                                         "dynamic or non-constant pad");
+    // Each group of the collapse: unpadded unit dims around at most one
+    // dim carrying the size (and the padding) of the result dim.
+    SmallVector<int64_t> shape;
+    SmallVector<OpFoldResult> low, high;
+    OpFoldResult zero = rewriter.getIndexAttr(0);
+    SmallVector<OpFoldResult> padLow = pad.getMixedLowPad(),
+                              padHigh = pad.getMixedHighPad();
+    for (ReassociationIndices group : collapse.getReassociationIndices()) {
+      std::optional<int64_t> carrier;
+      for (int64_t dim : group) {
+        if (sourceType.getDimSize(dim) == 1 &&
+            isConstantIntValue(padLow[dim], 0) &&
+            isConstantIntValue(padHigh[dim], 0))
+          continue;
+        if (carrier)
+          return rewriter.notifyMatchFailure(collapse, "merges real dims");
+        carrier = dim;
+      }
+      shape.push_back(carrier ? sourceType.getDimSize(*carrier) : 1);
+      low.push_back(carrier ? padLow[*carrier] : zero);
+      high.push_back(carrier ? padHigh[*carrier] : zero);
+    }
+    auto collapsedType =
+        RankedTensorType::get(shape, sourceType.getElementType());
+    Value collapsed = tensor::CollapseShapeOp::create(
+        rewriter, collapse.getLoc(), collapsedType, pad.getSource(),
+        collapse.getReassociationIndices());
+    rewriter.replaceOpWithNewOp<tensor::PadOp>(
+        collapse, resultType, collapsed, low, high, padValue, pad.getNofold());
+    return success();
+  }
+};
+
 struct KernelPropagateReshapesPass
     : strata::kernel::impl::KernelPropagateReshapesPassBase<
           KernelPropagateReshapesPass> {
@@ -160,21 +250,43 @@ struct KernelPropagateReshapesPass
     //    op that reads it through windows and joins its dispatch.
     //    Neither moves next to a named window op (see readsNamedWindowOp and
     //    MovePadAfterUnitExpand).
+    //    Ops that read a product chain directly stay in its shape.
     linalg::ControlFusionFn onlyParallel = [](OpOperand *fused) {
       Operation *owner = fused->getOwner();
       if (isa<tensor::CollapseShapeOp>(owner)) {
         Operation *producer = fused->get().getDefiningOp();
-        if (producer && readsNamedWindowOp(producer))
+        if (producer &&
+            (readsNamedWindowOp(producer) || readsProductChain(producer) ||
+             initializesProduct(producer)))
           return false;
         return isAllParallel(producer) ||
                isa_and_present<tensor::PadOp>(producer);
       }
       if (auto pad = dyn_cast<tensor::PadOp>(owner))
         return !feedsNamedWindowOp(pad.getResult());
-      return isAllParallel(owner) && !readsNamedWindowOp(owner);
+      return isAllParallel(owner) && !readsNamedWindowOp(owner) &&
+             !readsProductChain(owner) && !initializesProduct(owner);
     };
     linalg::populateFoldReshapeOpsByCollapsingPatterns(patterns, onlyParallel);
-    patterns.add<MovePadAfterUnitExpand>(ctx);
+    // 3. The other way round where a product's shape has more dims than its
+    //    consumers' (kernel-rewrite-convolutions' panel products write
+    //    [P, F/P, P]): an elementwise op reading the collapsed product chain
+    //    is expanded to the product's shape, and so is the elementwise op
+    //    (the bias broadcast) that computes a product's expanded
+    //    accumulator.
+    linalg::ControlFusionFn towardProducts = [](OpOperand *fused) {
+      Operation *owner = fused->getOwner();
+      if (auto expand = dyn_cast<tensor::ExpandShapeOp>(owner)) {
+        Operation *producer = fused->get().getDefiningOp();
+        return isAllParallel(producer) && !readsNamedWindowOp(producer) &&
+               producer->hasOneUse() && initializesProduct(expand);
+      }
+      auto collapse = fused->get().getDefiningOp<tensor::CollapseShapeOp>();
+      return collapse && isAllParallel(owner) && !readsNamedWindowOp(owner) &&
+             isProductChainResult(collapse.getSrc());
+    };
+    linalg::populateFoldReshapeOpsByExpansionPatterns(patterns, towardProducts);
+    patterns.add<MovePadAfterUnitExpand, MovePadAfterUnitCollapse>(ctx);
     linalg::populateFoldUnitExtentDimsCanonicalizationPatterns(patterns,
                                                                dropOptions);
     linalg::FillOp::getCanonicalizationPatterns(patterns, ctx);

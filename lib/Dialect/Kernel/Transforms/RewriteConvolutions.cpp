@@ -229,15 +229,16 @@ Value createFilterPanels(RewriterBase &rewriter, Location loc, Value filter,
 
 /// Rewrites `conv` (linalg.conv_2d_nhwc_fhwc of a padded input X[N,H,W,C]
 /// and a filter W[F,KH,KW,C] into init[N,OH,OW,F]) into
-///   col[N,OH,OW,KH,KW*C] = X'[n, oh*sh + kh*dh, ow*sw*C + j]
+///   col[N,OH,OW,KH,KW,C] = X[n, oh*sh + kh*dh, ow*sw + kw*dw, c]
 ///   out[N,OH*OW,F] = col[N, OH*OW, KH*KW*C] x W^T[KH*KW*C, F] + init
-/// and an expand_shape of `out` back to [N,OH,OW,F]. X' is X with W and C
-/// collapsed, so that one window row (KW*C elements at unit dilation) is one
-/// contiguous run; with a dilated KW the copy indexes (kw, c) separately.
-/// The pixels are the product's m dim and the filters its vectorized n dim,
-/// which suits the small images of late network stages (as oneDNN's and
-/// XNNPACK's NHWC paths). W^T is transposed at compile time when the filter
-/// is a constant. Same static-shape requirements as the NCHW form.
+/// and an expand_shape of `out` back to [N,OH,OW,F]. With few channels and
+/// unit dilation the copy reads X with W and C collapsed instead,
+/// col[N,OH,OW,KH,KW*C] = X'[n, oh*sh + kh*dh, ow*sw*C + j], one window row
+/// being one contiguous run of KW*C elements. The pixels are the product's m
+/// dim and the filters its vectorized n dim, which suits the small images of
+/// late network stages (as oneDNN's and XNNPACK's NHWC paths). W^T is
+/// transposed at compile time when the filter is a constant. Same static-shape
+/// requirements as the NCHW form.
 LogicalResult rewriteConv2DNhwcFhwc(RewriterBase &rewriter,
                                     linalg::Conv2DNhwcFhwcOp conv,
                                     int64_t panelBytes) {
@@ -281,7 +282,13 @@ LogicalResult rewriteConv2DNhwcFhwc(RewriterBase &rewriter,
         unitBatch ? SmallVector<ReassociationIndices>{{0, 1, 2}, {3}}
                   : SmallVector<ReassociationIndices>{{0}, {1, 2}, {3}});
   } else {
-    bool rowsAreRuns = dilations[1] == 1;
+    // Channels narrower than a cache line (an RGB image's 3) are copied as
+    // runs of KW*C elements of the [H, W*C] input. Wider ones are runs
+    // already, and reading the image unreshaped keeps its producers in the
+    // [N, H, W, C] shape that the products write ([N, OH*OW, F]), so that a
+    // residual add between two convolutions fuses into the first one.
+    int64_t elementBytes = elementType.getIntOrFloatBitWidth() / 8;
+    bool rowsAreRuns = dilations[1] == 1 && c * elementBytes < 64;
     Value source = input;
     SmallVector<OpFoldResult> colSizes = {
         tensor::getMixedSize(rewriter, loc, input, 0),
@@ -329,9 +336,10 @@ LogicalResult rewriteConv2DNhwcFhwc(RewriterBase &rewriter,
   }
   // The filter: panels [F/P, K, P] of a constant filter when asked for and
   // P divides F, else [K, F].
-  int64_t elementBytes = elementType.getIntOrFloatBitWidth() / 8;
-  int64_t panelWidth =
-      panelBytes > 0 && elementBytes > 0 ? panelBytes / elementBytes : 0;
+  int64_t panelElementBytes = elementType.getIntOrFloatBitWidth() / 8;
+  int64_t panelWidth = panelBytes > 0 && panelElementBytes > 0
+                           ? panelBytes / panelElementBytes
+                           : 0;
   Value panels;
   if (panelWidth > 1 && f % panelWidth == 0 && f > panelWidth)
     panels = createFilterPanels(rewriter, loc, filter, panelWidth);

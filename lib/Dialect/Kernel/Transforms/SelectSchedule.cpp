@@ -406,43 +406,58 @@ Schedule getContractionSchedule(linalg::LinalgOp op,
   return schedule;
 }
 
-/// The channel loop of an NCHW depthwise convolution or pooling op (the
-/// ones the tile pass turns into sums of shifted windows), or nothing.
+/// The channel loop of a depthwise convolution or pooling op in NCHW or
+/// NHWC (the ones the tile pass turns into sums of shifted windows), or
+/// nothing. `nhwc` tells which layout.
 std::optional<unsigned>
-getNchwWindowChannel(linalg::LinalgOp op,
-                     const linalg::ConvolutionDimensions &dims) {
+getWindowChannel(linalg::LinalgOp op, const linalg::ConvolutionDimensions &dims,
+                 bool &nhwc) {
   if (dims.outputImage.empty())
     return std::nullopt;
-  if (isa<linalg::DepthwiseConv2DNchwChwOp>(op.getOperation()) &&
+  Operation *operation = op.getOperation();
+  nhwc = isa<linalg::DepthwiseConv2DNhwcHwcOp, linalg::PoolingNhwcMaxOp,
+             linalg::PoolingNhwcSumOp>(operation);
+  if (isa<linalg::DepthwiseConv2DNchwChwOp, linalg::DepthwiseConv2DNhwcHwcOp>(
+          operation) &&
       !dims.depth.empty())
     return dims.depth.front();
-  if (!isa<linalg::PoolingNchwMaxOp, linalg::PoolingNchwSumOp>(
-          op.getOperation()))
+  if (!isa<linalg::PoolingNchwMaxOp, linalg::PoolingNchwSumOp,
+           linalg::PoolingNhwcMaxOp, linalg::PoolingNhwcSumOp>(operation))
     return std::nullopt;
-  // Pooling's channel is the batch dim of the output's second result.
+  // Pooling's channel is a batch dim of the output: its second result in
+  // NCHW, its last in NHWC.
   AffineMap outputMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
   if (outputMap.getNumResults() == 4)
-    if (auto channel = dyn_cast<AffineDimExpr>(outputMap.getResult(1)))
+    if (auto channel =
+            dyn_cast<AffineDimExpr>(outputMap.getResult(nhwc ? 3 : 1)))
       return channel.getPosition();
   return std::nullopt;
 }
 
-/// NCHW depthwise convolutions and pooling: the tile pass makes each tile an
-/// elementwise combination of shifted windows of the input, vectorized
-/// along OW (the contiguous dim). One level: OW two vectors, 4 channels
-/// (rows of independent accumulators), the whole window when it is static
-/// and at most 49 elements, every other loop 1.
-Schedule getWindowedNchwSchedule(linalg::LinalgOp op,
-                                 const linalg::ConvolutionDimensions &dims,
-                                 unsigned channel, const MachineInfo &machine,
-                                 int64_t elementBits) {
+/// Depthwise convolutions and pooling in NCHW or NHWC: the tile pass makes
+/// each tile an elementwise combination of shifted windows of the input,
+/// vectorized along the contiguous dim. One level, the whole window when it
+/// is static and at most 49 elements, every other loop 1 but:
+/// - NCHW: OW two vectors, 4 channels (rows of independent accumulators);
+/// - NHWC: channels two vectors (or whole vectors dividing C), OW 8 (rows
+///   of accumulators, like m_r).
+Schedule getWindowedSchedule(linalg::LinalgOp op,
+                             const linalg::ConvolutionDimensions &dims,
+                             unsigned channel, bool nhwc,
+                             const MachineInfo &machine, int64_t elementBits) {
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   int64_t vw = std::max<int64_t>(1, machine.vectorBits / elementBits);
   SmallVector<int64_t> tiles(op.getNumLoops(), 1);
-  tiles[dims.outputImage.back()] =
-      pickTile(ranges[dims.outputImage.back()], 2 * vw,
-               std::max<int64_t>(1, vw / 2), vw, 3 * vw);
-  tiles[channel] = pickTile(ranges[channel], 4, 1, 2, 8);
+  unsigned ow = dims.outputImage.back();
+  if (nhwc) {
+    // Whole vectors: a 24-channel tile computes in masked vectors.
+    tiles[channel] = pickTile(ranges[channel], 2 * vw, vw, vw, 3 * vw);
+    tiles[ow] = pickTile(ranges[ow], 8, 1, 4, 12);
+  } else {
+    tiles[ow] =
+        pickTile(ranges[ow], 2 * vw, std::max<int64_t>(1, vw / 2), vw, 3 * vw);
+    tiles[channel] = pickTile(ranges[channel], 4, 1, 2, 8);
+  }
   int64_t window = 1;
   bool staticWindow = true;
   for (unsigned d : dims.filterLoop) {
@@ -470,8 +485,8 @@ Schedule getWindowedNchwSchedule(linalg::LinalgOp op,
 /// the input and output (any but the output's first, N), and gets two
 /// vectors in both layouts: the vectorizer computes NCW pooling in NWC
 /// vectors (transposing), and strided windows are unrolled along OW, so
-/// vectors along OW would be single elements. (NCHW depthwise and pooling
-/// get getWindowedNchwSchedule instead.) The vector sizes are the tile's.
+/// vectors along OW would be single elements. (Named depthwise and pooling
+/// ops get getWindowedSchedule instead.) The vector sizes are the tile's.
 Schedule getConvolutionSchedule(linalg::LinalgOp op,
                                 const linalg::ConvolutionDimensions &dims,
                                 const MachineInfo &machine,
@@ -479,8 +494,9 @@ Schedule getConvolutionSchedule(linalg::LinalgOp op,
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   int64_t vw = std::max<int64_t>(1, machine.vectorBits / elementBits);
   SmallVector<int64_t> tiles(op.getNumLoops(), 1);
-  if (std::optional<unsigned> channel = getNchwWindowChannel(op, dims))
-    return getWindowedNchwSchedule(op, dims, *channel, machine, elementBits);
+  bool nhwc = false;
+  if (std::optional<unsigned> channel = getWindowChannel(op, dims, nhwc))
+    return getWindowedSchedule(op, dims, *channel, nhwc, machine, elementBits);
   auto channelTile = [&](unsigned d) {
     return pickTile(ranges[d], 2 * vw, std::max<int64_t>(1, vw / 2), vw,
                     3 * vw);
