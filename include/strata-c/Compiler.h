@@ -87,6 +87,11 @@ strata_compile_options_set_opt_level(strata_compile_options_t *options,
 strata_compile_status_t
 strata_compile_options_set_vectorize(strata_compile_options_t *options,
                                      int vectorize);
+/** Data layout of the image ops' kernels: "nhwc" (the default; NCHW models
+ * are converted) or "nchw". */
+strata_compile_status_t
+strata_compile_options_set_layout(strata_compile_options_t *options,
+                                  const char *layout);
 strata_compile_status_t
 strata_compile_options_set_compile_to(strata_compile_options_t *options,
                                       strata_compile_level_t level);

@@ -131,6 +131,19 @@ strata_compile_options_set_vectorize(strata_compile_options_t *options,
 }
 
 strata_compile_status_t
+strata_compile_options_set_layout(strata_compile_options_t *options,
+                                  const char *layout) {
+  if (!options)
+    return invalidNull("strata_compile_options_set_layout");
+  std::string value = optionString(layout);
+  if (value != "nhwc" && value != "nchw")
+    return fail(STRATA_COMPILE_INVALID_ARGUMENT,
+                "unknown layout '" + value + "' (expected nhwc or nchw)");
+  options->options.layout = value;
+  return STRATA_COMPILE_OK;
+}
+
+strata_compile_status_t
 strata_compile_options_set_compile_to(strata_compile_options_t *options,
                                       strata_compile_level_t level) {
   if (!options)

@@ -63,6 +63,8 @@ std::string strata::verifyCompileOptions(const CompileOptions &options) {
     return "unsupported target '" + options.target + "' (supported: cpu)";
   if (options.optLevel > 3)
     return "opt level must be 0..3, got " + std::to_string(options.optLevel);
+  if (options.layout != "nhwc" && options.layout != "nchw")
+    return "unknown layout '" + options.layout + "' (expected nhwc or nchw)";
   return "";
 }
 
@@ -82,21 +84,24 @@ static std::string getPipeline(const CompileOptions &options,
                                CompileLevel level) {
   std::string schedulingCPU = options.cpu.empty() ? "host" : options.cpu;
   std::string pipeline = "strata-graph-optimize";
-  // Kernel level: first the matrix-vector weights in panels as wide as the
-  // CPU's matrix-vector register tiles (a layout chosen for the kernels,
-  // so not part of the target-independent graph pipeline); NHWC filters
-  // likewise in panels as wide as the matrix product's register tiles.
+  // Kernel level: first the image ops in the kernels' layout, then the
+  // matrix-vector weights in panels as wide as the CPU's matrix-vector
+  // register tiles (layouts chosen for the kernels, so not part of the
+  // target-independent graph pipeline; prepacking also folds the filter
+  // transposes of the layout change); NHWC filters likewise in panels as
+  // wide as the matrix product's register tiles.
+  if (level >= CompileLevel::Kernel && options.layout == "nhwc")
+    pipeline += ",graph-convert-layout{target-layout=nhwc}";
   if (level >= CompileLevel::Kernel)
-    pipeline +=
-        ",graph-prepack-weights{panel-bytes=" +
-        std::to_string(kernel::getGemvPanelBytes(schedulingCPU)) +
-        "},convert-graph-to-kernel,func.func(kernel-rewrite-"
-        "convolutions{panel-bytes=" +
-        std::to_string(kernel::getMatmulPanelBytes(schedulingCPU)) +
-        "},kernel-propagate-reshapes,kernel-fuse-elementwise,"
-        "kernel-form-dispatches),"
-        "kernel-outline,kernel-select-schedule{cpu=" +
-        schedulingCPU + "}";
+    pipeline += ",graph-prepack-weights{panel-bytes=" +
+                std::to_string(kernel::getGemvPanelBytes(schedulingCPU)) +
+                "},convert-graph-to-kernel,func.func(kernel-rewrite-"
+                "convolutions{panel-bytes=" +
+                std::to_string(kernel::getMatmulPanelBytes(schedulingCPU)) +
+                "},kernel-propagate-reshapes,kernel-fuse-elementwise,"
+                "kernel-form-dispatches),"
+                "kernel-outline,kernel-select-schedule{cpu=" +
+                schedulingCPU + "}";
   if (level >= CompileLevel::Device)
     pipeline += ",convert-kernel-to-device{target=" + options.target + "}," +
                 "device-plan-memory{report=" +

@@ -94,7 +94,8 @@ def _resolve_path(path: str, source_name: Optional[str]):
 def compile(source: Union[str, bytes, os.PathLike, "onnx.ModelProto"],
             target: str = "cpu", *, cpu: Optional[str] = None,
             features: Optional[str] = None, opt_level: int = 3,
-            vectorize: bool = True, compile_to: str = "module",
+            vectorize: bool = True, layout: str = "nhwc",
+            compile_to: str = "module",
             linker: Optional[str] = None, source_name: Optional[str] = None,
             from_device: bool = False, threads: int = 0, profile: bool = False,
             trace: Optional[str] = None, dump: Optional[str] = None):
@@ -108,6 +109,8 @@ def compile(source: Union[str, bytes, os.PathLike, "onnx.ModelProto"],
         (default: the host's), e.g. cpu="skylake", features="+avx2,-fma".
     opt_level: LLVM optimization level of the kernels, 0..3.
     vectorize: False compiles scalar loops (for testing).
+    layout: data layout of the image ops' kernels: "nhwc" (default; NCHW
+        models are converted) or "nchw" (as the model has it).
     compile_to: "module" (default) returns a CompiledModule; "graph",
         "kernel", "device" or "llvm" stop early and return that level's IR
         as a str.
@@ -126,12 +129,14 @@ def compile(source: Union[str, bytes, os.PathLike, "onnx.ModelProto"],
         raise StrataError(
             f"unknown compile_to level '{compile_to}' (expected one of "
             f"{', '.join(COMPILE_LEVELS)})")
+    if layout not in ("nhwc", "nchw"):
+        raise StrataError(f"layout must be 'nhwc' or 'nchw', got {layout!r}")
     if isinstance(opt_level, bool) or not isinstance(opt_level, int) \
             or not 0 <= opt_level <= 3:
         raise StrataError(f"opt_level must be 0..3, got {opt_level!r}")
     data, name = _resolve_source(source, source_name)
     output = _strata.compile(data, name, target, cpu or "", features or "",
-                             opt_level, bool(vectorize), compile_to,
+                             opt_level, bool(vectorize), layout, compile_to,
                              linker or "", bool(from_device))
     if compile_to != "module":
         return output

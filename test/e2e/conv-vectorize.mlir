@@ -14,6 +14,10 @@
 // RUN: strata-run %t.smod --function=entry --threads=2 | FileCheck %s
 // RUN: strata-compile %t.mlir --vectorize=false -o %t.0.smod
 // RUN: strata-run %t.0.smod --function=entry | FileCheck %s
+// The same in the models' own layout (NCHW im2col products, NCHW depthwise
+// and pooling) instead of the default NHWC:
+// RUN: strata-compile %t.mlir --layout=nchw -o %t.nchw.smod
+// RUN: strata-run %t.nchw.smod --function=entry | FileCheck %s
 // The tile pass on the named ops (no im2col):
 // RUN: strata-opt %s --convert-graph-to-kernel --kernel-select-schedule --strata-cpu-tile-and-vectorize 2>&1 | FileCheck %s --check-prefix=IR
 

@@ -68,6 +68,8 @@ def test_bad_options():
         strata.compile(MLP_PATH, target="cuda")
     with pytest.raises(strata.StrataError, match="opt_level must be 0..3"):
         strata.compile(MLP_PATH, opt_level=7)
+    with pytest.raises(strata.StrataError, match="layout must be 'nhwc' or"):
+        strata.compile(MLP_PATH, layout="nchwc")
     with pytest.raises(strata.StrataError, match="unknown compile_to level"):
         strata.compile(MLP_PATH, compile_to="assembly")
     with pytest.raises(strata.StrataError, match="linking the kernel library"):

@@ -90,6 +90,11 @@ cl::opt<bool> vectorize("vectorize",
                         cl::desc("Vectorize the kernels (default true; "
                                  "false gives scalar loops, for testing)"),
                         cl::init(true), cl::cat(toolCategory));
+cl::opt<std::string>
+    layout("layout",
+           cl::desc("Data layout of the image ops' kernels: nhwc (default; "
+                    "NCHW models are converted) or nchw"),
+           cl::init("nhwc"), cl::cat(toolCategory));
 cl::opt<bool> reportMemory("report-memory",
                            cl::desc("Print each host function's planned "
                                     "memory (remarks)"),
@@ -118,6 +123,11 @@ int main(int argc, char **argv) {
   }
   if (optLevel > 3) {
     llvm::WithColor::error() << "--opt-level must be 0..3\n";
+    return 1;
+  }
+  if (layout != "nhwc" && layout != "nchw") {
+    llvm::WithColor::error() << "--layout must be nhwc or nchw, got '"
+                             << layout << "'\n";
     return 1;
   }
 
@@ -156,6 +166,7 @@ int main(int argc, char **argv) {
   options.optLevel = optLevel;
   options.linker = linker;
   options.vectorize = vectorize;
+  options.layout = layout;
   options.reportMemory = reportMemory;
   options.fromDevice = fromDevice;
   options.compileTo = compileTo;

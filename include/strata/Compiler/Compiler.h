@@ -54,6 +54,11 @@ struct CompileOptions {
   std::string linker;
   /// Vectorize the kernels (off: scalar loops, for testing).
   bool vectorize = true;
+  /// Data layout of the image ops' kernels: "nhwc" (graph-convert-layout
+  /// rewrites NCHW models: convolutions then compute pixels x filters with
+  /// full register tiles on small images, and depthwise convolutions and
+  /// pooling vectorize along channels) or "nchw" (as the model has it).
+  std::string layout = "nhwc";
   /// Emit each host function's memory plan as a remark.
   bool reportMemory = false;
   /// The input is device-level IR already: only serialize / print it.

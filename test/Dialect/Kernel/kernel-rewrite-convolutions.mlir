@@ -154,3 +154,21 @@ func.func @nhwc_dilated(%x: tensor<2x5x5x4xf32>, %w: tensor<8x2x2x4xf32>, %b: te
          ins(%x, %w : tensor<2x5x5x4xf32>, tensor<8x2x2x4xf32>) outs(%b : tensor<2x3x3x8xf32>) -> tensor<2x3x3x8xf32>
   return %0 : tensor<2x3x3x8xf32>
 }
+
+// -----
+
+// NHWC channels as wide as a cache line (16 f32) are runs already: the
+// copy reads the [N, H, W, C] image unreshaped, (kw, c) as two loops, so
+// that the image's producers keep the shape the products write.
+
+// CHECK-DAG: #[[WINDOW:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1 + d3, d2 + d4, d5)>
+// CHECK-LABEL: func.func @nhwc_wide_channels
+// CHECK-SAME: (%[[X:.*]]: tensor<1x6x6x16xf32>
+// CHECK-NOT: tensor.collapse_shape %[[X]]
+// CHECK: linalg.generic {indexing_maps = [#[[WINDOW]], {{.*}}]} ins(%[[X]] : tensor<1x6x6x16xf32>)
+// CHECK: tensor.collapse_shape %{{.*}} {{\[\[}}0, 1, 2], [3, 4, 5]] : tensor<1x4x4x3x3x16xf32> into tensor<16x144xf32>
+func.func @nhwc_wide_channels(%x: tensor<1x6x6x16xf32>, %w: tensor<8x3x3x16xf32>, %b: tensor<1x4x4x8xf32>) -> tensor<1x4x4x8xf32> {
+  %0 = linalg.conv_2d_nhwc_fhwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+         ins(%x, %w : tensor<1x6x6x16xf32>, tensor<8x3x3x16xf32>) outs(%b : tensor<1x4x4x8xf32>) -> tensor<1x4x4x8xf32>
+  return %0 : tensor<1x4x4x8xf32>
+}

@@ -26,9 +26,10 @@ def KernelRewriteConvolutionsPass
     oneDNN's and onnxruntime's NCHW paths.
 
     Each `linalg.conv_2d_nhwc_fhwc` with the same static sizes becomes a
-    copy of its windows into a [N, OH*OW, KH*KW*C] matrix (one contiguous
-    run of KW*C input elements per window row) times the filter as a
-    [KH*KW*C, F] matrix: pixels are the product's rows and filters its
+    copy of its windows into a [N, OH*OW, KH*KW*C] matrix (with channels
+    narrower than a cache line, one contiguous run of KW*C input elements
+    per window row, read from the image viewed as [N, H, W*C]) times the
+    filter as a [KH*KW*C, F] matrix: pixels are the product's rows and filters its
     vectorized columns, which keeps register tiles full on the small images
     of late network stages (7x7: 49 pixels, but 512 filters). A constant
     filter is transposed at compile time; with `panel-bytes` > 0 and F a
