@@ -28,14 +28,24 @@ func.func @matmul_1000(%a: tensor<1000x1000xf32>, %b: tensor<1000x1000xf32>, %c:
   return %r : tensor<1000x1000xf32>
 }
 
-// N = 48, three vectors: n_r is one vector dividing it (never three: 8x48
-// register tiles ran at a third of the speed of 8x32 ones), and m_r 16 rows
-// of one vector.
+// N = 48, three vectors: n_r is two vectors, the last vector a peeled tile
+// (never three: 8x48 register tiles ran at a third of the speed of 8x32
+// ones; 16x16 tiles of one vector ran as fast here, and at half the speed
+// with a short K).
 // CHECK-LABEL: func.func @matmul_48
-// CHECK: linalg.matmul {kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: {{[0-9]+}}, 0, 0>, array<i64: 16, 16, 16>], vector_sizes = [16, 16, 16]
+// CHECK: linalg.matmul {kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: {{[0-9]+}}, 0, 0>, array<i64: 8, 32, 16>], vector_sizes = [8, 32, 16]
 func.func @matmul_48(%a: tensor<1280x320xf32>, %b: tensor<320x48xf32>, %c: tensor<1280x48xf32>) -> tensor<1280x48xf32> {
   %r = linalg.matmul ins(%a, %b : tensor<1280x320xf32>, tensor<320x48xf32>) outs(%c : tensor<1280x48xf32>) -> tensor<1280x48xf32>
   return %r : tensor<1280x48xf32>
+}
+
+// N = 24, one and a half vectors: one vector, the half a peeled tile, and
+// m_r 16 rows of one vector.
+// CHECK-LABEL: func.func @matmul_24
+// CHECK: linalg.matmul {kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: {{[0-9]+}}, 0, 0>, array<i64: 16, 16, 16>], vector_sizes = [16, 16, 16]
+func.func @matmul_24(%a: tensor<3136x96xf32>, %b: tensor<96x24xf32>, %c: tensor<3136x24xf32>) -> tensor<3136x24xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<3136x96xf32>, tensor<96x24xf32>) outs(%c : tensor<3136x24xf32>) -> tensor<3136x24xf32>
+  return %r : tensor<3136x24xf32>
 }
 
 // `?` sizes: the preferred sizes (partial tiles are masked).

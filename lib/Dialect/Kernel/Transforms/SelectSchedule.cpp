@@ -350,12 +350,22 @@ Schedule getContractionSchedule(linalg::LinalgOp op,
   // three vectors: a 1280x48x320 product with n_r = 48 took 1.04 ms, with
   // n_r = 16 0.34 ms (and 8x48 tiles ran 128x768x3072 at a third of the
   // speed of 8x32 ones).
+  // Whole vectors otherwise: N = 144 = 4 x 32 + a peeled 16 (not 9 x 16:
+  // 16-wide tiles are 16 rows high, one broadcast per FMA; 3136x144x24 ran
+  // 264 us against 526), and N = 24 = 16 + a peeled 8 (not one 24-wide
+  // tile: 3136x24x96 ran 148 us against 365).
   int64_t nr = 2 * vw;
   if (n) {
     int64_t size = ranges[*n];
     inner[*n] = pickTile(size, nr, vw, vw, 2 * vw);
-    if (!ShapedType::isDynamic(size) && inner[*n] == nr && size % nr > vw)
-      inner[*n] = vw;
+    if (!ShapedType::isDynamic(size)) {
+      if (inner[*n] == nr && size % nr > vw)
+        inner[*n] = vw;
+      else if (inner[*n] == vw && size % nr == vw)
+        inner[*n] = nr;
+      else if (inner[*n] == 0 && size > vw && size % vw != 0)
+        inner[*n] = vw;
+    }
   }
   // m_r: as many rows as the accumulator budget (half the vector registers)
   // allows for n_r: 8 rows of two AVX-512 vectors, 4 of two AVX2 vectors.
