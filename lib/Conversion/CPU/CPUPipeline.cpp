@@ -973,6 +973,10 @@ void CPUTileAndVectorizePass::runOnOperation() {
                         cast<linalg::LinalgOp>(tile).getStaticLoopRanges()));
   }
 
+  // Depthwise convolutions and pooling read the unpadded image but for
+  // their border strips (see SplitPaddedWindows.cpp).
+  strata::splitPaddedWindowOps(rewriter, func);
+
   SmallVector<linalg::LinalgOp> targets;
   func.walk([&](linalg::LinalgOp op) {
     if (op->hasAttr(kVectorizeAttrName))

@@ -1,8 +1,9 @@
 //===- Tiling.h - What the CPU tiling passes can tile -----------*- C++ -*-===//
 //
 // The one rule strata-cpu-tile-and-vectorize and strata-cpu-distribute-tiles
-// share about which linalg ops upstream tiling handles, and the register-tile
-// epilogue fusion of strata-cpu-tile-and-vectorize.
+// share about which linalg ops upstream tiling handles, and the rewrites
+// strata-cpu-tile-and-vectorize makes before tiling: the register-tile
+// epilogue fusion and the split of padded window ops.
 //
 //===----------------------------------------------------------------------===//
 
@@ -47,6 +48,14 @@ struct RegisterTileFusion {
 /// it cannot fuse are left as they are.
 RegisterTileFusion fuseEpiloguesIntoRegisterTiles(mlir::RewriterBase &rewriter,
                                                   mlir::func::FuncOp func);
+
+/// In `func`, splits each depthwise convolution and pooling op that reads
+/// its input through a constant tensor.pad by output region: the interior,
+/// whose windows lie inside the image, reads the unpadded image; the border
+/// strips read small padded slices of it. The padded copy of the whole image
+/// disappears.
+void splitPaddedWindowOps(mlir::RewriterBase &rewriter,
+                          mlir::func::FuncOp func);
 
 } // namespace strata
 
