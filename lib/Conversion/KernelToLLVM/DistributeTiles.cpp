@@ -224,10 +224,33 @@ struct CPUDistributeTilesPass
       if (!loop || size(i) > size(*loop))
         loop = i;
     }
+    // A window op (an im2col copy) whose only loop free of windows is kept
+    // whole in its tiles (64 channels copied as one row) would run on one
+    // thread: split that loop in two halves of whole cache lines instead.
+    std::optional<int64_t> halves;
+    if (!loop && windows) {
+      int64_t lineElements = 64;
+      if (auto type = dyn_cast<ShapedType>(root->getResult(0).getType()))
+        if (type.getElementType().isIntOrFloat())
+          lineElements =
+              std::max<int64_t>(1, 512 / type.getElementTypeBitWidth());
+      for (unsigned i = 0; i < iterators.size(); ++i) {
+        if (iterators[i] != utils::IteratorType::parallel ||
+            windowLoops.test(i) || ShapedType::isDynamic(ranges[i]) ||
+            ranges[i] < 2 * lineElements)
+          continue;
+        if (!loop || ranges[i] > ranges[*loop])
+          loop = i;
+      }
+      if (loop)
+        halves =
+            llvm::alignTo(llvm::divideCeil(ranges[*loop], 2), lineElements);
+    }
     if (!loop)
       return;
     int64_t tileSize =
-        chooseTileSize(ranges[*loop], innerTiles[*loop].value_or(0));
+        halves ? *halves
+               : chooseTileSize(ranges[*loop], innerTiles[*loop].value_or(0));
     SmallVector<OpFoldResult> tileSizes(iterators.size(),
                                         OpBuilder(func).getIndexAttr(0));
     tileSizes[*loop] = OpBuilder(func).getIndexAttr(tileSize);

@@ -256,6 +256,37 @@ func.func @im2col_of_pad(%xm: memref<16x8x8xf32>, %out: memref<16x3x3x8x8xf32>, 
 
 // -----
 
+// An NHWC im2col copy of the padding of an argument whose schedule copies
+// the 64 channels of a window row as one row (the channels, the only loop
+// no window reads through, are kept whole in its tiles): split in two
+// halves of 32 channels (whole cache lines), so that it does not run on one
+// thread.
+#window = affine_map<(d0, d1, d2, d3, d4) -> (d0 + d2, d1 + d3, d4)>
+#id5 = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3, d4)>
+// CHECK-LABEL: func.func @nhwc_im2col_whole_channels(
+// CHECK: scf.forall (%[[C:.*]]) = (0) to (64) step (32)
+// CHECK: tensor.extract_slice %{{.*}}[0, 0, %[[C]]] [8, 8, 32] [1, 1, 1] : tensor<8x8x64xf32> to tensor<8x8x32xf32>
+// CHECK: tensor.pad %{{.*}} low[1, 1, 0] high[1, 1, 0]
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<10x10x32xf32>)
+// CHECK: } {strata.distribute}
+func.func @nhwc_im2col_whole_channels(%xm: memref<8x8x64xf32>, %out: memref<8x8x3x3x64xf32>, %begin: index, %end: index) attributes {strata.kernel_abi = 1 : i64} {
+  %x = bufferization.to_tensor %xm restrict : memref<8x8x64xf32> to tensor<8x8x64xf32>
+  %zero = arith.constant 0.0 : f32
+  %p = tensor.pad %x low[1, 1, 0] high[1, 1, 0] {
+  ^bb0(%i: index, %j: index, %k: index):
+    tensor.yield %zero : f32
+  } : tensor<8x8x64xf32> to tensor<10x10x64xf32>
+  %e = tensor.empty() : tensor<8x8x3x3x64xf32>
+  %c = linalg.generic {indexing_maps = [#window, #id5], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel"]} ins(%p : tensor<10x10x64xf32>) outs(%e : tensor<8x8x3x3x64xf32>) attrs = {kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 1, 1, 1, 1, 0>], vector_sizes = [1, 1, 1, 1, 64], parallel_dims = [0, 1, 2, 3]>} {
+  ^bb0(%in: f32, %o: f32):
+    linalg.yield %in : f32
+  } -> tensor<8x8x3x3x64xf32>
+  bufferization.materialize_in_destination %c in restrict writable %out : (tensor<8x8x3x3x64xf32>, memref<8x8x3x3x64xf32>) -> ()
+  return
+}
+
+// -----
+
 // A window op reading a value computed in the kernel stays one tile.
 #window = affine_map<(d0, d1, d2, d3, d4) -> (d0, d3 + d1, d4 + d2)>
 #id5 = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3, d4)>
