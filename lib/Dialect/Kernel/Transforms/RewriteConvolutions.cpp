@@ -28,6 +28,64 @@ using namespace mlir;
 
 namespace {
 
+/// The operands of a 2-D convolution on tensors with static sizes but for
+/// the batch (dim 0), with its strides, dilations and sizes: filters F,
+/// channels C, window KH x KW, (padded) input H x W, output OH x OW.
+struct ConvOperands {
+  Value input, filter, init;
+  RankedTensorType inputType, filterType, initType;
+  SmallVector<int64_t> strides, dilations;
+  int64_t f, c, kh, kw, h, w, oh, ow;
+  bool unitBatch;
+  /// A 1x1 window with unit strides over the whole input: the input is the
+  /// matrix of windows already.
+  bool pointwise;
+};
+
+/// `conv`'s ConvOperands (NCHW input, FCHW filter, or NHWC input, FHWC
+/// filter), or failure when it is not on tensors, a size other than the
+/// batch is dynamic, or the product would be empty.
+template <typename ConvOp>
+FailureOr<ConvOperands> getStaticConvOperands(ConvOp conv, bool nhwc) {
+  if (!conv.hasPureTensorSemantics())
+    return failure();
+  ConvOperands operands;
+  operands.input = conv.getInputs()[0];
+  operands.filter = conv.getInputs()[1];
+  operands.init = conv.getOutputs()[0];
+  operands.inputType = cast<RankedTensorType>(operands.input.getType());
+  operands.filterType = cast<RankedTensorType>(operands.filter.getType());
+  operands.initType = cast<RankedTensorType>(operands.init.getType());
+  for (RankedTensorType type : {operands.inputType, operands.initType})
+    for (int64_t dim = 1; dim < type.getRank(); ++dim)
+      if (type.isDynamicDim(dim))
+        return failure();
+  if (!operands.filterType.hasStaticShape())
+    return failure();
+  DenseIntElementsAttr strides = conv.getStrides();
+  DenseIntElementsAttr dilations = conv.getDilations();
+  operands.strides = llvm::to_vector(strides.getValues<int64_t>());
+  operands.dilations = llvm::to_vector(dilations.getValues<int64_t>());
+  unsigned channel = nhwc ? 3 : 1, height = nhwc ? 1 : 2;
+  operands.f = operands.filterType.getDimSize(0);
+  operands.c = operands.filterType.getDimSize(channel);
+  operands.kh = operands.filterType.getDimSize(height);
+  operands.kw = operands.filterType.getDimSize(height + 1);
+  operands.h = operands.inputType.getDimSize(height);
+  operands.w = operands.inputType.getDimSize(height + 1);
+  operands.oh = operands.initType.getDimSize(height);
+  operands.ow = operands.initType.getDimSize(height + 1);
+  operands.unitBatch = operands.inputType.getDimSize(0) == 1;
+  operands.pointwise = operands.kh == 1 && operands.kw == 1 &&
+                       operands.strides[0] == 1 && operands.strides[1] == 1 &&
+                       operands.h == operands.oh && operands.w == operands.ow;
+  if (operands.f * operands.c * operands.kh * operands.kw * operands.oh *
+          operands.ow ==
+      0)
+    return failure();
+  return operands;
+}
+
 /// Rewrites `conv` (linalg.conv_2d_nchw_fchw of a padded input X[N,C,H,W]
 /// and a filter W[F,C,KH,KW] into init[N,F,OH,OW]) into
 ///   col[N,C,KH,KW,OH,OW] = X[n, c, oh*sh + kh*dh, ow*sw + kw*dw]
@@ -38,30 +96,13 @@ namespace {
 /// KW, OH and OW (N may be dynamic). Returns failure when it does not apply.
 LogicalResult rewriteConv2DNchwFchw(RewriterBase &rewriter,
                                     linalg::Conv2DNchwFchwOp conv) {
-  if (!conv.hasPureTensorSemantics())
+  FailureOr<ConvOperands> operands =
+      getStaticConvOperands(conv, /*nhwc=*/false);
+  if (failed(operands))
     return failure();
-  Value input = conv.getInputs()[0];
-  Value filter = conv.getInputs()[1];
-  Value init = conv.getOutputs()[0];
-  auto inputType = cast<RankedTensorType>(input.getType());
-  auto filterType = cast<RankedTensorType>(filter.getType());
-  auto initType = cast<RankedTensorType>(init.getType());
-  if (!filterType.hasStaticShape() || inputType.isDynamicDim(1) ||
-      inputType.isDynamicDim(2) || inputType.isDynamicDim(3) ||
-      initType.isDynamicDim(1) || initType.isDynamicDim(2) ||
-      initType.isDynamicDim(3))
-    return failure();
-  SmallVector<int64_t> strides =
-      llvm::to_vector(conv.getStrides().getValues<int64_t>());
-  SmallVector<int64_t> dilations =
-      llvm::to_vector(conv.getDilations().getValues<int64_t>());
-  int64_t c = filterType.getDimSize(1), kh = filterType.getDimSize(2),
-          kw = filterType.getDimSize(3), f = filterType.getDimSize(0);
-  int64_t oh = initType.getDimSize(2), ow = initType.getDimSize(3);
-  int64_t k = c * kh * kw, p = oh * ow;
-  if (k == 0 || p == 0 || f == 0)
-    return failure();
-  bool unitBatch = inputType.getDimSize(0) == 1;
+  auto [input, filter, init, inputType, filterType, initType, strides,
+        dilations, f, c, kh, kw, h, w, oh, ow, unitBatch, pointwise] =
+      *operands;
   Location loc = conv.getLoc();
   MLIRContext *ctx = rewriter.getContext();
   Type elementType = inputType.getElementType();
@@ -69,9 +110,6 @@ LogicalResult rewriteConv2DNchwFchw(RewriterBase &rewriter,
 
   // The matrix of windows, [N, K, P] ([K, P] for a unit batch).
   Value col;
-  bool pointwise = kh == 1 && kw == 1 && strides[0] == 1 && strides[1] == 1 &&
-                   inputType.getDimSize(2) == oh &&
-                   inputType.getDimSize(3) == ow;
   if (pointwise) {
     col = tensor::CollapseShapeOp::create(
         rewriter, loc, input,
@@ -242,31 +280,12 @@ Value createFilterPanels(RewriterBase &rewriter, Location loc, Value filter,
 LogicalResult rewriteConv2DNhwcFhwc(RewriterBase &rewriter,
                                     linalg::Conv2DNhwcFhwcOp conv,
                                     int64_t panelBytes) {
-  if (!conv.hasPureTensorSemantics())
+  FailureOr<ConvOperands> operands = getStaticConvOperands(conv, /*nhwc=*/true);
+  if (failed(operands))
     return failure();
-  Value input = conv.getInputs()[0];
-  Value filter = conv.getInputs()[1];
-  Value init = conv.getOutputs()[0];
-  auto inputType = cast<RankedTensorType>(input.getType());
-  auto filterType = cast<RankedTensorType>(filter.getType());
-  auto initType = cast<RankedTensorType>(init.getType());
-  if (!filterType.hasStaticShape() || inputType.isDynamicDim(1) ||
-      inputType.isDynamicDim(2) || inputType.isDynamicDim(3) ||
-      initType.isDynamicDim(1) || initType.isDynamicDim(2) ||
-      initType.isDynamicDim(3))
-    return failure();
-  SmallVector<int64_t> strides =
-      llvm::to_vector(conv.getStrides().getValues<int64_t>());
-  SmallVector<int64_t> dilations =
-      llvm::to_vector(conv.getDilations().getValues<int64_t>());
-  int64_t f = filterType.getDimSize(0), kh = filterType.getDimSize(1),
-          kw = filterType.getDimSize(2), c = filterType.getDimSize(3);
-  int64_t h = inputType.getDimSize(1), w = inputType.getDimSize(2);
-  int64_t oh = initType.getDimSize(1), ow = initType.getDimSize(2);
-  int64_t k = c * kh * kw, p = oh * ow;
-  if (k == 0 || p == 0 || f == 0)
-    return failure();
-  bool unitBatch = inputType.getDimSize(0) == 1;
+  auto [input, filter, init, inputType, filterType, initType, strides,
+        dilations, f, c, kh, kw, h, w, oh, ow, unitBatch, pointwise] =
+      *operands;
   Location loc = conv.getLoc();
   MLIRContext *ctx = rewriter.getContext();
   Type elementType = inputType.getElementType();
@@ -274,8 +293,6 @@ LogicalResult rewriteConv2DNhwcFhwc(RewriterBase &rewriter,
 
   // The matrix of windows, [N, P, K] ([P, K] for a unit batch).
   Value col;
-  bool pointwise = kh == 1 && kw == 1 && strides[0] == 1 && strides[1] == 1 &&
-                   h == oh && w == ow;
   if (pointwise) {
     col = tensor::CollapseShapeOp::create(
         rewriter, loc, input,
