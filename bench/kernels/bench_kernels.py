@@ -58,6 +58,22 @@ CONV_QUICK = ["resnet18 3x3 s1 64->64 56x56",
 THREADS = (1, 2)
 
 
+# A tool that hangs must not stop the whole run: its row reports the error.
+TOOL_TIMEOUT_S = 600
+
+
+def run_tool(cmd, **kwargs):
+    """subprocess.run with captured text output and TOOL_TIMEOUT_S; a
+    timeout comes back as exit status 124 with a message on stderr."""
+    try:
+        return subprocess.run(cmd, capture_output=True, text=True,
+                              timeout=TOOL_TIMEOUT_S, **kwargs)
+    except subprocess.TimeoutExpired:
+        return subprocess.CompletedProcess(
+            cmd, 124, "", f"{os.path.basename(cmd[0])} timed out after "
+            f"{TOOL_TIMEOUT_S} s")
+
+
 def repetitions(flops, quick):
     """Timed runs so that one measurement takes about 0.3 s (0.1 s quick) at
     an assumed 50 GFLOP/s, between 3 and 50."""
@@ -74,7 +90,7 @@ def strata_bench_ms(build, module, inputs, threads, reps):
     cmd = [os.path.join(build, "bin", "strata-bench"), module,
            f"--threads={threads}", f"--repetitions={reps}", "--warmup=2"]
     cmd += [f"--input=@{path}" for path in inputs]
-    proc = subprocess.run(cmd, capture_output=True, text=True)
+    proc = run_tool(cmd)
     if proc.returncode != 0:
         raise RuntimeError(proc.stderr.strip() or "strata-bench failed")
     found = {}
@@ -107,9 +123,9 @@ def run_matmul(args, work, shapes):
                     f"  return %0 : tensor<{m}x{n}xf32>\n}}\n")
             module = src[:-5] + ".smod"
             start = time.perf_counter()
-            proc = subprocess.run(
+            proc = run_tool(
                 [os.path.join(args.build, "bin", "strata-compile"), src,
-                 "-o", module], capture_output=True, text=True)
+                 "-o", module])
             row["compile_s"] = time.perf_counter() - start
             if proc.returncode != 0:
                 raise RuntimeError("strata-compile: " + proc.stderr.strip())
@@ -137,9 +153,8 @@ def run_matmul(args, work, shapes):
         for t in THREADS:
             env = dict(os.environ, OPENBLAS_NUM_THREADS=str(t),
                        OPENBLAS_CORETYPE="SkylakeX")
-            proc = subprocess.run([args.sgemm, str(m), str(n), str(k),
-                                   str(reps)], capture_output=True, text=True,
-                                  env=env)
+            proc = run_tool([args.sgemm, str(m), str(n), str(k), str(reps)],
+                            env=env)
             if proc.returncode == 0:
                 row[f"openblas_gflops_t{t}"] = float(proc.stdout.strip())
             else:
@@ -187,7 +202,10 @@ def run_conv(args, work, names):
                "repetitions": reps}
         try:
             start = time.perf_counter()
-            compiled = strata.compile(model)
+            # The NCHW kernels, as oneDNN's "plain" path gets NCHW memory.
+            # (Models compile to NHWC kernels; in a one-op graph the layout
+            # transposes around the convolution would dominate.)
+            compiled = strata.compile(model, layout="nchw")
             row["compile_s"] = time.perf_counter() - start
             module = os.path.join(work, "conv.smod")
             compiled.save(module)
@@ -213,10 +231,10 @@ def run_conv(args, work, names):
             row["error"] = str(error)
         for t in THREADS:
             env = dict(os.environ, OMP_NUM_THREADS=str(t))
-            proc = subprocess.run(
+            proc = run_tool(
                 [args.onednn, "1", str(c), str(h), str(w), str(oc), str(k),
                  str(k), str(stride), str(k // 2), str(groups), str(reps)],
-                capture_output=True, text=True, env=env)
+                env=env)
             if proc.returncode == 0:
                 result = json.loads(proc.stdout)
                 for key, value in result.items():

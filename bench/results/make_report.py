@@ -287,7 +287,9 @@ runs, `OPENBLAS_NUM_THREADS=N`.
 ### conv2d f32 vs oneDNN (batch 1)
 
 Strata: a one-node ONNX `Conv` (no bias, padding k/2) through
-`strata.compile`, saved and timed by `strata-bench`; checked against
+`strata.compile(layout="nchw")` (the NCHW kernels: in a one-op graph the
+default NHWC kernels would mostly time their layout transposes; the models
+below use them), saved and timed by `strata-bench`; checked against
 onnxruntime first. oneDNN: `convolution_direct` forward inference, best of
 the same number of runs, "plain" = NCHW/OIHW memory (what Strata gets),
 "best" = `format_tag::any` (oneDNN's preferred layout; the reorders are
