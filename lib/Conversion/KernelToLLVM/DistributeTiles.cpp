@@ -246,11 +246,34 @@ struct CPUDistributeTilesPass
         halves =
             llvm::alignTo(llvm::divideCeil(ranges[*loop], 2), lineElements);
     }
+    // A window op reading kernel arguments only (no padding to fuse, whose
+    // tiles would have dynamic sizes) may be split along a loop its windows
+    // read through: the longest one (the output rows of an im2col copy whose
+    // rows are runs of KW*C elements, the RGB stem's, which no other loop
+    // splits). Each tile reads the input rows its windows cover; all tiles
+    // are whole (see below).
+    bool readsPadding = llvm::any_of(root.getDpsInputs(), [](Value input) {
+      return input.getDefiningOp<tensor::PadOp>() != nullptr;
+    });
+    if (!loop && windows && !readsPadding) {
+      for (unsigned i = 0; i < iterators.size(); ++i) {
+        if (iterators[i] != utils::IteratorType::parallel || size(i) <= 1 ||
+            !windowLoops.test(i) || keptWhole(i) ||
+            ShapedType::isDynamic(ranges[i]))
+          continue;
+        if (!loop || ranges[i] > ranges[*loop])
+          loop = i;
+      }
+    }
     if (!loop)
       return;
     int64_t tileSize =
         halves ? *halves
                : chooseTileSize(ranges[*loop], innerTiles[*loop].value_or(0));
+    // Tiles along a window loop must all be whole: a partial one would read
+    // a window slice of dynamic size, which the tile pass leaves scalar.
+    if (windowLoops.test(*loop) && ranges[*loop] % tileSize != 0)
+      return;
     SmallVector<OpFoldResult> tileSizes(iterators.size(),
                                         OpBuilder(func).getIndexAttr(0));
     tileSizes[*loop] = OpBuilder(func).getIndexAttr(tileSize);

@@ -287,6 +287,31 @@ func.func @nhwc_im2col_whole_channels(%xm: memref<8x8x64xf32>, %out: memref<8x8x
 
 // -----
 
+// An im2col copy of an RGB image whose window rows are runs of KW*C = 21
+// elements (loops oh, ow, kh, j: every loop reads through a window) that
+// reads a kernel argument (no padding to fuse): split along its longest
+// window loop, the output rows, in whole tiles (112 = 16 x 7), each
+// reading the 19 input rows (and 687 columns) its windows cover.
+#runs = affine_map<(d0, d1, d2, d3) -> (d0 * 2 + d2, d1 * 6 + d3)>
+#id4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+// CHECK-LABEL: func.func @rgb_im2col_rows(
+// CHECK: scf.forall (%[[R:.*]]) = (0) to (112) step (7)
+// CHECK: tensor.extract_slice %{{.*}}[%{{.*}}, 0] [19, 687] [1, 1] : tensor<230x690xf32> to tensor<19x687xf32>
+// CHECK: linalg.generic {{.*}} ins(%{{.*}} : tensor<19x687xf32>)
+// CHECK: } {strata.distribute}
+func.func @rgb_im2col_rows(%xm: memref<230x690xf32>, %out: memref<112x112x7x21xf32>, %begin: index, %end: index) attributes {strata.kernel_abi = 1 : i64} {
+  %x = bufferization.to_tensor %xm restrict : memref<230x690xf32> to tensor<230x690xf32>
+  %e = tensor.empty() : tensor<112x112x7x21xf32>
+  %c = linalg.generic {indexing_maps = [#runs, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%x : tensor<230x690xf32>) outs(%e : tensor<112x112x7x21xf32>) attrs = {kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 1, 1, 1, 0>], vector_sizes = [1, 1, 1, 21], parallel_dims = [0, 1, 2]>} {
+  ^bb0(%in: f32, %o: f32):
+    linalg.yield %in : f32
+  } -> tensor<112x112x7x21xf32>
+  bufferization.materialize_in_destination %c in restrict writable %out : (tensor<112x112x7x21xf32>, memref<112x112x7x21xf32>) -> ()
+  return
+}
+
+// -----
+
 // A window op reading a value computed in the kernel stays one tile.
 #window = affine_map<(d0, d1, d2, d3, d4) -> (d0, d3 + d1, d4 + d2)>
 #id5 = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3, d4)>
