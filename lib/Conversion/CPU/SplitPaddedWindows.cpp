@@ -102,13 +102,17 @@ std::pair<int64_t, int64_t> interiorRange(int64_t size, int64_t before,
   return {lo, hi};
 }
 
-/// One output region: rows [r0, r0 + rn), columns [c0, c0 + cn).
+/// One output region: rows [r0, r0 + rn), columns [c0, c0 + cn), and the
+/// slice of the unpadded image its windows read (offsets, sizes) with the
+/// padding around it (padLow, padHigh).
 struct Region {
-  int64_t r0, rn, c0, cn;
+  int64_t r0 = 0, rn = 0, c0 = 0, cn = 0;
+  SmallVector<int64_t, 4> offsets, sizes, padLow, padHigh;
 };
 
 /// Splits `window` by output region (see the file comment). Returns false,
-/// changing nothing, when the interior is empty or the whole output.
+/// changing nothing, when the interior is empty or the whole output, or a
+/// border strip reads nothing but padding.
 bool splitWindowOp(RewriterBase &rewriter, const WindowOp &window) {
   linalg::LinalgOp op = window.op;
   tensor::PadOp pad = window.pad;
@@ -129,40 +133,56 @@ bool splitWindowOp(RewriterBase &rewriter, const WindowOp &window) {
       (rowLo == 0 && rowHi == outH && colLo == 0 && colHi == outW))
     return false;
 
-  SmallVector<Region> regions;
-  regions.push_back({rowLo, rowHi - rowLo, colLo, colHi - colLo});
+  SmallVector<Region, 5> regions;
+  auto addRegion = [&](int64_t r0, int64_t rn, int64_t c0, int64_t cn) {
+    Region &region = regions.emplace_back();
+    region.r0 = r0;
+    region.rn = rn;
+    region.c0 = c0;
+    region.cn = cn;
+  };
+  addRegion(rowLo, rowHi - rowLo, colLo, colHi - colLo);
   if (rowLo > 0)
-    regions.push_back({0, rowLo, 0, outW});
+    addRegion(0, rowLo, 0, outW);
   if (rowHi < outH)
-    regions.push_back({rowHi, outH - rowHi, 0, outW});
+    addRegion(rowHi, outH - rowHi, 0, outW);
   if (colLo > 0)
-    regions.push_back({rowLo, rowHi - rowLo, 0, colLo});
+    addRegion(rowLo, rowHi - rowLo, 0, colLo);
   if (colHi < outW)
-    regions.push_back({rowLo, rowHi - rowLo, colHi, outW - colHi});
+    addRegion(rowLo, rowHi - rowLo, colHi, outW - colHi);
+
+  // The image rows and columns each region's windows read, in unpadded
+  // coordinates, and the padding around the part inside the image. A strip
+  // entirely in the padding keeps the op whole.
+  for (Region &region : regions) {
+    region.offsets.assign(4, 0);
+    region.sizes.assign(imageType.getShape().begin(),
+                        imageType.getShape().end());
+    region.padLow.assign(4, 0);
+    region.padHigh.assign(4, 0);
+    auto span = [&](unsigned dim, int64_t first, int64_t count, int64_t taps,
+                    int64_t stride, int64_t dilation) {
+      int64_t begin = first * stride - low[dim];
+      int64_t end = begin + (count - 1) * stride + (taps - 1) * dilation + 1;
+      int64_t clippedBegin = std::max<int64_t>(begin, 0);
+      int64_t clippedEnd = std::min(end, imageType.getDimSize(dim));
+      region.offsets[dim] = clippedBegin;
+      region.sizes[dim] = std::max<int64_t>(clippedEnd - clippedBegin, 0);
+      region.padLow[dim] = clippedBegin - begin;
+      region.padHigh[dim] = end - std::max(clippedEnd, clippedBegin);
+    };
+    span(hDim, region.r0, region.rn, window.kh, window.sh, window.dh);
+    span(wDim, region.c0, region.cn, window.kw, window.sw, window.dw);
+    if (region.sizes[hDim] == 0 || region.sizes[wDim] == 0)
+      return false;
+  }
 
   Location loc = op.getLoc();
   rewriter.setInsertionPoint(op);
   Value result = init;
   for (const Region &region : regions) {
-    // The image rows and columns the region's windows read, in unpadded
-    // coordinates, and the padding around the part inside the image.
-    SmallVector<int64_t> offsets(4, 0), sizes(imageType.getShape()),
-        padLow(4, 0), padHigh(4, 0);
-    auto span = [&](unsigned dim, int64_t first, int64_t count, int64_t window,
-                    int64_t stride, int64_t dilation) {
-      int64_t begin = first * stride - low[dim];
-      int64_t end = begin + (count - 1) * stride + (window - 1) * dilation + 1;
-      int64_t clippedBegin = std::max<int64_t>(begin, 0);
-      int64_t clippedEnd = std::min(end, imageType.getDimSize(dim));
-      offsets[dim] = clippedBegin;
-      sizes[dim] = std::max<int64_t>(clippedEnd - clippedBegin, 0);
-      padLow[dim] = clippedBegin - begin;
-      padHigh[dim] = end - std::max(clippedEnd, clippedBegin);
-    };
-    span(hDim, region.r0, region.rn, window.kh, window.sh, window.dh);
-    span(wDim, region.c0, region.cn, window.kw, window.sw, window.dw);
-    if (sizes[hDim] == 0 || sizes[wDim] == 0)
-      return false; // A strip entirely in the padding: keep the op whole.
+    ArrayRef<int64_t> offsets = region.offsets, sizes = region.sizes,
+                      padLow = region.padLow, padHigh = region.padHigh;
     Value input = tensor::ExtractSliceOp::create(
         rewriter, loc, image,
         getAsIndexOpFoldResult(rewriter.getContext(), offsets),
@@ -170,7 +190,7 @@ bool splitWindowOp(RewriterBase &rewriter, const WindowOp &window) {
         getAsIndexOpFoldResult(rewriter.getContext(), {1, 1, 1, 1}));
     if (llvm::any_of(padLow, [](int64_t v) { return v != 0; }) ||
         llvm::any_of(padHigh, [](int64_t v) { return v != 0; })) {
-      SmallVector<int64_t> paddedShape(sizes);
+      SmallVector<int64_t> paddedShape(sizes.begin(), sizes.end());
       for (unsigned d = 0; d < 4; ++d)
         paddedShape[d] += padLow[d] + padHigh[d];
       input = tensor::PadOp::create(
