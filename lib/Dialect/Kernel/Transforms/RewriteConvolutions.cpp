@@ -213,39 +213,15 @@ LogicalResult rewriteConv2DNchwFchw(RewriterBase &rewriter,
   return success();
 }
 
-/// The [K, F] matrix of `filter` ([F, KH, KW, C], K = KH*KW*C): a new
-/// constant when the filter is one (transposed at compile time), else a
-/// linalg.transpose of the collapsed filter.
-Value createTransposedFilterMatrix(RewriterBase &rewriter, Location loc,
-                                   Value filter) {
-  auto filterType = cast<RankedTensorType>(filter.getType());
-  int64_t f = filterType.getDimSize(0);
-  int64_t k = filterType.getNumElements() / f;
-  auto resultType = RankedTensorType::get({k, f}, filterType.getElementType());
-  if (auto constant = filter.getDefiningOp<arith::ConstantOp>()) {
-    if (auto value = dyn_cast<ElementsAttr>(constant.getValue())) {
-      FailureOr<ElementsAttr> transposed =
-          strata::transposeConstant(value, {1, 0}, resultType, {f, k}, "_kf");
-      if (succeeded(transposed))
-        return arith::ConstantOp::create(rewriter, loc, resultType,
-                                         cast<TypedAttr>(*transposed));
-    }
-  }
-  Value matrix = tensor::CollapseShapeOp::create(
-      rewriter, loc, filter, SmallVector<ReassociationIndices>{{0}, {1, 2, 3}});
-  Value empty = tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
-                                        resultType.getElementType());
-  return linalg::TransposeOp::create(rewriter, loc, matrix, empty,
-                                     ArrayRef<int64_t>{1, 0})
-      .getResult()[0];
-}
-
-/// The constant `filter` ([F, KH, KW, C]) as panels [F/width, K, width]
-/// (K = KH*KW*C): panel q, row k holds filters [q*width, (q+1)*width) of
-/// filter element k. Null when the filter is no constant or cannot be
-/// relaid (see strata::transposeConstant).
-Value createFilterPanels(RewriterBase &rewriter, Location loc, Value filter,
-                         int64_t width) {
+/// The constant `filter` ([F, KH, KW, C]) relaid at compile time as panels
+/// [F/width, K, width] (K = KH*KW*C; panel q, row k holds filters
+/// [q*width, (q+1)*width) of filter element k), a new constant of
+/// `resultType` (width = F gives the [K, F] matrix). Null when the filter is
+/// no constant or cannot be relaid (see strata::transposeConstant).
+Value createConstantFilterPanels(RewriterBase &rewriter, Location loc,
+                                 Value filter, int64_t width,
+                                 RankedTensorType resultType,
+                                 StringRef suffix) {
   auto constant = filter.getDefiningOp<arith::ConstantOp>();
   if (!constant)
     return Value();
@@ -256,13 +232,33 @@ Value createFilterPanels(RewriterBase &rewriter, Location loc, Value filter,
   int64_t f = filterType.getDimSize(0);
   int64_t k = filterType.getNumElements() / f;
   // [F, K] viewed as [F/width, width, K], the last two dims swapped.
-  auto panelsType =
-      RankedTensorType::get({f / width, k, width}, filterType.getElementType());
-  FailureOr<ElementsAttr> packed = strata::transposeConstant(
-      value, {0, 2, 1}, panelsType, {f / width, width, k}, "_panels");
-  if (failed(packed))
+  FailureOr<ElementsAttr> relaid = strata::transposeConstant(
+      value, {0, 2, 1}, resultType, {f / width, width, k}, suffix);
+  if (failed(relaid))
     return Value();
-  return arith::ConstantOp::create(rewriter, loc, cast<TypedAttr>(*packed));
+  return arith::ConstantOp::create(rewriter, loc, resultType,
+                                   cast<TypedAttr>(*relaid));
+}
+
+/// The [K, F] matrix of `filter` ([F, KH, KW, C], K = KH*KW*C): a new
+/// constant when the filter is one (transposed at compile time), else a
+/// linalg.transpose of the collapsed filter.
+Value createTransposedFilterMatrix(RewriterBase &rewriter, Location loc,
+                                   Value filter) {
+  auto filterType = cast<RankedTensorType>(filter.getType());
+  int64_t f = filterType.getDimSize(0);
+  int64_t k = filterType.getNumElements() / f;
+  auto resultType = RankedTensorType::get({k, f}, filterType.getElementType());
+  if (Value constant = createConstantFilterPanels(rewriter, loc, filter, f,
+                                                  resultType, "_kf"))
+    return constant;
+  Value matrix = tensor::CollapseShapeOp::create(
+      rewriter, loc, filter, SmallVector<ReassociationIndices>{{0}, {1, 2, 3}});
+  Value empty = tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
+                                        resultType.getElementType());
+  return linalg::TransposeOp::create(rewriter, loc, matrix, empty,
+                                     ArrayRef<int64_t>{1, 0})
+      .getResult()[0];
 }
 
 /// Rewrites `conv` (linalg.conv_2d_nhwc_fhwc of a padded input X[N,H,W,C]
@@ -289,6 +285,7 @@ LogicalResult rewriteConv2DNhwcFhwc(RewriterBase &rewriter,
   Location loc = conv.getLoc();
   MLIRContext *ctx = rewriter.getContext();
   Type elementType = inputType.getElementType();
+  int64_t elementBytes = elementType.getIntOrFloatBitWidth() / 8;
   rewriter.setInsertionPoint(conv);
 
   // The matrix of windows, [N, P, K] ([P, K] for a unit batch).
@@ -304,7 +301,6 @@ LogicalResult rewriteConv2DNhwcFhwc(RewriterBase &rewriter,
     // already, and reading the image unreshaped keeps its producers in the
     // [N, H, W, C] shape that the products write ([N, OH*OW, F]), so that a
     // residual add between two convolutions fuses into the first one.
-    int64_t elementBytes = elementType.getIntOrFloatBitWidth() / 8;
     bool rowsAreRuns = dilations[1] == 1 && c * elementBytes < 64;
     Value source = input;
     SmallVector<OpFoldResult> colSizes = {
@@ -353,13 +349,15 @@ LogicalResult rewriteConv2DNhwcFhwc(RewriterBase &rewriter,
   }
   // The filter: panels [F/P, K, P] of a constant filter when asked for and
   // P divides F, else [K, F].
-  int64_t panelElementBytes = elementType.getIntOrFloatBitWidth() / 8;
-  int64_t panelWidth = panelBytes > 0 && panelElementBytes > 0
-                           ? panelBytes / panelElementBytes
-                           : 0;
+  int64_t panelWidth =
+      panelBytes > 0 && elementBytes > 0 ? panelBytes / elementBytes : 0;
   Value panels;
   if (panelWidth > 1 && f % panelWidth == 0 && f > panelWidth)
-    panels = createFilterPanels(rewriter, loc, filter, panelWidth);
+    panels = createConstantFilterPanels(
+        rewriter, loc, filter, panelWidth,
+        RankedTensorType::get({f / panelWidth, c * kh * kw, panelWidth},
+                              elementType),
+        "_panels");
   Value matrix =
       panels ? Value() : createTransposedFilterMatrix(rewriter, loc, filter);
   SmallVector<ReassociationIndices> outReassociation =
