@@ -359,6 +359,39 @@ bool windowsInBounds(linalg::LinalgOp op, OpOperand &operand,
 
 } // namespace
 
+std::optional<strata::WindowedOpLayout>
+strata::getWindowedOpLayout(Operation *op) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  WindowedOpLayout layout;
+  layout.nhwc = isa<linalg::DepthwiseConv2DNhwcHwcOp, linalg::PoolingNhwcMaxOp,
+                    linalg::PoolingNhwcSumOp>(op);
+  layout.depthwise =
+      isa<linalg::DepthwiseConv2DNchwChwOp, linalg::DepthwiseConv2DNhwcHwcOp>(
+          op);
+  if (!linalgOp || !linalgOp.hasPureTensorSemantics() ||
+      !(layout.depthwise || layout.nhwc ||
+        isa<linalg::PoolingNchwMaxOp, linalg::PoolingNchwSumOp>(op)) ||
+      linalgOp.getNumDpsInputs() != 2 || linalgOp.getNumDpsInits() != 1)
+    return std::nullopt;
+  auto windowType = cast<ShapedType>(linalgOp.getDpsInputs()[1].getType());
+  auto strides = op->getAttrOfType<DenseIntElementsAttr>("strides");
+  auto dilations = op->getAttrOfType<DenseIntElementsAttr>("dilations");
+  if (!windowType.hasStaticShape() || !strides || !dilations)
+    return std::nullopt;
+  layout.hDim = layout.nhwc ? 1 : 2;
+  layout.wDim = layout.hDim + 1;
+  layout.cDim = layout.nhwc ? 3 : 1;
+  // The window sizes: the filter's [KH, KW] (its last two dims, the first
+  // two of an NHWC depthwise filter [KH, KW, C]).
+  unsigned khDim =
+      layout.depthwise && layout.nhwc ? 0 : windowType.getRank() - 2;
+  layout.kh = windowType.getDimSize(khDim);
+  layout.kw = windowType.getDimSize(khDim + 1);
+  layout.strides = llvm::to_vector<2>(strides.getValues<int64_t>());
+  layout.dilations = llvm::to_vector<2>(dilations.getValues<int64_t>());
+  return layout;
+}
+
 bool strata::hasTileableIndexingMaps(linalg::LinalgOp op) {
   // Tiling computes operand slices from the indexing maps; for maps that
   // are not projected permutations (the reversed kernel of
@@ -491,46 +524,29 @@ void peelTileLoops(RewriterBase &rewriter, Operation *scope,
 /// `op` when it does not apply (dynamic or non-float tiles, windows beyond
 /// the input).
 Operation *decomposeWindowedOp(RewriterBase &rewriter, Operation *op) {
-  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
-  bool nhwc = isa<linalg::DepthwiseConv2DNhwcHwcOp, linalg::PoolingNhwcMaxOp,
-                  linalg::PoolingNhwcSumOp>(op);
-  bool depthwise =
-      isa<linalg::DepthwiseConv2DNchwChwOp, linalg::DepthwiseConv2DNhwcHwcOp>(
-          op);
-  if (!linalgOp || !linalgOp.hasPureTensorSemantics() ||
-      !(depthwise || nhwc ||
-        isa<linalg::PoolingNchwMaxOp, linalg::PoolingNchwSumOp>(op)) ||
-      linalgOp.getNumDpsInputs() != 2 || linalgOp.getNumDpsInits() != 1)
+  std::optional<strata::WindowedOpLayout> layout =
+      strata::getWindowedOpLayout(op);
+  if (!layout)
     return op;
+  auto linalgOp = cast<linalg::LinalgOp>(op);
+  bool depthwise = layout->depthwise, nhwc = layout->nhwc;
   Value input = linalgOp.getDpsInputs()[0], filter = linalgOp.getDpsInputs()[1],
         init = linalgOp.getDpsInits()[0];
   auto inputType = cast<RankedTensorType>(input.getType());
   auto filterType = cast<ShapedType>(filter.getType());
   auto initType = cast<RankedTensorType>(init.getType());
   Type element = initType.getElementType();
-  if (!inputType.hasStaticShape() || !filterType.hasStaticShape() ||
-      !initType.hasStaticShape() || !isa<FloatType>(element) ||
-      inputType.getElementType() != element ||
+  if (!inputType.hasStaticShape() || !initType.hasStaticShape() ||
+      !isa<FloatType>(element) || inputType.getElementType() != element ||
       (depthwise && filterType.getElementType() != element))
     return op;
-  // The window sizes: the filter's [KH, KW] (its last two dims, the first
-  // two of an NHWC depthwise filter [KH, KW, C]).
-  unsigned khDim = depthwise && nhwc ? 0 : filterType.getRank() - 2;
-  int64_t kh = filterType.getDimSize(khDim),
-          kw = filterType.getDimSize(khDim + 1);
+  int64_t kh = layout->kh, kw = layout->kw;
   // Each window is an operand: keep the op within reason.
   if (kh * kw == 0 || kh * kw > 64)
     return op;
-  auto stridesAttr = op->getAttrOfType<DenseIntElementsAttr>("strides");
-  auto dilationsAttr = op->getAttrOfType<DenseIntElementsAttr>("dilations");
-  if (!stridesAttr || !dilationsAttr)
-    return op;
-  SmallVector<int64_t> strides =
-      llvm::to_vector(stridesAttr.getValues<int64_t>());
-  SmallVector<int64_t> dilations =
-      llvm::to_vector(dilationsAttr.getValues<int64_t>());
+  ArrayRef<int64_t> strides = layout->strides, dilations = layout->dilations;
   ArrayRef<int64_t> out = initType.getShape();
-  unsigned hDim = nhwc ? 1 : 2, wDim = hDim + 1, cDim = nhwc ? 3 : 1;
+  unsigned hDim = layout->hDim, wDim = layout->wDim, cDim = layout->cDim;
   // Every window within the input (ONNX's ceil_mode pooling overruns it).
   if ((out[hDim] - 1) * strides[0] + (kh - 1) * dilations[0] >=
           inputType.getDimSize(hDim) ||

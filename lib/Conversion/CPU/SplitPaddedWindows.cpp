@@ -26,64 +26,39 @@ using namespace mlir;
 
 namespace {
 
-/// The layout facts of a named window op this file splits.
+/// A window op this file splits: the op, the pad it reads and its layout.
 struct WindowOp {
   linalg::LinalgOp op;
   tensor::PadOp pad;
-  unsigned hDim, wDim;    // The image's spatial dims (input and output).
-  int64_t kh, kw;         // Window sizes.
-  int64_t sh, sw, dh, dw; // Strides and dilations.
+  strata::WindowedOpLayout layout;
 };
 
 /// `op` as a WindowOp: a statically shaped depthwise convolution or pooling
-/// op (NCHW or NHWC) whose input is a tensor.pad of a constant, padding the
-/// spatial dims only; nothing otherwise.
+/// op (NCHW or NHWC, see strata::getWindowedOpLayout) whose input is a
+/// tensor.pad of a constant, padding the spatial dims only; nothing
+/// otherwise.
 std::optional<WindowOp> matchWindowOp(linalg::LinalgOp op) {
-  Operation *operation = op.getOperation();
-  bool nhwc = isa<linalg::DepthwiseConv2DNhwcHwcOp, linalg::PoolingNhwcMaxOp,
-                  linalg::PoolingNhwcSumOp>(operation);
-  bool nchw = isa<linalg::DepthwiseConv2DNchwChwOp, linalg::PoolingNchwMaxOp,
-                  linalg::PoolingNchwSumOp>(operation);
-  if ((!nhwc && !nchw) || !op.hasPureTensorSemantics() ||
-      op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1)
+  std::optional<strata::WindowedOpLayout> layout =
+      strata::getWindowedOpLayout(op);
+  if (!layout)
     return std::nullopt;
-  WindowOp window;
-  window.op = op;
-  window.pad = op.getDpsInputs()[0].getDefiningOp<tensor::PadOp>();
-  if (!window.pad || !window.pad.getConstantPaddingValue())
+  auto pad = op.getDpsInputs()[0].getDefiningOp<tensor::PadOp>();
+  if (!pad || !pad.getConstantPaddingValue())
     return std::nullopt;
-  window.hDim = nhwc ? 1 : 2;
-  window.wDim = window.hDim + 1;
-  auto sourceType = window.pad.getSourceType();
-  auto filterType = cast<ShapedType>(op.getDpsInputs()[1].getType());
+  auto sourceType = pad.getSourceType();
   auto initType = cast<ShapedType>(op.getDpsInits()[0].getType());
-  if (!sourceType.hasStaticShape() || !filterType.hasStaticShape() ||
-      !initType.hasStaticShape() || sourceType.getRank() != 4)
+  if (!sourceType.hasStaticShape() || !initType.hasStaticShape() ||
+      sourceType.getRank() != 4)
     return std::nullopt;
   // Padding on the spatial dims only.
-  SmallVector<int64_t> low = llvm::to_vector(window.pad.getStaticLow()),
-                       high = llvm::to_vector(window.pad.getStaticHigh());
+  ArrayRef<int64_t> low = pad.getStaticLow(), high = pad.getStaticHigh();
   for (unsigned d = 0; d < 4; ++d) {
     if (ShapedType::isDynamic(low[d]) || ShapedType::isDynamic(high[d]))
       return std::nullopt;
-    if (d != window.hDim && d != window.wDim && (low[d] != 0 || high[d] != 0))
+    if (d != layout->hDim && d != layout->wDim && (low[d] != 0 || high[d] != 0))
       return std::nullopt;
   }
-  bool depthwiseNhwc = isa<linalg::DepthwiseConv2DNhwcHwcOp>(operation);
-  unsigned khDim = depthwiseNhwc ? 0 : filterType.getRank() - 2;
-  window.kh = filterType.getDimSize(khDim);
-  window.kw = filterType.getDimSize(khDim + 1);
-  auto strides = operation->getAttrOfType<DenseIntElementsAttr>("strides");
-  auto dilations = operation->getAttrOfType<DenseIntElementsAttr>("dilations");
-  if (!strides || !dilations)
-    return std::nullopt;
-  SmallVector<int64_t> s = llvm::to_vector(strides.getValues<int64_t>());
-  SmallVector<int64_t> d = llvm::to_vector(dilations.getValues<int64_t>());
-  window.sh = s[0];
-  window.sw = s[1];
-  window.dh = d[0];
-  window.dw = d[1];
-  return window;
+  return WindowOp{op, pad, *layout};
 }
 
 /// The output range [lo, hi) along one spatial dim whose windows lie inside
@@ -121,14 +96,17 @@ bool splitWindowOp(RewriterBase &rewriter, const WindowOp &window) {
   Value init = op.getDpsInits()[0];
   auto initType = cast<RankedTensorType>(init.getType());
   SmallVector<int64_t> low = llvm::to_vector(pad.getStaticLow());
-  unsigned hDim = window.hDim, wDim = window.wDim;
+  const strata::WindowedOpLayout &layout = window.layout;
+  unsigned hDim = layout.hDim, wDim = layout.wDim;
   int64_t outH = initType.getDimSize(hDim), outW = initType.getDimSize(wDim);
   int64_t imageH = imageType.getDimSize(hDim),
           imageW = imageType.getDimSize(wDim);
   auto [rowLo, rowHi] =
-      interiorRange(imageH, low[hDim], window.kh, window.sh, window.dh, outH);
+      interiorRange(imageH, low[hDim], layout.kh, layout.strides[0],
+                    layout.dilations[0], outH);
   auto [colLo, colHi] =
-      interiorRange(imageW, low[wDim], window.kw, window.sw, window.dw, outW);
+      interiorRange(imageW, low[wDim], layout.kw, layout.strides[1],
+                    layout.dilations[1], outW);
   if (rowLo >= rowHi || colLo >= colHi ||
       (rowLo == 0 && rowHi == outH && colLo == 0 && colHi == outW))
     return false;
@@ -171,8 +149,10 @@ bool splitWindowOp(RewriterBase &rewriter, const WindowOp &window) {
       region.padLow[dim] = clippedBegin - begin;
       region.padHigh[dim] = end - std::max(clippedEnd, clippedBegin);
     };
-    span(hDim, region.r0, region.rn, window.kh, window.sh, window.dh);
-    span(wDim, region.c0, region.cn, window.kw, window.sw, window.dw);
+    span(hDim, region.r0, region.rn, layout.kh, layout.strides[0],
+         layout.dilations[0]);
+    span(wDim, region.c0, region.cn, layout.kw, layout.strides[1],
+         layout.dilations[1]);
     if (region.sizes[hDim] == 0 || region.sizes[wDim] == 0)
       return false;
   }

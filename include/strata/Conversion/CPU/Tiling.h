@@ -12,6 +12,9 @@
 
 #include "llvm/ADT/SmallVector.h"
 
+#include <cstdint>
+#include <optional>
+
 namespace mlir {
 class Operation;
 class RewriterBase;
@@ -24,6 +27,23 @@ class LinalgOp;
 } // namespace mlir
 
 namespace strata {
+
+/// The layout of a named depthwise convolution
+/// (linalg.depthwise_conv_2d_nchw_chw / nhwc_hwc) or pooling op
+/// (linalg.pooling_nchw/nhwc_max/sum): the spatial and channel dims of its
+/// input and output, its window (the filter's or window operand's KH x KW),
+/// strides and dilations.
+struct WindowedOpLayout {
+  bool nhwc = false, depthwise = false;
+  unsigned hDim = 0, wDim = 0, cDim = 0;
+  int64_t kh = 0, kw = 0;
+  llvm::SmallVector<int64_t, 2> strides, dilations;
+};
+
+/// `op`'s WindowedOpLayout when it is one of those ops on tensors, with one
+/// input, one window operand of static shape and one init; nothing
+/// otherwise.
+std::optional<WindowedOpLayout> getWindowedOpLayout(mlir::Operation *op);
 
 /// Whether every indexing map of `op` is one upstream tiling slices
 /// correctly: a projected permutation, or convolution windows (sums of dims
