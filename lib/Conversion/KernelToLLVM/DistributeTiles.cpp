@@ -217,13 +217,18 @@ struct CPUDistributeTilesPass
       return inner && (*inner == 0 || (!ShapedType::isDynamic(ranges[i]) &&
                                        *inner >= ranges[i]));
     };
-    for (unsigned i = 0; i < iterators.size(); ++i) {
-      if (iterators[i] != utils::IteratorType::parallel || size(i) <= 1 ||
-          windowLoops.test(i) || keptWhole(i))
-        continue;
-      if (!loop || size(i) > size(*loop))
-        loop = i;
-    }
+    // The longest parallel loop of more than one iteration that `candidate`
+    // accepts (the outermost on ties).
+    auto longest = [&](llvm::function_ref<bool(unsigned)> candidate) {
+      std::optional<unsigned> best;
+      for (unsigned i = 0; i < iterators.size(); ++i)
+        if (iterators[i] == utils::IteratorType::parallel && size(i) > 1 &&
+            candidate(i) && (!best || size(i) > size(*best)))
+          best = i;
+      return best;
+    };
+    loop = longest(
+        [&](unsigned i) { return !windowLoops.test(i) && !keptWhole(i); });
     // A window op (an im2col copy) whose only loop free of windows is kept
     // whole in its tiles (64 channels copied as one row) would run on one
     // thread: split that loop in two halves of whole cache lines instead.
@@ -234,14 +239,10 @@ struct CPUDistributeTilesPass
         if (type.getElementType().isIntOrFloat())
           lineElements =
               std::max<int64_t>(1, 512 / type.getElementTypeBitWidth());
-      for (unsigned i = 0; i < iterators.size(); ++i) {
-        if (iterators[i] != utils::IteratorType::parallel ||
-            windowLoops.test(i) || ShapedType::isDynamic(ranges[i]) ||
-            ranges[i] < 2 * lineElements)
-          continue;
-        if (!loop || ranges[i] > ranges[*loop])
-          loop = i;
-      }
+      loop = longest([&](unsigned i) {
+        return !windowLoops.test(i) && !ShapedType::isDynamic(ranges[i]) &&
+               ranges[i] >= 2 * lineElements;
+      });
       if (loop)
         halves =
             llvm::alignTo(llvm::divideCeil(ranges[*loop], 2), lineElements);
@@ -255,16 +256,11 @@ struct CPUDistributeTilesPass
     bool readsPadding = llvm::any_of(root.getDpsInputs(), [](Value input) {
       return input.getDefiningOp<tensor::PadOp>() != nullptr;
     });
-    if (!loop && windows && !readsPadding) {
-      for (unsigned i = 0; i < iterators.size(); ++i) {
-        if (iterators[i] != utils::IteratorType::parallel || size(i) <= 1 ||
-            !windowLoops.test(i) || keptWhole(i) ||
-            ShapedType::isDynamic(ranges[i]))
-          continue;
-        if (!loop || ranges[i] > ranges[*loop])
-          loop = i;
-      }
-    }
+    if (!loop && windows && !readsPadding)
+      loop = longest([&](unsigned i) {
+        return windowLoops.test(i) && !keptWhole(i) &&
+               !ShapedType::isDynamic(ranges[i]);
+      });
     if (!loop)
       return;
     int64_t tileSize =
