@@ -206,6 +206,10 @@ SmallVector<int64_t> getInnermostVectorSizes(ArrayRef<int64_t> ranges,
 /// against 10).
 constexpr int64_t kMaxGemvRows = 4;
 
+/// The preferred n_r of a matrix product's register tile, in vectors (see
+/// getContractionSchedule); getMatmulPanelBytes gives its width in bytes.
+constexpr int64_t kMatmulTileVectors = 2;
+
 /// The widest register tile of a matrix-vector product, in vectors: every
 /// vector register holds accumulators.
 int64_t getGemvRegisters(const MachineInfo &machine) {
@@ -354,7 +358,7 @@ Schedule getContractionSchedule(linalg::LinalgOp op,
   // 16-wide tiles are 16 rows high, one broadcast per FMA; 3136x144x24 ran
   // 264 us against 526), and N = 24 = 16 + a peeled 8 (not one 24-wide
   // tile: 3136x24x96 ran 148 us against 365).
-  int64_t nr = 2 * vw;
+  int64_t nr = kMatmulTileVectors * vw;
   if (n) {
     int64_t size = ranges[*n];
     inner[*n] = pickTile(size, nr, vw, vw, 2 * vw);
@@ -695,6 +699,5 @@ int64_t strata::kernel::getGemvPanelBytes(StringRef cpu) {
 }
 
 int64_t strata::kernel::getMatmulPanelBytes(StringRef cpu) {
-  // getContractionSchedule's n_r: two vectors.
-  return 2 * getMachineInfo(cpu).vectorBits / 8;
+  return kMatmulTileVectors * getMachineInfo(cpu).vectorBits / 8;
 }
