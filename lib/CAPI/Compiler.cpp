@@ -136,7 +136,7 @@ strata_compile_options_set_layout(strata_compile_options_t *options,
   if (!options)
     return invalidNull("strata_compile_options_set_layout");
   std::string value = optionString(layout);
-  if (value != "nhwc" && value != "nchw")
+  if (!strata::isKnownLayout(value))
     return fail(STRATA_COMPILE_INVALID_ARGUMENT,
                 "unknown layout '" + value + "' (expected nhwc or nchw)");
   options->options.layout = value;

@@ -63,9 +63,13 @@ std::string strata::verifyCompileOptions(const CompileOptions &options) {
     return "unsupported target '" + options.target + "' (supported: cpu)";
   if (options.optLevel > 3)
     return "opt level must be 0..3, got " + std::to_string(options.optLevel);
-  if (options.layout != "nhwc" && options.layout != "nchw")
+  if (!isKnownLayout(options.layout))
     return "unknown layout '" + options.layout + "' (expected nhwc or nchw)";
   return "";
+}
+
+bool strata::isKnownLayout(const std::string &layout) {
+  return layout == "nhwc" || layout == "nchw";
 }
 
 void strata::registerCompilerDialects(DialectRegistry &registry) {

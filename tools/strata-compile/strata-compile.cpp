@@ -125,7 +125,7 @@ int main(int argc, char **argv) {
     llvm::WithColor::error() << "--opt-level must be 0..3\n";
     return 1;
   }
-  if (layout != "nhwc" && layout != "nchw") {
+  if (!strata::isKnownLayout(layout)) {
     llvm::WithColor::error() << "--layout must be nhwc or nchw, got '"
                              << layout << "'\n";
     return 1;

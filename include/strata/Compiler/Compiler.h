@@ -81,6 +81,9 @@ struct CompileOutput {
 /// empty string when they are valid, else the message.
 std::string verifyCompileOptions(const CompileOptions &options);
 
+/// Whether `layout` is a value of CompileOptions::layout ("nhwc", "nchw").
+bool isKnownLayout(const std::string &layout);
+
 /// Adds the dialects graph-level and device-level input may use.
 void registerCompilerDialects(mlir::DialectRegistry &registry);
 
