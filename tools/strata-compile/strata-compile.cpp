@@ -126,8 +126,8 @@ int main(int argc, char **argv) {
     return 1;
   }
   if (!strata::isKnownLayout(layout)) {
-    llvm::WithColor::error() << "--layout must be nhwc or nchw, got '"
-                             << layout << "'\n";
+    llvm::WithColor::error()
+        << "--layout must be nhwc or nchw, got '" << layout << "'\n";
     return 1;
   }
 
