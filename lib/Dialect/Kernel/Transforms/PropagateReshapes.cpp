@@ -9,7 +9,9 @@
 // residual consumers directly, so that kernel-form-dispatches fuses them as
 // epilogues instead of writing the product to memory and launching one more
 // kernel. This is upstream's reshape-by-collapsing propagation, as IREE's
-// dispatch formation uses it.
+// dispatch formation uses it, plus its expansion counterpart for products
+// with more dims than their consumers (NHWC panel products), and the moves
+// of pads past unit-dim reshapes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -268,7 +270,7 @@ struct KernelPropagateReshapesPass
              !readsProductChain(owner) && !initializesProduct(owner);
     };
     linalg::populateFoldReshapeOpsByCollapsingPatterns(patterns, onlyParallel);
-    // 3. The other way round where a product's shape has more dims than its
+    //    And the other way round where a product's shape has more dims than its
     //    consumers' (kernel-rewrite-convolutions' panel products write
     //    [P, F/P, P]): an elementwise op reading the collapsed product chain
     //    is expanded to the product's shape, and so is the elementwise op

@@ -29,11 +29,11 @@ def KernelRewriteConvolutionsPass
     copy of its windows into a [N, OH*OW, KH*KW*C] matrix (with channels
     narrower than a cache line, one contiguous run of KW*C input elements
     per window row, read from the image viewed as [N, H, W*C]) times the
-    filter as a [KH*KW*C, F] matrix: pixels are the product's rows and filters its
-    vectorized columns, which keeps register tiles full on the small images
-    of late network stages (7x7: 49 pixels, but 512 filters). A constant
-    filter is transposed at compile time; with `panel-bytes` > 0 and F a
-    multiple of the panel width, it is laid out in panels instead,
+    filter as a [KH*KW*C, F] matrix: pixels are the product's rows and
+    filters its vectorized columns, which keeps register tiles full on the
+    small images of late network stages (7x7: 49 pixels, but 512 filters).
+    A constant filter is transposed at compile time; with `panel-bytes` > 0
+    and F a multiple of the panel width, it is laid out in panels instead,
     [F/P][KH*KW*C][P] with P elements making `panel-bytes`, and the product
     writes [N, OH*OW, F/P, P]: each register tile then streams its filter
     columns from one contiguous block (a 9.4 MB filter read in strided rows
@@ -62,7 +62,13 @@ def KernelPropagateReshapesPass
     empties and all-parallel ops fold into collapsed copies of them. The
     bias, activation and residual consumers of a product computed on
     collapsed operands (matmul of a stack of matrices, im2col convolution)
-    then consume it directly and fuse into its dispatch.
+    then consume it directly and fuse into its dispatch. Where a product
+    has more dims than its consumers (the [P, F/P, P] panel products of NHWC
+    convolutions), its elementwise consumers and its bias broadcast are
+    expanded to its shape instead (upstream's
+    populateFoldReshapeOpsByExpansionPatterns). A tensor.pad moves past a
+    reshape that only adds or drops unit dims, so that it stays next to the
+    window op that reads it.
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect",
                            "::mlir::tensor::TensorDialect"];
