@@ -212,6 +212,13 @@ bool splitWindowOp(RewriterBase &rewriter, const WindowOp &window) {
 } // namespace
 
 void strata::splitPaddedWindowOps(RewriterBase &rewriter, func::FuncOp func) {
+  // Most kernels have no window op: nothing to fold or split.
+  WalkResult found = func.walk([](Operation *op) {
+    return getWindowedOpLayout(op) ? WalkResult::interrupt()
+                                   : WalkResult::advance();
+  });
+  if (!found.wasInterrupted())
+    return;
   // Distribution fuses the pad into its tiles behind an `scf.if` guarding
   // empty slices, constant for static ones: fold it first.
   {
