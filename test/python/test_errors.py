@@ -70,6 +70,12 @@ def test_bad_options():
         strata.compile(MLP_PATH, opt_level=7)
     with pytest.raises(strata.StrataError, match="layout must be 'nhwc' or"):
         strata.compile(MLP_PATH, layout="nchwc")
+    # The C API checks the layout too (strata_compile_options_set_layout).
+    from strata import _strata
+    with pytest.raises(strata.StrataError,
+                       match=r"unknown layout 'nchwc' \(expected nhwc"):
+        _strata.compile(b"", "<string>", "cpu", "", "", 3, True, "nchwc",
+                        "module", "", False)
     with pytest.raises(strata.StrataError, match="unknown compile_to level"):
         strata.compile(MLP_PATH, compile_to="assembly")
     with pytest.raises(strata.StrataError, match="linking the kernel library"):
