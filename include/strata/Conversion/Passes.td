@@ -79,6 +79,15 @@ def CPUTileAndVectorizePass
     along a loop are masked, or none where the loop's size is static: a 196
     wide loop tiled by 32 runs six static tiles of 32 and one of 4.
 
+    A tile of a constant combination (a linalg.generic summing x weighted by
+    a small constant of mostly 0 and +-1, Winograd's transforms; see
+    ConstantCombination.h) is not vectorized generically: it becomes
+    straight-line vector code over the constant's non-zero entries (reads of
+    x shared, +-1 as additions and subtractions), starting from the fill
+    value when the init is a constant fill, which then joins the tile
+    (`scf::tileConsumerAndFuseProducersUsingSCF`) instead of writing the
+    whole output first.
+
     With `vectorize` (default), each tile is then vectorized with
     `linalg::vectorize`: statically shaped tiles directly, tiles with dynamic
     sizes (partial tiles, `?` dims) with masked vectors of the tile size. An op
@@ -304,7 +313,9 @@ def ConvertKernelToDevicePass
        in order of first appearance). A kernel's constant becomes a new
        kernel argument, and each launch of the kernel passes the host's
        `device.constant`. Splat constants stay in kernels (they fold into
-       code).
+       code), and so do the coefficients of constant combinations (Winograd
+       transform matrices, see ConstantCombination.h), which the tile pass
+       unrolls into code.
     3. Each `kernel.launch` becomes a `device.alloc` per result, right
        before the launch, and a `device.launch` writing into them. The `?`
        dims of the results are computed on the host before the launch: the

@@ -6,9 +6,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "strata/Conversion/CPU/CPUPipeline.h"
+#include "strata/Conversion/CPU/ConstantCombinations.h"
 #include "strata/Conversion/CPU/Tiling.h"
 #include "strata/Conversion/Passes.h"
 #include "strata/Dialect/Kernel/IR/KernelDialect.h"
+#include "strata/Dialect/Kernel/Transforms/ConstantCombination.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
@@ -467,6 +469,16 @@ Operation *decomposeConvolution(const FrozenRewritePatternSet &patterns,
   return listener.created.front();
 }
 
+/// Whether `op` is a constant combination (see ConstantCombinations.h)
+/// whose init is a linalg.fill.
+bool isFilledConstantCombination(Operation *op) {
+  return strata::kernel::matchConstantCombination(op) &&
+         cast<linalg::LinalgOp>(op)
+             .getDpsInits()
+             .front()
+             .getDefiningOp<linalg::FillOp>();
+}
+
 /// Peels the partial last iteration off each of `loops` (the loops of one
 /// tiling, outermost first) and off the copies of the inner ones that
 /// peeling the outer ones makes, so that every tile but the last along each
@@ -856,19 +868,56 @@ void CPUTileAndVectorizePass::tile(RewriterBase &rewriter,
       scf::SCFTilingOptions options;
       options.setTileSizes(getAsIndexOpFoldResult(op.getContext(), tiles));
       rewriter.setInsertionPoint(target);
-      FailureOr<scf::SCFTilingResult> tiled =
-          scf::tileUsingSCF(rewriter, cast<TilingInterface>(target), options);
-      // Tiling is an optimization: an op that does not tile stays as is.
-      if (failed(tiled) || tiled->tiledOps.empty()) {
-        next.push_back(target);
-        continue;
+      Operation *tiledOp = nullptr;
+      SmallVector<LoopLikeOpInterface> tileLoops;
+      if (innermost && isFilledConstantCombination(target)) {
+        // The fill joins each tile, where the lowering of the combination
+        // starts its sums from the fill value instead of reading zeros
+        // written by a pass over the whole output.
+        scf::SCFTileAndFuseOptions fuseOptions;
+        fuseOptions.setTilingOptions(options);
+        fuseOptions.setFusionControlFn(
+            [](tensor::ExtractSliceOp, OpResult producer, bool isDestination)
+                -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+              if (isDestination && isa<linalg::FillOp>(producer.getOwner()))
+                return scf::SCFTileAndFuseOptions::ControlFnResult{};
+              return std::nullopt;
+            });
+        FailureOr<scf::SCFTileAndFuseResult> fused =
+            scf::tileConsumerAndFuseProducersUsingSCF(
+                rewriter, cast<TilingInterface>(target), fuseOptions);
+        if (failed(fused) || fused->loops.empty()) {
+          next.push_back(target);
+          continue;
+        }
+        Operation *fill = cast<linalg::LinalgOp>(target)
+                              .getDpsInits()
+                              .front()
+                              .getDefiningOp();
+        rewriter.replaceAllUsesWith(
+            target->getResult(0),
+            fused->replacements.lookup(target->getResult(0)));
+        rewriter.eraseOp(target);
+        if (fill && fill->use_empty())
+          rewriter.eraseOp(fill);
+        tiledOp = fused->tiledAndFusedOps.front();
+        tileLoops = fused->loops;
+      } else {
+        FailureOr<scf::SCFTilingResult> tiled =
+            scf::tileUsingSCF(rewriter, cast<TilingInterface>(target), options);
+        // Tiling is an optimization: an op that does not tile stays as is.
+        if (failed(tiled) || tiled->tiledOps.empty()) {
+          next.push_back(target);
+          continue;
+        }
+        rewriter.replaceOp(target, tiled->replacements);
+        tiledOp = tiled->tiledOps.back();
+        tileLoops = tiled->loops;
       }
-      rewriter.replaceOp(target, tiled->replacements);
-      Operation *tiledOp = tiled->tiledOps.back();
       // The transfers in the loops of a scheduled op are unrolled at the
       // end of the pass (see runOnOperation): mark the loops.
       if (schedule)
-        for (LoopLikeOpInterface loop : tiled->loops)
+        for (LoopLikeOpInterface loop : tileLoops)
           loop->setAttr(kUnrollAttrName, rewriter.getUnitAttr());
       for (unsigned i = 0; i < numLoops; ++i)
         if (tiles[i] != 0)
@@ -876,7 +925,7 @@ void CPUTileAndVectorizePass::tile(RewriterBase &rewriter,
       if (!isa<linalg::LinalgOp>(tiledOp))
         continue;
       if (innermost && peel)
-        peelTileLoops(rewriter, getOperation(), tiled->loops, tiledOp, next);
+        peelTileLoops(rewriter, getOperation(), tileLoops, tiledOp, next);
       else
         next.push_back(tiledOp);
     }
@@ -891,6 +940,10 @@ void CPUTileAndVectorizePass::tile(RewriterBase &rewriter,
 void CPUTileAndVectorizePass::vectorizeTile(RewriterBase &rewriter,
                                             Operation *target,
                                             ArrayRef<int64_t> bounds) {
+  // Winograd transforms and other sums with constant weights: unrolled
+  // over their non-zero weights.
+  if (strata::lowerConstantCombinationTile(rewriter, target))
+    return;
   SmallVector<int64_t> tiles(bounds.begin(), bounds.end());
   // A 2-D convolution or pooling tile becomes a 1-D one first. Its loops
   // are those of the tile less the unit height loops, so `tiles` no longer
@@ -997,6 +1050,10 @@ void CPUTileAndVectorizePass::runOnOperation() {
   func.walk([&](linalg::LinalgOp op) {
     if (op->hasAttr(kVectorizeAttrName))
       return; // A fused register tile.
+    // A fill that only initializes a constant combination joins its tiles.
+    if (isa<linalg::FillOp>(op) && op->hasOneUse() &&
+        isFilledConstantCombination(*op->getUsers().begin()))
+      return;
     bool tileableMaps = strata::hasTileableIndexingMaps(op);
     // An op with an empty iteration space computes nothing (upstream
     // tiling crashes computing slices of a zero-sized loop).

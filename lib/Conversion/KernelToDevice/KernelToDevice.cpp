@@ -22,6 +22,7 @@
 
 #include "strata/Dialect/Device/IR/DeviceOps.h"
 #include "strata/Dialect/Kernel/IR/KernelOps.h"
+#include "strata/Dialect/Kernel/Transforms/ConstantCombination.h"
 #include "strata/Dialect/Kernel/Transforms/Passes.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
@@ -240,6 +241,13 @@ moveConstantsToPool(ModuleOp module,
     if (kernelFunc) {
       auto dense = dyn_cast<DenseElementsAttr>(value);
       if (dense && dense.isSplat())
+        return;
+      // The coefficients of constant combinations stay: their lowering
+      // unrolls over the values.
+      if (!op->use_empty() && llvm::all_of(op->getUses(), [](OpOperand &use) {
+            auto combination = kernel::matchConstantCombination(use.getOwner());
+            return combination && combination->coefficientOperand == &use;
+          }))
         return;
       kernelConstants[kernelFunc].push_back(op);
     }

@@ -3,7 +3,7 @@
 // Non-splat constants of kernels and of host code go to the pool, one entry
 // per distinct value, named in order of first appearance; a kernel's
 // constant becomes a kernel argument that every launch passes. Splats stay
-// in kernels.
+// in kernels, and so do the coefficients of constant combinations (below).
 
 // CHECK: module attributes {device.target = #device.target<cpu>}
 // CHECK: device.pool_entry @__constant_0 = dense<7> : tensor<2xi64>
@@ -52,4 +52,24 @@ kernel.func private @add_consts(%a: tensor<2xf32>) -> tensor<2xf32> {
 kernel.func private @unused() -> tensor<2xi32> {
   %c = arith.constant dense<[3, 4]> : tensor<2xi32>
   kernel.return %c : tensor<2xi32>
+}
+
+// The coefficients of a constant combination (a Winograd transform) stay in
+// the kernel, unlike other non-splat constants: the tile pass unrolls the
+// combination over their values.
+// CHECK-LABEL: kernel.func private @combination(
+// CHECK-SAME: %{{.*}}: tensor<5x16xf32>) -> tensor<2x2x16xf32>
+// CHECK: arith.constant dense<{{\[\[}}1.000000e+00, 0.000000e+00, -1.000000e+00], [0.000000e+00, 1.000000e+00, 1.000000e+00]]> : tensor<2x3xf32>
+kernel.func private @combination(%x: tensor<5x16xf32>) -> tensor<2x2x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %k = arith.constant dense<[[1.0, 0.0, -1.0], [0.0, 1.0, 1.0]]> : tensor<2x3xf32>
+  %e = tensor.empty() : tensor<2x2x16xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<2x2x16xf32>) -> tensor<2x2x16xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(e, t, c, a) -> (t * 2 + a, c)>, affine_map<(e, t, c, a) -> (e, a)>, affine_map<(e, t, c, a) -> (e, t, c)>], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%x, %k : tensor<5x16xf32>, tensor<2x3xf32>) outs(%f : tensor<2x2x16xf32>) {
+  ^bb0(%in: f32, %w: f32, %acc: f32):
+    %m = arith.mulf %in, %w : f32
+    %s = arith.addf %acc, %m : f32
+    linalg.yield %s : f32
+  } -> tensor<2x2x16xf32>
+  kernel.return %r : tensor<2x2x16xf32>
 }

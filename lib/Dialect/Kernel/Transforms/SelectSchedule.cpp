@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "strata/Dialect/Kernel/IR/KernelOps.h"
+#include "strata/Dialect/Kernel/Transforms/ConstantCombination.h"
 #include "strata/Dialect/Kernel/Transforms/Heuristics.h"
 #include "strata/Dialect/Kernel/Transforms/Passes.h"
 
@@ -573,19 +574,54 @@ Schedule getDefaultSchedule(linalg::LinalgOp op, const MachineInfo &machine,
   return schedule;
 }
 
+/// Constant combinations (Winograd's transforms, see
+/// ConstantCombination.h): one level, the coefficients' loops whole (the
+/// tile pass unrolls them, adding only the terms of non-zero coefficients),
+/// one vector along the output's innermost loop, 1 on the others. The
+/// F(2x2, 3x3) input transform's tile reads a 4x4 window of one vector of
+/// channels and writes 16 vectors: 32 of AVX-512's registers.
+Schedule getConstantCombinationSchedule(const ConstantCombination &combination,
+                                        const MachineInfo &machine,
+                                        int64_t elementBits) {
+  linalg::GenericOp op = combination.op;
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  int64_t vw = std::max<int64_t>(1, machine.vectorBits / elementBits);
+  AffineMap outputMap = op.getIndexingMapMatchingResult(op->getResult(0));
+  std::optional<unsigned> vectorLoop;
+  if (outputMap.getNumResults() > 0)
+    if (auto dim = dyn_cast<AffineDimExpr>(outputMap.getResults().back()))
+      vectorLoop = dim.getPosition();
+  SmallVector<int64_t> tiles(op.getNumLoops(), 1);
+  for (unsigned i = 0; i < tiles.size(); ++i) {
+    if (combination.coefficientMap.isFunctionOfDim(i))
+      tiles[i] = 0;
+    else if (vectorLoop == i)
+      tiles[i] = !ShapedType::isDynamic(ranges[i]) && ranges[i] <= vw ? 0 : vw;
+  }
+  Schedule schedule;
+  schedule.tileSizes = {tiles};
+  schedule.vectorSizes = getInnermostVectorSizes(ranges, tiles);
+  return schedule;
+}
+
 /// The schedule of `root` on `machine`.
 ScheduleAttr chooseSchedule(linalg::LinalgOp root, const MachineInfo &machine) {
   int64_t elementBits = getElementBits(root);
   Schedule schedule;
   FailureOr<linalg::ContractionDimensions> contraction = failure();
   FailureOr<linalg::ConvolutionDimensions> convolution = failure();
-  if (linalg::isaContractionOpInterface(root))
+  std::optional<ConstantCombination> combination =
+      matchConstantCombination(root);
+  if (!combination && linalg::isaContractionOpInterface(root))
     contraction = linalg::inferContractionDims(root);
-  if (failed(contraction) &&
+  if (!combination && failed(contraction) &&
       linalg::isaConvolutionOpInterface(root,
                                         /*allowEmptyConvolvedDims=*/false))
     convolution = linalg::inferConvolutionDims(root);
-  if (succeeded(contraction))
+  if (combination)
+    schedule =
+        getConstantCombinationSchedule(*combination, machine, elementBits);
+  else if (succeeded(contraction))
     schedule = getContractionSchedule(root, *contraction, machine, elementBits);
   else if (succeeded(convolution))
     schedule = getConvolutionSchedule(root, *convolution, machine, elementBits);
