@@ -19,6 +19,8 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
 
+#include <cstring>
+
 namespace strata::kernel {
 #define GEN_PASS_DEF_KERNELREWRITECONVOLUTIONSPASS
 #include "strata/Dialect/Kernel/Transforms/Passes.h.inc"
@@ -261,6 +263,240 @@ Value createTransposedFilterMatrix(RewriterBase &rewriter, Location loc,
       .getResult()[0];
 }
 
+/// Winograd's F(2x2, 3x3) matrices (Lavin and Gray, "Fast Algorithms for
+/// Convolutional Neural Networks", 2016): Y = A^T [(G g G^T) . (B^T d B)] A
+/// computes a 2x2 output tile from a 4x4 input tile d and a 3x3 filter g.
+constexpr float kWinogradBT[4][4] = {
+    {1, 0, -1, 0}, {0, 1, 1, 0}, {0, -1, 1, 0}, {0, 1, 0, -1}};
+constexpr float kWinogradG[4][3] = {
+    {1, 0, 0}, {0.5f, 0.5f, 0.5f}, {0.5f, -0.5f, 0.5f}, {0, 0, 1}};
+constexpr float kWinogradAT[2][4] = {{1, 1, 1, 0}, {0, 1, -1, -1}};
+
+/// The filter `filter` ([F, 3, 3, C] f32 constant) transformed at compile
+/// time, U = G g G^T per filter and channel, in panels
+/// [16, F/width, C, width] (transform element e = 4i + j first). Null when
+/// the filter is no constant.
+Value createWinogradFilterPanels(RewriterBase &rewriter, Location loc,
+                                 Value filter, int64_t width) {
+  auto constant = filter.getDefiningOp<arith::ConstantOp>();
+  if (!constant)
+    return Value();
+  auto value = dyn_cast<ElementsAttr>(constant.getValue());
+  if (!value)
+    return Value();
+  auto filterType = cast<RankedTensorType>(filter.getType());
+  int64_t f = filterType.getDimSize(0), c = filterType.getDimSize(3);
+  auto resultType = RankedTensorType::get({16, f / width, c, width},
+                                          filterType.getElementType());
+  FailureOr<ElementsAttr> transformed = strata::rewriteConstantBytes(
+      value, resultType, "_winograd",
+      [&](ArrayRef<char> in, MutableArrayRef<char> out) {
+        auto g = [&](int64_t fi, int64_t kh, int64_t kw, int64_t ci) {
+          float element;
+          std::memcpy(&element,
+                      in.data() + (((fi * 3 + kh) * 3 + kw) * c + ci) * 4, 4);
+          return element;
+        };
+        for (int64_t fi = 0; fi < f; ++fi) {
+          for (int64_t ci = 0; ci < c; ++ci) {
+            // G g (4x3), then (G g) G^T (4x4).
+            float gg[4][3] = {};
+            for (int i = 0; i < 4; ++i)
+              for (int kw = 0; kw < 3; ++kw)
+                for (int kh = 0; kh < 3; ++kh)
+                  gg[i][kw] += kWinogradG[i][kh] * g(fi, kh, kw, ci);
+            for (int i = 0; i < 4; ++i) {
+              for (int j = 0; j < 4; ++j) {
+                float u = 0;
+                for (int kw = 0; kw < 3; ++kw)
+                  u += gg[i][kw] * kWinogradG[j][kw];
+                int64_t offset =
+                    (((i * 4 + j) * (f / width) + fi / width) * c + ci) *
+                        width +
+                    fi % width;
+                std::memcpy(out.data() + offset * 4, &u, 4);
+              }
+            }
+          }
+        }
+      });
+  if (failed(transformed))
+    return Value();
+  return arith::ConstantOp::create(rewriter, loc, resultType,
+                                   cast<TypedAttr>(*transformed));
+}
+
+/// A constant tensor of `shape` with the products a[i][k] * b[j][l] at
+/// [i, j, k, l] (the coefficients of a 2-D transform M x M^T: out[i][j] =
+/// sum_kl a[i][k] d[k][l] b[j][l]), viewed as `shape`.
+template <size_t R, size_t C>
+Value createTransformCoefficients(RewriterBase &rewriter, Location loc,
+                                  const float (&matrix)[R][C],
+                                  ArrayRef<int64_t> shape) {
+  SmallVector<float> values;
+  for (size_t i = 0; i < R; ++i)
+    for (size_t j = 0; j < R; ++j)
+      for (size_t k = 0; k < C; ++k)
+        for (size_t l = 0; l < C; ++l)
+          // + 0.0f: no negative zeros (0 * -1) in the printed constant.
+          values.push_back(matrix[i][k] * matrix[j][l] + 0.0f);
+  auto type = RankedTensorType::get(shape, rewriter.getF32Type());
+  return arith::ConstantOp::create(
+      rewriter, loc, type, DenseElementsAttr::get(type, ArrayRef(values)));
+}
+
+/// The `acc + lhs * rhs` body of the Winograd generics.
+void buildMultiplyAdd(OpBuilder &b, Location loc, ValueRange args) {
+  Value product = arith::MulFOp::create(b, loc, args[0], args[1]);
+  Value sum = arith::AddFOp::create(b, loc, args[2], product);
+  linalg::YieldOp::create(b, loc, sum);
+}
+
+/// Rewrites `conv` (linalg.conv_2d_nhwc_fhwc, f32, unit batch, 3x3 window,
+/// unit strides and dilations, a constant filter whose F the panel width
+/// divides, at least a cache line of channels, even OH and OW) with Winograd's
+/// F(2x2, 3x3) algorithm, which needs 16 multiplications per 2x2 output tile
+/// and channel where the direct convolution needs 36:
+///   V[16, TH, TW, C] = sum_ab K[e, a, b] X[2th + a, 2tw + b, c]
+///   M[16, TH*TW, F/P, P] = V[e] x U[e]   (16 products, U at compile time)
+///   Y[TH, 2, TW, 2, F/P, P] = init + sum_ab A[i, j, a, b] M[a, b, th, tw]
+/// with TH = OH/2, TW = OW/2, K = B^T (x) B^T and A = A^T (x) A^T (constant
+/// combinations, see ConstantCombination.h: the tile pass adds only the
+/// terms whose coefficient is non-zero, 4 per element of V, 9 per element
+/// of Y). The products are ordinary panel products (the register-blocked
+/// schedule), the output transform a contraction that the convolution's
+/// epilogue fuses into. Returns failure when it does not apply.
+LogicalResult rewriteConv2DNhwcFhwcWinograd(RewriterBase &rewriter,
+                                            linalg::Conv2DNhwcFhwcOp conv,
+                                            int64_t panelBytes) {
+  FailureOr<ConvOperands> operands = getStaticConvOperands(conv, /*nhwc=*/true);
+  if (failed(operands))
+    return failure();
+  auto [input, filter, init, inputType, filterType, initType, strides,
+        dilations, f, c, kh, kw, h, w, oh, ow, unitBatch, pointwise] =
+      *operands;
+  Type f32 = rewriter.getF32Type();
+  int64_t width = panelBytes / 4;
+  if (!unitBatch || kh != 3 || kw != 3 || oh % 2 != 0 || ow % 2 != 0 ||
+      h < oh + 2 || w < ow + 2 ||
+      llvm::any_of(strides, [](int64_t s) { return s != 1; }) ||
+      llvm::any_of(dilations, [](int64_t d) { return d != 1; }) ||
+      inputType.getElementType() != f32 || filterType.getElementType() != f32 ||
+      initType.getElementType() != f32 || width < 2 || f % width != 0)
+    return failure();
+  // Channels narrower than a cache line (an RGB stem) leave the products
+  // too short to pay for the transforms: im2col reads them as runs.
+  if (c * 4 < 64)
+    return failure();
+  // The convolution's body must be the plain multiply-add the generics
+  // restate.
+  Block &body = conv->getRegion(0).front();
+  if (body.getOperations().size() != 3 || !isa<arith::MulFOp>(body.front()) ||
+      !isa<arith::AddFOp>(*std::next(body.begin())))
+    return failure();
+  Location loc = conv.getLoc();
+  MLIRContext *ctx = rewriter.getContext();
+  rewriter.setInsertionPoint(conv);
+  Value panels = createWinogradFilterPanels(rewriter, loc, filter, width);
+  if (!panels)
+    return failure();
+  int64_t th = oh / 2, tw = ow / 2, tiles = th * tw, numPanels = f / width;
+  Value zero =
+      arith::ConstantOp::create(rewriter, loc, f32, rewriter.getZeroAttr(f32));
+  auto filled = [&](ArrayRef<int64_t> shape) {
+    Value empty = tensor::EmptyOp::create(rewriter, loc, shape, f32);
+    return linalg::FillOp::create(rewriter, loc, zero, empty).getResult(0);
+  };
+  auto dims = [&](unsigned count) {
+    SmallVector<AffineExpr> exprs;
+    for (unsigned i = 0; i < count; ++i)
+      exprs.push_back(getAffineDimExpr(i, ctx));
+    return exprs;
+  };
+  auto parallel = utils::IteratorType::parallel;
+  auto reduction = utils::IteratorType::reduction;
+
+  // Input transform, loops (e, th, tw, c, a, b).
+  Value image = tensor::CollapseShapeOp::create(
+      rewriter, loc, input,
+      SmallVector<ReassociationIndices>{{0, 1}, {2}, {3}});
+  Value inputCoefficients =
+      createTransformCoefficients(rewriter, loc, kWinogradBT, {16, 4, 4});
+  SmallVector<AffineExpr> d = dims(6);
+  Value transformedInput =
+      linalg::GenericOp::create(
+          rewriter, loc, TypeRange{RankedTensorType::get({16, th, tw, c}, f32)},
+          ValueRange{image, inputCoefficients},
+          ValueRange{filled({16, th, tw, c})},
+          SmallVector<AffineMap>{
+              AffineMap::get(6, 0, {d[1] * 2 + d[4], d[2] * 2 + d[5], d[3]},
+                             ctx),
+              AffineMap::get(6, 0, {d[0], d[4], d[5]}, ctx),
+              AffineMap::get(6, 0, {d[0], d[1], d[2], d[3]}, ctx)},
+          SmallVector<utils::IteratorType>{parallel, parallel, parallel,
+                                           parallel, reduction, reduction},
+          buildMultiplyAdd)
+          .getResult(0);
+  Value matrices = tensor::CollapseShapeOp::create(
+      rewriter, loc, transformedInput,
+      SmallVector<ReassociationIndices>{{0}, {1, 2}, {3}});
+
+  // The 16 products, loops (e, p, panel, lane, k).
+  d = dims(5);
+  Value products =
+      linalg::GenericOp::create(
+          rewriter, loc,
+          TypeRange{RankedTensorType::get({16, tiles, numPanels, width}, f32)},
+          ValueRange{matrices, panels},
+          ValueRange{filled({16, tiles, numPanels, width})},
+          SmallVector<AffineMap>{
+              AffineMap::get(5, 0, {d[0], d[1], d[4]}, ctx),
+              AffineMap::get(5, 0, {d[0], d[2], d[4], d[3]}, ctx),
+              AffineMap::get(5, 0, {d[0], d[1], d[2], d[3]}, ctx)},
+          SmallVector<utils::IteratorType>{parallel, parallel, parallel,
+                                           parallel, reduction},
+          buildMultiplyAdd)
+          .getResult(0);
+  Value productTiles = tensor::ExpandShapeOp::create(
+      rewriter, loc,
+      RankedTensorType::get({4, 4, th, tw, numPanels, width}, f32), products,
+      SmallVector<ReassociationIndices>{{0, 1}, {2, 3}, {4}, {5}});
+
+  // Output transform, loops (th, i, tw, j, panel, lane, a, b), accumulating
+  // into the convolution's init viewed as [TH, 2, TW, 2, F/P, P].
+  auto outputType =
+      RankedTensorType::get({th, 2, tw, 2, numPanels, width}, f32);
+  Value acc = tensor::CollapseShapeOp::create(
+      rewriter, loc, init, SmallVector<ReassociationIndices>{{0, 1}, {2}, {3}});
+  acc = tensor::ExpandShapeOp::create(
+      rewriter, loc, outputType, acc,
+      SmallVector<ReassociationIndices>{{0, 1}, {2, 3}, {4, 5}});
+  Value outputCoefficients =
+      createTransformCoefficients(rewriter, loc, kWinogradAT, {2, 2, 4, 4});
+  d = dims(8);
+  Value output =
+      linalg::GenericOp::create(
+          rewriter, loc, TypeRange{outputType},
+          ValueRange{productTiles, outputCoefficients}, ValueRange{acc},
+          SmallVector<AffineMap>{
+              AffineMap::get(8, 0, {d[6], d[7], d[0], d[2], d[4], d[5]}, ctx),
+              AffineMap::get(8, 0, {d[1], d[3], d[6], d[7]}, ctx),
+              AffineMap::get(8, 0, {d[0], d[1], d[2], d[3], d[4], d[5]}, ctx)},
+          SmallVector<utils::IteratorType>{parallel, parallel, parallel,
+                                           parallel, parallel, parallel,
+                                           reduction, reduction},
+          buildMultiplyAdd)
+          .getResult(0);
+  Value result = tensor::CollapseShapeOp::create(
+      rewriter, loc, output,
+      SmallVector<ReassociationIndices>{{0, 1}, {2, 3}, {4, 5}});
+  result = tensor::ExpandShapeOp::create(
+      rewriter, loc, initType, result,
+      SmallVector<ReassociationIndices>{{0, 1}, {2}, {3}});
+  rewriter.replaceOp(conv, result);
+  return success();
+}
+
 /// Rewrites `conv` (linalg.conv_2d_nhwc_fhwc of a padded input X[N,H,W,C]
 /// and a filter W[F,KH,KW,C] into init[N,OH,OW,F]) into
 ///   col[N,OH,OW,KH,KW,C] = X[n, oh*sh + kh*dh, ow*sw + kw*dw, c]
@@ -449,9 +685,10 @@ struct KernelRewriteConvolutionsPass
     for (Operation *conv : convs) {
       if (auto nchw = dyn_cast<linalg::Conv2DNchwFchwOp>(conv))
         (void)rewriteConv2DNchwFchw(rewriter, nchw);
-      else
-        (void)rewriteConv2DNhwcFhwc(
-            rewriter, cast<linalg::Conv2DNhwcFhwcOp>(conv), panelBytes);
+      else if (auto nhwc = cast<linalg::Conv2DNhwcFhwcOp>(conv);
+               !winograd || failed(rewriteConv2DNhwcFhwcWinograd(rewriter, nhwc,
+                                                                 panelBytes)))
+        (void)rewriteConv2DNhwcFhwc(rewriter, nhwc, panelBytes);
     }
   }
 };

@@ -12,7 +12,7 @@ include "mlir/Pass/PassBase.td"
 
 def KernelRewriteConvolutionsPass
     : Pass<"kernel-rewrite-convolutions", "::mlir::func::FuncOp"> {
-  let summary = "Rewrite convolutions into im2col plus a matrix product";
+  let summary = "Rewrite convolutions into matrix products (im2col, Winograd)";
   let description = [{
     Runs after convert-graph-to-kernel, before kernel-form-dispatches.
 
@@ -39,12 +39,34 @@ def KernelRewriteConvolutionsPass
     columns from one contiguous block (a 9.4 MB filter read in strided rows
     ran at half the speed from memory).
 
+    With `winograd` (default), an NHWC 3x3 convolution with unit strides and
+    dilations, a unit batch, f32 data, a constant filter, at least a cache
+    line of channels (16 f32), F a multiple of the panel width and an even
+    output size uses Winograd's F(2x2, 3x3) algorithm instead (Lavin and
+    Gray, 2016), 16 multiplications per 2x2 output tile and channel where
+    im2col needs 36:
+      V[16, OH/2, OW/2, C] = sum_ab K[e, a, b] X[2th + a, 2tw + b, c]
+      M[16, tiles, F/P, P] = V[e] x U[e]      (U = G g G^T at compile time)
+      Y[OH/2, 2, OW/2, 2, F/P, P] = init + sum_ab A[i, j, a, b] M[a, b, ...]
+    K = B^T (x) B^T and A = A^T (x) A^T are constants of 0 and +-1: the two
+    transforms are constant combinations (see ConstantCombination.h), which
+    the CPU tile pass unrolls into 4 vector additions per element of V and
+    9 per element of Y. The 16 products are panel products (the filter
+    transformed in panels [16][F/P][C][P]); the output transform accumulates
+    into the convolution's init, and its epilogue (bias, relu, residual) fuses
+    as a matrix product's does. ResNet-18's 56x56x64 3x3 convolution: 2.3 ms
+    with im2col, 1.2 ms so. The rounding differs from the direct sum by a few
+    ulps of the largest partial sums.
+
     Other convolutions are left alone.
   }];
   let options = [
     Option<"panelBytes", "panel-bytes", "int64_t", /*default=*/"0",
            "Bytes of one filter panel row of NHWC products (the matrix "
            "product's register-tile width); 0 keeps [K, F] filters">,
+    Option<"winograd", "winograd", "bool", /*default=*/"true",
+           "Compute NHWC 3x3 convolutions with unit strides and constant "
+           "filters with Winograd's F(2x2, 3x3) algorithm">,
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::linalg::LinalgDialect",
