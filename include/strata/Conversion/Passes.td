@@ -79,6 +79,11 @@ def CPUTileAndVectorizePass
     along a loop are masked, or none where the loop's size is static: a 196
     wide loop tiled by 32 runs six static tiles of 32 and one of 4.
 
+    A tensor.pad that is the function's result (materialized into its
+    destination) becomes a fill of the destination and an insert_slice of
+    the image (upstream's DecomposePadOpPattern), which bufferize in place,
+    instead of a padded temporary copied into the destination.
+
     A tile of a constant combination (a linalg.generic summing x weighted by
     a small constant of mostly 0 and +-1, Winograd's transforms; see
     ConstantCombination.h) is not vectorized generically: it becomes
@@ -169,11 +174,13 @@ def CPULowerStridedCopiesPass
     memref-to-llvm lowers a `memref.copy` between buffers that are not both
     contiguous into a call of `memrefCopy` from MLIR's C runner utilities,
     which Strata's runtime does not link (it links neither MLIR nor LLVM).
-    Such copies become loops in the kernel itself: with static shapes, unit
-    innermost strides and rows of at most 256 elements, loops over the
-    outer dims moving each row as one vector (`vector.transfer_read` /
-    `transfer_write`); otherwise `linalg.copy`. Contiguous copies stay
-    `memref.copy` (an llvm.memcpy).
+    Such copies become loops in the kernel itself: with static shapes and
+    unit innermost strides, loops over the outer dims moving each row in
+    vectors of up to 256 elements (`vector.transfer_read` /
+    `transfer_write`), a row being the trailing dims that are contiguous on
+    both sides (`memref.collapse_shape`: the interior of a padded
+    [H, W, 3] image moves in rows of W*3 elements); otherwise
+    `linalg.copy`. Contiguous copies stay `memref.copy` (an llvm.memcpy).
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect",
                            "::mlir::scf::SCFDialect",

@@ -7,7 +7,7 @@
 // strata-cpu-lower-strided-copies: a memref.copy between buffers that are
 // not both contiguous (identity layout) becomes loops in the kernel: with
 // static shapes and unit innermost strides, an scf.for per outer dim and
-// one vector transfer per row; otherwise linalg.copy. Contiguous copies
+// vector transfers per row; otherwise linalg.copy. Contiguous copies
 // stay memref.copy (an llvm.memcpy).
 
 // CHECK-LABEL: func.func @copies(
@@ -54,6 +54,31 @@ func.func @offset_only(%a: memref<16xf32>, %i: index) {
   %s = memref.subview %a[%i] [4] [1] : memref<16xf32> to memref<4xf32, strided<[1], offset: ?>>
   %t = memref.alloc() : memref<4xf32>
   memref.copy %s, %t : memref<4xf32, strided<[1], offset: ?>> to memref<4xf32>
+  return
+}
+
+// Trailing dims contiguous on both sides form one row: the interior of a
+// padded [6, 6, 3] image is 4 rows of 12 elements, not 16 of 3. Rows longer
+// than 256 elements move in pieces of 256 (a loop) and the rest.
+// CHECK-LABEL: func.func @merged_rows(
+// CHECK: %[[SRC:.*]] = memref.collapse_shape %{{.*}} {{\[\[}}0], [1, 2]] : memref<4x4x3xf32> into memref<4x12xf32>
+// CHECK: %[[DST:.*]] = memref.collapse_shape %{{.*}} {{\[\[}}0], [1, 2]] : memref<4x4x3xf32, strided<[18, 3, 1], offset: 21>> into memref<4x12xf32, strided<[18, 1], offset: 21>>
+// CHECK: scf.for
+// CHECK: vector.transfer_read %[[SRC]]{{.*}} : memref<4x12xf32>, vector<12xf32>
+// CHECK: vector.transfer_write %{{.*}}, %[[DST]]
+// CHECK-LABEL: func.func @long_rows(
+// CHECK: scf.for %{{.*}} = %c0 to %c4 step %c1
+// CHECK: scf.for %[[C:.*]] = %c0 to %c512 step %c256
+// CHECK: vector.transfer_read %{{.*}}[%{{.*}}, %[[C]]]{{.*}} vector<256xf32>
+// CHECK: vector.transfer_read %{{.*}}[%{{.*}}, %c512{{.*}}]{{.*}} vector<88xf32>
+func.func @merged_rows(%a: memref<4x4x3xf32>, %b: memref<6x6x3xf32>) {
+  %s = memref.subview %b[1, 1, 0] [4, 4, 3] [1, 1, 1] : memref<6x6x3xf32> to memref<4x4x3xf32, strided<[18, 3, 1], offset: 21>>
+  memref.copy %a, %s : memref<4x4x3xf32> to memref<4x4x3xf32, strided<[18, 3, 1], offset: 21>>
+  return
+}
+func.func @long_rows(%a: memref<4x600xf32>, %b: memref<4x602xf32>) {
+  %s = memref.subview %b[0, 1] [4, 600] [1, 1] : memref<4x602xf32> to memref<4x600xf32, strided<[602, 1], offset: 1>>
+  memref.copy %a, %s : memref<4x600xf32> to memref<4x600xf32, strided<[602, 1], offset: 1>>
   return
 }
 
