@@ -243,8 +243,10 @@ def CPUDistributeTilesPass
   let description = [{
     On a destination-passing kernel (convert-kernel-to-dps-func) with one
     output computed by a linalg op: tiles that op along its longest
-    parallel loop (the outermost on ties; 16 tiles of a static loop, tiles
-    of 8 along a dynamic one) into an `scf.forall` marked
+    parallel loop (the outermost on ties; about 16 tiles of a static loop,
+    whole multiples of the schedule's register tile along it, or, when
+    those make fewer than 6 tiles, whole cache lines dividing it; tiles of 8
+    along a dynamic one) into an `scf.forall` marked
     `strata.distribute`, fusing its producers into the loop
     (tileConsumerAndFuseProducersUsingSCF). Each iteration then computes one
     slab of the output from the inputs. Ops reading through convolution

@@ -74,3 +74,32 @@ func.func @one_register_tile(%a: memref<1x64xf32>, %b: memref<64x10xf32>, %out: 
   bufferization.materialize_in_destination %m in restrict writable %out : (tensor<1x10xf32>, memref<1x10xf32>) -> ()
   return
 }
+
+// A depthwise convolution's 144 channels in register tiles of 48 would make
+// 3 tiles (one thread of two idle a third of the time): tiles of whole
+// cache lines (16 f32) that divide 48 and 144 instead, 9 of them. The relu
+// computes the output, the convolution and its padding are fused.
+// CHECK-LABEL: func.func @few_register_tiles
+// CHECK: scf.forall (%{{.*}}) = (0) to (144) step (16)
+// CHECK: linalg.depthwise_conv_2d_nhwc_hwc
+// CHECK: } {strata.distribute}
+func.func @few_register_tiles(%x: memref<1x8x8x144xf32>, %w: memref<3x3x144xf32>, %out: memref<1x8x8x144xf32>, %begin: index, %end: index) attributes {strata.kernel_abi = 1 : i64} {
+  %tx = bufferization.to_tensor %x restrict : memref<1x8x8x144xf32> to tensor<1x8x8x144xf32>
+  %tw = bufferization.to_tensor %w restrict : memref<3x3x144xf32> to tensor<3x3x144xf32>
+  %zero = arith.constant 0.0 : f32
+  %padded = tensor.pad %tx low[0, 1, 1, 0] high[0, 1, 1, 0] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %zero : f32
+  } : tensor<1x8x8x144xf32> to tensor<1x10x10x144xf32>
+  %e = tensor.empty() : tensor<1x8x8x144xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x8x8x144xf32>) -> tensor<1x8x8x144xf32>
+  %c = linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>, kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 1, 1, 8, 48, 0, 0>], vector_sizes = [1, 1, 8, 48, 3, 3], parallel_dims = [1, 2, 3]>} ins(%padded, %tw : tensor<1x10x10x144xf32>, tensor<3x3x144xf32>) outs(%f : tensor<1x8x8x144xf32>) -> tensor<1x8x8x144xf32>
+  %e2 = tensor.empty() : tensor<1x8x8x144xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(n, h, w, c) -> (n, h, w, c)>, affine_map<(n, h, w, c) -> (n, h, w, c)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%c : tensor<1x8x8x144xf32>) outs(%e2 : tensor<1x8x8x144xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    %m = arith.maximumf %in, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<1x8x8x144xf32>
+  bufferization.materialize_in_destination %r in restrict writable %out : (tensor<1x8x8x144xf32>, memref<1x8x8x144xf32>) -> ()
+  return
+}
