@@ -47,7 +47,7 @@ func.func @winograd(%x: tensor<1x6x6x16xf32>, %b: tensor<1x4x4x4xf32>) -> tensor
 // -----
 
 // Not Winograd (im2col instead): strides, a filter that is not constant,
-// channels narrower than a cache line, an odd output size.
+// channels narrower than a cache line.
 
 // CHECK-LABEL: func.func @strided
 // CHECK-NOT: tensor<16x4x4xf32>
@@ -78,12 +78,47 @@ func.func @few_channels(%x: tensor<1x6x6x8xf32>, %b: tensor<1x4x4x4xf32>) -> ten
   return %0 : tensor<1x4x4x4xf32>
 }
 
+// -----
+
+// An odd output size (3x3) rounds up to 2x2 tiles: the [5, 5, C] image gets
+// one more row and column of zeros, the output transform writes [4, 4, F]
+// from a zero init, and the convolution's init is added to its [3, 3, F]
+// slice.
+
 // CHECK-LABEL: func.func @odd_output
-// CHECK-NOT: tensor<16x4x4xf32>
-// CHECK: linalg.generic
+// CHECK-SAME: %[[X:.*]]: tensor<1x5x5x16xf32>, %[[B:.*]]: tensor<1x3x3x4xf32>
+// CHECK: %[[XC:.*]] = tensor.collapse_shape %[[X]]
+// CHECK: %[[XP:.*]] = tensor.pad %[[XC]] low[0, 0, 0] high[1, 1, 0]
+// CHECK: } : tensor<5x5x16xf32> to tensor<6x6x16xf32>
+// CHECK: linalg.generic {{.*}} ins(%[[XP]], %{{.*}} : tensor<6x6x16xf32>, tensor<16x4x4xf32>) outs(%{{.*}} : tensor<16x2x2x16xf32>)
+// CHECK: %[[BC:.*]] = tensor.collapse_shape %[[B]] {{\[\[}}0, 1], [2], [3]] : tensor<1x3x3x4xf32> into tensor<3x3x4xf32>
+// CHECK: %[[ZERO:.*]] = linalg.fill {{.*}} -> tensor<2x2x2x2x2x2xf32>
+// CHECK: %[[Y:.*]] = linalg.generic {{.*}} outs(%[[ZERO]] : tensor<2x2x2x2x2x2xf32>)
+// CHECK: %[[Y3:.*]] = tensor.collapse_shape %[[Y]] {{.*}} into tensor<4x4x4xf32>
+// CHECK: %[[S:.*]] = tensor.extract_slice %[[Y3]][0, 0, 0] [3, 3, 4] [1, 1, 1]
+// CHECK: %[[SUM:.*]] = linalg.add ins(%[[S]], %[[BC]] : tensor<3x3x4xf32>, tensor<3x3x4xf32>)
+// CHECK: tensor.expand_shape %[[SUM]] {{.*}} output_shape [1, 3, 3, 4]
 func.func @odd_output(%x: tensor<1x5x5x16xf32>, %b: tensor<1x3x3x4xf32>) -> tensor<1x3x3x4xf32> {
   %w = arith.constant dense<0.25> : tensor<4x3x3x16xf32>
   %0 = linalg.conv_2d_nhwc_fhwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
          ins(%x, %w : tensor<1x5x5x16xf32>, tensor<4x3x3x16xf32>) outs(%b : tensor<1x3x3x4xf32>) -> tensor<1x3x3x4xf32>
+  return %0 : tensor<1x3x3x4xf32>
+}
+
+// The convolution's own zero padding and the extra row and column are one
+// padding (low 1, high 2).
+// CHECK-LABEL: func.func @odd_output_padded
+// CHECK: tensor.pad %{{.*}} low[1, 1, 0] high[2, 2, 0]
+// CHECK: } : tensor<3x3x16xf32> to tensor<6x6x16xf32>
+// CHECK-NOT: tensor.pad
+func.func @odd_output_padded(%x: tensor<1x3x3x16xf32>, %b: tensor<1x3x3x4xf32>) -> tensor<1x3x3x4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %w = arith.constant dense<0.25> : tensor<4x3x3x16xf32>
+  %p = tensor.pad %x low[0, 1, 1, 0] high[0, 1, 1, 0] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %zero : f32
+  } : tensor<1x3x3x16xf32> to tensor<1x5x5x16xf32>
+  %0 = linalg.conv_2d_nhwc_fhwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+         ins(%p, %w : tensor<1x5x5x16xf32>, tensor<4x3x3x16xf32>) outs(%b : tensor<1x3x3x4xf32>) -> tensor<1x3x3x4xf32>
   return %0 : tensor<1x3x3x4xf32>
 }

@@ -16,7 +16,9 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 
 #include <cstring>
@@ -354,13 +356,16 @@ void buildMultiplyAdd(OpBuilder &b, Location loc, ValueRange args) {
 
 /// Rewrites `conv` (linalg.conv_2d_nhwc_fhwc, f32, unit batch, 3x3 window,
 /// unit strides and dilations, a constant filter whose F the panel width
-/// divides, at least a cache line of channels, even OH and OW) with Winograd's
+/// divides, at least a cache line of channels) with Winograd's
 /// F(2x2, 3x3) algorithm, which needs 16 multiplications per 2x2 output tile
 /// and channel where the direct convolution needs 36:
 ///   V[16, TH, TW, C] = sum_ab K[e, a, b] X[2th + a, 2tw + b, c]
 ///   M[16, TH*TW, F/P, P] = V[e] x U[e]   (16 products, U at compile time)
 ///   Y[TH, 2, TW, 2, F/P, P] = init + sum_ab A[i, j, a, b] M[a, b, th, tw]
-/// with TH = OH/2, TW = OW/2, K = B^T (x) B^T and A = A^T (x) A^T (constant
+/// with TH = OH/2, TW = OW/2 (rounded up: an odd size pads the image with
+/// one more row or column of zeros, computes one more output row or column
+/// into a zero init and adds the convolution's init to the slice that
+/// counts), K = B^T (x) B^T and A = A^T (x) A^T (constant
 /// combinations, see ConstantCombination.h: the tile pass adds only the
 /// terms whose coefficient is non-zero, 4 per element of V, 9 per element
 /// of Y). The products are ordinary panel products (the register-blocked
@@ -377,8 +382,7 @@ LogicalResult rewriteConv2DNhwcFhwcWinograd(RewriterBase &rewriter,
       *operands;
   Type f32 = rewriter.getF32Type();
   int64_t width = panelBytes / 4;
-  if (!unitBatch || kh != 3 || kw != 3 || oh % 2 != 0 || ow % 2 != 0 ||
-      h < oh + 2 || w < ow + 2 ||
+  if (!unitBatch || kh != 3 || kw != 3 || h < oh + 2 || w < ow + 2 ||
       llvm::any_of(strides, [](int64_t s) { return s != 1; }) ||
       llvm::any_of(dilations, [](int64_t d) { return d != 1; }) ||
       inputType.getElementType() != f32 || filterType.getElementType() != f32 ||
@@ -400,7 +404,11 @@ LogicalResult rewriteConv2DNhwcFhwcWinograd(RewriterBase &rewriter,
   Value panels = createWinogradFilterPanels(rewriter, loc, filter, width);
   if (!panels)
     return failure();
-  int64_t th = oh / 2, tw = ow / 2, tiles = th * tw, numPanels = f / width;
+  // Odd output sizes round up to whole 2x2 tiles: the image gets one more
+  // row (column) of zeros and the extra output row (column) is dropped.
+  int64_t th = llvm::divideCeil(oh, 2), tw = llvm::divideCeil(ow, 2);
+  int64_t tiles = th * tw, numPanels = f / width;
+  bool rounded = 2 * th != oh || 2 * tw != ow;
   Value zero =
       arith::ConstantOp::create(rewriter, loc, f32, rewriter.getZeroAttr(f32));
   auto filled = [&](ArrayRef<int64_t> shape) {
@@ -416,10 +424,39 @@ LogicalResult rewriteConv2DNhwcFhwcWinograd(RewriterBase &rewriter,
   auto parallel = utils::IteratorType::parallel;
   auto reduction = utils::IteratorType::reduction;
 
-  // Input transform, loops (e, th, tw, c, a, b).
+  // Input transform, loops (e, th, tw, c, a, b), on the [H, W, C] image
+  // (plus the extra row and column of a rounded-up size, added to the
+  // convolution's own zero padding when there is one: a single padding,
+  // which joins the transform's kernel).
+  int64_t extraRows = std::max<int64_t>(0, 2 * th + 2 - h),
+          extraColumns = std::max<int64_t>(0, 2 * tw + 2 - w);
+  Value source = input;
+  SmallVector<int64_t> low(3, 0), high = {extraRows, extraColumns, 0};
+  if (auto pad = input.getDefiningOp<tensor::PadOp>();
+      pad && (extraRows || extraColumns) &&
+      matchPattern(pad.getConstantPaddingValue(), m_AnyZeroFloat())) {
+    std::optional<SmallVector<int64_t>> padLow =
+        getConstantIntValues(pad.getMixedLowPad());
+    std::optional<SmallVector<int64_t>> padHigh =
+        getConstantIntValues(pad.getMixedHighPad());
+    if (padLow && padHigh && (*padLow)[0] == 0 && (*padHigh)[0] == 0 &&
+        (*padLow)[3] == 0 && (*padHigh)[3] == 0) {
+      source = pad.getSource();
+      low = {(*padLow)[1], (*padLow)[2], 0};
+      high = {(*padHigh)[1] + extraRows, (*padHigh)[2] + extraColumns, 0};
+    }
+  }
   Value image = tensor::CollapseShapeOp::create(
-      rewriter, loc, input,
+      rewriter, loc, source,
       SmallVector<ReassociationIndices>{{0, 1}, {2}, {3}});
+  if (llvm::any_of(llvm::concat<int64_t>(low, high),
+                   [](int64_t amount) { return amount != 0; })) {
+    auto paddedType =
+        RankedTensorType::get({h + extraRows, w + extraColumns, c}, f32);
+    image = tensor::PadOp::create(rewriter, loc, paddedType, image,
+                                  getAsIndexOpFoldResult(ctx, low),
+                                  getAsIndexOpFoldResult(ctx, high), zero);
+  }
   Value inputCoefficients =
       createTransformCoefficients(rewriter, loc, kWinogradBT, {16, 4, 4});
   SmallVector<AffineExpr> d = dims(6);
@@ -464,13 +501,18 @@ LogicalResult rewriteConv2DNhwcFhwcWinograd(RewriterBase &rewriter,
 
   // Output transform, loops (th, i, tw, j, panel, lane, a, b), accumulating
   // into the convolution's init viewed as [TH, 2, TW, 2, F/P, P].
+  // (Rounded up, it starts from zeros instead, and the init is added to
+  // the slice of the output that counts.)
   auto outputType =
       RankedTensorType::get({th, 2, tw, 2, numPanels, width}, f32);
-  Value acc = tensor::CollapseShapeOp::create(
+  Value init3 = tensor::CollapseShapeOp::create(
       rewriter, loc, init, SmallVector<ReassociationIndices>{{0, 1}, {2}, {3}});
-  acc = tensor::ExpandShapeOp::create(
-      rewriter, loc, outputType, acc,
-      SmallVector<ReassociationIndices>{{0, 1}, {2, 3}, {4, 5}});
+  Value acc =
+      rounded ? filled(outputType.getShape())
+              : tensor::ExpandShapeOp::create(
+                    rewriter, loc, outputType, init3,
+                    SmallVector<ReassociationIndices>{{0, 1}, {2, 3}, {4, 5}})
+                    .getResult();
   Value outputCoefficients =
       createTransformCoefficients(rewriter, loc, kWinogradAT, {2, 2, 4, 4});
   d = dims(8);
@@ -490,6 +532,17 @@ LogicalResult rewriteConv2DNhwcFhwcWinograd(RewriterBase &rewriter,
   Value result = tensor::CollapseShapeOp::create(
       rewriter, loc, output,
       SmallVector<ReassociationIndices>{{0, 1}, {2, 3}, {4, 5}});
+  if (rounded) {
+    result = tensor::ExtractSliceOp::create(
+        rewriter, loc, result, getAsIndexOpFoldResult(ctx, {0, 0, 0}),
+        getAsIndexOpFoldResult(ctx, {oh, ow, f}),
+        getAsIndexOpFoldResult(ctx, {1, 1, 1}));
+    Value empty = tensor::EmptyOp::create(rewriter, loc,
+                                          ArrayRef<int64_t>{oh, ow, f}, f32);
+    result = linalg::AddOp::create(rewriter, loc, ValueRange{result, init3},
+                                   ValueRange{empty})
+                 .getResult(0);
+  }
   result = tensor::ExpandShapeOp::create(
       rewriter, loc, initType, result,
       SmallVector<ReassociationIndices>{{0, 1}, {2}, {3}});

@@ -41,13 +41,18 @@ def KernelRewriteConvolutionsPass
 
     With `winograd` (default), an NHWC 3x3 convolution with unit strides and
     dilations, a unit batch, f32 data, a constant filter, at least a cache
-    line of channels (16 f32), F a multiple of the panel width and an even
-    output size uses Winograd's F(2x2, 3x3) algorithm instead (Lavin and
+    line of channels (16 f32) and F a multiple of the panel width uses
+    Winograd's F(2x2, 3x3) algorithm instead (Lavin and
     Gray, 2016), 16 multiplications per 2x2 output tile and channel where
     im2col needs 36:
       V[16, OH/2, OW/2, C] = sum_ab K[e, a, b] X[2th + a, 2tw + b, c]
       M[16, tiles, F/P, P] = V[e] x U[e]      (U = G g G^T at compile time)
       Y[OH/2, 2, OW/2, 2, F/P, P] = init + sum_ab A[i, j, a, b] M[a, b, ...]
+    An odd output size rounds up to whole tiles: one more row or column of
+    zero input (added to the convolution's own padding), one more output
+    row or column computed from a zero init, and the init added to the
+    slice that counts (ResNet-18's 7x7 stage: 2.3 ms with im2col, 1.9 so,
+    its 16.8 MB of transformed filters read from memory).
     K = B^T (x) B^T and A = A^T (x) A^T are constants of 0 and +-1: the two
     transforms are constant combinations (see ConstantCombination.h), which
     the CPU tile pass unrolls into 4 vector additions per element of V and
