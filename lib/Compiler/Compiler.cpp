@@ -102,6 +102,8 @@ static std::string getPipeline(const CompileOptions &options,
                 "},convert-graph-to-kernel,func.func(kernel-rewrite-"
                 "convolutions{panel-bytes=" +
                 std::to_string(kernel::getMatmulPanelBytes(schedulingCPU)) +
+                "},kernel-pack-weights{panel-bytes=" +
+                std::to_string(kernel::getMatmulPanelBytes(schedulingCPU)) +
                 "},kernel-propagate-reshapes,kernel-fuse-elementwise,"
                 "kernel-form-dispatches),"
                 "kernel-outline,kernel-select-schedule{cpu=" +

@@ -78,6 +78,37 @@ def KernelRewriteConvolutionsPass
                            "::mlir::tensor::TensorDialect"];
 }
 
+def KernelPackWeightsPass
+    : Pass<"kernel-pack-weights", "::mlir::func::FuncOp"> {
+  let summary = "Lay constant matrix-product weights out in panels";
+  let description = [{
+    Runs after kernel-rewrite-convolutions, before
+    kernel-propagate-reshapes.
+
+    Each `linalg.matmul` (default indexing maps) of an A [M, K] and a
+    constant B [K, N], with M more than 4 or dynamic (matrix-vector
+    products get wider panels from graph-prepack-weights), static K and N,
+    and N a multiple of the panel width P (`panel-bytes` of elements) with
+    at least two panels, becomes a linalg.generic reading B laid out at
+    compile time in panels [N/P, K, P] and writing the accumulator viewed as
+    [M, N/P, P]; a `tensor.collapse_shape` gives back [M, N]. Each register
+    tile then streams its B columns from one contiguous block instead of
+    rows N elements apart, as the NHWC convolution products do:
+    128x768 times 768x3072 (a BERT feed-forward layer) ran in 5.87 ms with
+    row-major B, 5.45 ms in panels. kernel-propagate-reshapes then expands
+    the product's bias and activation to its [M, N/P, P] shape, so that they
+    fuse as before.
+  }];
+  let options = [
+    Option<"panelBytes", "panel-bytes", "int64_t", /*default=*/"0",
+           "Bytes of one panel row (the matrix product's register-tile "
+           "width); 0 leaves the products alone">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 def KernelPropagateReshapesPass
     : Pass<"kernel-propagate-reshapes", "::mlir::func::FuncOp"> {
   let summary = "Move tensor reshapes past elementwise ops so they fuse";
