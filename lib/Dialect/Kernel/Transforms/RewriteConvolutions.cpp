@@ -217,6 +217,13 @@ LogicalResult rewriteConv2DNchwFchw(RewriterBase &rewriter,
   return success();
 }
 
+/// The elements of `value` when an arith.constant defines it, else null.
+ElementsAttr getConstantElements(Value value) {
+  auto constant = value.getDefiningOp<arith::ConstantOp>();
+  return constant ? dyn_cast<ElementsAttr>(constant.getValue())
+                  : ElementsAttr();
+}
+
 /// The constant `filter` ([F, KH, KW, C]) relaid at compile time as panels
 /// [F/width, K, width] (K = KH*KW*C; panel q, row k holds filters
 /// [q*width, (q+1)*width) of filter element k), a new constant of
@@ -226,10 +233,7 @@ Value createConstantFilterPanels(RewriterBase &rewriter, Location loc,
                                  Value filter, int64_t width,
                                  RankedTensorType resultType,
                                  StringRef suffix) {
-  auto constant = filter.getDefiningOp<arith::ConstantOp>();
-  if (!constant)
-    return Value();
-  auto value = dyn_cast<ElementsAttr>(constant.getValue());
+  ElementsAttr value = getConstantElements(filter);
   if (!value)
     return Value();
   auto filterType = cast<RankedTensorType>(filter.getType());
@@ -280,10 +284,7 @@ constexpr float kWinogradAT[2][4] = {{1, 1, 1, 0}, {0, 1, -1, -1}};
 /// the filter is no constant.
 Value createWinogradFilterPanels(RewriterBase &rewriter, Location loc,
                                  Value filter, int64_t width) {
-  auto constant = filter.getDefiningOp<arith::ConstantOp>();
-  if (!constant)
-    return Value();
-  auto value = dyn_cast<ElementsAttr>(constant.getValue());
+  ElementsAttr value = getConstantElements(filter);
   if (!value)
     return Value();
   auto filterType = cast<RankedTensorType>(filter.getType());
@@ -373,13 +374,10 @@ void buildMultiplyAdd(OpBuilder &b, Location loc, ValueRange args) {
 /// epilogue fuses into. Returns failure when it does not apply.
 LogicalResult rewriteConv2DNhwcFhwcWinograd(RewriterBase &rewriter,
                                             linalg::Conv2DNhwcFhwcOp conv,
+                                            const ConvOperands &operands,
                                             int64_t panelBytes) {
-  FailureOr<ConvOperands> operands = getStaticConvOperands(conv, /*nhwc=*/true);
-  if (failed(operands))
-    return failure();
   auto [input, filter, init, inputType, filterType, initType, strides,
-        dilations, f, c, kh, kw, h, w, oh, ow, unitBatch, pointwise] =
-      *operands;
+        dilations, f, c, kh, kw, h, w, oh, ow, unitBatch, pointwise] = operands;
   Type f32 = rewriter.getF32Type();
   int64_t width = panelBytes / 4;
   if (!unitBatch || kh != 3 || kw != 3 || h < oh + 2 || w < ow + 2 ||
@@ -560,17 +558,14 @@ LogicalResult rewriteConv2DNhwcFhwcWinograd(RewriterBase &rewriter,
 /// being one contiguous run of KW*C elements. The pixels are the product's m
 /// dim and the filters its vectorized n dim, which suits the small images of
 /// late network stages (as oneDNN's and XNNPACK's NHWC paths). W^T is
-/// transposed at compile time when the filter is a constant. Same static-shape
-/// requirements as the NCHW form.
+/// transposed at compile time when the filter is a constant. `operands` are
+/// getStaticConvOperands' (the static sizes the NCHW form needs too).
 LogicalResult rewriteConv2DNhwcFhwc(RewriterBase &rewriter,
                                     linalg::Conv2DNhwcFhwcOp conv,
+                                    const ConvOperands &operands,
                                     int64_t panelBytes) {
-  FailureOr<ConvOperands> operands = getStaticConvOperands(conv, /*nhwc=*/true);
-  if (failed(operands))
-    return failure();
   auto [input, filter, init, inputType, filterType, initType, strides,
-        dilations, f, c, kh, kw, h, w, oh, ow, unitBatch, pointwise] =
-      *operands;
+        dilations, f, c, kh, kw, h, w, oh, ow, unitBatch, pointwise] = operands;
   Location loc = conv.getLoc();
   MLIRContext *ctx = rewriter.getContext();
   Type elementType = inputType.getElementType();
@@ -736,12 +731,18 @@ struct KernelRewriteConvolutionsPass
     });
     IRRewriter rewriter(&getContext());
     for (Operation *conv : convs) {
-      if (auto nchw = dyn_cast<linalg::Conv2DNchwFchwOp>(conv))
+      if (auto nchw = dyn_cast<linalg::Conv2DNchwFchwOp>(conv)) {
         (void)rewriteConv2DNchwFchw(rewriter, nchw);
-      else if (auto nhwc = cast<linalg::Conv2DNhwcFhwcOp>(conv);
-               !winograd || failed(rewriteConv2DNhwcFhwcWinograd(rewriter, nhwc,
-                                                                 panelBytes)))
-        (void)rewriteConv2DNhwcFhwc(rewriter, nhwc, panelBytes);
+        continue;
+      }
+      auto nhwc = cast<linalg::Conv2DNhwcFhwcOp>(conv);
+      FailureOr<ConvOperands> operands =
+          getStaticConvOperands(nhwc, /*nhwc=*/true);
+      if (failed(operands))
+        continue;
+      if (!winograd || failed(rewriteConv2DNhwcFhwcWinograd(
+                           rewriter, nhwc, *operands, panelBytes)))
+        (void)rewriteConv2DNhwcFhwc(rewriter, nhwc, *operands, panelBytes);
     }
   }
 };
