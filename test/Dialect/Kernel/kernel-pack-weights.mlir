@@ -49,3 +49,17 @@ func.func @left_alone(%x4: tensor<4x3xf32>, %init4: tensor<4x4xf32>, %x: tensor<
   %3 = linalg.matmul ins(%x, %b : tensor<8x3xf32>, tensor<3x4xf32>) outs(%init : tensor<8x4xf32>) -> tensor<8x4xf32>
   return %0, %1, %2, %3 : tensor<4x4xf32>, tensor<8x4xf32>, tensor<8x3xf32>, tensor<8x4xf32>
 }
+
+// A transpose of a constant, through a reshape (a depthwise filter [C, 3, 3,
+// 1] made [3, 3, C]), becomes the transposed constant.
+// CHECK-LABEL: func.func @constant_transpose
+// CHECK-NOT: linalg.transpose
+// CHECK: %[[T:.*]] = arith.constant dense<{{\[\[\[}}1.000000e+00, 5.000000e+00], [2.000000e+00, 6.000000e+00]], {{\[\[}}3.000000e+00, 7.000000e+00], [4.000000e+00, 8.000000e+00]]]> : tensor<2x2x2xf32>
+// CHECK: return %[[T]]
+func.func @constant_transpose() -> tensor<2x2x2xf32> {
+  %w = arith.constant dense<[[[[1.0], [2.0]], [[3.0], [4.0]]], [[[5.0], [6.0]], [[7.0], [8.0]]]]> : tensor<2x2x2x1xf32>
+  %c = tensor.collapse_shape %w [[0], [1], [2, 3]] : tensor<2x2x2x1xf32> into tensor<2x2x2xf32>
+  %e = tensor.empty() : tensor<2x2x2xf32>
+  %t = linalg.transpose ins(%c : tensor<2x2x2xf32>) outs(%e : tensor<2x2x2xf32>) permutation = [1, 2, 0]
+  return %t : tensor<2x2x2xf32>
+}

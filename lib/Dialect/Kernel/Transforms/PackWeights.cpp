@@ -3,8 +3,9 @@
 // Implements kernel-pack-weights (see Passes.td): a matrix product with a
 // constant B reads it in panels [N/P, K, P] laid out at compile time, one
 // contiguous block per register-tile column, and writes its accumulator
-// viewed as [M, N/P, P]. kernel-rewrite-convolutions does the same for
-// NHWC convolution filters.
+// viewed as [M, N/P, P] (kernel-rewrite-convolutions does the same for NHWC
+// convolution filters); transposes of constants (depthwise filters made
+// [KH, KW, C]) are folded into the constants.
 //
 //===----------------------------------------------------------------------===//
 
@@ -104,17 +105,51 @@ LogicalResult packWeights(RewriterBase &rewriter, linalg::MatmulOp matmul,
   return success();
 }
 
+/// Replaces `transpose` of a constant (possibly reshaped: the elements keep
+/// their order) by the transposed constant.
+LogicalResult foldConstantTranspose(RewriterBase &rewriter,
+                                    linalg::TransposeOp transpose) {
+  Value source = transpose.getInput();
+  while (isa_and_present<tensor::CollapseShapeOp, tensor::ExpandShapeOp>(
+      source.getDefiningOp()))
+    source = source.getDefiningOp()->getOperand(0);
+  auto constant = source.getDefiningOp<arith::ConstantOp>();
+  auto value =
+      constant ? dyn_cast<ElementsAttr>(constant.getValue()) : ElementsAttr();
+  auto inputType = dyn_cast<RankedTensorType>(transpose.getInput().getType());
+  auto resultType =
+      dyn_cast<RankedTensorType>(transpose->getResult(0).getType());
+  if (!value || !inputType || !inputType.hasStaticShape() || !resultType ||
+      !transpose.hasPureTensorSemantics())
+    return failure();
+  FailureOr<ElementsAttr> transposed =
+      strata::transposeConstant(value, transpose.getPermutation(), resultType,
+                                inputType.getShape(), "_transposed");
+  if (failed(transposed))
+    return failure();
+  rewriter.setInsertionPoint(transpose);
+  rewriter.replaceOpWithNewOp<arith::ConstantOp>(transpose, resultType,
+                                                 cast<TypedAttr>(*transposed));
+  return success();
+}
+
 struct KernelPackWeightsPass
     : strata::kernel::impl::KernelPackWeightsPassBase<KernelPackWeightsPass> {
   using Base::Base;
 
   void runOnOperation() override {
+    IRRewriter rewriter(&getContext());
+    SmallVector<linalg::TransposeOp> transposes;
+    getOperation().walk([&](linalg::TransposeOp transpose) {
+      transposes.push_back(transpose);
+    });
+    for (linalg::TransposeOp transpose : transposes)
+      (void)foldConstantTranspose(rewriter, transpose);
     if (panelBytes <= 0)
       return;
     SmallVector<linalg::MatmulOp> matmuls;
     getOperation().walk(
         [&](linalg::MatmulOp matmul) { matmuls.push_back(matmul); });
-    IRRewriter rewriter(&getContext());
     for (linalg::MatmulOp matmul : matmuls)
       (void)packWeights(rewriter, matmul, panelBytes);
   }

@@ -98,6 +98,10 @@ def KernelPackWeightsPass
     row-major B, 5.45 ms in panels. kernel-propagate-reshapes then expands
     the product's bias and activation to its [M, N/P, P] shape, so that they
     fuse as before.
+
+    A `linalg.transpose` of a constant (an NHWC depthwise filter made
+    [KH, KW, C] from [C, KH, KW]) becomes the transposed constant, instead
+    of a transpose that every tile of the kernel recomputed at run time.
   }];
   let options = [
     Option<"panelBytes", "panel-bytes", "int64_t", /*default=*/"0",
