@@ -253,8 +253,11 @@ def CPUDistributeTilesPass
     windows (im2col copies, pooling, depthwise convolutions) are distributed
     when their inputs are kernel arguments or paddings of them, along a loop
     no window reads through (the channels), so that the fused padding keeps
-    static sizes. Kernels of another shape are left alone (and run as one
-    tile).
+    static sizes; so are kernels whose output op writes what a fused
+    producer's windows read (the activation of a depthwise convolution),
+    splitting channels kept whole in register tiles into two halves of
+    whole cache lines where needed. Kernels of another shape are left alone
+    (and run as one tile).
   }];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",

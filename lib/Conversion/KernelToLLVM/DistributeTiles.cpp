@@ -205,6 +205,37 @@ struct CPUDistributeTilesPass
             if (auto dim = dyn_cast<AffineDimExpr>(expr))
               windowLoops.set(dim.getPosition());
           });
+    // So do the root's loops that write the output dims a producer's windows
+    // read through (a depthwise convolution under its activation): split
+    // along them, the padding fused into each tile would have dynamic sizes
+    // (a padded slab allocated, filled and copied per tile).
+    bool producerWindows = false;
+    AffineMap rootResultMap =
+        root.getIndexingMapMatchingResult(cast<OpResult>(root->getResult(0)));
+    func.walk([&](linalg::LinalgOp op) {
+      if (op == root || op->getNumResults() != 1 ||
+          !rootResultMap.isProjectedPermutation())
+        return;
+      AffineMap outputMap =
+          op.getIndexingMapMatchingResult(cast<OpResult>(op->getResult(0)));
+      if (!outputMap.isProjectedPermutation() ||
+          outputMap.getNumResults() != rootResultMap.getNumResults())
+        return;
+      for (OpOperand *input : op.getDpsInputOperands())
+        for (AffineExpr result : op.getMatchingIndexingMap(input).getResults())
+          if (!isa<AffineDimExpr>(result))
+            result.walk([&](AffineExpr expr) {
+              auto dim = dyn_cast<AffineDimExpr>(expr);
+              if (!dim)
+                return;
+              std::optional<unsigned> position =
+                  outputMap.getResultPosition(dim);
+              if (!position)
+                return;
+              windowLoops.set(rootResultMap.getDimPosition(*position));
+              producerWindows = true;
+            });
+    });
 
     SmallVector<utils::IteratorType> iterators = root.getIteratorTypesArray();
     SmallVector<int64_t> ranges = root.getStaticLoopRanges();
@@ -250,6 +281,7 @@ struct CPUDistributeTilesPass
     // A window op (an im2col copy) whose only loop free of windows is kept
     // whole in its tiles (64 channels copied as one row) would run on one
     // thread: split that loop in two halves of whole cache lines instead.
+    windows |= producerWindows;
     std::optional<int64_t> halves;
     // The elements of a 64-byte cache line of the output.
     int64_t lineElements = 64;

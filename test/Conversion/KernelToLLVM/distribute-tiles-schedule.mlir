@@ -103,3 +103,35 @@ func.func @few_register_tiles(%x: memref<1x8x8x144xf32>, %w: memref<3x3x144xf32>
   bufferization.materialize_in_destination %r in restrict writable %out : (tensor<1x8x8x144xf32>, memref<1x8x8x144xf32>) -> ()
   return
 }
+
+// A relu under a depthwise convolution over 32 channels (one register tile,
+// kept whole): the relu's own maps have no windows, but the rows and
+// columns it writes are those the convolution's windows read through, and
+// tiles along them would fuse the padding with dynamic sizes (a padded
+// slab allocated, filled and copied per tile). The channels are split in
+// two halves of whole cache lines instead.
+// CHECK-LABEL: func.func @producer_windows
+// CHECK: scf.forall (%{{.*}}) = (0) to (32) step (16)
+// CHECK: tensor.pad
+// CHECK: linalg.depthwise_conv_2d_nhwc_hwc
+// CHECK: } {strata.distribute}
+func.func @producer_windows(%x: memref<1x8x8x32xf32>, %w: memref<3x3x32xf32>, %out: memref<1x8x8x32xf32>, %begin: index, %end: index) attributes {strata.kernel_abi = 1 : i64} {
+  %tx = bufferization.to_tensor %x restrict : memref<1x8x8x32xf32> to tensor<1x8x8x32xf32>
+  %tw = bufferization.to_tensor %w restrict : memref<3x3x32xf32> to tensor<3x3x32xf32>
+  %zero = arith.constant 0.0 : f32
+  %padded = tensor.pad %tx low[0, 1, 1, 0] high[0, 1, 1, 0] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %zero : f32
+  } : tensor<1x8x8x32xf32> to tensor<1x10x10x32xf32>
+  %e = tensor.empty() : tensor<1x8x8x32xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x8x8x32xf32>) -> tensor<1x8x8x32xf32>
+  %c = linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>, kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 1, 1, 8, 32, 0, 0>], vector_sizes = [1, 1, 8, 32, 3, 3], parallel_dims = [1, 2, 3]>} ins(%padded, %tw : tensor<1x10x10x32xf32>, tensor<3x3x32xf32>) outs(%f : tensor<1x8x8x32xf32>) -> tensor<1x8x8x32xf32>
+  %e2 = tensor.empty() : tensor<1x8x8x32xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(n, h, w, c) -> (n, h, w, c)>, affine_map<(n, h, w, c) -> (n, h, w, c)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%c : tensor<1x8x8x32xf32>) outs(%e2 : tensor<1x8x8x32xf32>) {
+  ^bb0(%in: f32, %o: f32):
+    %m = arith.maximumf %in, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<1x8x8x32xf32>
+  bufferization.materialize_in_destination %r in restrict writable %out : (tensor<1x8x8x32xf32>, memref<1x8x8x32xf32>) -> ()
+  return
+}
