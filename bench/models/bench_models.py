@@ -9,7 +9,8 @@ and sequential execution, and compares Strata's output with onnxruntime's
 (largest absolute difference, and the largest |value| for scale). Latency
 is the median of N calls after warm-up calls (min recorded as well). A
 model that fails to import, compile or run gets its error message in the
-results instead of figures; the other models still run.
+results instead of figures; the other models still run. onnxruntime and
+Strata are timed in alternating rounds (see bench_model).
 
 PyTorch: when `import torch` works, the same ONNX graph is run by a small
 interpreter over torch.nn.functional (torch_runner below; PyTorch eager
@@ -40,15 +41,21 @@ import make_models  # noqa: E402
 THREADS = (1, 2)
 
 
-def time_calls(fn, quick):
+def time_calls(fn, quick, parts=1, warmup_s=0.0):
     """Median and min latency in ms. Runs enough calls for about 2 s (0.5 s
     quick) of measurement, between 5 (3 quick) and 100 (20 quick), after
-    warm-up calls."""
+    warm-up calls (two, or as many as fill `warmup_s`); with `parts`, that
+    budget is split across as many calls of time_calls (at least 3 calls
+    each)."""
     fn()
+    deadline = time.perf_counter() + warmup_s
+    while time.perf_counter() < deadline:
+        fn()
     start = time.perf_counter()
     fn()
     first = time.perf_counter() - start
     budget, lo, hi = (0.5, 3, 20) if quick else (2.0, 5, 100)
+    budget, lo, hi = budget / parts, max(3, lo // parts), max(3, hi // parts)
     runs = int(min(hi, max(lo, budget / max(first, 1e-6))))
     times = []
     for _ in range(runs):
@@ -171,45 +178,73 @@ def bench_model(name, path, quick):
     row["nodes"] = len(model.graph.node)
     x = np.random.default_rng(0).standard_normal(dims).astype(np.float32)
 
-    # onnxruntime first: its output is the reference.
+    # onnxruntime's output is the reference.
     expected = None
+    sessions = {}
+    feeds = {model.graph.input[0].name: x}
     try:
         for t in THREADS:
             options = ort.SessionOptions()
             options.intra_op_num_threads = t
             options.inter_op_num_threads = 1
             options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
-            session = ort.InferenceSession(path, options,
-                                           providers=["CPUExecutionProvider"])
-            feeds = {model.graph.input[0].name: x}
-            expected = session.run(None, feeds)[0]
-            median, best, runs = time_calls(lambda: session.run(None, feeds),
-                                            quick)
-            row[f"ort_ms_t{t}"], row[f"ort_min_ms_t{t}"] = median, best
-            row[f"ort_runs_t{t}"] = runs
+            sessions[t] = ort.InferenceSession(
+                path, options, providers=["CPUExecutionProvider"])
+            expected = sessions[t].run(None, feeds)[0]
     except Exception as error:
         row["ort_error"] = f"{type(error).__name__}: {error}"
+        sessions = {}
 
+    modules, compiled = {}, None
     try:
         start = time.perf_counter()
         compiled = strata.compile(path, target="cpu")
         row["strata_compile_s"] = time.perf_counter() - start
         row["strata_module_bytes"] = len(compiled.bytes)
         for t in THREADS:
-            module = strata.load(compiled.bytes, threads=t)
-            got = module.main(x)
+            modules[t] = strata.load(compiled.bytes, threads=t)
+            got = modules[t].main(x)
             if t == THREADS[0] and expected is not None:
                 row["max_abs_diff"] = float(np.max(np.abs(
                     got.astype(np.float64) - expected)))
                 row["max_abs_ref"] = float(np.max(np.abs(expected)))
-            median, best, runs = time_calls(lambda: module.main(x), quick)
-            row[f"strata_ms_t{t}"], row[f"strata_min_ms_t{t}"] = median, best
-            row[f"strata_runs_t{t}"] = runs
-        row["strata_top_kernels"] = top_kernels(strata, compiled, path, x)
     except Exception as error:
         # The first lines of the message: importer/compiler diagnostics.
         message = f"{type(error).__name__}: {error}".strip().splitlines()
         row["strata_error"] = "\n".join(message[:6])
+        modules = {}
+
+    # Side by side: rounds alternate between onnxruntime and Strata, so that
+    # both see the same phases of a shared machine (which ran one of them
+    # 10-20% slower for seconds at a time). Each round starts with 0.15 s of
+    # the engine's own calls: onnxruntime's workers spin for a while after
+    # its runs and would take a core from Strata's second thread, and a
+    # pause instead (sleeping) left the CPU slower for the next calls (the
+    # MLP: 0.45-0.54 ms after 0.2 s of sleep, 0.39-0.40 without). Each
+    # engine's figure is the median of its rounds' medians.
+    rounds = 2 if quick else 5
+    for t in THREADS:
+        engines = {}
+        if t in sessions:
+            session = sessions[t]
+            engines["ort"] = lambda: session.run(None, feeds)
+        if t in modules:
+            module = modules[t]
+            engines["strata"] = lambda: module.main(x)
+        figures = {name: [] for name in engines}
+        for _ in range(rounds):
+            for name, fn in engines.items():
+                figures[name].append(
+                    time_calls(fn, quick, rounds, warmup_s=0.15))
+        for name, results in figures.items():
+            row[f"{name}_ms_t{t}"] = statistics.median(r[0] for r in results)
+            row[f"{name}_min_ms_t{t}"] = min(r[1] for r in results)
+            row[f"{name}_runs_t{t}"] = sum(r[2] for r in results)
+    if modules:
+        try:
+            row["strata_top_kernels"] = top_kernels(strata, compiled, path, x)
+        except Exception as error:
+            row["strata_error"] = f"{type(error).__name__}: {error}"
 
     try:
         for t in THREADS:
