@@ -92,6 +92,12 @@ strata_compile_options_set_vectorize(strata_compile_options_t *options,
 strata_compile_status_t
 strata_compile_options_set_layout(strata_compile_options_t *options,
                                   const char *layout);
+/** Compute 3x3 stride-1 convolutions with constant filters with Winograd's
+ * F(2x2, 3x3) (the default; NHWC only). 0: im2col products, whose sums round
+ * like the direct convolution's. */
+strata_compile_status_t
+strata_compile_options_set_winograd(strata_compile_options_t *options,
+                                    int winograd);
 strata_compile_status_t
 strata_compile_options_set_compile_to(strata_compile_options_t *options,
                                       strata_compile_level_t level);

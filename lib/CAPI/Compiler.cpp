@@ -144,6 +144,15 @@ strata_compile_options_set_layout(strata_compile_options_t *options,
 }
 
 strata_compile_status_t
+strata_compile_options_set_winograd(strata_compile_options_t *options,
+                                    int winograd) {
+  if (!options)
+    return invalidNull("strata_compile_options_set_winograd");
+  options->options.winograd = winograd != 0;
+  return STRATA_COMPILE_OK;
+}
+
+strata_compile_status_t
 strata_compile_options_set_compile_to(strata_compile_options_t *options,
                                       strata_compile_level_t level) {
   if (!options)

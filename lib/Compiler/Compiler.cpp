@@ -102,6 +102,7 @@ static std::string getPipeline(const CompileOptions &options,
                 "},convert-graph-to-kernel,func.func(kernel-rewrite-"
                 "convolutions{panel-bytes=" +
                 std::to_string(kernel::getMatmulPanelBytes(schedulingCPU)) +
+                " winograd=" + (options.winograd ? "true" : "false") +
                 "},kernel-pack-weights{panel-bytes=" +
                 std::to_string(kernel::getMatmulPanelBytes(schedulingCPU)) +
                 "},kernel-propagate-reshapes,kernel-fuse-elementwise,"

@@ -451,7 +451,7 @@ private:
 nb::object compile(nb::bytes source, const std::string &sourceName,
                    const std::string &target, const std::string &cpu,
                    const std::string &features, unsigned optLevel,
-                   bool vectorize, const std::string &layout,
+                   bool vectorize, const std::string &layout, bool winograd,
                    const std::string &compileTo, const std::string &linker,
                    bool fromDevice) {
   strata_compile_level_t level;
@@ -470,6 +470,8 @@ nb::object compile(nb::bytes source, const std::string &sourceName,
     status = strata_compile_options_set_vectorize(options, vectorize);
   if (status == STRATA_COMPILE_OK)
     status = strata_compile_options_set_layout(options, layout.c_str());
+  if (status == STRATA_COMPILE_OK)
+    status = strata_compile_options_set_winograd(options, winograd);
   if (status == STRATA_COMPILE_OK)
     status = strata_compile_options_set_compile_to(options, level);
   if (status == STRATA_COMPILE_OK)
@@ -512,8 +514,8 @@ NB_MODULE(_strata, m) {
   m.def("compiler_version",
         [] { return std::string(strata_compiler_version()); });
   m.def("compile", &compile, "source"_a, "source_name"_a, "target"_a, "cpu"_a,
-        "features"_a, "opt_level"_a, "vectorize"_a, "layout"_a, "compile_to"_a,
-        "linker"_a, "from_device"_a,
+        "features"_a, "opt_level"_a, "vectorize"_a, "layout"_a, "winograd"_a,
+        "compile_to"_a, "linker"_a, "from_device"_a,
         "Compiles MLIR (text or bytecode bytes); returns module bytes, or "
         "the IR text below the module level.");
 

@@ -95,7 +95,7 @@ def compile(source: Union[str, bytes, os.PathLike, "onnx.ModelProto"],
             target: str = "cpu", *, cpu: Optional[str] = None,
             features: Optional[str] = None, opt_level: int = 3,
             vectorize: bool = True, layout: str = "nhwc",
-            compile_to: str = "module",
+            winograd: bool = True, compile_to: str = "module",
             linker: Optional[str] = None, source_name: Optional[str] = None,
             from_device: bool = False, threads: int = 0, profile: bool = False,
             trace: Optional[str] = None, dump: Optional[str] = None):
@@ -111,6 +111,9 @@ def compile(source: Union[str, bytes, os.PathLike, "onnx.ModelProto"],
     vectorize: False compiles scalar loops (for testing).
     layout: data layout of the image ops' kernels: "nhwc" (default; NCHW
         models are converted) or "nchw" (as the model has it).
+    winograd: 3x3 stride-1 convolutions with constant filters through
+        Winograd's F(2x2, 3x3) (default; NHWC only). False: im2col products,
+        whose sums round like the direct convolution's.
     compile_to: "module" (default) returns a CompiledModule; "graph",
         "kernel", "device" or "llvm" stop early and return that level's IR
         as a str.
@@ -136,7 +139,8 @@ def compile(source: Union[str, bytes, os.PathLike, "onnx.ModelProto"],
         raise StrataError(f"opt_level must be 0..3, got {opt_level!r}")
     data, name = _resolve_source(source, source_name)
     output = _strata.compile(data, name, target, cpu or "", features or "",
-                             opt_level, bool(vectorize), layout, compile_to,
+                             opt_level, bool(vectorize), layout,
+                             bool(winograd), compile_to,
                              linker or "", bool(from_device))
     if compile_to != "module":
         return output

@@ -4,7 +4,8 @@
 // bias, activation or residual add. Each result is compared with the
 // reference evaluator by the @entry of test-graph-build-e2e, on one and two
 // threads, for the host and for an AVX2 target (panels of 16 filters,
-// vectors of 8 channels), and once without vectorization. An odd output
+// vectors of 8 channels), once without vectorization, and once without
+// Winograd (--winograd=false). An odd output
 // size (7x7) rounds up to whole 2x2 tiles. The filters are built from small
 // constants with broadcasts (graph-fold-constants folds them into one
 // dense constant): a[f] * b[c] + p[kh, kw] + q[f, kh] * r[c, kw].
@@ -16,9 +17,17 @@
 // RUN: strata-run %t.avx2.smod --function=entry | FileCheck %s
 // RUN: strata-compile %t.mlir --vectorize=false -o %t.0.smod
 // RUN: strata-run %t.0.smod --function=entry | FileCheck %s
+// RUN: strata-compile %t.mlir --winograd=false -o %t.im2col.smod
+// RUN: strata-run %t.im2col.smod --function=entry | FileCheck %s
 // RUN: strata-compile %s --compile-to=kernel | FileCheck %s --check-prefix=KERNELS
+// RUN: strata-compile %s --compile-to=kernel --winograd=false | FileCheck %s --check-prefix=IM2COL
 // CHECK-COUNT-4: {{^}}[1.]
 // CHECK-NOT: {{^}}[0.]
+
+// strata-compile --winograd=false: im2col copies instead.
+// IM2COL-LABEL: func.func @winograd_bias_relu
+// IM2COL-NOT: tensor<16x3x3x16xf32>
+// IM2COL: -> tensor<6x6x3x3x16xf32>
 
 // The transformed input [16, OH/2, OW/2, C], the products [16, tiles,
 // F/32, 32], the output tiles [OH/2, 2, OW/2, 2, F/32, 32]:

@@ -106,6 +106,46 @@ def test_options(rng):
     assert generic.bytes != strata.compile(MLP_PATH).bytes
 
 
+# A 3x3 convolution over 16 channels with a constant filter (NCHW model).
+CONV_MLIR = """
+func.func @main(%x: tensor<1x16x6x6xf32>) -> tensor<1x32x6x6xf32> {
+  %a = graph.constant dense<[[[[0.5]]], [[[-0.25]]], [[[0.75]]], [[[-1.0]]],
+      [[[0.125]]], [[[0.3]]], [[[-0.6]]], [[[0.9]]], [[[0.2]]], [[[-0.4]]],
+      [[[0.65]]], [[[-0.8]]], [[[0.15]]], [[[0.45]]], [[[-0.35]]], [[[1.1]]],
+      [[[0.05]]], [[[-0.15]]], [[[0.55]]], [[[-0.7]]], [[[0.95]]], [[[0.25]]],
+      [[[-0.5]]], [[[0.85]]], [[[0.35]]], [[[-0.45]]], [[[0.6]]], [[[-0.9]]],
+      [[[0.1]]], [[[0.4]]], [[[-0.3]]], [[[0.7]]]]> : tensor<32x1x1x1xf32>
+  %p = graph.constant dense<[[[[0.1, -0.2, 0.3], [0.4, 0.5, -0.6],
+      [0.7, -0.8, 0.9]]]]> : tensor<1x1x3x3xf32>
+  %w = graph.mul %a, %p : tensor<32x1x1x1xf32>, tensor<1x1x3x3xf32>
+      -> tensor<32x1x3x3xf32>
+  %c = graph.constant dense<[[[[1.0]], [[0.5]], [[-0.5]], [[0.25]],
+      [[-0.25]], [[0.75]], [[-0.75]], [[0.125]], [[-0.125]], [[0.375]],
+      [[-0.375]], [[0.625]], [[-0.625]], [[0.875]], [[-0.875]], [[0.0625]]]]>
+      : tensor<1x16x1x1xf32>
+  %wc = graph.mul %w, %c : tensor<32x1x3x3xf32>, tensor<1x16x1x1xf32>
+      -> tensor<32x16x3x3xf32>
+  %y = graph.conv2d %x, %wc {pads = array<i64: 1, 1, 1, 1>}
+      : tensor<1x16x6x6xf32>, tensor<32x16x3x3xf32> -> tensor<1x32x6x6xf32>
+  return %y : tensor<1x32x6x6xf32>
+}
+"""
+
+
+def test_winograd_option(rng):
+    x = rng.standard_normal((1, 16, 6, 6), dtype=np.float32)
+    # Winograd (the default) writes the transformed input [16, 3, 3, C];
+    # winograd=False keeps the im2col copy [6, 6, 3, 3, C].
+    assert "tensor<16x3x3x16xf32>" in strata.compile(CONV_MLIR,
+                                                     compile_to="kernel")
+    kernels = strata.compile(CONV_MLIR, compile_to="kernel", winograd=False)
+    assert "tensor<16x3x3x16xf32>" not in kernels
+    assert "tensor<6x6x3x3x16xf32>" in kernels
+    winograd = strata.compile(CONV_MLIR).main(x)
+    im2col = strata.compile(CONV_MLIR, winograd=False).main(x)
+    np.testing.assert_allclose(winograd, im2col, rtol=1e-5, atol=1e-5)
+
+
 def test_deterministic_bytes_and_metadata():
     a = strata.compile(MLP_PATH)
     b = strata.compile(MLP_PATH)

@@ -75,7 +75,7 @@ def test_bad_options():
     with pytest.raises(strata.StrataError,
                        match=r"unknown layout 'nchwc' \(expected nhwc"):
         _strata.compile(b"", "<string>", "cpu", "", "", 3, True, "nchwc",
-                        "module", "", False)
+                        True, "module", "", False)
     with pytest.raises(strata.StrataError, match="unknown compile_to level"):
         strata.compile(MLP_PATH, compile_to="assembly")
     with pytest.raises(strata.StrataError, match="linking the kernel library"):

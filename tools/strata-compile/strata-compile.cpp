@@ -95,6 +95,11 @@ cl::opt<std::string>
            cl::desc("Data layout of the image ops' kernels: nhwc (default; "
                     "NCHW models are converted) or nchw"),
            cl::init("nhwc"), cl::cat(toolCategory));
+cl::opt<bool> winograd("winograd",
+                       cl::desc("Compute 3x3 stride-1 convolutions with "
+                                "constant filters with Winograd's F(2x2, 3x3) "
+                                "(default true; false: im2col products)"),
+                       cl::init(true), cl::cat(toolCategory));
 cl::opt<bool> reportMemory("report-memory",
                            cl::desc("Print each host function's planned "
                                     "memory (remarks)"),
@@ -167,6 +172,7 @@ int main(int argc, char **argv) {
   options.linker = linker;
   options.vectorize = vectorize;
   options.layout = layout;
+  options.winograd = winograd;
   options.reportMemory = reportMemory;
   options.fromDevice = fromDevice;
   options.compileTo = compileTo;

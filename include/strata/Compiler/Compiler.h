@@ -59,6 +59,10 @@ struct CompileOptions {
   /// full register tiles on small images, and depthwise convolutions and
   /// pooling vectorize along channels) or "nchw" (as the model has it).
   std::string layout = "nhwc";
+  /// Compute 3x3 stride-1 convolutions with constant filters with
+  /// Winograd's F(2x2, 3x3) (NHWC only; off: im2col products, whose sums
+  /// round like the direct convolution's).
+  bool winograd = true;
   /// Emit each host function's memory plan as a remark.
   bool reportMemory = false;
   /// The input is device-level IR already: only serialize / print it.
