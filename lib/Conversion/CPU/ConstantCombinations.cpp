@@ -97,11 +97,10 @@ bool strata::lowerConstantCombinationTile(RewriterBase &rewriter,
 
   // The vector loop (see matchConstantCombination): the output's innermost
   // dim, x's innermost dim.
-  AffineMap outputMap = generic.getIndexingMapMatchingResult(
-      cast<OpResult>(generic->getResult(0)));
+  AffineMap outputMap = combination->outputMap;
   AffineMap inputMap = combination->inputMap;
   AffineMap coefficientMap = combination->coefficientMap;
-  unsigned vectorLoop = outputMap.getDimPosition(outputMap.getNumResults() - 1);
+  unsigned vectorLoop = combination->vectorLoop;
   if (ranges[vectorLoop] > kMaxVectorElements)
     return false;
   // The coefficients' loops, split into the parallel ones (one output vector

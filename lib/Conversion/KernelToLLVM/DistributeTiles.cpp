@@ -212,30 +212,31 @@ struct CPUDistributeTilesPass
     bool producerWindows = false;
     AffineMap rootResultMap =
         root.getIndexingMapMatchingResult(cast<OpResult>(root->getResult(0)));
-    func.walk([&](linalg::LinalgOp op) {
-      if (op == root || op->getNumResults() != 1 ||
-          !rootResultMap.isProjectedPermutation())
-        return;
-      AffineMap outputMap =
-          op.getIndexingMapMatchingResult(cast<OpResult>(op->getResult(0)));
-      if (!outputMap.isProjectedPermutation() ||
-          outputMap.getNumResults() != rootResultMap.getNumResults())
-        return;
-      for (OpOperand *input : op.getDpsInputOperands())
-        for (AffineExpr result : op.getMatchingIndexingMap(input).getResults())
-          if (!isa<AffineDimExpr>(result))
-            result.walk([&](AffineExpr expr) {
-              auto dim = dyn_cast<AffineDimExpr>(expr);
-              if (!dim)
-                return;
-              std::optional<unsigned> position =
-                  outputMap.getResultPosition(dim);
-              if (!position)
-                return;
-              windowLoops.set(rootResultMap.getDimPosition(*position));
-              producerWindows = true;
-            });
-    });
+    if (rootResultMap.isProjectedPermutation())
+      func.walk([&](linalg::LinalgOp op) {
+        if (op == root || op->getNumResults() != 1)
+          return;
+        AffineMap outputMap =
+            op.getIndexingMapMatchingResult(cast<OpResult>(op->getResult(0)));
+        if (!outputMap.isProjectedPermutation() ||
+            outputMap.getNumResults() != rootResultMap.getNumResults())
+          return;
+        for (OpOperand *input : op.getDpsInputOperands())
+          for (AffineExpr result :
+               op.getMatchingIndexingMap(input).getResults())
+            if (!isa<AffineDimExpr>(result))
+              result.walk([&](AffineExpr expr) {
+                auto dim = dyn_cast<AffineDimExpr>(expr);
+                if (!dim)
+                  return;
+                std::optional<unsigned> position =
+                    outputMap.getResultPosition(dim);
+                if (!position)
+                  return;
+                windowLoops.set(rootResultMap.getDimPosition(*position));
+                producerWindows = true;
+              });
+      });
 
     SmallVector<utils::IteratorType> iterators = root.getIteratorTypesArray();
     SmallVector<int64_t> ranges = root.getStaticLoopRanges();

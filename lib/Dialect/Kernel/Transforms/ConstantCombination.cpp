@@ -80,7 +80,8 @@ strata::kernel::matchConstantCombination(Operation *op) {
     return ConstantCombination{
         generic,         generic.getDpsInputs()[1 - index],
         maps[1 - index], operand,
-        coefficients,    coefficientMap};
+        coefficients,    coefficientMap,
+        outputMap,       vectorLoop};
   }
   return std::nullopt;
 }

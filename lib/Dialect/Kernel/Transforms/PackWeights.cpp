@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace strata::kernel {
@@ -43,9 +44,8 @@ LogicalResult packWeights(RewriterBase &rewriter, linalg::MatmulOp matmul,
   Value init = matmul.getOutputs()[0];
   auto bType = cast<RankedTensorType>(b.getType());
   auto initType = cast<RankedTensorType>(init.getType());
-  auto constant = b.getDefiningOp<arith::ConstantOp>();
-  auto value =
-      constant ? dyn_cast<ElementsAttr>(constant.getValue()) : ElementsAttr();
+  ElementsAttr value;
+  matchPattern(b, m_Constant(&value));
   Type elementType = bType.getElementType();
   // (A splat has no layout; folded into the product's body, it would leave
   // a generic that is no longer a contraction.)
@@ -113,9 +113,8 @@ LogicalResult foldConstantTranspose(RewriterBase &rewriter,
   while (isa_and_present<tensor::CollapseShapeOp, tensor::ExpandShapeOp>(
       source.getDefiningOp()))
     source = source.getDefiningOp()->getOperand(0);
-  auto constant = source.getDefiningOp<arith::ConstantOp>();
-  auto value =
-      constant ? dyn_cast<ElementsAttr>(constant.getValue()) : ElementsAttr();
+  ElementsAttr value;
+  matchPattern(source, m_Constant(&value));
   auto inputType = dyn_cast<RankedTensorType>(transpose.getInput().getType());
   auto resultType =
       dyn_cast<RankedTensorType>(transpose->getResult(0).getType());

@@ -217,13 +217,6 @@ LogicalResult rewriteConv2DNchwFchw(RewriterBase &rewriter,
   return success();
 }
 
-/// The elements of `value` when an arith.constant defines it, else null.
-ElementsAttr getConstantElements(Value value) {
-  auto constant = value.getDefiningOp<arith::ConstantOp>();
-  return constant ? dyn_cast<ElementsAttr>(constant.getValue())
-                  : ElementsAttr();
-}
-
 /// The constant `filter` ([F, KH, KW, C]) relaid at compile time as panels
 /// [F/width, K, width] (K = KH*KW*C; panel q, row k holds filters
 /// [q*width, (q+1)*width) of filter element k), a new constant of
@@ -233,8 +226,8 @@ Value createConstantFilterPanels(RewriterBase &rewriter, Location loc,
                                  Value filter, int64_t width,
                                  RankedTensorType resultType,
                                  StringRef suffix) {
-  ElementsAttr value = getConstantElements(filter);
-  if (!value)
+  ElementsAttr value;
+  if (!matchPattern(filter, m_Constant(&value)))
     return Value();
   auto filterType = cast<RankedTensorType>(filter.getType());
   int64_t f = filterType.getDimSize(0);
@@ -284,8 +277,8 @@ constexpr float kWinogradAT[2][4] = {{1, 1, 1, 0}, {0, 1, -1, -1}};
 /// the filter is no constant.
 Value createWinogradFilterPanels(RewriterBase &rewriter, Location loc,
                                  Value filter, int64_t width) {
-  ElementsAttr value = getConstantElements(filter);
-  if (!value)
+  ElementsAttr value;
+  if (!matchPattern(filter, m_Constant(&value)))
     return Value();
   auto filterType = cast<RankedTensorType>(filter.getType());
   int64_t f = filterType.getDimSize(0), c = filterType.getDimSize(3);

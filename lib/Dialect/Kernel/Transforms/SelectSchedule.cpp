@@ -586,16 +586,11 @@ Schedule getConstantCombinationSchedule(const ConstantCombination &combination,
   linalg::GenericOp op = combination.op;
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   int64_t vw = std::max<int64_t>(1, machine.vectorBits / elementBits);
-  AffineMap outputMap = op.getIndexingMapMatchingResult(op->getResult(0));
-  std::optional<unsigned> vectorLoop;
-  if (outputMap.getNumResults() > 0)
-    if (auto dim = dyn_cast<AffineDimExpr>(outputMap.getResults().back()))
-      vectorLoop = dim.getPosition();
   SmallVector<int64_t> tiles(op.getNumLoops(), 1);
   for (unsigned i = 0; i < tiles.size(); ++i) {
     if (combination.coefficientMap.isFunctionOfDim(i))
       tiles[i] = 0;
-    else if (vectorLoop == i)
+    else if (combination.vectorLoop == i)
       tiles[i] = !ShapedType::isDynamic(ranges[i]) && ranges[i] <= vw ? 0 : vw;
   }
   Schedule schedule;

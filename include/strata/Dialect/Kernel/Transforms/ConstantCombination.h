@@ -34,6 +34,9 @@ struct ConstantCombination {
   mlir::OpOperand *coefficientOperand = nullptr;
   mlir::DenseElementsAttr coefficients;
   mlir::AffineMap coefficientMap;
+  /// The output's map and the loop of its innermost dim (the vector loop).
+  mlir::AffineMap outputMap;
+  unsigned vectorLoop = 0;
 };
 
 /// `op` as a constant combination: a linalg.generic on tensors with inputs
