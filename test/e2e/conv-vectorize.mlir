@@ -104,5 +104,41 @@ func.func @avg_pool_nhwc(%a0: tensor<1x14x14x32xf32>) -> tensor<1x7x7x32xf32> {
   return %0 : tensor<1x7x7x32xf32>
 }
 
-// CHECK-COUNT-10: {{^}}[1.]
+// Depthwise in NHWC with its bias and a relu6: split by output region
+// (SplitPaddedWindows.cpp) with the bias and the clip, each region's chain
+// fused into its register tiles (FuseEpilogues.cpp): the bias is the first
+// value of the sums and the clip applies before the only store.
+// IR-LABEL: func.func @depthwise_nhwc_relu6
+// IR-NOT: linalg.depthwise_conv_2d
+// IR: %[[BIAS:.*]] = vector.broadcast {{.*}} : vector<48xf32> to vector<1x1x[[W:[0-9]+]]x48xf32>
+// IR: %[[SUM:.*]] = math.fma {{.*}}, %[[BIAS]] : vector<1x1x[[W]]x48xf32>
+// IR-COUNT-8: math.fma {{.*}} : vector<1x1x[[W]]x48xf32>
+// IR-NOT: vector.transfer_write
+// IR: arith.maximumf {{.*}} : vector<1x1x[[W]]x48xf32>
+// IR-NEXT: arith.minimumf {{.*}} : vector<1x1x[[W]]x48xf32>
+// IR-LABEL: func.func @depthwise_nhwc_s2_residual
+func.func @depthwise_nhwc_relu6(%a0: tensor<1x13x11x48xf32>, %a1: tensor<48x3x3x1xf32>, %a2: tensor<48xf32>) -> tensor<1x13x11x48xf32> {
+  %0 = graph.conv2d %a0, %a1, %a2 {groups = 48 : i64, layout = #graph.layout<nhwc>, pads = array<i64: 1, 1, 1, 1>} : tensor<1x13x11x48xf32>, tensor<48x3x3x1xf32>, tensor<48xf32> -> tensor<1x13x11x48xf32>
+  %1 = graph.clip %0 {min = 0.0, max = 6.0} : tensor<1x13x11x48xf32> -> tensor<1x13x11x48xf32>
+  return %1 : tensor<1x13x11x48xf32>
+}
+
+// A stride-2 depthwise convolution whose epilogue adds a residual (an
+// operand of the epilogue only) and applies a relu.
+func.func @depthwise_nhwc_s2_residual(%a0: tensor<1x14x14x32xf32>, %a1: tensor<32x3x3x1xf32>, %a2: tensor<32xf32>, %a3: tensor<1x7x7x32xf32>) -> tensor<1x7x7x32xf32> {
+  %0 = graph.conv2d %a0, %a1, %a2 {groups = 32 : i64, layout = #graph.layout<nhwc>, strides = array<i64: 2, 2>, pads = array<i64: 1, 1, 1, 1>} : tensor<1x14x14x32xf32>, tensor<32x3x3x1xf32>, tensor<32xf32> -> tensor<1x7x7x32xf32>
+  %1 = graph.add %0, %a3 : tensor<1x7x7x32xf32>, tensor<1x7x7x32xf32> -> tensor<1x7x7x32xf32>
+  %2 = graph.relu %1 : tensor<1x7x7x32xf32> -> tensor<1x7x7x32xf32>
+  return %2 : tensor<1x7x7x32xf32>
+}
+
+// A padded max pooling followed by a relu: the pooling's -inf fill joins
+// the regions' chains too.
+func.func @max_pool_nhwc_relu(%a0: tensor<1x15x15x16xf32>) -> tensor<1x8x8x16xf32> {
+  %0 = graph.max_pool2d %a0 {kernel_shape = array<i64: 3, 3>, strides = array<i64: 2, 2>, pads = array<i64: 1, 1, 1, 1>, layout = #graph.layout<nhwc>} : tensor<1x15x15x16xf32> -> tensor<1x8x8x16xf32>
+  %1 = graph.relu %0 : tensor<1x8x8x16xf32> -> tensor<1x8x8x16xf32>
+  return %1 : tensor<1x8x8x16xf32>
+}
+
+// CHECK-COUNT-13: {{^}}[1.]
 // CHECK-NOT: {{^}}[0.]

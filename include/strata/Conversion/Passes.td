@@ -69,7 +69,15 @@ def CPUTileAndVectorizePass
     (`scf::tileConsumerAndFuseProducersUsingSCF`), and the contraction's
     tile is tiled along its reduction by k_r. The epilogue then works on the
     accumulators before they are stored, instead of reading the product back
-    from memory.
+    from memory. Scheduled depthwise convolutions and pooling ops with an
+    elementwise epilogue are fused the same way, their partial register
+    tiles peeled (see `peel`).
+
+    A depthwise convolution or pooling op that reads its input through a
+    constant tensor.pad is split by output region first: the interior reads
+    the unpadded image, the border strips small padded slices of it. Its
+    epilogue and the op initializing its accumulator (the bias) are split
+    with it, each region getting its own chain to fuse.
 
     With `peel` (default), the loops of the innermost tiling level whose
     tile size does not divide their trip count (static or dynamic) get their
@@ -110,8 +118,8 @@ def CPUTileAndVectorizePass
     Option<"peel", "peel", "bool", /*default=*/"true",
            "Peel the partial last tiles of the innermost tiling level">,
     Option<"fuseEpilogues", "fuse-epilogues", "bool", /*default=*/"true",
-           "Compute elementwise epilogues in their contraction's register "
-           "tiles">,
+           "Compute elementwise epilogues in the register tiles of their "
+           "contraction, depthwise convolution or pooling op">,
     ListOption<"tileSizes", "tile-sizes", "int64_t",
                "Tile sizes for every linalg op (default: chosen per op)">,
   ];

@@ -73,10 +73,6 @@ constexpr llvm::StringLiteral kUnrollAttrName = "strata.unroll_transfer";
 /// out of loop-invariant code motion: hoisting a tile's B vectors out of its
 /// m loop keeps K x n_r / vw more vectors live than there are registers.
 constexpr llvm::StringLiteral kNoHoistAttrName = "strata.no_hoist";
-/// Marks, within the pass, the tile loops still to be peeled.
-constexpr llvm::StringLiteral kPeelAttrName = "strata.peel";
-/// Marks, within the pass, the copies of a tiled op that peeling makes.
-constexpr llvm::StringLiteral kTileCopyAttrName = "strata.tile_copy";
 /// Marks, within the pass, the tiles to vectorize, with the upper bounds of
 /// their loops (see vectorizeTile).
 constexpr llvm::StringLiteral kVectorizeAttrName = "strata.vectorize_bounds";
@@ -528,46 +524,6 @@ bool isFilledConstantCombination(Operation *op) {
              .getDefiningOp<linalg::FillOp>();
 }
 
-/// Peels the partial last iteration off each of `loops` (the loops of one
-/// tiling, outermost first) and off the copies of the inner ones that
-/// peeling the outer ones makes, so that every tile but the last along each
-/// loop has the static tile size: only the last ones need masks, or none
-/// where the loop's size is static. Appends `tiledOp` and its copies (one
-/// per combination of full and partial tiles) to `copies`.
-void peelTileLoops(RewriterBase &rewriter, Operation *scope,
-                   ArrayRef<LoopLikeOpInterface> loops, Operation *tiledOp,
-                   SmallVectorImpl<Operation *> &copies) {
-  SmallVector<scf::ForOp> worklist;
-  for (LoopLikeOpInterface loop : loops)
-    if (auto forOp = dyn_cast<scf::ForOp>(loop.getOperation())) {
-      forOp->setAttr(kPeelAttrName, rewriter.getUnitAttr());
-      worklist.push_back(forOp);
-    }
-  tiledOp->setAttr(kTileCopyAttrName, rewriter.getUnitAttr());
-  for (size_t i = 0; i < worklist.size(); ++i) {
-    scf::ForOp loop = worklist[i];
-    loop->removeAttr(kPeelAttrName);
-    scf::ForOp partial;
-    rewriter.setInsertionPoint(loop);
-    if (failed(scf::peelForLoopAndSimplifyBounds(rewriter, loop, partial)))
-      continue;
-    // The copy of the loop nest for the last iteration: its inner loops
-    // are still to be peeled.
-    partial->walk<WalkOrder::PreOrder>([&](scf::ForOp inner) {
-      if (inner->hasAttr(kPeelAttrName))
-        worklist.push_back(inner);
-    });
-  }
-  scope->walk([&](Operation *op) {
-    if (op->hasAttr(kPeelAttrName))
-      op->removeAttr(kPeelAttrName);
-    if (op->hasAttr(kTileCopyAttrName)) {
-      op->removeAttr(kTileCopyAttrName);
-      copies.push_back(op);
-    }
-  });
-}
-
 /// Rewrites `op`, a statically shaped tile of a depthwise convolution
 /// (linalg.depthwise_conv_2d_nchw_chw: input [N, C, H, W], filter
 /// [C, KH, KW], init [N, C, OH, OW]; depthwise_conv_2d_nhwc_hwc: input
@@ -974,7 +930,12 @@ void CPUTileAndVectorizePass::tile(RewriterBase &rewriter,
       if (!isa<linalg::LinalgOp>(tiledOp))
         continue;
       if (innermost && peel)
-        peelTileLoops(rewriter, getOperation(), tileLoops, tiledOp, next);
+        strata::peelTileLoops(rewriter, getOperation(),
+                              llvm::map_to_vector(tileLoops,
+                                                  [](LoopLikeOpInterface loop) {
+                                                    return loop.getOperation();
+                                                  }),
+                              {tiledOp}, next);
       else
         next.push_back(tiledOp);
     }
@@ -1076,8 +1037,14 @@ void CPUTileAndVectorizePass::runOnOperation() {
   MLIRContext *ctx = &getContext();
 
   IRRewriter rewriter(ctx);
-  // Epilogues computed in the register tiles of their contraction (see
-  // FuseEpilogues.cpp): those tiles are made here, the rest op by op.
+  // Depthwise convolutions and pooling read the unpadded image but for
+  // their border strips (see SplitPaddedWindows.cpp), each region with its
+  // own slice of the op's epilogue.
+  strata::splitPaddedWindowOps(rewriter, func);
+
+  // Epilogues computed in the register tiles of their contraction or window
+  // op (see FuseEpilogues.cpp): those tiles are made here, the rest op by
+  // op.
   if (fuseEpilogues && vectorize) {
     strata::RegisterTileFusion fused =
         strata::fuseEpiloguesIntoRegisterTiles(rewriter, func);
@@ -1090,10 +1057,6 @@ void CPUTileAndVectorizePass::runOnOperation() {
                     rewriter.getDenseI64ArrayAttr(
                         cast<linalg::LinalgOp>(tile).getStaticLoopRanges()));
   }
-
-  // Depthwise convolutions and pooling read the unpadded image but for
-  // their border strips (see SplitPaddedWindows.cpp).
-  strata::splitPaddedWindowOps(rewriter, func);
 
   // A padding that is the kernel's result (an image padded on its own)
   // becomes a fill of the result and a copy into its interior: bufferized,

@@ -15,6 +15,12 @@
 // register level are fused: a cache level that splits K (k_c) would need
 // the complete sum before the epilogue, outside the register tile.
 //
+// Depthwise convolutions and pooling ops (their windows whole in each
+// register tile) are fused the same way, after SplitPaddedWindows.cpp has
+// given each output region its own chain. Their partial register tiles (11
+// columns in tiles of 8) are peeled off: full and partial tiles are then
+// all static and vectorize without masks.
+//
 //===----------------------------------------------------------------------===//
 
 #include "strata/Conversion/CPU/Tiling.h"
@@ -22,9 +28,11 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Interfaces/TilingInterface.h"
+#include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
 
@@ -39,28 +47,12 @@ bool isEpilogueStep(linalg::GenericOp op) {
          strata::hasTileableIndexingMaps(op);
 }
 
-/// The elementwise ops that consume `contraction`'s result one after the
-/// other (each the single user of the previous result, reading it with an
-/// identity map as an input), in order; empty if there are none.
-SmallVector<linalg::GenericOp> findEpilogue(linalg::LinalgOp contraction) {
-  SmallVector<linalg::GenericOp> chain;
-  Value current = contraction->getResult(0);
-  while (current.hasOneUse()) {
-    OpOperand &use = *current.getUses().begin();
-    auto user = dyn_cast<linalg::GenericOp>(use.getOwner());
-    if (!user || !isEpilogueStep(user) || !user.isDpsInput(&use) ||
-        !user.getMatchingIndexingMap(&use).isIdentity())
-      break;
-    chain.push_back(user);
-    current = user->getResult(0);
-  }
-  return chain;
-}
-
-/// Fuses the epilogue of `contraction` (scheduled by `schedule`) into its
-/// register tiles; adds the tiles made to `fused`. Leaves the IR alone when
-/// the schedule or the shapes do not fit (see the file comment).
-void fuseEpilogue(RewriterBase &rewriter, linalg::LinalgOp contraction,
+/// Fuses the epilogue of `contraction` (scheduled by `schedule`; a
+/// contraction, or a depthwise convolution or pooling op when `windowed`)
+/// into its register tiles; adds the tiles made to `fused`. Leaves the IR
+/// alone when the schedule or the shapes do not fit (see the file comment).
+void fuseEpilogue(RewriterBase &rewriter, Operation *scope,
+                  linalg::LinalgOp contraction, bool windowed,
                   strata::kernel::ScheduleAttr schedule,
                   strata::RegisterTileFusion &fused) {
   unsigned numLevels = schedule.getNumTileLevels();
@@ -82,10 +74,11 @@ void fuseEpilogue(RewriterBase &rewriter, linalg::LinalgOp contraction,
           (ShapedType::isDynamic(ranges[i]) || tiles[i] < ranges[i]))
         return;
   }
-  SmallVector<linalg::GenericOp> epilogue = findEpilogue(contraction);
+  SmallVector<Operation *> epilogue =
+      strata::findElementwiseEpilogue(contraction);
   if (epilogue.empty())
     return;
-  linalg::GenericOp root = epilogue.back();
+  auto root = cast<linalg::GenericOp>(epilogue.back());
 
   // The root's loops are the output dims (identity output map); each gets
   // the register tile of the contraction loop that computes that dim.
@@ -97,6 +90,7 @@ void fuseEpilogue(RewriterBase &rewriter, linalg::LinalgOp contraction,
     return;
   SmallVector<int64_t> rootRanges = root.getStaticLoopRanges();
   SmallVector<int64_t> tileSizes(root.getNumLoops(), 0);
+  bool partialTiles = false;
   for (unsigned dim = 0; dim < outputMap.getNumResults(); ++dim) {
     int64_t tile = registerTile[outputMap.getDimPosition(dim)];
     int64_t size = rootRanges[dim];
@@ -104,9 +98,14 @@ void fuseEpilogue(RewriterBase &rewriter, linalg::LinalgOp contraction,
       return;
     if (tile <= 0 || tile >= size)
       continue;
-    // Partial register tiles are left to the op-by-op path, which peels.
-    if (size % tile != 0)
-      return;
+    // Partial register tiles of window ops are peeled off below; those of
+    // contractions are left to the op-by-op path, which peels them too,
+    // but whose tiles are measured on these kernels.
+    if (size % tile != 0) {
+      if (!windowed)
+        return;
+      partialTiles = true;
+    }
     tileSizes[dim] = tile;
   }
   if (llvm::all_of(tileSizes, [](int64_t tile) { return tile == 0; }))
@@ -140,7 +139,7 @@ void fuseEpilogue(RewriterBase &rewriter, linalg::LinalgOp contraction,
                               result->replacements.lookup(root->getResult(0)));
   // The fused originals are dead now: the epilogue from its end, then the
   // contraction and its initialization.
-  for (linalg::GenericOp op : llvm::reverse(epilogue))
+  for (Operation *op : llvm::reverse(epilogue))
     if (op->use_empty())
       rewriter.eraseOp(op);
   Operation *init = contraction.getDpsInits().front().getDefiningOp();
@@ -149,14 +148,39 @@ void fuseEpilogue(RewriterBase &rewriter, linalg::LinalgOp contraction,
   if (init && fusible.contains(init) && init->use_empty())
     rewriter.eraseOp(init);
 
-  for (LoopLikeOpInterface loop : result->loops) {
-    fused.loops.push_back(loop.getOperation());
-    fused.registerTileLoops.push_back(loop.getOperation());
+  SmallVector<Operation *> tileLoops =
+      llvm::map_to_vector(result->loops, [](LoopLikeOpInterface loop) {
+        return loop.getOperation();
+      });
+  SmallVector<Operation *> tiles;
+  for (Operation *op : result->tiledAndFusedOps)
+    if (isa<linalg::LinalgOp>(op))
+      tiles.push_back(op);
+  if (partialTiles) {
+    // Full tiles and the partial last one along each loop, all of static
+    // size, each with copies of every fused op. The loops of the partial
+    // tiles are copies too: collect them around the tiles' copies.
+    Block *outerBlock = tileLoops.front()->getBlock();
+    SmallVector<Operation *> copies;
+    strata::peelTileLoops(rewriter, scope, tileLoops, tiles, copies);
+    llvm::SetVector<Operation *> peeledLoops;
+    for (Operation *copy : copies)
+      for (Operation *parent = copy->getParentOp(); parent;
+           parent = parent->getParentOp()) {
+        if (isa<scf::ForOp>(parent))
+          peeledLoops.insert(parent);
+        if (parent->getBlock() == outerBlock)
+          break;
+      }
+    tileLoops.assign(peeledLoops.begin(), peeledLoops.end());
+    tiles = std::move(copies);
   }
-  for (Operation *op : result->tiledAndFusedOps) {
-    auto tile = dyn_cast<linalg::LinalgOp>(op);
-    if (!tile)
-      continue;
+  for (Operation *loop : tileLoops) {
+    fused.loops.push_back(loop);
+    fused.registerTileLoops.push_back(loop);
+  }
+  for (Operation *op : tiles) {
+    auto tile = cast<linalg::LinalgOp>(op);
     // The epilogue and initialization tiles are all-parallel; the
     // contraction's tile gets its reduction in steps of the register tile's
     // k_r.
@@ -196,19 +220,43 @@ void fuseEpilogue(RewriterBase &rewriter, linalg::LinalgOp contraction,
 
 } // namespace
 
+SmallVector<Operation *> strata::findElementwiseEpilogue(Operation *producer) {
+  SmallVector<Operation *> chain;
+  if (producer->getNumResults() != 1)
+    return chain;
+  Value current = producer->getResult(0);
+  while (current.hasOneUse()) {
+    OpOperand &use = *current.getUses().begin();
+    auto user = dyn_cast<linalg::GenericOp>(use.getOwner());
+    if (!user || !isEpilogueStep(user) || !user.isDpsInput(&use) ||
+        !user.getMatchingIndexingMap(&use).isIdentity())
+      break;
+    chain.push_back(user);
+    current = user->getResult(0);
+  }
+  return chain;
+}
+
 strata::RegisterTileFusion
 strata::fuseEpiloguesIntoRegisterTiles(RewriterBase &rewriter,
                                        func::FuncOp func) {
-  SmallVector<std::pair<linalg::LinalgOp, kernel::ScheduleAttr>> scheduled;
+  struct Scheduled {
+    linalg::LinalgOp op;
+    bool windowed;
+    kernel::ScheduleAttr schedule;
+  };
+  SmallVector<Scheduled> scheduled;
   func.walk([&](linalg::LinalgOp op) {
-    if (!linalg::isaContractionOpInterface(op))
+    bool windowed = getWindowedOpLayout(op).has_value();
+    if (!windowed && !linalg::isaContractionOpInterface(op))
       return;
     if (auto schedule =
             op->getAttrOfType<kernel::ScheduleAttr>("kernel.schedule"))
-      scheduled.emplace_back(op, schedule);
+      scheduled.push_back({op, windowed, schedule});
   });
   RegisterTileFusion fused;
-  for (auto [op, schedule] : scheduled)
-    fuseEpilogue(rewriter, op, schedule, fused);
+  for (const Scheduled &entry : scheduled)
+    fuseEpilogue(rewriter, func, entry.op, entry.windowed, entry.schedule,
+                 fused);
   return fused;
 }

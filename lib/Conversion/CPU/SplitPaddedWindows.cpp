@@ -20,6 +20,8 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/DestinationStyleOpInterface.h"
+#include "mlir/Interfaces/TilingInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 using namespace mlir;
@@ -157,9 +159,27 @@ bool splitWindowOp(RewriterBase &rewriter, const WindowOp &window) {
       return false;
   }
 
+  // The chain split along with the op: its elementwise epilogue and the op
+  // initializing its accumulator (a linalg op it alone uses, the bias),
+  // each region getting its own slice of all of them. Each region's chain
+  // then fuses into register tiles (FuseEpilogues.cpp): the epilogue works
+  // on the accumulators before they are stored, and the bias is their first
+  // value. Without an epilogue, the regions accumulate into slices of
+  // `init` as is.
+  SmallVector<Operation *> epilogue = strata::findElementwiseEpilogue(op);
+  Operation *last = epilogue.empty() ? op.getOperation() : epilogue.back();
+  TilingInterface initProducer;
+  if (!epilogue.empty())
+    if (Operation *producer = init.getDefiningOp();
+        isa_and_present<linalg::LinalgOp>(producer) && producer->hasOneUse())
+      initProducer = dyn_cast<TilingInterface>(producer);
+  Value destination = cast<DestinationStyleOpInterface>(last).getDpsInits()[0];
+
   Location loc = op.getLoc();
-  rewriter.setInsertionPoint(op);
-  Value result = init;
+  // After the epilogue, whose other operands (a residual) may be defined
+  // after the op.
+  rewriter.setInsertionPoint(last);
+  Value result = destination;
   for (const Region &region : regions) {
     ArrayRef<int64_t> offsets = region.offsets, sizes = region.sizes,
                       padLow = region.padLow, padHigh = region.padHigh;
@@ -192,18 +212,70 @@ bool splitWindowOp(RewriterBase &rewriter, const WindowOp &window) {
         getAsIndexOpFoldResult(rewriter.getContext(), outSizes);
     SmallVector<OpFoldResult> unitStrides =
         getAsIndexOpFoldResult(rewriter.getContext(), {1, 1, 1, 1});
-    // From the regions inserted so far (disjoint from this one), not from
-    // `init`: reading `init` after inserting into it would make
-    // bufferization copy the whole output for each region.
-    Value regionInit = tensor::ExtractSliceOp::create(
-        rewriter, loc, result, outOffsetsOfr, outSizesOfr, unitStrides);
+    // The region's part of the result, from the regions inserted so far
+    // (disjoint from this one), not from `destination`: reading it after
+    // inserting into it would make bufferization copy the whole output for
+    // each region.
+    auto sliceOfResult = [&]() -> Value {
+      return tensor::ExtractSliceOp::create(
+          rewriter, loc, result, outOffsetsOfr, outSizesOfr, unitStrides);
+    };
+    Value regionInit;
+    if (epilogue.empty()) {
+      regionInit = sliceOfResult();
+    } else if (initProducer) {
+      FailureOr<TilingResult> initTile = initProducer.generateResultTileValue(
+          rewriter, 0, outOffsetsOfr, outSizesOfr);
+      if (failed(initTile))
+        return false;
+      regionInit = initTile->tiledValues.front();
+    } else {
+      regionInit = tensor::ExtractSliceOp::create(
+          rewriter, loc, init, outOffsetsOfr, outSizesOfr, unitStrides);
+    }
     Operation *part = clone(rewriter, op, {regionInit.getType()},
                             {input, op.getDpsInputs()[1], regionInit});
+    // The epilogue on the region: each step's slice of the previous step's
+    // full result becomes the previous step's region result.
+    Value previous = part->getResult(0), previousFull = op->getResult(0);
+    for (Operation *step : epilogue) {
+      // The last step writes into its part of the result, sliced before the
+      // step so that the slice dominates it.
+      Value stepDestination = step == last ? sliceOfResult() : Value();
+      FailureOr<TilingResult> stepTile =
+          cast<TilingInterface>(step).getTiledImplementation(
+              rewriter, outOffsetsOfr, outSizesOfr);
+      if (failed(stepTile) || stepTile->tiledOps.size() != 1)
+        return false;
+      auto tiled = cast<DestinationStyleOpInterface>(stepTile->tiledOps[0]);
+      for (OpOperand &operand : tiled->getOpOperands()) {
+        auto slice = operand.get().getDefiningOp<tensor::ExtractSliceOp>();
+        if (!slice || slice.getSource() != previousFull)
+          continue;
+        operand.set(previous);
+        if (slice->use_empty())
+          rewriter.eraseOp(slice);
+      }
+      if (stepDestination) {
+        OpOperand &stepInit = tiled.getDpsInitsMutable()[0];
+        Operation *oldInit = stepInit.get().getDefiningOp();
+        stepInit.set(stepDestination);
+        if (oldInit && oldInit->use_empty())
+          rewriter.eraseOp(oldInit);
+      }
+      previous = tiled->getResult(0);
+      previousFull = step->getResult(0);
+    }
     result =
-        tensor::InsertSliceOp::create(rewriter, loc, part->getResult(0), result,
+        tensor::InsertSliceOp::create(rewriter, loc, previous, result,
                                       outOffsetsOfr, outSizesOfr, unitStrides);
   }
-  rewriter.replaceOp(op, result);
+  rewriter.replaceAllUsesWith(last->getResult(0), result);
+  for (Operation *step : llvm::reverse(epilogue))
+    rewriter.eraseOp(step);
+  rewriter.eraseOp(op);
+  if (initProducer && initProducer->use_empty())
+    rewriter.eraseOp(initProducer);
   if (pad->use_empty())
     rewriter.eraseOp(pad);
   return true;

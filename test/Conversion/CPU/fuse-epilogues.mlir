@@ -65,3 +65,54 @@ func.func @split_k(%a: tensor<16x128xf32>, %bm: tensor<128x64xf32>) -> tensor<16
   } -> tensor<16x64xf32>
   return %r : tensor<16x64xf32>
 }
+
+// -----
+
+// A depthwise convolution with its bias and a relu6, split by output
+// region first (padded-windows.mlir): each region's clip is tiled by the
+// convolution's register tile (1 row of 8 columns of 32 channels) and the
+// convolution and bias are fused into each tile. The interior's 10 columns
+// are a full tile of 8 and a peeled one of 2, each a chain of nine
+// fused multiply-adds from the broadcast bias, clamped before the store.
+// CHECK-LABEL: func.func @dw_bias_relu6
+// CHECK: scf.for
+// CHECK: %[[BIAS:.*]] = vector.broadcast %{{.*}} : vector<32xf32> to vector<1x1x8x32xf32>
+// CHECK: math.fma %{{.*}}, %{{.*}}, %[[BIAS]] : vector<1x1x8x32xf32>
+// CHECK-COUNT-8: math.fma {{.*}} : vector<1x1x8x32xf32>
+// CHECK-NOT: vector.transfer_write
+// CHECK: arith.maximumf {{.*}} : vector<1x1x8x32xf32>
+// CHECK: arith.minimumf {{.*}} : vector<1x1x8x32xf32>
+// CHECK-COUNT-8: vector.transfer_write {{.*}} : vector<32xf32>, tensor<1x1x8x32xf32>
+// CHECK: %[[BIAS2:.*]] = vector.broadcast %{{.*}} : vector<32xf32> to vector<1x1x2x32xf32>
+// CHECK: math.fma %{{.*}}, %{{.*}}, %[[BIAS2]] : vector<1x1x2x32xf32>
+// CHECK-COUNT-8: math.fma {{.*}} : vector<1x1x2x32xf32>
+// CHECK: arith.minimumf {{.*}} : vector<1x1x2x32xf32>
+// UNFUSED-LABEL: func.func @dw_bias_relu6
+// UNFUSED: math.fma
+// UNFUSED: scf.yield
+// UNFUSED: arith.maximumf
+#dwbias = affine_map<(d0, d1, d2, d3) -> (d3)>
+#dwid = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+func.func @dw_bias_relu6(%x: tensor<1x12x12x32xf32>, %w: tensor<3x3x32xf32>, %b: tensor<32xf32>) -> tensor<1x12x12x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %six = arith.constant 6.0 : f32
+  %e0 = tensor.empty() : tensor<1x12x12x32xf32>
+  %e1 = tensor.empty() : tensor<1x12x12x32xf32>
+  %p = tensor.pad %x low[0, 1, 1, 0] high[0, 1, 1, 0] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %zero : f32
+  } : tensor<1x12x12x32xf32> to tensor<1x14x14x32xf32>
+  %init = linalg.generic {indexing_maps = [#dwbias, #dwid], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%b : tensor<32xf32>) outs(%e0 : tensor<1x12x12x32xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    linalg.yield %in : f32
+  } -> tensor<1x12x12x32xf32>
+  %c = linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>, kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 1, 1, 8, 0, 0, 0>], vector_sizes = [1, 1, 8, 32, 3, 3], parallel_dims = [1, 2]>}
+    ins(%p, %w : tensor<1x14x14x32xf32>, tensor<3x3x32xf32>) outs(%init : tensor<1x12x12x32xf32>) -> tensor<1x12x12x32xf32>
+  %r = linalg.generic {indexing_maps = [#dwid, #dwid], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%c : tensor<1x12x12x32xf32>) outs(%e1 : tensor<1x12x12x32xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %0 = arith.maximumf %in, %zero : f32
+    %1 = arith.minimumf %0, %six : f32
+    linalg.yield %1 : f32
+  } -> tensor<1x12x12x32xf32>
+  return %r : tensor<1x12x12x32xf32>
+}

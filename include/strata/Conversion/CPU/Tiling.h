@@ -10,6 +10,7 @@
 #ifndef STRATA_CONVERSION_CPU_TILING_H
 #define STRATA_CONVERSION_CPU_TILING_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
@@ -49,6 +50,25 @@ std::optional<WindowedOpLayout> getWindowedOpLayout(mlir::Operation *op);
 /// correctly: a projected permutation, or convolution windows (sums of dims
 /// with positive coefficients) that stay within their static operand.
 bool hasTileableIndexingMaps(mlir::linalg::LinalgOp op);
+
+/// The elementwise ops that consume `producer`'s single result one after
+/// the other, in order: each an all-parallel linalg.generic with one result
+/// and an identity output map, the single user of the previous result,
+/// which it reads as an input through an identity map. Empty if there are
+/// none.
+llvm::SmallVector<mlir::Operation *>
+findElementwiseEpilogue(mlir::Operation *producer);
+
+/// Peels the partial last iteration off each of `loops` (scf.for loops of
+/// one tiling, outermost first) and off the copies of the inner ones that
+/// peeling the outer ones makes, so that every tile but the last along each
+/// loop has the static tile size. Appends `tiledOps` and their copies (one
+/// per combination of full and partial tiles), all within `scope`, to
+/// `copies`.
+void peelTileLoops(mlir::RewriterBase &rewriter, mlir::Operation *scope,
+                   llvm::ArrayRef<mlir::Operation *> loops,
+                   llvm::ArrayRef<mlir::Operation *> tiledOps,
+                   llvm::SmallVectorImpl<mlir::Operation *> &copies);
 
 /// What fuseEpiloguesIntoRegisterTiles made: the tiles, each a statically
 /// shaped linalg op to vectorize, and the loops around them (all of them in
