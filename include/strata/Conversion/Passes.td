@@ -64,14 +64,14 @@ def CPUTileAndVectorizePass
     keeps the reduction whole above its register tile, followed by a chain
     of elementwise ops (bias, activation, residual), is tiled differently:
     the last op of the chain is tiled by the contraction's register tile
-    (dims it divides), the contraction, the op initializing its accumulator
-    and the rest of the chain are fused into each tile
+    (with `peel`, partial tiles peeled; without, such ops are tiled one by
+    one), the contraction, the op initializing its accumulator and the rest
+    of the chain are fused into each tile
     (`scf::tileConsumerAndFuseProducersUsingSCF`), and the contraction's
     tile is tiled along its reduction by k_r. The epilogue then works on the
     accumulators before they are stored, instead of reading the product back
     from memory. Scheduled depthwise convolutions and pooling ops with an
-    elementwise epilogue are fused the same way, their partial register
-    tiles peeled (see `peel`).
+    elementwise epilogue are fused the same way.
 
     A depthwise convolution or pooling op that reads its input through a
     constant tensor.pad is split by output region first: the interior reads

@@ -1047,7 +1047,7 @@ void CPUTileAndVectorizePass::runOnOperation() {
   // op.
   if (fuseEpilogues && vectorize) {
     strata::RegisterTileFusion fused =
-        strata::fuseEpiloguesIntoRegisterTiles(rewriter, func);
+        strata::fuseEpiloguesIntoRegisterTiles(rewriter, func, peel);
     for (Operation *loop : fused.loops)
       loop->setAttr(kUnrollAttrName, rewriter.getUnitAttr());
     for (Operation *loop : fused.registerTileLoops)

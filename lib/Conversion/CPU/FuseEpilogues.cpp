@@ -17,9 +17,11 @@
 //
 // Depthwise convolutions and pooling ops (their windows whole in each
 // register tile) are fused the same way, after SplitPaddedWindows.cpp has
-// given each output region its own chain. Their partial register tiles (11
-// columns in tiles of 8) are peeled off: full and partial tiles are then
-// all static and vectorize without masks.
+// given each output region its own chain.
+//
+// Partial register tiles (196 rows in tiles of 8, 11 columns in tiles of 8)
+// are peeled off: full and partial tiles are then all static and vectorize
+// without masks.
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,12 +50,13 @@ bool isEpilogueStep(linalg::GenericOp op) {
 }
 
 /// Fuses the epilogue of `contraction` (scheduled by `schedule`; a
-/// contraction, or a depthwise convolution or pooling op when `windowed`)
-/// into its register tiles; adds the tiles made to `fused`. Leaves the IR
-/// alone when the schedule or the shapes do not fit (see the file comment).
+/// contraction, depthwise convolution or pooling op) into its register
+/// tiles, peeling partial tiles when `peel` (else leaving such ops alone);
+/// adds the tiles made to `fused`. Leaves the IR alone when the schedule or
+/// the shapes do not fit (see the file comment).
 void fuseEpilogue(RewriterBase &rewriter, Operation *scope,
-                  linalg::LinalgOp contraction, bool windowed,
-                  strata::kernel::ScheduleAttr schedule,
+                  linalg::LinalgOp contraction,
+                  strata::kernel::ScheduleAttr schedule, bool peel,
                   strata::RegisterTileFusion &fused) {
   unsigned numLevels = schedule.getNumTileLevels();
   if (numLevels == 0 || contraction->getNumResults() != 1 ||
@@ -98,11 +101,9 @@ void fuseEpilogue(RewriterBase &rewriter, Operation *scope,
       return;
     if (tile <= 0 || tile >= size)
       continue;
-    // Partial register tiles of window ops are peeled off below; those of
-    // contractions are left to the op-by-op path, which peels them too,
-    // but whose tiles are measured on these kernels.
+    // Partial register tiles are peeled off below.
     if (size % tile != 0) {
-      if (!windowed)
+      if (!peel)
         return;
       partialTiles = true;
     }
@@ -239,24 +240,17 @@ SmallVector<Operation *> strata::findElementwiseEpilogue(Operation *producer) {
 
 strata::RegisterTileFusion
 strata::fuseEpiloguesIntoRegisterTiles(RewriterBase &rewriter,
-                                       func::FuncOp func) {
-  struct Scheduled {
-    linalg::LinalgOp op;
-    bool windowed;
-    kernel::ScheduleAttr schedule;
-  };
-  SmallVector<Scheduled> scheduled;
+                                       func::FuncOp func, bool peel) {
+  SmallVector<std::pair<linalg::LinalgOp, kernel::ScheduleAttr>> scheduled;
   func.walk([&](linalg::LinalgOp op) {
-    bool windowed = getWindowedOpLayout(op).has_value();
-    if (!windowed && !linalg::isaContractionOpInterface(op))
+    if (!linalg::isaContractionOpInterface(op) && !getWindowedOpLayout(op))
       return;
     if (auto schedule =
             op->getAttrOfType<kernel::ScheduleAttr>("kernel.schedule"))
-      scheduled.push_back({op, windowed, schedule});
+      scheduled.emplace_back(op, schedule);
   });
   RegisterTileFusion fused;
-  for (const Scheduled &entry : scheduled)
-    fuseEpilogue(rewriter, func, entry.op, entry.windowed, entry.schedule,
-                 fused);
+  for (auto [op, schedule] : scheduled)
+    fuseEpilogue(rewriter, func, op, schedule, peel, fused);
   return fused;
 }

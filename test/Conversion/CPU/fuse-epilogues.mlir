@@ -1,5 +1,6 @@
 // RUN: strata-opt %s --pass-pipeline='builtin.module(func.func(strata-cpu-tile-and-vectorize))' -split-input-file | FileCheck %s
 // RUN: strata-opt %s --pass-pipeline='builtin.module(func.func(strata-cpu-tile-and-vectorize{fuse-epilogues=false}))' -split-input-file | FileCheck %s --check-prefix=UNFUSED
+// RUN: strata-opt %s --pass-pipeline='builtin.module(func.func(strata-cpu-tile-and-vectorize{peel=false}))' -split-input-file | FileCheck %s --check-prefix=NOPEEL
 
 // A 1x1 convolution as a product of the filter [16, 8] and the image
 // [8, 128], its accumulator initialized with the bias, then relu6. The
@@ -41,6 +42,42 @@ func.func @conv1x1_relu6(%w: tensor<16x8xf32>, %x: tensor<8x128xf32>, %b: tensor
     linalg.yield %hi : f32
   } -> tensor<16x128xf32>
   return %r : tensor<16x128xf32>
+}
+
+// -----
+
+// 12 rows in register tiles of 8: the fused loop over rows is peeled into
+// a full tile of 8 rows and a partial one of 4, both with the epilogue in
+// registers and static shapes (no masks).
+// CHECK-LABEL: func.func @partial_rows
+// CHECK: scf.for %{{.*}} = %c0 to %c64 step %c32
+// CHECK: vector.contract {{.*}} : vector<8x16xf32>, vector<16x32xf32> into vector<8x32xf32>
+// CHECK: arith.maximumf {{.*}} : vector<8x32xf32>
+// CHECK: vector.contract {{.*}} : vector<4x16xf32>, vector<16x32xf32> into vector<4x32xf32>
+// CHECK: arith.maximumf {{.*}} : vector<4x32xf32>
+// CHECK-NOT: vector.mask
+// Without peeling, partial tiles would need masks: each op is tiled on its
+// own.
+// NOPEEL-LABEL: func.func @partial_rows
+// NOPEEL: vector.contract
+// NOPEEL: scf.yield
+// NOPEEL: arith.maximumf
+// UNFUSED-LABEL: func.func @partial_rows
+// UNFUSED: vector.contract
+// UNFUSED: scf.yield
+// UNFUSED: arith.maximumf
+#id3 = affine_map<(d0, d1) -> (d0, d1)>
+func.func @partial_rows(%a: tensor<12x16xf32>, %bm: tensor<16x64xf32>) -> tensor<12x64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<12x64xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<12x64xf32>) -> tensor<12x64xf32>
+  %p = linalg.matmul {kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 8, 32, 16>], vector_sizes = [8, 32, 16], parallel_dims = []>} ins(%a, %bm : tensor<12x16xf32>, tensor<16x64xf32>) outs(%f : tensor<12x64xf32>) -> tensor<12x64xf32>
+  %r = linalg.generic {indexing_maps = [#id3, #id3], iterator_types = ["parallel", "parallel"]} ins(%p : tensor<12x64xf32>) outs(%e : tensor<12x64xf32>) {
+  ^bb0(%in: f32, %out: f32):
+    %m = arith.maximumf %in, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<12x64xf32>
+  return %r : tensor<12x64xf32>
 }
 
 // -----

@@ -80,14 +80,17 @@ struct RegisterTileFusion {
   llvm::SmallVector<mlir::Operation *> registerTileLoops;
 };
 
-/// In `func`, tiles the elementwise epilogue of each scheduled contraction
-/// whose schedule keeps the reduction whole above its register tile by that
-/// register tile, fusing the contraction (its reduction then tiled by k_r)
-/// and its accumulator's initialization into each tile, so that the
-/// epilogue works on the accumulators before they are stored. Contractions
-/// it cannot fuse are left as they are.
+/// In `func`, tiles the elementwise epilogue of each scheduled contraction,
+/// depthwise convolution or pooling op whose schedule keeps the reduction
+/// whole above its register tile by that register tile, fusing the op (a
+/// contraction's reduction then tiled by k_r) and its accumulator's
+/// initialization into each tile, so that the epilogue works on the
+/// accumulators before they are stored. With `peel`, partial tiles are
+/// peeled off (see peelTileLoops); without, ops with partial tiles are left
+/// as they are, like ops it cannot fuse.
 RegisterTileFusion fuseEpiloguesIntoRegisterTiles(mlir::RewriterBase &rewriter,
-                                                  mlir::func::FuncOp func);
+                                                  mlir::func::FuncOp func,
+                                                  bool peel);
 
 /// In `func`, splits each depthwise convolution and pooling op that reads
 /// its input through a constant tensor.pad by output region: the interior,
