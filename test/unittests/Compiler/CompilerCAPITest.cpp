@@ -1,0 +1,206 @@
+//===- CompilerCAPITest.cpp - Tests of the compiler's C API ---------------===//
+//
+// Calls through include/strata-c/Compiler.h only: every function given null
+// handles or pointers, bad option values, and compilations of a small graph
+// program to IR text and to a module, of IR that does not parse and of IR
+// that does not verify. Each failure must return its status and leave a
+// message naming the cause in strata_compiler_last_error().
+//
+//===----------------------------------------------------------------------===//
+
+#include "strata-c/Compiler.h"
+
+#include "gtest/gtest.h"
+
+#include <cstring>
+#include <string>
+
+namespace {
+
+/// A graph-level program: relu(x + y).
+constexpr const char *kProgram = R"mlir(
+func.func @main(%x: tensor<4xf32>, %y: tensor<4xf32>) -> tensor<4xf32> {
+  %0 = graph.add %x, %y : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+  %1 = graph.relu %0 : tensor<4xf32> -> tensor<4xf32>
+  return %1 : tensor<4xf32>
+}
+)mlir";
+
+std::string lastError() { return strata_compiler_last_error(); }
+
+/// The output of `result` as a string.
+std::string outputOf(const strata_compile_result_t *result) {
+  const void *data = nullptr;
+  size_t size = 0;
+  EXPECT_EQ(strata_compile_result_data(result, &data, &size),
+            STRATA_COMPILE_OK);
+  return std::string(static_cast<const char *>(data), size);
+}
+
+TEST(CompilerCAPITest, NullArguments) {
+  // Each setter, given no options, fails and names itself.
+  struct Setter {
+    const char *name;
+    strata_compile_status_t (*call)();
+  };
+  const Setter setters[] = {
+      {"strata_compile_options_set_target",
+       [] { return strata_compile_options_set_target(nullptr, "cpu"); }},
+      {"strata_compile_options_set_cpu",
+       [] { return strata_compile_options_set_cpu(nullptr, ""); }},
+      {"strata_compile_options_set_features",
+       [] { return strata_compile_options_set_features(nullptr, ""); }},
+      {"strata_compile_options_set_opt_level",
+       [] { return strata_compile_options_set_opt_level(nullptr, 2); }},
+      {"strata_compile_options_set_vectorize",
+       [] { return strata_compile_options_set_vectorize(nullptr, 1); }},
+      {"strata_compile_options_set_layout",
+       [] { return strata_compile_options_set_layout(nullptr, "nhwc"); }},
+      {"strata_compile_options_set_winograd",
+       [] { return strata_compile_options_set_winograd(nullptr, 0); }},
+      {"strata_compile_options_set_compile_to",
+       [] {
+         return strata_compile_options_set_compile_to(nullptr,
+                                                      STRATA_COMPILE_TO_KERNEL);
+       }},
+      {"strata_compile_options_set_linker",
+       [] { return strata_compile_options_set_linker(nullptr, ""); }},
+      {"strata_compile_options_set_from_device",
+       [] { return strata_compile_options_set_from_device(nullptr, 1); }},
+      {"strata_compile_options_create",
+       [] { return strata_compile_options_create(nullptr); }},
+  };
+  for (const Setter &setter : setters) {
+    EXPECT_EQ(setter.call(), STRATA_COMPILE_INVALID_ARGUMENT) << setter.name;
+    EXPECT_EQ(lastError(), std::string(setter.name) + ": null argument");
+  }
+
+  strata_compile_options_t *options = nullptr;
+  ASSERT_EQ(strata_compile_options_create(&options), STRATA_COMPILE_OK);
+  EXPECT_EQ(strata_compile_options_set_target(options, nullptr),
+            STRATA_COMPILE_INVALID_ARGUMENT);
+  strata_compile_options_release(options);
+
+  strata_compile_level_t level;
+  EXPECT_EQ(strata_compile_level_from_name(nullptr, &level),
+            STRATA_COMPILE_INVALID_ARGUMENT);
+  EXPECT_EQ(strata_compile_level_from_name("kernel", nullptr),
+            STRATA_COMPILE_INVALID_ARGUMENT);
+
+  strata_compile_result_t *result = nullptr;
+  EXPECT_EQ(strata_compile(kProgram, std::strlen(kProgram), nullptr, nullptr,
+                           nullptr),
+            STRATA_COMPILE_INVALID_ARGUMENT);
+  EXPECT_EQ(strata_compile(nullptr, 4, nullptr, nullptr, &result),
+            STRATA_COMPILE_INVALID_ARGUMENT);
+  EXPECT_EQ(lastError(), "strata_compile: null argument");
+  const void *data = nullptr;
+  size_t size = 0;
+  EXPECT_EQ(strata_compile_result_data(nullptr, &data, &size),
+            STRATA_COMPILE_INVALID_ARGUMENT);
+  EXPECT_EQ(strata_compile_result_is_text(nullptr), 0);
+  EXPECT_STREQ(strata_compile_result_diagnostics(nullptr), "");
+  // Releasing nothing is allowed.
+  strata_compile_options_release(nullptr);
+  strata_compile_result_release(nullptr);
+}
+
+TEST(CompilerCAPITest, BadOptionValues) {
+  strata_compile_options_t *options = nullptr;
+  ASSERT_EQ(strata_compile_options_create(&options), STRATA_COMPILE_OK);
+  EXPECT_EQ(strata_compile_options_set_opt_level(options, 4),
+            STRATA_COMPILE_INVALID_ARGUMENT);
+  EXPECT_EQ(lastError(), "opt level must be 0..3, got 4");
+  EXPECT_EQ(strata_compile_options_set_layout(options, "nwhc"),
+            STRATA_COMPILE_INVALID_ARGUMENT);
+  EXPECT_EQ(lastError(), "unknown layout 'nwhc' (expected nhwc or nchw)");
+  EXPECT_EQ(strata_compile_options_set_compile_to(
+                options, static_cast<strata_compile_level_t>(9)),
+            STRATA_COMPILE_INVALID_ARGUMENT);
+  EXPECT_EQ(lastError(), "invalid compile level 9");
+  strata_compile_level_t level;
+  EXPECT_EQ(strata_compile_level_from_name("assembly", &level),
+            STRATA_COMPILE_INVALID_ARGUMENT);
+  EXPECT_NE(lastError().find("unknown compile level 'assembly'"),
+            std::string::npos);
+
+  // A target the compiler does not have fails when compiling.
+  ASSERT_EQ(strata_compile_options_set_target(options, "tpu"),
+            STRATA_COMPILE_OK);
+  strata_compile_result_t *result = nullptr;
+  EXPECT_NE(strata_compile(kProgram, std::strlen(kProgram), "prog.mlir",
+                           options, &result),
+            STRATA_COMPILE_OK);
+  EXPECT_EQ(result, nullptr);
+  EXPECT_NE(lastError().find("tpu"), std::string::npos) << lastError();
+  strata_compile_options_release(options);
+}
+
+TEST(CompilerCAPITest, CompilesToTextAndModule) {
+  strata_compile_options_t *options = nullptr;
+  ASSERT_EQ(strata_compile_options_create(&options), STRATA_COMPILE_OK);
+  strata_compile_level_t level;
+  ASSERT_EQ(strata_compile_level_from_name("kernel", &level),
+            STRATA_COMPILE_OK);
+  EXPECT_EQ(level, STRATA_COMPILE_TO_KERNEL);
+  ASSERT_EQ(strata_compile_options_set_compile_to(options, level),
+            STRATA_COMPILE_OK);
+  strata_compile_result_t *result = nullptr;
+  ASSERT_EQ(strata_compile(kProgram, std::strlen(kProgram), "prog.mlir",
+                           options, &result),
+            STRATA_COMPILE_OK)
+      << lastError();
+  EXPECT_EQ(strata_compile_result_is_text(result), 1);
+  std::string text = outputOf(result);
+  EXPECT_NE(text.find("kernel.func"), std::string::npos) << text;
+  EXPECT_NE(text.find("kernel.launch"), std::string::npos) << text;
+  strata_compile_result_release(result);
+  strata_compile_options_release(options);
+
+  // Default options: a module, whose bytes start with the .smod magic
+  // (Bytecode.h's kMagic).
+  result = nullptr;
+  ASSERT_EQ(strata_compile(kProgram, std::strlen(kProgram), nullptr, nullptr,
+                           &result),
+            STRATA_COMPILE_OK)
+      << lastError();
+  EXPECT_EQ(strata_compile_result_is_text(result), 0);
+  std::string bytes = outputOf(result);
+  ASSERT_GE(bytes.size(), 64u);
+  EXPECT_EQ(bytes.substr(0, 8), "STRATAMD");
+  strata_compile_result_release(result);
+}
+
+TEST(CompilerCAPITest, ReportsDiagnosticsWithLocations) {
+  // Does not parse: the message has the source name, line and column.
+  const char *garbage = "func.func @main( {";
+  strata_compile_result_t *result = nullptr;
+  EXPECT_EQ(strata_compile(garbage, std::strlen(garbage), "bad.mlir", nullptr,
+                           &result),
+            STRATA_COMPILE_ERROR);
+  EXPECT_EQ(result, nullptr);
+  EXPECT_EQ(lastError().rfind("bad.mlir:1:", 0), 0u) << lastError();
+  EXPECT_NE(lastError().find("error:"), std::string::npos) << lastError();
+
+  // Parses but does not verify: operand shapes that do not broadcast.
+  const char *mismatched = R"mlir(
+func.func @main(%x: tensor<4xf32>, %y: tensor<3xf32>) -> tensor<4xf32> {
+  %0 = graph.add %x, %y : tensor<4xf32>, tensor<3xf32> -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+)mlir";
+  EXPECT_EQ(strata_compile(mismatched, std::strlen(mismatched), "shapes.mlir",
+                           nullptr, &result),
+            STRATA_COMPILE_ERROR);
+  EXPECT_EQ(lastError().rfind("shapes.mlir:3:", 0), 0u) << lastError();
+
+  // A successful call after a failure: no result diagnostics.
+  ASSERT_EQ(strata_compile(kProgram, std::strlen(kProgram), nullptr, nullptr,
+                           &result),
+            STRATA_COMPILE_OK)
+      << lastError();
+  EXPECT_STREQ(strata_compile_result_diagnostics(result), "");
+  strata_compile_result_release(result);
+}
+
+} // namespace
