@@ -72,7 +72,13 @@ func.func @matmul_transposed_const(%a0: tensor<4x24xf32>) -> tensor<4x32xf32> {
 // A one-row Gemm with a [N, K] = [256, 8] constant weight: the weight is
 // transposed, then cut into panel-major [N / P, K, P] (P = 64 with AVX-512
 // or AVX2: the widest width giving at least 4 panels), and the product is a
-// matmul over the panels reshaped to [1, 256], plus the bias.
+// matmul over the panels reshaped to [1, 256], plus the bias. The reshape
+// is a collapse and an expansion, which reshape propagation moves past the
+// bias: the bias initializes the product in its kernel, the only one.
+// KERNEL-LABEL: func.func @linear_panels(
+// KERNEL: kernel.launch @linear_panels_dispatch_0
+// KERNEL-NOT: kernel.launch
+// KERNEL: return
 // KERNEL-LABEL: kernel.func private @linear_panels
 // KERNEL: linalg.generic {{.*}} ins(%arg0, %{{.*}} : tensor<1x8xf32>, tensor<4x8x64xf32>) outs(%{{.*}} : tensor<4x1x64xf32>)
 // KERNEL-SAME: tile_sizes = [array<i64: 1, 0, 64, 0>, array<i64: 1, 0, 64, 1>]

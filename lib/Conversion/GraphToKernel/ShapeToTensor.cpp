@@ -276,6 +276,27 @@ struct ReshapeLowering : OpConversionPattern<ReshapeOp> {
     if (inputType.hasStaticShape() && resultType.hasStaticShape() &&
         inputType.getNumElements() != resultType.getNumElements())
       return rewriter.notifyMatchFailure(op, "element counts differ");
+    // Static shapes that no grouping relates ([4, 1, 512] -> [1, 2048], the
+    // panels of a matrix-vector product): a collapse to one dim and an
+    // expansion, which reshape propagation moves through elementwise ops
+    // (tensor.reshape stops it, and with it the epilogue's fusion).
+    if (inputType.hasStaticShape() && resultType.hasStaticShape() &&
+        inputType.getRank() > 0 && resultType.getRank() > 0) {
+      Value flat = input;
+      if (inputType.getRank() > 1)
+        flat = tensor::CollapseShapeOp::create(
+            rewriter, loc, input,
+            SmallVector<ReassociationIndices>{
+                llvm::to_vector(llvm::seq<int64_t>(0, inputType.getRank()))});
+      Value result = flat;
+      if (resultType.getRank() > 1)
+        result = tensor::ExpandShapeOp::create(
+            rewriter, loc, resultType, flat,
+            SmallVector<ReassociationIndices>{
+                llvm::to_vector(llvm::seq<int64_t>(0, resultType.getRank()))});
+      rewriter.replaceOp(op, result);
+      return success();
+    }
     auto shapeType = RankedTensorType::get(
         {static_cast<int64_t>(sizes->size())}, rewriter.getIndexType());
     std::optional<SmallVector<int64_t>> constantSizes =
