@@ -236,6 +236,34 @@ static FailureOr<Value> reshapeByGrouping(OpBuilder &builder, Location loc,
   return failure();
 }
 
+/// Reshapes `input` to `resultType`, both static with the same number of
+/// elements, by one grouping when there is one, else by a collapse to one
+/// dim and an expansion.
+static Value reshapeThroughOneDim(OpBuilder &builder, Location loc, Value input,
+                                  RankedTensorType resultType) {
+  FailureOr<Value> grouped =
+      reshapeByGrouping(builder, loc, input, resultType, {});
+  if (succeeded(grouped))
+    return *grouped;
+  auto inputType = cast<RankedTensorType>(input.getType());
+  Value flat = input;
+  if (inputType.getRank() != 1)
+    flat = tensor::CollapseShapeOp::create(
+        builder, loc, input,
+        inputType.getRank() == 0
+            ? SmallVector<ReassociationIndices>{}
+            : SmallVector<ReassociationIndices>{
+                  llvm::to_vector(llvm::seq<int64_t>(0, inputType.getRank()))});
+  if (resultType.getRank() == 1)
+    return flat;
+  return tensor::ExpandShapeOp::create(
+      builder, loc, resultType, flat,
+      resultType.getRank() == 0
+          ? SmallVector<ReassociationIndices>{}
+          : SmallVector<ReassociationIndices>{
+                llvm::to_vector(llvm::seq<int64_t>(0, resultType.getRank()))});
+}
+
 /// graph.reshape -> tensor.collapse_shape / tensor.expand_shape when the
 /// sizes are known well enough to group dims (static, or one `?` on each
 /// side), else tensor.reshape whose shape operand holds the result sizes:
@@ -277,24 +305,12 @@ struct ReshapeLowering : OpConversionPattern<ReshapeOp> {
         inputType.getNumElements() != resultType.getNumElements())
       return rewriter.notifyMatchFailure(op, "element counts differ");
     // Static shapes that no grouping relates ([4, 1, 512] -> [1, 2048], the
-    // panels of a matrix-vector product): a collapse to one dim and an
-    // expansion, which reshape propagation moves through elementwise ops
-    // (tensor.reshape stops it, and with it the epilogue's fusion).
-    if (inputType.hasStaticShape() && resultType.hasStaticShape() &&
-        inputType.getRank() > 0 && resultType.getRank() > 0) {
-      Value flat = input;
-      if (inputType.getRank() > 1)
-        flat = tensor::CollapseShapeOp::create(
-            rewriter, loc, input,
-            SmallVector<ReassociationIndices>{
-                llvm::to_vector(llvm::seq<int64_t>(0, inputType.getRank()))});
-      Value result = flat;
-      if (resultType.getRank() > 1)
-        result = tensor::ExpandShapeOp::create(
-            rewriter, loc, resultType, flat,
-            SmallVector<ReassociationIndices>{
-                llvm::to_vector(llvm::seq<int64_t>(0, resultType.getRank()))});
-      rewriter.replaceOp(op, result);
+    // panels of a matrix-vector product): through one dim, which reshape
+    // propagation moves through elementwise ops (tensor.reshape stops it,
+    // and with it the epilogue's fusion).
+    if (inputType.hasStaticShape() && resultType.hasStaticShape()) {
+      rewriter.replaceOp(
+          op, reshapeThroughOneDim(rewriter, loc, input, resultType));
       return success();
     }
     auto shapeType = RankedTensorType::get(
@@ -320,12 +336,28 @@ struct ReshapeLowering : OpConversionPattern<ReshapeOp> {
   }
 };
 
-/// graph.transpose -> linalg.transpose into a tensor.empty of the result.
+/// graph.transpose -> linalg.transpose into a tensor.empty of the result;
+/// a transpose that only moves dims of static size 1 (the non-unit dims
+/// keep their order: [1, 1, 1, C] -> [1, C, 1, 1] after a global pooling)
+/// moves no element and becomes a reshape, with no kernel.
 struct TransposeLowering : OpConversionPattern<TransposeOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
   matchAndRewrite(TransposeOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
+    auto inputType = cast<RankedTensorType>(adaptor.getInput().getType());
+    RankedTensorType resultType = op.getType();
+    SmallVector<int64_t> kept;
+    for (int64_t dim : op.getPerm())
+      if (inputType.getDimSize(dim) != 1)
+        kept.push_back(dim);
+    if (inputType.hasStaticShape() && resultType.hasStaticShape() &&
+        llvm::is_sorted(kept)) {
+      rewriter.replaceOp(op,
+                         reshapeThroughOneDim(rewriter, op.getLoc(),
+                                              adaptor.getInput(), resultType));
+      return success();
+    }
     FailureOr<Value> init = strata::detail::createEmptyResult(rewriter, op);
     if (failed(init))
       return rewriter.notifyMatchFailure(op, "cannot reify the result sizes");

@@ -193,6 +193,24 @@ func.func @transpose(%x: tensor<?x128x12x64xf32>) -> tensor<?x12x128x64xf32> {
 
 // -----
 
+// A transpose that only moves dims of size 1 moves no element: a reshape
+// (here through one dim, as no grouping relates [1, 1, 1, 8] and
+// [1, 8, 1, 1]). One that reorders two dims of size 8 stays a transpose.
+// CHECK-LABEL: func.func @transpose_unit_dims
+// CHECK-SAME: (%[[X:.*]]: tensor<1x1x1x8xf32>, %[[Y:.*]]: tensor<1x8x1x8xf32>)
+func.func @transpose_unit_dims(%x: tensor<1x1x1x8xf32>, %y: tensor<1x8x1x8xf32>) -> (tensor<1x8x1x1xf32>, tensor<1x8x8x1xf32>) {
+  // CHECK: %[[FLAT:.*]] = tensor.collapse_shape %[[X]] {{\[}}[0, 1, 2, 3]] : tensor<1x1x1x8xf32> into tensor<8xf32>
+  // CHECK: %[[R:.*]] = tensor.expand_shape %[[FLAT]] {{\[}}[0, 1, 2, 3]] output_shape [1, 8, 1, 1] : tensor<8xf32> into tensor<1x8x1x1xf32>
+  // CHECK-NOT: linalg.transpose ins(%[[X]]
+  %0 = graph.transpose %x {perm = array<i64: 0, 3, 1, 2>} : tensor<1x1x1x8xf32> -> tensor<1x8x1x1xf32>
+  // CHECK: %[[T:.*]] = linalg.transpose ins(%[[Y]] : tensor<1x8x1x8xf32>) {{.*}} permutation = [0, 3, 1, 2]
+  %1 = graph.transpose %y {perm = array<i64: 0, 3, 1, 2>} : tensor<1x8x1x8xf32> -> tensor<1x8x8x1xf32>
+  // CHECK: return %[[R]], %[[T]]
+  return %0, %1 : tensor<1x8x1x1xf32>, tensor<1x8x8x1xf32>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @squeeze
 // CHECK-SAME: (%[[X:.*]]: tensor<?x768x1xf32>, %[[Y:.*]]: tensor<1x?x1x4xf32>, %[[Z:.*]]: tensor<1x1xi8>)
 func.func @squeeze(%x: tensor<?x768x1xf32>, %y: tensor<1x?x1x4xf32>, %z: tensor<1x1xi8>) -> (tensor<?x768xf32>, tensor<4xf32>, tensor<i8>) {
