@@ -16,6 +16,11 @@ def ConvertGraphToKernelPass : Pass<"convert-graph-to-kernel"> {
     where they exist (matmul, batch_matmul, convolutions, pooling),
     `linalg.generic` for elementwise ops (broadcasting in the indexing maps,
     not materialized) and reductions, and tensor ops for data movement.
+    Reshapes become `tensor.collapse_shape`/`expand_shape` when the sizes
+    group (static shapes with no grouping go through one dim), which
+    reshape propagation moves through elementwise ops; `tensor.reshape` is
+    left for sizes known only at run time. A transpose that only moves dims
+    of size 1 is such a reshape too.
     Results of `?` shape are allocated with the sizes the graph ops reify.
     A graph op without a lowering is reported with its location.
   }];
