@@ -8,6 +8,9 @@
 // the interior, whose windows all lie inside the image, reads the unpadded
 // image directly; the border strips (top and bottom rows, left and right
 // columns) read small padded copies of the few rows and columns they need.
+// The op's elementwise epilogue (bias, relu6) and the op initializing its
+// accumulator are split with it, so that each region's chain can be fused
+// into register tiles (FuseEpilogues.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -87,9 +90,11 @@ struct Region {
   SmallVector<int64_t, 4> offsets, sizes, padLow, padHigh;
 };
 
-/// Splits `window` by output region (see the file comment). Returns false,
-/// changing nothing, when the interior is empty or the whole output, or a
-/// border strip reads nothing but padding.
+/// Splits `window` by output region (see the file comment), with its
+/// elementwise epilogue and the op initializing its accumulator. Returns
+/// false, changing nothing, when the interior is empty or the whole output,
+/// a border strip reads nothing but padding, or an op of the chain does not
+/// tile.
 bool splitWindowOp(RewriterBase &rewriter, const WindowOp &window) {
   linalg::LinalgOp op = window.op;
   tensor::PadOp pad = window.pad;
@@ -177,8 +182,19 @@ bool splitWindowOp(RewriterBase &rewriter, const WindowOp &window) {
 
   Location loc = op.getLoc();
   // After the epilogue, whose other operands (a residual) may be defined
-  // after the op.
+  // after the op. Every op made here goes right before `last`: should
+  // tiling an op of the chain fail, they are erased again (newest first, so
+  // that each is unused when erased) and the IR is as it was.
   rewriter.setInsertionPoint(last);
+  Operation *lastBefore = last->getPrevNode();
+  auto discard = [&]() {
+    while (Operation *made = last->getPrevNode()) {
+      if (made == lastBefore)
+        break;
+      rewriter.eraseOp(made);
+    }
+    return false;
+  };
   Value result = destination;
   for (const Region &region : regions) {
     ArrayRef<int64_t> offsets = region.offsets, sizes = region.sizes,
@@ -227,7 +243,7 @@ bool splitWindowOp(RewriterBase &rewriter, const WindowOp &window) {
       FailureOr<TilingResult> initTile = initProducer.generateResultTileValue(
           rewriter, 0, outOffsetsOfr, outSizesOfr);
       if (failed(initTile))
-        return false;
+        return discard();
       regionInit = initTile->tiledValues.front();
     } else {
       regionInit = tensor::ExtractSliceOp::create(
@@ -246,7 +262,7 @@ bool splitWindowOp(RewriterBase &rewriter, const WindowOp &window) {
           cast<TilingInterface>(step).getTiledImplementation(
               rewriter, outOffsetsOfr, outSizesOfr);
       if (failed(stepTile) || stepTile->tiledOps.size() != 1)
-        return false;
+        return discard();
       auto tiled = cast<DestinationStyleOpInterface>(stepTile->tiledOps[0]);
       for (OpOperand &operand : tiled->getOpOperands()) {
         auto slice = operand.get().getDefiningOp<tensor::ExtractSliceOp>();
