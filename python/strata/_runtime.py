@@ -128,6 +128,11 @@ class Function:
         self._module = module
         self.name = name
         self.signature = Signature(*module._native.signature(name))
+        # Which arguments and results are i64 scalars, decided once: the
+        # per-call path of a small model is a few microseconds.
+        self._i64_args = tuple(slot == "i64" for slot in self.signature.args)
+        self._i64_results = tuple(slot == "i64"
+                                  for slot in self.signature.results)
 
     def __call__(self, *args, threads: Optional[int] = None,
                  profile: Optional[bool] = None,
@@ -145,16 +150,21 @@ class Function:
         results come back as Python ints.
         """
         slots = self.signature.args
-        tensors = [
-            _to_tensor(a, slots[i] if i < len(slots) else None, i, self.name)
-            for i, a in enumerate(args)
-        ]
+        i64_args = self._i64_args
+        tensors = []
+        for i, a in enumerate(args):
+            # The common case first: a numpy array for a tensor argument.
+            if type(a) is np.ndarray and i < len(slots) and not i64_args[i]:
+                tensors.append(_strata.Tensor.from_array(a))
+            else:
+                tensors.append(_to_tensor(a, slots[i] if i < len(slots)
+                                          else None, i, self.name))
         session, lock = self._module._session(threads, profile)
         with lock:
             results = session.invoke(self.name, tensors)
         converted = []
-        for slot, tensor in zip(self.signature.results, results):
-            if slot == "i64":
+        for is_i64, tensor in zip(self._i64_results, results):
+            if is_i64:
                 converted.append(int(tensor.numpy()))
             elif return_dlpack:
                 converted.append(tensor)
@@ -188,6 +198,9 @@ class CompiledModule:
         self._sessions: Dict[Tuple[int, bool], tuple] = {}
         self._sessions_lock = threading.Lock()
         self._functions: Dict[str, Function] = {}
+        # (session, lock) of the load options, once made: calls without
+        # options skip the lookup.
+        self._default_session: Optional[tuple] = None
 
     @classmethod
     def _from_bytes(cls, data: bytes, **options) -> "CompiledModule":
@@ -215,9 +228,15 @@ class CompiledModule:
         return self.function(name)
 
     def __getattr__(self, name: str) -> Function:
+        # Called only when normal lookup fails (no method or property of
+        # that name). The function is then stored as an instance attribute,
+        # so that the next `m.main` is a plain lookup: this path cost about
+        # 2 us per call, a tenth of a small model's run.
         if name.startswith("_"):
             raise AttributeError(name)
-        return self.function(name)
+        function = self.function(name)
+        self.__dict__[name] = function
+        return function
 
     def __dir__(self):
         return sorted(set(super().__dir__()) | set(self._native.functions))
@@ -250,6 +269,10 @@ class CompiledModule:
 
     # --- sessions --------------------------------------------------------
     def _session(self, threads: Optional[int], profile: Optional[bool]):
+        if threads is None and profile is None:
+            cached = self._default_session
+            if cached is not None:
+                return cached
         threads = self._threads if threads is None else threads
         profile = self._profile if profile is None else bool(profile)
         if isinstance(threads, bool) or not isinstance(threads, int) or \
@@ -266,6 +289,8 @@ class CompiledModule:
                     trace=self._trace if default else None,
                     dump=self._dump if default else None)
                 entry = self._sessions[key] = (session, threading.Lock())
+                if default:
+                    self._default_session = entry
         return entry
 
     @property
