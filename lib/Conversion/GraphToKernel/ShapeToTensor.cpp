@@ -238,30 +238,26 @@ static FailureOr<Value> reshapeByGrouping(OpBuilder &builder, Location loc,
 
 /// Reshapes `input` to `resultType`, both static with the same number of
 /// elements, by one grouping when there is one, else by a collapse to one
-/// dim and an expansion.
+/// dim and an expansion. (A scalar side means one element, whose shapes of
+/// ones always group: past the grouping both sides have dims.)
 static Value reshapeThroughOneDim(OpBuilder &builder, Location loc, Value input,
                                   RankedTensorType resultType) {
   FailureOr<Value> grouped =
       reshapeByGrouping(builder, loc, input, resultType, {});
   if (succeeded(grouped))
     return *grouped;
-  auto inputType = cast<RankedTensorType>(input.getType());
-  Value flat = input;
-  if (inputType.getRank() != 1)
-    flat = tensor::CollapseShapeOp::create(
-        builder, loc, input,
-        inputType.getRank() == 0
-            ? SmallVector<ReassociationIndices>{}
-            : SmallVector<ReassociationIndices>{
-                  llvm::to_vector(llvm::seq<int64_t>(0, inputType.getRank()))});
+  auto allDims = [](int64_t rank) {
+    return SmallVector<ReassociationIndices>{
+        llvm::to_vector(llvm::seq<int64_t>(0, rank))};
+  };
+  int64_t inputRank = cast<RankedTensorType>(input.getType()).getRank();
+  Value flat = inputRank == 1 ? input
+                              : tensor::CollapseShapeOp::create(
+                                    builder, loc, input, allDims(inputRank));
   if (resultType.getRank() == 1)
     return flat;
-  return tensor::ExpandShapeOp::create(
-      builder, loc, resultType, flat,
-      resultType.getRank() == 0
-          ? SmallVector<ReassociationIndices>{}
-          : SmallVector<ReassociationIndices>{
-                llvm::to_vector(llvm::seq<int64_t>(0, resultType.getRank()))});
+  return tensor::ExpandShapeOp::create(builder, loc, resultType, flat,
+                                       allDims(resultType.getRank()));
 }
 
 /// graph.reshape -> tensor.collapse_shape / tensor.expand_shape when the
