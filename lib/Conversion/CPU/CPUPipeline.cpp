@@ -930,12 +930,8 @@ void CPUTileAndVectorizePass::tile(RewriterBase &rewriter,
       if (!isa<linalg::LinalgOp>(tiledOp))
         continue;
       if (innermost && peel)
-        strata::peelTileLoops(rewriter, getOperation(),
-                              llvm::map_to_vector(tileLoops,
-                                                  [](LoopLikeOpInterface loop) {
-                                                    return loop.getOperation();
-                                                  }),
-                              {tiledOp}, next);
+        strata::peelTileLoops(rewriter, getOperation(), tileLoops, {tiledOp},
+                              next);
       else
         next.push_back(tiledOp);
     }

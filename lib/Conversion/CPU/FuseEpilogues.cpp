@@ -163,7 +163,7 @@ void fuseEpilogue(RewriterBase &rewriter, Operation *scope,
     // tiles are copies too: collect them around the tiles' copies.
     Block *outerBlock = tileLoops.front()->getBlock();
     SmallVector<Operation *> copies;
-    strata::peelTileLoops(rewriter, scope, tileLoops, tiles, copies);
+    strata::peelTileLoops(rewriter, scope, result->loops, tiles, copies);
     llvm::SetVector<Operation *> peeledLoops;
     for (Operation *copy : copies)
       for (Operation *parent = copy->getParentOp(); parent;

@@ -21,12 +21,12 @@ static constexpr llvm::StringLiteral kPeelAttrName = "strata.peel";
 static constexpr llvm::StringLiteral kTileCopyAttrName = "strata.tile_copy";
 
 void strata::peelTileLoops(RewriterBase &rewriter, Operation *scope,
-                           ArrayRef<Operation *> loops,
+                           ArrayRef<LoopLikeOpInterface> loops,
                            ArrayRef<Operation *> tiledOps,
                            SmallVectorImpl<Operation *> &copies) {
   SmallVector<scf::ForOp> worklist;
-  for (Operation *loop : loops)
-    if (auto forOp = dyn_cast<scf::ForOp>(loop)) {
+  for (LoopLikeOpInterface loop : loops)
+    if (auto forOp = dyn_cast<scf::ForOp>(loop.getOperation())) {
       forOp->setAttr(kPeelAttrName, rewriter.getUnitAttr());
       worklist.push_back(forOp);
     }

@@ -17,6 +17,7 @@
 #include <optional>
 
 namespace mlir {
+class LoopLikeOpInterface;
 class Operation;
 class RewriterBase;
 namespace func {
@@ -66,7 +67,7 @@ findElementwiseEpilogue(mlir::Operation *producer);
 /// per combination of full and partial tiles), all within `scope`, to
 /// `copies`.
 void peelTileLoops(mlir::RewriterBase &rewriter, mlir::Operation *scope,
-                   llvm::ArrayRef<mlir::Operation *> loops,
+                   llvm::ArrayRef<mlir::LoopLikeOpInterface> loops,
                    llvm::ArrayRef<mlir::Operation *> tiledOps,
                    llvm::SmallVectorImpl<mlir::Operation *> &copies);
 
