@@ -94,3 +94,21 @@ if glob.glob(os.path.join(config.strata_obj_root, "python_packages", "strata",
         lit_config.note("strata-python: pytest or numpy missing for " +
                         strata_python)
 config.substitutions.append(("%strata_python", strata_python))
+
+# --- Host CPU features ------------------------------------------------------
+# Modules compiled for a named CPU (--cpu=skylake-avx512) only run where that
+# CPU's instructions exist; tests run them under `%if host-avx512 %{ ... %}`.
+# Machines of this project's kind differ (AVX2-only AMD EPYC, AVX-512 Intel
+# Xeon), so nothing may assume one of them.
+try:
+    with open("/proc/cpuinfo") as _cpuinfo:
+        _flags = set()
+        for _line in _cpuinfo:
+            if _line.startswith("flags"):
+                _flags.update(_line.split(":", 1)[1].split())
+    if {"avx512f", "avx512bw", "avx512dq", "avx512vl"} <= _flags:
+        config.available_features.add("host-avx512")
+    if {"avx2", "fma"} <= _flags:
+        config.available_features.add("host-avx2")
+except OSError:
+    pass

@@ -14,12 +14,12 @@
 // RUN: strata-run %t.smod --function=entry | FileCheck %s
 // RUN: strata-run %t.smod --function=entry --threads=2 | FileCheck %s
 // RUN: strata-compile %t.mlir --cpu=haswell -o %t.avx2.smod
-// RUN: strata-run %t.avx2.smod --function=entry | FileCheck %s
+// RUN: %if host-avx2 %{ strata-run %t.avx2.smod --function=entry | FileCheck %s %}
 // RUN: strata-compile %t.mlir --vectorize=false -o %t.0.smod
 // RUN: strata-run %t.0.smod --function=entry | FileCheck %s
 // RUN: strata-compile %t.mlir --winograd=false -o %t.im2col.smod
 // RUN: strata-run %t.im2col.smod --function=entry | FileCheck %s
-// RUN: strata-compile %s --compile-to=kernel | FileCheck %s --check-prefix=KERNELS
+// RUN: strata-compile %s --compile-to=kernel --cpu=skylake-avx512 | FileCheck %s --check-prefix=KERNELS
 // RUN: strata-compile %s --compile-to=kernel --winograd=false | FileCheck %s --check-prefix=IM2COL
 // CHECK-COUNT-4: {{^}}[1.]
 // CHECK-NOT: {{^}}[0.]

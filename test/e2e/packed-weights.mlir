@@ -11,7 +11,7 @@
 // RUN: strata-run %t.smod --function=entry | FileCheck %s
 // RUN: strata-run %t.smod --function=entry --threads=2 | FileCheck %s
 // RUN: strata-compile %t.mlir --cpu=haswell -o %t.avx2.smod
-// RUN: strata-run %t.avx2.smod --function=entry | FileCheck %s
+// RUN: %if host-avx2 %{ strata-run %t.avx2.smod --function=entry | FileCheck %s %}
 // RUN: strata-compile %s --compile-to=kernel --cpu=skylake-avx512 | FileCheck %s --check-prefix=KERNELS
 // CHECK-COUNT-2: {{^}}[1.]
 // CHECK-NOT: {{^}}[0.]
