@@ -43,8 +43,9 @@ REPORT = os.path.join(ROOT, "docs", "OnnxConformance.md")
 
 
 def _load_frontend():
-    """strata.frontend.onnx from this checkout, without importing the
-    compiled extension that strata/__init__.py may load."""
+    """The strata.frontend.onnx package from this checkout, without
+    importing the compiled extension that strata/__init__.py may load (the
+    importer's modules need only onnx and numpy)."""
     if PYTHON_DIR not in sys.path:
         sys.path.insert(0, PYTHON_DIR)
     if "strata" not in sys.modules:

@@ -1,0 +1,47 @@
+#===- __init__.py - ONNX model to graph-dialect MLIR ----------------------===#
+#
+# Translates an ONNX ModelProto into the textual MLIR of Strata's `graph`
+# dialect: one `func.func @main` whose arguments are the graph inputs (less
+# the initializers) and whose results are the graph outputs, in order.
+# Initializers and large Constant tensors become `dense_resource` blobs in
+# the file's `dialect_resources` section, node names become `loc("...")`
+# locations, and result types come from ONNX shape inference (`?` for
+# symbolic or unknown dims).
+#
+# Every problem found (unsupported ops, attributes, element types, inputs
+# that must be constant) is collected and reported at once in an
+# OnnxImportError; the importer never stops at the first one. The op table
+# (`OP_TABLE`) also drives docs/ONNX.md (`strata-import-onnx --op-table`).
+#
+# The package is split by job so that it can grow op by op:
+#   errors.py    OnnxImportError and the internal _Unsupported/_Poisoned
+#   elements.py  ONNX element types -> graph-dialect element types
+#   emit.py      MLIR text of literals, attributes and resource blobs
+#   registry.py  OpHandler, OP_TABLE, the `_handler` decorator, opset bounds
+#   importer.py  the graph walker (_Importer) and import_model
+#   docs.py      op_table_markdown (docs/ONNX.md)
+#   ops/         the op handlers, one module per op family
+# This file is the public API only; importing it registers every handler.
+#
+# The package only depends on onnx and numpy, not on the compiled `strata`
+# extension, so it works from a source tree (test/onnx/conformance.py and
+# tools/strata-import-onnx load it with a bare `strata` package). Its
+# modules import onnx absolutely, and none of them is named onnx.py.
+#
+#===----------------------------------------------------------------------===#
+
+"""ONNX importer: ONNX models as Strata graph-dialect MLIR text.
+
+`import_model(model)` returns the MLIR of an onnx.ModelProto or a .onnx
+path, or raises OnnxImportError listing every problem; `OP_TABLE` holds the
+supported ops (`op_table_markdown()` prints it as docs/ONNX.md).
+"""
+
+from . import ops  # noqa: F401  (registers every handler in OP_TABLE)
+from .docs import op_table_markdown
+from .errors import OnnxImportError
+from .importer import import_model
+from .registry import MAX_OPSET, MIN_OPSET, OP_TABLE
+
+__all__ = ["import_model", "OnnxImportError", "OP_TABLE", "MIN_OPSET",
+           "MAX_OPSET", "op_table_markdown"]

@@ -1,0 +1,66 @@
+#===- elements.py - ONNX element types as graph-dialect types -------------===#
+#
+# Which ONNX tensor element types the importer accepts, the MLIR element
+# type and kind (float, signed integer, bool) each becomes, and how each is
+# stored in a dense_resource blob; _tensor_type prints a `tensor<...>` type.
+#
+# The graph dialect has f32, f16, bf16, i64, i32, i8 and bool only, so this
+# table is also where every other element type is turned away (_mlir_elem
+# raises _Unsupported with the list).
+#
+#===----------------------------------------------------------------------===#
+
+from typing import Optional, Sequence
+
+import numpy as np
+from onnx import TensorProto
+
+from .errors import _Unsupported
+
+
+#: ONNX element type -> (MLIR element type, kind). Kinds: f (float),
+#: i (signed integer), b (bool). These are the graph dialect's types.
+_ELEM = {
+    TensorProto.FLOAT: ("f32", "f"),
+    TensorProto.FLOAT16: ("f16", "f"),
+    TensorProto.BFLOAT16: ("bf16", "f"),
+    TensorProto.INT64: ("i64", "i"),
+    TensorProto.INT32: ("i32", "i"),
+    TensorProto.INT8: ("i8", "i"),
+    TensorProto.BOOL: ("i1", "b"),
+}
+
+#: Little-endian storage of each supported element type in a blob.
+_STORAGE = {
+    TensorProto.FLOAT: np.dtype("<f4"),
+    TensorProto.FLOAT16: np.dtype("<f2"),
+    TensorProto.BFLOAT16: np.dtype("<u2"),
+    TensorProto.INT64: np.dtype("<i8"),
+    TensorProto.INT32: np.dtype("<i4"),
+    TensorProto.INT8: np.dtype("i1"),
+    TensorProto.BOOL: np.dtype("u1"),
+}
+
+
+def _elem_name(elem: int) -> str:
+    try:
+        return TensorProto.DataType.Name(elem).lower()
+    except ValueError:
+        return f"#{elem}"
+
+
+def _mlir_elem(elem: int) -> str:
+    if elem not in _ELEM:
+        raise _Unsupported(
+            f"element type {_elem_name(elem)} is not supported (the graph "
+            "dialect has f32, f16, bf16, i64, i32, i8 and bool)")
+    return _ELEM[elem][0]
+
+
+def _kind(elem: int) -> str:
+    return _ELEM[elem][1] if elem in _ELEM else "?"
+
+
+def _tensor_type(dims: Sequence[Optional[int]], elem: int) -> str:
+    shape = "".join(("?" if d is None else str(d)) + "x" for d in dims)
+    return f"tensor<{shape}{_mlir_elem(elem)}>"

@@ -1,0 +1,517 @@
+#===- importer.py - The ONNX graph walker ---------------------------------===#
+#
+# Turns one ModelProto into the text of a `func.func @main`: runs ONNX shape
+# inference, makes the graph inputs (less the initializers) the arguments,
+# converts each node through its OP_TABLE handler, and returns the graph
+# outputs, then prints the constants too large for a `dense<...>` literal in
+# the `dialect_resources` section.
+#
+# _Value is an SSA value of the function being built, _Node the view of one
+# ONNX node a handler gets (attribute and input access that remembers what
+# was read, so that whatever a handler ignored is reported), and _Importer
+# the walker with the emission helpers handlers call (op, scalar, cast...).
+# A handler's problem costs only its node: the walker drops what that node
+# emitted, marks its outputs poisoned and goes on with the next one.
+#
+#===----------------------------------------------------------------------===#
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass
+from typing import Optional, Sequence
+
+import numpy as np
+import onnx
+from onnx import TensorProto, helper, numpy_helper
+
+from .elements import _kind, _mlir_elem, _tensor_type
+from .emit import (RESOURCE_THRESHOLD, _attr_dict, _blob_hex, _dense_literal,
+                   _escape, _short)
+from .errors import OnnxImportError, _Poisoned, _Unsupported
+from .registry import MAX_OPSET, MIN_OPSET, OP_TABLE
+
+
+#===----------------------------------------------------------------------===#
+# Values and node context
+#===----------------------------------------------------------------------===#
+
+
+@dataclass
+class _Value:
+    """An SSA value of the function being built."""
+    ssa: str
+    elem: int
+    dims: tuple  # ints or None for `?`
+
+    @property
+    def type(self) -> str:
+        return _tensor_type(self.dims, self.elem)
+
+    @property
+    def rank(self) -> int:
+        return len(self.dims)
+
+
+_SSA_BAD = re.compile(r"[^A-Za-z0-9_$.-]")
+
+
+def _broadcast_dims(*shapes: Sequence[Optional[int]]) -> tuple:
+    rank = max(len(s) for s in shapes)
+    out = []
+    for i in range(rank):
+        dims = [s[len(s) - rank + i] for s in shapes if len(s) - rank + i >= 0]
+        known = [d for d in dims if d is not None and d != 1]
+        if known:
+            out.append(known[0])
+        elif any(d is None for d in dims):
+            out.append(None)
+        else:
+            out.append(1)
+    return tuple(out)
+
+
+class _Node:
+    """One ONNX node being converted: attribute and input access that tracks
+    what the handler consumed, so that whatever it ignored is reported."""
+
+    def __init__(self, imp: "_Importer", node: onnx.NodeProto, index: int):
+        self.imp = imp
+        self.node = node
+        self.op = node.op_type
+        self.name = node.name or f"{node.op_type}_{index}"
+        self.attrs = {a.name: a for a in node.attribute}
+        self.used_attrs: set = set()
+        self.used_inputs: set = set()
+        try:
+            self.schema = onnx.defs.get_schema(node.op_type, imp.opset,
+                                               node.domain)
+            self.since = self.schema.since_version
+        except Exception:  # onnx raises SchemaError
+            self.schema = None
+            self.since = 0
+
+    # Attributes ---------------------------------------------------------
+    def default(self, name: str):
+        if self.schema is None or name not in self.schema.attributes:
+            return None
+        proto = self.schema.attributes[name].default_value
+        if proto.type == 0:
+            return None
+        return helper.get_attribute_value(proto)
+
+    def has_attr(self, name: str) -> bool:
+        return name in self.attrs
+
+    def attr(self, name: str, default=None):
+        """The attribute's value, the schema default, else `default`."""
+        self.used_attrs.add(name)
+        if name in self.attrs:
+            value = helper.get_attribute_value(self.attrs[name])
+            if isinstance(value, bytes):
+                value = value.decode()
+            return value
+        value = self.default(name)
+        if isinstance(value, bytes):
+            value = value.decode()
+        return default if value is None else value
+
+    def unused_attr_problems(self) -> list:
+        problems = []
+        for name, proto in self.attrs.items():
+            if name in self.used_attrs:
+                continue
+            value = helper.get_attribute_value(proto)
+            if isinstance(value, bytes):
+                value = value.decode()
+            default = self.default(name)
+            if isinstance(default, bytes):
+                default = default.decode()
+            if default is not None and value == default:
+                continue
+            problems.append(f"attribute {name}={_short(value)} is not supported")
+        return problems
+
+    # Inputs -------------------------------------------------------------
+    def has_input(self, i: int) -> bool:
+        return i < len(self.node.input) and self.node.input[i] != ""
+
+    def input(self, i: int) -> _Value:
+        self.used_inputs.add(i)
+        if not self.has_input(i):
+            raise _Unsupported(f"input #{i} is missing")
+        return self.imp.value(self.node.input[i])
+
+    def const_input(self, i: int, what: str) -> Optional[np.ndarray]:
+        """A constant input as a numpy array, None when it is absent."""
+        self.used_inputs.add(i)
+        if not self.has_input(i):
+            return None
+        arr = self.imp.constant_array(self.node.input[i])
+        if arr is None:
+            raise _Unsupported(
+                f"input '{what}' must be a constant (an initializer or a "
+                f"Constant node); '{self.node.input[i]}' is computed at run "
+                "time")
+        return arr
+
+    def unused_input_problems(self) -> list:
+        return [
+            f"input #{i} ({name}) is not supported"
+            for i, name in enumerate(self.node.input)
+            if name and i not in self.used_inputs
+        ]
+
+    # Outputs ------------------------------------------------------------
+    def num_outputs(self) -> int:
+        return sum(1 for o in self.node.output if o)
+
+    def require_outputs(self, n: int):
+        extra = [o for o in self.node.output[n:] if o]
+        if extra and any(self.imp.is_used(o) for o in extra):
+            raise _Unsupported(
+                f"output #{n} ({extra[0]}) is not supported (only the first "
+                f"{n} output{'s' if n != 1 else ''})")
+
+    def out_type(self, i: int = 0, fallback=None) -> tuple:
+        """(elem, dims) of output `i` from shape inference, else from
+        `fallback()` (the handler's own rule; dims may hold None)."""
+        name = self.node.output[i]
+        info = self.imp.types.get(name)
+        if (info is None or info[1] is None) and fallback is not None:
+            elem, dims = fallback()
+            if dims is not None:
+                return (info[0] if info and info[0] else elem), tuple(dims)
+        if info is None or info[1] is None:
+            raise _Unsupported(
+                f"the rank of output '{name}' is unknown (ONNX shape "
+                "inference gave no shape)")
+        return info
+
+    @property
+    def loc(self) -> str:
+        return f'loc("{_escape(self.name)}")'
+
+
+#===----------------------------------------------------------------------===#
+# The importer
+#===----------------------------------------------------------------------===#
+
+
+class _Importer:
+
+    def __init__(self, model: onnx.ModelProto):
+        self.model = model
+        self.problems: list = []
+        self.lines: list = []
+        self.values: dict = {}  # onnx name -> _Value
+        self.consts: dict = {}  # onnx name -> (np.ndarray, elem)
+        self.const_locs: dict = {}  # onnx name -> Constant node name
+        self.resources: dict = {}  # key -> hex blob
+        self.ssa_names: set = set()
+        self.types: dict = {}  # onnx name -> (elem, dims or None)
+        self.uses: dict = {}  # onnx name -> number of uses
+        self.opset = 0
+        self.poisoned: set = set()
+
+    # Bookkeeping --------------------------------------------------------
+    def fresh(self, hint: str) -> str:
+        base = _SSA_BAD.sub("_", hint) or "v"
+        if base[0].isdigit() or base[0] in "$.-":
+            base = "v" + base
+        name, n = base, 0
+        while name in self.ssa_names:
+            n += 1
+            name = f"{base}_{n}"
+        self.ssa_names.add(name)
+        return "%" + name
+
+    def resource_key(self, hint: str) -> str:
+        base = re.sub(r"[^A-Za-z0-9_.]", "_", hint) or "blob"
+        if not (base[0].isalpha() or base[0] == "_"):
+            base = "_" + base
+        key, n = base, 0
+        while key in self.resources:
+            n += 1
+            key = f"{base}_{n}"
+        return key
+
+    def is_used(self, name: str) -> bool:
+        return self.uses.get(name, 0) > 0
+
+    def value(self, name: str) -> _Value:
+        if name in self.values:
+            return self.values[name]
+        if name in self.consts:
+            arr, elem = self.consts[name]
+            where = self.const_locs.get(name, name)
+            v = self.emit_constant(arr, elem, name, f'loc("{_escape(where)}")')
+            self.values[name] = v
+            return v
+        if name in self.poisoned:
+            raise _Poisoned()
+        raise _Unsupported(f"value '{name}' is not defined")
+
+    def constant_array(self, name: str) -> Optional[np.ndarray]:
+        if name in self.consts:
+            return self.consts[name][0]
+        return None
+
+    def emit(self, text: str):
+        self.lines.append("    " + text)
+
+    def emit_constant(self, arr: np.ndarray, elem: int, hint: str,
+                      loc: str) -> _Value:
+        dims = tuple(int(d) for d in arr.shape)
+        ty = _tensor_type(dims, elem)
+        literal = None
+        if arr.size < RESOURCE_THRESHOLD:
+            literal = _dense_literal(arr, elem)
+        if literal is None:
+            key = self.resource_key(hint)
+            self.resources[key] = _blob_hex(arr, elem)
+            literal = f"dense_resource<{key}>"
+        ssa = self.fresh(hint)
+        self.emit(f"{ssa} = graph.constant {literal} : {ty} {loc}")
+        return _Value(ssa, elem, dims)
+
+    def scalar(self, x, elem: int, ctx: _Node, rank: int = 0) -> _Value:
+        """A constant holding `x` of type `elem` with `rank` size-1 dims."""
+        arr = np.full((1,) * rank, x, dtype=np.float64 if _kind(elem) == "f"
+                      else np.int64)
+        return self.emit_constant(arr, elem, "cst", ctx.loc)
+
+    def op(self, ctx: _Node, mnemonic: str, operands: Sequence[_Value],
+           elem: int, dims: Sequence[Optional[int]], attrs: dict = None,
+           hint: str = None) -> _Value:
+        """Emits `graph.<mnemonic>` with one result of (elem, dims)."""
+        ssa = self.fresh(hint or (ctx.node.output[0] if ctx.node.output
+                                  else ctx.name))
+        result = _Value(ssa, elem, tuple(dims))
+        ops = ", ".join(v.ssa for v in operands)
+        types = ", ".join(v.type for v in operands)
+        self.emit(f"{ssa} = graph.{mnemonic} {ops}{_attr_dict(attrs or {})}"
+                  f" : {types} -> {result.type} {ctx.loc}")
+        return result
+
+    # Driver -------------------------------------------------------------
+    def run(self) -> str:
+        model = self.model
+        self.check_opsets()
+        try:
+            inferred = onnx.shape_inference.infer_shapes(
+                model, check_type=False, strict_mode=False, data_prop=True)
+        except Exception as e:  # a model ONNX itself rejects
+            self.problems.append(f"ONNX shape inference failed: "
+                                 f"{str(e).splitlines()[0] if str(e) else e}")
+            inferred = model
+        graph = inferred.graph
+        self.collect_types(graph)
+        for node in graph.node:
+            for name in node.input:
+                if name:
+                    self.uses[name] = self.uses.get(name, 0) + 1
+        for out in graph.output:
+            self.uses[out.name] = self.uses.get(out.name, 0) + 1
+
+        for init in graph.initializer:
+            self.add_initializer(init)
+        for sparse in graph.sparse_initializer:
+            self.problems.append(
+                f"sparse initializer '{sparse.values.name}' is not supported")
+
+        # Function arguments.
+        args = []
+        for inp in graph.input:
+            if inp.name in self.consts:
+                continue
+            try:
+                elem, dims = self.value_info_type(inp, "graph input")
+                ssa = self.fresh(inp.name)
+                v = _Value(ssa, elem, dims)
+                args.append(f"{ssa}: {v.type} loc(\"{_escape(inp.name)}\")")
+                self.values[inp.name] = v
+            except _Unsupported as e:
+                self.problems.append(f"graph input '{inp.name}': {e}")
+                self.poisoned.add(inp.name)
+
+        for index, node in enumerate(graph.node):
+            self.convert_node(node, index)
+
+        results = []
+        for out in graph.output:
+            try:
+                results.append(self.value(out.name))
+            except _Poisoned:
+                pass
+            except _Unsupported as e:
+                self.problems.append(f"graph output '{out.name}': {e}")
+            if out.type.WhichOneof("value") not in (None, "tensor_type"):
+                self.problems.append(
+                    f"graph output '{out.name}': only tensor outputs are "
+                    "supported")
+
+        if self.problems:
+            raise OnnxImportError(self.problems)
+        return self.render(args, results)
+
+    def check_opsets(self):
+        self.opset = 0
+        for imp in self.model.opset_import:
+            if imp.domain in ("", "ai.onnx"):
+                self.opset = imp.version
+        if self.opset == 0:
+            self.problems.append("the model imports no default-domain opset")
+            self.opset = MAX_OPSET
+        elif not MIN_OPSET <= self.opset <= MAX_OPSET:
+            self.problems.append(
+                f"opset {self.opset} is not supported (supported: "
+                f"{MIN_OPSET} to {MAX_OPSET})")
+            self.opset = min(max(self.opset, MIN_OPSET), MAX_OPSET)
+        if self.model.functions:
+            names = ", ".join(f.name for f in self.model.functions)
+            self.problems.append(f"model-local functions are not supported "
+                                 f"({names})")
+
+    def collect_types(self, graph: onnx.GraphProto):
+        for info in list(graph.input) + list(graph.value_info) + list(
+                graph.output):
+            t = info.type
+            if t.WhichOneof("value") != "tensor_type":
+                continue
+            tt = t.tensor_type
+            dims = None
+            if tt.HasField("shape"):
+                dims = tuple(d.dim_value if d.HasField("dim_value") else None
+                             for d in tt.shape.dim)
+            old = self.types.get(info.name)
+            if old is not None and dims is None:
+                continue
+            self.types[info.name] = (tt.elem_type, dims)
+
+    def value_info_type(self, info: onnx.ValueInfoProto, what: str) -> tuple:
+        t = info.type
+        if t.WhichOneof("value") != "tensor_type":
+            raise _Unsupported(f"only tensors are supported (this {what} is "
+                               f"a {t.WhichOneof('value')})")
+        elem, dims = self.types.get(info.name, (t.tensor_type.elem_type, None))
+        _mlir_elem(elem)
+        if dims is None:
+            raise _Unsupported("the rank is unknown")
+        return elem, dims
+
+    def add_initializer(self, init: onnx.TensorProto):
+        try:
+            _mlir_elem(init.data_type)
+            if init.data_location == TensorProto.EXTERNAL and not init.raw_data:
+                raise _Unsupported("external data is not loaded")
+            arr = numpy_helper.to_array(init)
+            self.consts[init.name] = (arr, init.data_type)
+        except _Unsupported as e:
+            self.problems.append(f"initializer '{init.name}': {e}")
+            self.poisoned.add(init.name)
+        except Exception as e:
+            self.problems.append(f"initializer '{init.name}': {e}")
+            self.poisoned.add(init.name)
+
+    def convert_node(self, node: onnx.NodeProto, index: int):
+        ctx = _Node(self, node, index)
+        prefix = f"node '{ctx.name}' ({node.op_type})"
+        problems = []
+        poisoned = False
+        mark = len(self.lines)
+        handler = OP_TABLE.get(node.op_type) if node.domain in (
+            "", "ai.onnx") else None
+        if handler is None:
+            domain = f" in domain '{node.domain}'" if node.domain not in (
+                "", "ai.onnx") else ""
+            problems.append(f"op {node.op_type}{domain} is not supported")
+        elif not handler.covers(self.opset):
+            first, last = handler.opsets
+            problems.append(f"op {node.op_type} is only supported in opsets "
+                            f"{first} to {last}, not {self.opset}")
+        else:
+            try:
+                handler.fn(self, ctx)
+                problems += ctx.unused_attr_problems()
+                problems += ctx.unused_input_problems()
+            except _Poisoned:
+                poisoned = True
+            except _Unsupported as e:
+                problems.append(str(e))
+            except Exception as e:  # a malformed model must not crash us
+                problems.append(f"cannot be imported: {type(e).__name__}: {e}")
+        if problems:
+            for p in problems:
+                self.problems.append(f"{prefix}: {p}")
+        if handler is not None and (problems or poisoned):
+            del self.lines[mark:]
+        if problems or poisoned or any(
+                o and o not in self.values and o not in self.consts
+                for o in node.output if self.is_used(o)):
+            for o in node.output:
+                if o and o not in self.values and o not in self.consts:
+                    self.poisoned.add(o)
+                    if not problems and not poisoned and self.is_used(o):
+                        self.problems.append(
+                            f"{prefix}: output '{o}' was not produced")
+
+    def render(self, args: list, results: list) -> str:
+        out = []
+        name = self.model.graph.name or "model"
+        out.append(f"// Imported from ONNX graph '{name}' (opset "
+                   f"{self.opset}) by strata.frontend.onnx.")
+        res_types = ", ".join(v.type for v in results)
+        if len(results) != 1:
+            res_types = f"({res_types})"
+        out.append(f"func.func @main({', '.join(args)}) -> {res_types} {{")
+        out.extend(self.lines)
+        if results:
+            out.append(f"    return {', '.join(v.ssa for v in results)} : "
+                       f"{', '.join(v.type for v in results)}")
+        else:
+            out.append("    return")
+        out.append("}")
+        if self.resources:
+            out.append("")
+            out.append("{-#")
+            out.append("  dialect_resources: {")
+            out.append("    builtin: {")
+            items = [f"      {k}: \"{v}\"" for k, v in self.resources.items()]
+            out.append(",\n".join(items))
+            out.append("    }")
+            out.append("  }")
+            out.append("#-}")
+        return "\n".join(out) + "\n"
+
+    # Helpers shared by handlers ----------------------------------------
+    def set_out(self, ctx: _Node, value: _Value, i: int = 0):
+        self.values[ctx.node.output[i]] = value
+
+    def cast(self, ctx: _Node, v: _Value, elem: int) -> _Value:
+        if v.elem == elem:
+            return v
+        return self.op(ctx, "cast", [v], elem, v.dims)
+
+
+#===----------------------------------------------------------------------===#
+# Entry point
+#===----------------------------------------------------------------------===#
+
+
+def import_model(model) -> str:
+    """Imports an ONNX model (a ModelProto or a path) as graph-dialect MLIR.
+
+    Returns the module text: `func.func @main` plus, when there are large
+    constants, a `dialect_resources` section. Raises OnnxImportError listing
+    every unsupported construct found.
+    """
+    if isinstance(model, (str, os.PathLike)):
+        try:
+            model = onnx.load(os.fspath(model))
+        except Exception as e:
+            raise OnnxImportError([f"cannot read '{os.fspath(model)}': {e}"])
+    if not isinstance(model, onnx.ModelProto):
+        raise TypeError("import_model expects an onnx.ModelProto or a path")
+    return _Importer(model).run()

@@ -1,0 +1,14 @@
+#===- ops/__init__.py - The ONNX op handlers, by op family ----------------===#
+#
+# One module per op family; importing one registers its handlers in
+# registry.OP_TABLE through the `_handler` decorator. Importing this package
+# imports them all (strata.frontend.onnx does), in the order of the single
+# module they were split from, so OP_TABLE keeps its order.
+#
+# A new handler goes into the module of its family, with the opsets it
+# covers (`opsets=(first, last)`) when that is not all of MIN_OPSET to
+# MAX_OPSET; a new family gets a module here and a line below.
+#
+#===----------------------------------------------------------------------===#
+
+from . import elementwise, nn, reduction, shape, indexing  # noqa: F401

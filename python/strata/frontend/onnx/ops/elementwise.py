@@ -1,0 +1,352 @@
+#===- elementwise.py - Elementwise ONNX ops -------------------------------===#
+#
+# Handlers of the ONNX ops that map one element to one element: the unary
+# and binary graph ops (numpy broadcasting), comparisons, Pow, Mod, the
+# variadic Max/Min/Sum/Mean, Where, Clip, Cast/CastLike, the forwarded
+# Identity and (inference) Dropout, then the activations that have no graph
+# op of their own and are composed of several (HardSigmoid, Softplus, Elu,
+# Selu, Celu, PRelu, Mish...).
+#
+# Where a textbook formula overflows, the composition avoids it: Softplus
+# (and Mish's inner term) is max(x, 0) + log(1 + e^-|x|).
+#
+#===----------------------------------------------------------------------===#
+
+from __future__ import annotations
+
+import math
+
+from onnx import TensorProto
+
+from ..elements import _kind, _mlir_elem
+from ..emit import _f32_attr, _f64_attr
+from ..errors import _Unsupported
+from ..importer import _broadcast_dims, _Importer, _Node
+from ..registry import _check_kind, _handler, _register, _scalar_of
+
+
+_UNARY = {
+    "Neg": ("neg", "fi"), "Abs": ("abs", "fi"), "Exp": ("exp", "f"),
+    "Log": ("log", "f"), "Sqrt": ("sqrt", "f"),
+    "Reciprocal": ("reciprocal", "f"), "Tanh": ("tanh", "f"),
+    "Sigmoid": ("sigmoid", "f"), "Relu": ("relu", "fi"), "Erf": ("erf", "f"),
+    "Floor": ("floor", "f"), "Ceil": ("ceil", "f"), "Round": ("round", "f"),
+    "Sign": ("sign", "fi"), "Not": ("not", "b"),
+}
+
+
+def _unary(imp: _Importer, ctx: _Node):
+    mnemonic, kinds = _UNARY[ctx.op]
+    x = ctx.input(0)
+    _check_kind(ctx, x, kinds, mnemonic)
+    elem, dims = ctx.out_type(fallback=lambda: (x.elem, x.dims))
+    imp.set_out(ctx, imp.op(ctx, mnemonic, [x], elem, dims))
+
+
+for _k, (_m, _) in _UNARY.items():
+    _register(_k, _unary, f"graph.{_m}")
+
+
+@_handler("LeakyRelu", "graph.leaky_relu", "alpha")
+def _leaky_relu(imp, ctx):
+    x = ctx.input(0)
+    _check_kind(ctx, x, "f", "leaky_relu")
+    elem, dims = ctx.out_type()
+    imp.set_out(ctx, imp.op(ctx, "leaky_relu", [x], elem, dims,
+                            {"alpha": _f32_attr(ctx.attr("alpha"))}))
+
+
+@_handler("Gelu", "graph.gelu", "approximate none/tanh")
+def _gelu(imp, ctx):
+    x = ctx.input(0)
+    _check_kind(ctx, x, "f", "gelu")
+    approx = ctx.attr("approximate", "none")
+    if approx not in ("none", "tanh"):
+        raise _Unsupported(f"attribute approximate={approx} is not supported")
+    elem, dims = ctx.out_type()
+    attrs = {"approximate": "#graph.gelu_approximation<tanh>"} if (
+        approx == "tanh") else {}
+    imp.set_out(ctx, imp.op(ctx, "gelu", [x], elem, dims, attrs))
+
+
+@_handler("Clip", "graph.clip", "min/max inputs must be constants")
+def _clip(imp, ctx):
+    x = ctx.input(0)
+    _check_kind(ctx, x, "fi", "clip")
+    lo = ctx.const_input(1, "min")
+    hi = ctx.const_input(2, "max")
+    attrs = {}
+    lo = None if lo is None else _scalar_of(lo, "min")
+    hi = None if hi is None else _scalar_of(hi, "max")
+    if lo is not None and not (isinstance(lo, float) and math.isinf(lo)
+                               and lo < 0):
+        attrs["min"] = _f64_attr(lo)
+    if hi is not None and not (isinstance(hi, float) and math.isinf(hi)
+                               and hi > 0):
+        attrs["max"] = _f64_attr(hi)
+    if any(isinstance(b, float) and math.isnan(b) for b in (lo, hi)):
+        raise _Unsupported("a NaN bound is not supported")
+    if lo is not None and hi is not None and lo > hi:
+        raise _Unsupported("min > max is not supported (graph.clip rejects "
+                           "it)")
+    elem, dims = ctx.out_type()
+    imp.set_out(ctx, imp.op(ctx, "clip", [x], elem, dims, attrs))
+
+
+@_handler("Cast", "graph.cast", "saturate only matters for float8 types")
+def _cast(imp, ctx):
+    x = ctx.input(0)
+    to = ctx.attr("to")
+    ctx.attr("saturate")
+    _mlir_elem(x.elem)
+    _mlir_elem(to)
+    elem, dims = ctx.out_type(fallback=lambda: (to, x.dims))
+    imp.set_out(ctx, imp.op(ctx, "cast", [x], to, dims))
+
+
+@_handler("CastLike", "graph.cast")
+def _cast_like(imp, ctx):
+    x = ctx.input(0)
+    like = ctx.input(1)
+    ctx.attr("saturate")
+    elem, dims = ctx.out_type()
+    imp.set_out(ctx, imp.op(ctx, "cast", [x], like.elem, dims))
+
+
+@_handler("Identity", "(forwarded)")
+def _identity(imp, ctx):
+    imp.set_out(ctx, ctx.input(0))
+
+
+@_handler("Dropout", "(forwarded)",
+          "inference only: training_mode must be absent or a constant false; "
+          "the mask is all true")
+def _dropout(imp, ctx):
+    x = ctx.input(0)
+    # The ratio only matters in training mode.
+    ctx.used_inputs.add(1)
+    if ctx.has_input(2):
+        training = ctx.const_input(2, "training_mode")
+        if bool(_scalar_of(training, "training_mode")):
+            raise _Unsupported("training_mode=true is not supported")
+    ctx.attr("seed")
+    imp.set_out(ctx, x)
+    if len(ctx.node.output) > 1 and ctx.node.output[1] and imp.is_used(
+            ctx.node.output[1]):
+        # In inference every element is kept: an all-true mask.
+        shape = imp.op(ctx, "shape_of", [x], TensorProto.INT64, (x.rank,))
+        imp.set_out(ctx, imp.op(ctx, "constant_of_shape", [shape],
+                                TensorProto.BOOL, x.dims,
+                                {"value": "dense<true> : tensor<1xi1>"},
+                                hint="mask"), 1)
+
+
+_BINARY = {
+    "Add": ("add", "fi"), "Sub": ("sub", "fi"), "Mul": ("mul", "fi"),
+    "Div": ("div", "fi"), "And": ("and", "b"), "Or": ("or", "b"),
+    "Xor": ("xor", "b"), "Equal": ("equal", "fib"), "Less": ("less", "fi"),
+    "LessOrEqual": ("less_equal", "fi"), "Greater": ("greater", "fi"),
+    "GreaterOrEqual": ("greater_equal", "fi"),
+}
+
+
+_COMPARE = ("equal", "less", "less_equal", "greater", "greater_equal")
+
+
+def _binary_handler(imp, ctx):
+    mnemonic, kinds = _BINARY[ctx.op]
+    a, b = ctx.input(0), ctx.input(1)
+    _check_kind(ctx, a, kinds, mnemonic)
+    elem, dims = ctx.out_type(fallback=lambda: (
+        TensorProto.BOOL if mnemonic in _COMPARE else a.elem,
+        _broadcast_dims(a.dims, b.dims)))
+    imp.set_out(ctx, imp.op(ctx, mnemonic, [a, b], elem, dims))
+
+
+for _k, (_m, _) in _BINARY.items():
+    _register(_k, _binary_handler, f"graph.{_m}", "numpy broadcasting")
+
+
+@_handler("Pow", "graph.pow (+ graph.cast of the exponent)",
+          "float base; an exponent of another type is cast to the base's")
+def _pow(imp, ctx):
+    a, b = ctx.input(0), ctx.input(1)
+    _check_kind(ctx, a, "f", "pow")
+    _mlir_elem(b.elem)
+    b = imp.cast(ctx, b, a.elem)
+    elem, dims = ctx.out_type()
+    imp.set_out(ctx, imp.op(ctx, "pow", [a, b], elem, dims))
+
+
+@_handler("Mod", "graph.mod", "fmod")
+def _mod(imp, ctx):
+    a, b = ctx.input(0), ctx.input(1)
+    fmod = int(ctx.attr("fmod"))
+    _check_kind(ctx, a, "fi", "mod")
+    if _kind(a.elem) == "f" and not fmod:
+        raise _Unsupported("fmod=0 on floats is invalid ONNX")
+    elem, dims = ctx.out_type()
+    imp.set_out(ctx, imp.op(ctx, "mod", [a, b], elem, dims,
+                            {"fmod": "true" if fmod else None}))
+
+
+@_handler("Max Min Sum Mean", "chain of graph.max / graph.min / graph.add "
+          "(Mean: + graph.div)", "variadic")
+def _variadic(imp, ctx):
+    mnemonic = {"Max": "max", "Min": "min", "Sum": "add", "Mean": "add"}[
+        ctx.op]
+    ins = [ctx.input(i) for i in range(len(ctx.node.input))]
+    if not ins:
+        raise _Unsupported("no inputs")
+    _check_kind(ctx, ins[0], "fi", mnemonic)
+    elem, dims = ctx.out_type()
+    acc = ins[0]
+    for i, v in enumerate(ins[1:]):
+        last = i == len(ins) - 2 and ctx.op != "Mean"
+        acc = imp.op(ctx, mnemonic, [acc, v], elem,
+                     dims if last else _broadcast_dims(acc.dims, v.dims))
+    if ctx.op == "Mean" and len(ins) > 1:
+        _check_kind(ctx, acc, "f", "div")
+        n = imp.scalar(len(ins), elem, ctx)
+        acc = imp.op(ctx, "div", [acc, n], elem, dims)
+    elif len(ins) == 1 and tuple(dims) != acc.dims:
+        pass
+    imp.set_out(ctx, acc)
+
+
+@_handler("Where", "graph.select")
+def _where(imp, ctx):
+    c, a, b = ctx.input(0), ctx.input(1), ctx.input(2)
+    elem, dims = ctx.out_type()
+    _mlir_elem(a.elem)
+    imp.set_out(ctx, imp.op(ctx, "select", [c, a, b], elem, dims))
+
+
+#===- Elementwise compositions -------------------------------------------===#
+
+
+def _float_input(ctx, mnemonic):
+    x = ctx.input(0)
+    _check_kind(ctx, x, "f", mnemonic)
+    return x
+
+
+@_handler("HardSigmoid", "graph.mul, graph.add, graph.clip", "alpha, beta")
+def _hard_sigmoid(imp, ctx):
+    x = _float_input(ctx, "clip")
+    alpha, beta = ctx.attr("alpha"), ctx.attr("beta")
+    y = imp.op(ctx, "mul", [x, imp.scalar(alpha, x.elem, ctx)], x.elem, x.dims)
+    y = imp.op(ctx, "add", [y, imp.scalar(beta, x.elem, ctx)], x.elem, x.dims)
+    imp.set_out(ctx, imp.op(ctx, "clip", [y], x.elem, x.dims,
+                            {"min": _f64_attr(0.0), "max": _f64_attr(1.0)}))
+
+
+@_handler("HardSwish", "graph.mul, graph.add, graph.clip")
+def _hard_swish(imp, ctx):
+    x = _float_input(ctx, "clip")
+    y = imp.op(ctx, "mul", [x, imp.scalar(1.0 / 6.0, x.elem, ctx)], x.elem,
+               x.dims)
+    y = imp.op(ctx, "add", [y, imp.scalar(0.5, x.elem, ctx)], x.elem, x.dims)
+    y = imp.op(ctx, "clip", [y], x.elem, x.dims,
+               {"min": _f64_attr(0.0), "max": _f64_attr(1.0)})
+    imp.set_out(ctx, imp.op(ctx, "mul", [x, y], x.elem, x.dims))
+
+
+def _softplus_of(imp, ctx, x):
+    """log(1 + e^x) of `x` as max(x, 0) + log(1 + e^-|x|): no overflow for
+    large x (Softplus, and Mish's inner term)."""
+    ax = imp.op(ctx, "abs", [x], x.elem, x.dims)
+    nax = imp.op(ctx, "neg", [ax], x.elem, x.dims)
+    e = imp.op(ctx, "exp", [nax], x.elem, x.dims)
+    e1 = imp.op(ctx, "add", [e, imp.scalar(1.0, x.elem, ctx)], x.elem, x.dims)
+    lg = imp.op(ctx, "log", [e1], x.elem, x.dims)
+    r = imp.op(ctx, "relu", [x], x.elem, x.dims)
+    return imp.op(ctx, "add", [r, lg], x.elem, x.dims)
+
+
+@_handler("Softplus", "graph.exp, graph.add, graph.log")
+def _softplus(imp, ctx):
+    x = _float_input(ctx, "exp")
+    imp.set_out(ctx, _softplus_of(imp, ctx, x))
+
+
+@_handler("Softsign", "graph.abs, graph.add, graph.div")
+def _softsign(imp, ctx):
+    x = _float_input(ctx, "div")
+    a = imp.op(ctx, "abs", [x], x.elem, x.dims)
+    a1 = imp.op(ctx, "add", [a, imp.scalar(1.0, x.elem, ctx)], x.elem, x.dims)
+    imp.set_out(ctx, imp.op(ctx, "div", [x, a1], x.elem, x.dims))
+
+
+def _elu_like(imp, ctx, x, alpha, scale=None):
+    """alpha * (e^x - 1) where x < 0, x elsewhere (then * scale)."""
+    zero = imp.scalar(0.0, x.elem, ctx)
+    neg = imp.op(ctx, "less", [x, zero], TensorProto.BOOL, x.dims)
+    e = imp.op(ctx, "exp", [x], x.elem, x.dims)
+    em1 = imp.op(ctx, "sub", [e, imp.scalar(1.0, x.elem, ctx)], x.elem, x.dims)
+    a = imp.op(ctx, "mul", [em1, imp.scalar(alpha, x.elem, ctx)], x.elem,
+               x.dims)
+    y = imp.op(ctx, "select", [neg, a, x], x.elem, x.dims)
+    if scale is not None:
+        y = imp.op(ctx, "mul", [y, imp.scalar(scale, x.elem, ctx)], x.elem,
+                   x.dims)
+    return y
+
+
+@_handler("Elu", "graph.less, graph.exp, graph.select", "alpha")
+def _elu(imp, ctx):
+    x = _float_input(ctx, "exp")
+    imp.set_out(ctx, _elu_like(imp, ctx, x, ctx.attr("alpha")))
+
+
+@_handler("Selu", "graph.less, graph.exp, graph.select, graph.mul",
+          "alpha, gamma")
+def _selu(imp, ctx):
+    x = _float_input(ctx, "exp")
+    imp.set_out(ctx, _elu_like(imp, ctx, x, ctx.attr("alpha"),
+                               ctx.attr("gamma")))
+
+
+@_handler("Celu", "graph.div, graph.less, graph.exp, graph.select", "alpha")
+def _celu(imp, ctx):
+    x = _float_input(ctx, "exp")
+    alpha = ctx.attr("alpha")
+    # max(0, x) + min(0, alpha * (exp(x / alpha) - 1))
+    xs = imp.op(ctx, "div", [x, imp.scalar(alpha, x.elem, ctx)], x.elem,
+                x.dims)
+    e = imp.op(ctx, "exp", [xs], x.elem, x.dims)
+    em1 = imp.op(ctx, "sub", [e, imp.scalar(1.0, x.elem, ctx)], x.elem, x.dims)
+    a = imp.op(ctx, "mul", [em1, imp.scalar(alpha, x.elem, ctx)], x.elem,
+               x.dims)
+    zero = imp.scalar(0.0, x.elem, ctx)
+    neg = imp.op(ctx, "min", [a, zero], x.elem, x.dims)
+    pos = imp.op(ctx, "relu", [x], x.elem, x.dims)
+    imp.set_out(ctx, imp.op(ctx, "add", [pos, neg], x.elem, x.dims))
+
+
+@_handler("ThresholdedRelu", "graph.greater, graph.select", "alpha")
+def _thresholded_relu(imp, ctx):
+    x = _float_input(ctx, "select")
+    gt = imp.op(ctx, "greater", [x, imp.scalar(ctx.attr("alpha"), x.elem,
+                                               ctx)], TensorProto.BOOL, x.dims)
+    imp.set_out(ctx, imp.op(ctx, "select", [gt, x, imp.scalar(0.0, x.elem,
+                                                              ctx)],
+                            x.elem, x.dims))
+
+
+@_handler("PRelu", "graph.less, graph.mul, graph.select")
+def _prelu(imp, ctx):
+    x, slope = ctx.input(0), ctx.input(1)
+    _check_kind(ctx, x, "fi", "mul")
+    elem, dims = ctx.out_type()
+    zero = imp.scalar(0, x.elem, ctx)
+    neg = imp.op(ctx, "less", [x, zero], TensorProto.BOOL, x.dims)
+    prod = imp.op(ctx, "mul", [x, slope], x.elem, dims)
+    imp.set_out(ctx, imp.op(ctx, "select", [neg, prod, x], elem, dims))
+
+
+@_handler("Mish", "graph.exp, graph.log, graph.tanh, graph.mul")
+def _mish(imp, ctx):
+    x = _float_input(ctx, "tanh")
+    t = imp.op(ctx, "tanh", [_softplus_of(imp, ctx, x)], x.elem, x.dims)
+    imp.set_out(ctx, imp.op(ctx, "mul", [x, t], x.elem, x.dims))

@@ -1,0 +1,263 @@
+#===- nn.py - Neural-network layer ONNX ops -------------------------------===#
+#
+# Handlers of the layer ops: MatMul and Gemm, 2-D convolution and transposed
+# convolution, max/average/global pooling, batch and layer normalization,
+# Softmax and LogSoftmax. The graph dialect's window ops are 2-D (4-D NCHW
+# inputs) and take explicit pads, so ONNX's auto_pad is resolved here
+# (_spatial_attrs), which needs static spatial sizes for SAME_*.
+#
+#===----------------------------------------------------------------------===#
+
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+from ..emit import _f32_attr, _i64_array
+from ..errors import _Unsupported
+from ..importer import _broadcast_dims, _Node, _Value
+from ..registry import _check_kind, _handler
+
+
+def _matmul_dims(a: tuple, b: tuple):
+    """numpy.matmul's result dims (None for unknown sizes)."""
+    if not a or not b:
+        return None
+    a2 = a if len(a) > 1 else (1,) + a
+    b2 = b if len(b) > 1 else b + (1,)
+    dims = _broadcast_dims(a2[:-2], b2[:-2]) + (a2[-2], b2[-1])
+    if len(b) == 1:
+        dims = dims[:-1]
+    if len(a) == 1:
+        dims = dims[:-2] + dims[-1:] if len(b) > 1 else dims[:-1]
+    return dims
+
+
+@_handler("MatMul", "graph.matmul")
+def _matmul(imp, ctx):
+    a, b = ctx.input(0), ctx.input(1)
+    _check_kind(ctx, a, "fi", "matmul")
+    elem, dims = ctx.out_type(fallback=lambda: (a.elem, _matmul_dims(a.dims,
+                                                                     b.dims)))
+    imp.set_out(ctx, imp.op(ctx, "matmul", [a, b], elem, dims))
+
+
+@_handler("Gemm", "graph.linear", "alpha, beta, transA, transB, optional C")
+def _gemm(imp, ctx):
+    a, b = ctx.input(0), ctx.input(1)
+    _check_kind(ctx, a, "fi", "linear")
+    ops = [a, b]
+    if ctx.has_input(2):
+        ops.append(ctx.input(2))
+    attrs = {
+        "trans_a": "true" if ctx.attr("transA") else None,
+        "trans_b": "true" if ctx.attr("transB") else None,
+        "alpha": _f32_attr(ctx.attr("alpha")) if ctx.attr("alpha") != 1.0
+        else None,
+        "beta": _f32_attr(ctx.attr("beta")) if ctx.attr("beta") != 1.0 else
+        None,
+    }
+    elem, dims = ctx.out_type()
+    imp.set_out(ctx, imp.op(ctx, "linear", ops, elem, dims, attrs))
+
+
+def _spatial_attrs(ctx: _Node, x: _Value, kernel: Sequence[Optional[int]],
+                   with_dilations: bool = True) -> dict:
+    """strides/pads/dilations of a 2-D window op, resolving auto_pad."""
+    strides = list(ctx.attr("strides", [1, 1]) or [1, 1])
+    dilations = list(ctx.attr("dilations", [1, 1]) or [1, 1]) if (
+        with_dilations or ctx.has_attr("dilations")) else [1, 1]
+    pads = list(ctx.attr("pads", [0, 0, 0, 0]) or [0, 0, 0, 0])
+    auto_pad = ctx.attr("auto_pad", "NOTSET")
+    if len(strides) != 2 or len(dilations) != 2 or len(pads) != 4:
+        raise _Unsupported("strides/dilations/pads must have 2/2/4 entries")
+    if auto_pad == "VALID":
+        pads = [0, 0, 0, 0]
+    elif auto_pad in ("SAME_UPPER", "SAME_LOWER"):
+        pads = [0, 0, 0, 0]
+        for i in range(2):
+            size, k = x.dims[2 + i], kernel[i]
+            if size is None or k is None:
+                raise _Unsupported(f"auto_pad={auto_pad} needs static spatial "
+                                   "sizes")
+            out = -(-size // strides[i])
+            total = max(0, (out - 1) * strides[i] +
+                        (k - 1) * dilations[i] + 1 - size)
+            small, big = total // 2, total - total // 2
+            pads[i], pads[2 + i] = (small, big) if auto_pad == "SAME_UPPER" \
+                else (big, small)
+    elif auto_pad != "NOTSET":
+        raise _Unsupported(f"attribute auto_pad={auto_pad} is not supported")
+    attrs = {}
+    if strides != [1, 1]:
+        attrs["strides"] = _i64_array(strides)
+    if pads != [0, 0, 0, 0]:
+        attrs["pads"] = _i64_array(pads)
+    if dilations != [1, 1]:
+        if not with_dilations:
+            raise _Unsupported(f"attribute dilations={dilations} is not "
+                               "supported")
+        attrs["dilations"] = _i64_array(dilations)
+    return attrs
+
+
+def _require_4d(x: _Value, what: str):
+    if x.rank != 4:
+        raise _Unsupported(f"only 2-D {what} (4-D input) is supported, the "
+                           f"input has rank {x.rank}")
+
+
+@_handler("Conv", "graph.conv2d", "2-D only; auto_pad (SAME_* needs static "
+          "sizes), group, optional bias")
+def _conv(imp, ctx):
+    x, w = ctx.input(0), ctx.input(1)
+    _require_4d(x, "convolution")
+    _check_kind(ctx, x, "f", "conv2d")
+    ops = [x, w]
+    if ctx.has_input(2):
+        ops.append(ctx.input(2))
+    ctx.attr("kernel_shape")
+    attrs = _spatial_attrs(ctx, x, w.dims[2:])
+    group = ctx.attr("group")
+    if group != 1:
+        attrs["groups"] = f"{group} : i64"
+    elem, dims = ctx.out_type()
+    imp.set_out(ctx, imp.op(ctx, "conv2d", ops, elem, dims, attrs))
+
+
+@_handler("ConvTranspose", "graph.conv_transpose2d",
+          "2-D only; output_padding, group; no output_shape / auto_pad")
+def _conv_transpose(imp, ctx):
+    x, w = ctx.input(0), ctx.input(1)
+    _require_4d(x, "transposed convolution")
+    _check_kind(ctx, x, "f", "conv_transpose2d")
+    ops = [x, w]
+    if ctx.has_input(2):
+        ops.append(ctx.input(2))
+    ctx.attr("kernel_shape")
+    if ctx.attr("auto_pad") not in ("NOTSET", None):
+        raise _Unsupported(f"attribute auto_pad={ctx.attr('auto_pad')} is not "
+                           "supported")
+    if ctx.attr("output_shape"):
+        raise _Unsupported("attribute output_shape is not supported")
+    attrs = _spatial_attrs(ctx, x, w.dims[2:])
+    op = list(ctx.attr("output_padding", [0, 0]) or [0, 0])
+    if len(op) != 2:
+        raise _Unsupported("output_padding must have 2 entries")
+    if op != [0, 0]:
+        attrs["output_padding"] = _i64_array(op)
+    group = ctx.attr("group")
+    if group != 1:
+        attrs["groups"] = f"{group} : i64"
+    elem, dims = ctx.out_type()
+    imp.set_out(ctx, imp.op(ctx, "conv_transpose2d", ops, elem, dims, attrs))
+
+
+@_handler("MaxPool", "graph.max_pool2d", "2-D only; no Indices output; "
+          "storage_order 0")
+def _max_pool(imp, ctx):
+    x = ctx.input(0)
+    _require_4d(x, "pooling")
+    _check_kind(ctx, x, "f", "max_pool2d")
+    ctx.require_outputs(1)
+    kernel = list(ctx.attr("kernel_shape"))
+    attrs = {"kernel_shape": _i64_array(kernel)}
+    attrs.update(_spatial_attrs(ctx, x, kernel))
+    if ctx.attr("ceil_mode"):
+        attrs["ceil_mode"] = "true"
+    if ctx.attr("storage_order"):
+        raise _Unsupported("attribute storage_order=1 is not supported")
+    elem, dims = ctx.out_type()
+    imp.set_out(ctx, imp.op(ctx, "max_pool2d", [x], elem, dims, attrs))
+
+
+@_handler("AveragePool", "graph.avg_pool2d", "2-D only; count_include_pad, "
+          "ceil_mode; dilations must be 1")
+def _avg_pool(imp, ctx):
+    x = ctx.input(0)
+    _require_4d(x, "pooling")
+    _check_kind(ctx, x, "f", "avg_pool2d")
+    kernel = list(ctx.attr("kernel_shape"))
+    attrs = {"kernel_shape": _i64_array(kernel)}
+    attrs.update(_spatial_attrs(ctx, x, kernel, with_dilations=False))
+    if ctx.attr("count_include_pad"):
+        attrs["count_include_pad"] = "true"
+    if ctx.attr("ceil_mode"):
+        attrs["ceil_mode"] = "true"
+    elem, dims = ctx.out_type()
+    imp.set_out(ctx, imp.op(ctx, "avg_pool2d", [x], elem, dims, attrs))
+
+
+@_handler("GlobalAveragePool GlobalMaxPool",
+          "graph.global_avg_pool / graph.global_max_pool", "4-D input only")
+def _global_pool(imp, ctx):
+    x = ctx.input(0)
+    _require_4d(x, "global pooling")
+    mnemonic = "global_avg_pool" if ctx.op == "GlobalAveragePool" else \
+        "global_max_pool"
+    _check_kind(ctx, x, "f", mnemonic)
+    elem, dims = ctx.out_type()
+    imp.set_out(ctx, imp.op(ctx, mnemonic, [x], elem, dims))
+
+
+@_handler("BatchNormalization", "graph.batch_norm",
+          "inference mode only (training_mode=0, one output)")
+def _batch_norm(imp, ctx):
+    ops = [ctx.input(i) for i in range(5)]
+    _check_kind(ctx, ops[0], "f", "batch_norm")
+    if ctx.attr("training_mode"):
+        raise _Unsupported("attribute training_mode=1 is not supported")
+    ctx.attr("momentum")
+    ctx.require_outputs(1)
+    elem, dims = ctx.out_type()
+    attrs = {"epsilon": _f32_attr(ctx.attr("epsilon"))}
+    imp.set_out(ctx, imp.op(ctx, "batch_norm", ops, elem, dims, attrs))
+
+
+@_handler("LayerNormalization", "graph.layer_norm (+ graph.reduce_mean, "
+          "graph.rsqrt for Mean/InvStdDev)", "axis, epsilon, stash_type")
+def _layer_norm(imp, ctx):
+    ops = [ctx.input(0), ctx.input(1)]
+    _check_kind(ctx, ops[0], "f", "layer_norm")
+    if ctx.has_input(2):
+        ops.append(ctx.input(2))
+    ctx.attr("stash_type")
+    elem, dims = ctx.out_type()
+    axis, eps = ctx.attr("axis"), ctx.attr("epsilon")
+    attrs = {"axis": f"{axis} : i64", "epsilon": _f32_attr(eps)}
+    imp.set_out(ctx, imp.op(ctx, "layer_norm", ops, elem, dims, attrs))
+    wants = [i for i in (1, 2) if i < len(ctx.node.output) and
+             ctx.node.output[i] and imp.is_used(ctx.node.output[i])]
+    if not wants:
+        return
+    # Mean and InvStdDev (training outputs) are composed: the statistics
+    # over dims [axis, rank), kept as size 1, in the stash type.
+    x = ops[0]
+    rank = x.rank
+    first = axis + rank if axis < 0 else axis
+    axes = _i64_array(range(first, rank))
+    stat_elem, stat_dims = ctx.out_type(wants[0])
+    xs = imp.cast(ctx, x, stat_elem)
+    mean = imp.op(ctx, "reduce_mean", [xs], stat_elem, stat_dims,
+                  {"axes": axes}, hint="mean")
+    if 1 in wants:
+        imp.set_out(ctx, mean, 1)
+    if 2 in wants:
+        d = imp.op(ctx, "sub", [xs, mean], stat_elem, xs.dims)
+        sq = imp.op(ctx, "mul", [d, d], stat_elem, xs.dims)
+        var = imp.op(ctx, "reduce_mean", [sq], stat_elem, stat_dims,
+                     {"axes": axes})
+        ve = imp.op(ctx, "add", [var, imp.scalar(eps, stat_elem, ctx)],
+                    stat_elem, stat_dims)
+        imp.set_out(ctx, imp.op(ctx, "rsqrt", [ve], stat_elem, stat_dims,
+                                hint="inv_std_dev"), 2)
+
+
+@_handler("Softmax LogSoftmax", "graph.softmax / graph.log_softmax",
+          "axis (opset 13 semantics)")
+def _softmax(imp, ctx):
+    x = ctx.input(0)
+    mnemonic = "softmax" if ctx.op == "Softmax" else "log_softmax"
+    _check_kind(ctx, x, "f", mnemonic)
+    elem, dims = ctx.out_type(fallback=lambda: (x.elem, x.dims))
+    imp.set_out(ctx, imp.op(ctx, mnemonic, [x], elem, dims,
+                            {"axis": f"{ctx.attr('axis')} : i64"}))
