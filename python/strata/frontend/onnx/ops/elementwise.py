@@ -350,3 +350,38 @@ def _mish(imp, ctx):
     x = _float_input(ctx, "tanh")
     t = imp.op(ctx, "tanh", [_softplus_of(imp, ctx, x)], x.elem, x.dims)
     imp.set_out(ctx, imp.op(ctx, "mul", [x, t], x.elem, x.dims))
+
+
+@_handler("Swish", "graph.mul, graph.sigmoid", "alpha", opsets=(24, 24))
+def _swish(imp, ctx):
+    x = _float_input(ctx, "sigmoid")
+    alpha = ctx.attr("alpha")
+    elem, dims = ctx.out_type(fallback=lambda: (x.elem, x.dims))
+    ax = x if alpha == 1.0 else imp.op(
+        ctx, "mul", [x, imp.scalar(alpha, x.elem, ctx)], x.elem, x.dims)
+    s = imp.op(ctx, "sigmoid", [ax], x.elem, x.dims)
+    imp.set_out(ctx, imp.op(ctx, "mul", [x, s], elem, dims))
+
+
+@_handler("Shrink", "graph.less, graph.greater, graph.add, graph.sub, "
+          "graph.select", "lambd, bias; integer inputs need integral values")
+def _shrink(imp, ctx):
+    x = ctx.input(0)
+    _check_kind(ctx, x, "fi", "select")
+    lambd, bias = ctx.attr("lambd"), ctx.attr("bias")
+    if _kind(x.elem) == "i" and not (float(lambd).is_integer() and
+                                     float(bias).is_integer()):
+        raise _Unsupported("lambd and bias must be integral for an integer "
+                           "input")
+    elem, dims = ctx.out_type(fallback=lambda: (x.elem, x.dims))
+    lo = imp.op(ctx, "less", [x, imp.scalar(-lambd, x.elem, ctx)],
+                TensorProto.BOOL, x.dims)
+    hi = imp.op(ctx, "greater", [x, imp.scalar(lambd, x.elem, ctx)],
+                TensorProto.BOOL, x.dims)
+    plus = imp.op(ctx, "add", [x, imp.scalar(bias, x.elem, ctx)], x.elem,
+                  x.dims)
+    minus = imp.op(ctx, "sub", [x, imp.scalar(bias, x.elem, ctx)], x.elem,
+                   x.dims)
+    inner = imp.op(ctx, "select", [hi, minus, imp.scalar(0, x.elem, ctx)],
+                   x.elem, x.dims)
+    imp.set_out(ctx, imp.op(ctx, "select", [lo, plus, inner], elem, dims))

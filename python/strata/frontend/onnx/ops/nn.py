@@ -12,6 +12,9 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
+import numpy as np
+from onnx import TensorProto
+
 from ..emit import _f32_attr, _i64_array
 from ..errors import _Unsupported
 from ..importer import _broadcast_dims, _Node, _Value
@@ -261,3 +264,29 @@ def _softmax(imp, ctx):
     elem, dims = ctx.out_type(fallback=lambda: (x.elem, x.dims))
     imp.set_out(ctx, imp.op(ctx, mnemonic, [x], elem, dims,
                             {"axis": f"{ctx.attr('axis')} : i64"}))
+
+
+@_handler("Hardmax", "graph.argmax, graph.equal, graph.cast",
+          "axis (opset 13 semantics); the size along axis must be static")
+def _hardmax(imp, ctx):
+    x = ctx.input(0)
+    _check_kind(ctx, x, "fi", "argmax")
+    rank = x.rank
+    axis = ctx.attr("axis")
+    a = axis + rank if axis < 0 else axis
+    if not 0 <= a < rank:
+        raise _Unsupported(f"axis {axis} is out of range for rank {rank}")
+    size = x.dims[a]
+    if size is None:
+        raise _Unsupported("the size along axis must be static")
+    elem, dims = ctx.out_type(fallback=lambda: (x.elem, x.dims))
+    # One-hot of the (first) argmax: compare it with 0..size-1 along axis.
+    idx_dims = tuple(1 if i == a else d for i, d in enumerate(x.dims))
+    idx = imp.op(ctx, "argmax", [x], TensorProto.INT64, idx_dims,
+                 {"axis": f"{a} : i64"})
+    shape = [1] * rank
+    shape[a] = size
+    iota = imp.emit_constant(np.arange(size, dtype=np.int64).reshape(shape),
+                             TensorProto.INT64, "iota", ctx.loc)
+    hot = imp.op(ctx, "equal", [idx, iota], TensorProto.BOOL, x.dims)
+    imp.set_out(ctx, imp.op(ctx, "cast", [hot], elem, dims))
