@@ -112,14 +112,36 @@ def _shape_operand(imp, ctx, shape: _Value, length: int) -> _Value:
                   hint="shape")
 
 
+def _reshape_dims(in_dims, shape, allowzero: bool) -> tuple:
+    """The result dims of reshaping `in_dims` to the constant `shape`
+    (when ONNX shape inference gave none, e.g. the shape is a Shape of a
+    static tensor): 0 copies, -1 is inferred when the rest is known."""
+    shape = [int(s) for s in shape.reshape(-1)]
+    out = [in_dims[i] if s == 0 and not allowzero and i < len(in_dims)
+           else (None if s < 0 else s) for i, s in enumerate(shape)]
+    if shape.count(-1) == 1 and None not in in_dims:
+        rest = [d for d, s in zip(out, shape) if s != -1]
+        if None not in rest:
+            total, part = 1, 1
+            for d in in_dims:
+                total *= d
+            for d in rest:
+                part *= d
+            if part and total % part == 0:
+                out[shape.index(-1)] = total // part
+    return tuple(out)
+
+
 @_handler("Reshape", "graph.reshape", "allowzero; shape may be computed")
 def _reshape(imp, ctx):
     x, shape = ctx.input(0), ctx.input(1)
-    elem, dims = ctx.out_type(fallback=lambda: (x.elem, None if shape.dims[0]
-                                                is None else (None,) *
-                                                shape.dims[0]))
+    allowzero = bool(ctx.attr("allowzero"))
+    known = imp.constant_array(ctx.node.input[1])
+    elem, dims = ctx.out_type(fallback=lambda: (x.elem, (
+        _reshape_dims(x.dims, known, allowzero) if known is not None else
+        None if shape.dims[0] is None else (None,) * shape.dims[0])))
     shape = _shape_operand(imp, ctx, shape, len(dims))
-    attrs = {"allowzero": "true" if ctx.attr("allowzero") else None}
+    attrs = {"allowzero": "true" if allowzero else None}
     imp.set_out(ctx, imp.op(ctx, "reshape", [x, shape], elem, dims, attrs))
 
 
