@@ -12,4 +12,4 @@
 #===----------------------------------------------------------------------===#
 
 from . import elementwise, nn, reduction, shape, indexing  # noqa: F401
-from . import normalization, image, loss  # noqa: F401
+from . import normalization, image, loss, attention  # noqa: F401
