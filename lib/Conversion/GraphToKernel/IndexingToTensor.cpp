@@ -18,6 +18,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -260,6 +261,119 @@ struct SliceLowering : OpConversionPattern<SliceOp> {
                                                   sizes, strides);
     if (!reversed.empty())
       result = reverseDims(rewriter, loc, result, reversed);
+    rewriter.replaceOp(op, castTo(rewriter, loc, result, op.getType()));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// DynamicSliceOp
+//===----------------------------------------------------------------------===//
+
+/// graph.dynamic_slice: the host computes each dim's first index, step and
+/// count (buildSliceBounds), asserting what only the values decide (cf.assert
+/// with the op's location). Positive constant steps (the usual case: bounds
+/// from Shape) give a tensor.extract_slice with those offsets and sizes;
+/// other steps a linalg.generic reading `first + i * step` per dim with
+/// tensor.extract.
+struct DynamicSliceLowering : OpConversionPattern<DynamicSliceOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(DynamicSliceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value input = adaptor.getInput();
+    auto check = [&](Value condition, StringRef what) {
+      cf::AssertOp::create(rewriter, loc, condition,
+                           ("graph.dynamic_slice: " + what).str());
+    };
+    FailureOr<SmallVector<SliceDimBounds>> bounds = buildSliceBounds(
+        rewriter, loc, input, adaptor.getStarts(), adaptor.getEnds(),
+        adaptor.getAxes(), adaptor.getSteps(), check);
+    if (failed(bounds))
+      return rewriter.notifyMatchFailure(op, "invalid slice bounds");
+    SmallVector<OpFoldResult> offsets, sizes, strides;
+    bool positiveSteps = true;
+    for (const SliceDimBounds &bound : *bounds) {
+      offsets.push_back(bound.first);
+      sizes.push_back(bound.count);
+      strides.push_back(bound.step);
+      std::optional<int64_t> step = getConstantIntValue(bound.step);
+      positiveSteps &= step && *step > 0;
+    }
+    Value result;
+    if (positiveSteps) {
+      result = tensor::ExtractSliceOp::create(rewriter, loc, input, offsets,
+                                              sizes, strides);
+    } else {
+      auto inputType = cast<RankedTensorType>(input.getType());
+      Value init = tensor::EmptyOp::create(rewriter, loc, sizes,
+                                           inputType.getElementType());
+      SmallVector<Value> firsts, steps;
+      for (const SliceDimBounds &bound : *bounds) {
+        firsts.push_back(
+            getValueOrCreateConstantIndexOp(rewriter, loc, bound.first));
+        steps.push_back(
+            getValueOrCreateConstantIndexOp(rewriter, loc, bound.step));
+      }
+      result = createIndexedGeneric(
+          rewriter, loc, init,
+          [&](OpBuilder &b, Location nestedLoc, ValueRange indices) -> Value {
+            SmallVector<Value> positions;
+            for (auto [index, first, step] :
+                 llvm::zip_equal(indices, firsts, steps))
+              positions.push_back(arith::AddIOp::create(
+                  b, nestedLoc, first,
+                  arith::MulIOp::create(b, nestedLoc, index, step)));
+            return tensor::ExtractOp::create(b, nestedLoc, input, positions);
+          });
+    }
+    rewriter.replaceOp(op, castTo(rewriter, loc, result, op.getType()));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
+// TriluOp
+//===----------------------------------------------------------------------===//
+
+/// graph.trilu -> a linalg.generic over the input selecting each element or
+/// zero by comparing `j - i` of its last two indices with `k` (read on the
+/// host, 0 when absent).
+struct TriluLowering : OpConversionPattern<TriluOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(TriluOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value input = adaptor.getInput();
+    auto type = cast<RankedTensorType>(input.getType());
+    int64_t rank = type.getRank();
+    Value k = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    if (adaptor.getK())
+      k = rewriter.createOrFold<arith::IndexCastOp>(
+          loc, rewriter.getIndexType(),
+          rewriter.createOrFold<tensor::ExtractOp>(loc, adaptor.getK(),
+                                                   ValueRange{}));
+    Value init = tensor::EmptyOp::create(
+        rewriter, loc, tensor::getMixedSizes(rewriter, loc, input),
+        type.getElementType());
+    bool upper = op.getUpper();
+    Value zero = strata::detail::createScalarConstant(rewriter, loc,
+                                                      type.getElementType(), 0);
+    Value result = createIndexedGeneric(
+        rewriter, loc, init,
+        [&](OpBuilder &b, Location nestedLoc, ValueRange indices) -> Value {
+          Value diagonal = arith::SubIOp::create(
+              b, nestedLoc, indices[rank - 1], indices[rank - 2]);
+          Value keep = arith::CmpIOp::create(b, nestedLoc,
+                                             upper ? arith::CmpIPredicate::sge
+                                                   : arith::CmpIPredicate::sle,
+                                             diagonal, k);
+          Value element =
+              tensor::ExtractOp::create(b, nestedLoc, input, indices);
+          return arith::SelectOp::create(b, nestedLoc, keep, element, zero);
+        });
     rewriter.replaceOp(op, castTo(rewriter, loc, result, op.getType()));
     return success();
   }
@@ -532,6 +646,7 @@ struct SplitLowering : OpConversionPattern<SplitOp> {
 
 void strata::populateGraphIndexingToTensorPatterns(
     RewritePatternSet &patterns) {
-  patterns.add<ConcatLowering, SliceLowering, GatherLowering, PadLowering,
-               SplitLowering>(patterns.getContext());
+  patterns.add<ConcatLowering, SliceLowering, DynamicSliceLowering,
+               TriluLowering, GatherLowering, PadLowering, SplitLowering>(
+      patterns.getContext());
 }

@@ -18,6 +18,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
@@ -159,6 +160,96 @@ struct ConstantOfShapeLowering : OpConversionPattern<ConstantOfShapeOp> {
     if (failed(result))
       return rewriter.notifyMatchFailure(op, "cannot reify the result sizes");
     rewriter.replaceOp(op, *result);
+    return success();
+  }
+};
+
+/// graph.range -> a linalg.generic writing `start + i * delta` (the
+/// scalars read as 0-d inputs of the generic). A `?` count is computed on
+/// the host from integer operands, and for float operands by a 0-d generic
+/// (a small kernel: the host has no float arithmetic) whose i64 result the
+/// host reads; either way the host asserts that it is valid (not -1).
+struct RangeLowering : OpConversionPattern<RangeOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(RangeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value start = adaptor.getStart(), limit = adaptor.getLimit(),
+          delta = adaptor.getDelta();
+    Type elementType = op.getType().getElementType();
+    SmallVector<OpFoldResult> size;
+    if (!op.getType().isDynamicDim(0)) {
+      size.push_back(rewriter.getIndexAttr(op.getType().getDimSize(0)));
+    } else {
+      Value count;
+      if (isa<FloatType>(elementType)) {
+        Type i64 = rewriter.getI64Type();
+        Value init =
+            tensor::EmptyOp::create(rewriter, loc, ArrayRef<int64_t>{}, i64);
+        AffineMap scalarMap = AffineMap::get(0, 0, rewriter.getContext());
+        auto generic = linalg::GenericOp::create(
+            rewriter, loc, TypeRange{init.getType()},
+            ValueRange{start, limit, delta}, ValueRange{init},
+            SmallVector<AffineMap>(4, scalarMap),
+            ArrayRef<utils::IteratorType>{},
+            [](OpBuilder &b, Location nestedLoc, ValueRange args) {
+              linalg::YieldOp::create(
+                  b, nestedLoc,
+                  buildRangeCount(b, nestedLoc, args[0], args[1], args[2]));
+            });
+        count = tensor::ExtractOp::create(rewriter, loc, generic.getResult(0),
+                                          ValueRange{});
+      } else {
+        auto scalar = [&](Value tensor) -> Value {
+          return tensor::ExtractOp::create(rewriter, loc, tensor, ValueRange{});
+        };
+        count = buildRangeCount(rewriter, loc, scalar(start), scalar(limit),
+                                scalar(delta));
+      }
+      Value zero = arith::ConstantOp::create(rewriter, loc,
+                                             rewriter.getI64IntegerAttr(0));
+      cf::AssertOp::create(
+          rewriter, loc,
+          arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sge, count,
+                                zero),
+          "graph.range: delta is zero or the range has too many elements");
+      size.push_back(arith::IndexCastOp::create(rewriter, loc,
+                                                rewriter.getIndexType(), count)
+                         .getResult());
+    }
+    Value init = tensor::EmptyOp::create(rewriter, loc, size, elementType);
+    AffineMap scalarMap = AffineMap::get(1, 0, rewriter.getContext());
+    SmallVector<AffineMap> maps = {scalarMap, scalarMap,
+                                   rewriter.getMultiDimIdentityMap(1)};
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{init.getType()}, ValueRange{start, delta},
+        ValueRange{init}, maps, {utils::IteratorType::parallel},
+        [&](OpBuilder &b, Location nestedLoc, ValueRange args) {
+          Value index = linalg::IndexOp::create(b, nestedLoc, 0);
+          Value i64Index =
+              arith::IndexCastOp::create(b, nestedLoc, b.getI64Type(), index);
+          Value value;
+          if (isa<FloatType>(elementType)) {
+            Value step =
+                arith::SIToFPOp::create(b, nestedLoc, elementType, i64Index);
+            value = arith::AddFOp::create(
+                b, nestedLoc, args[0],
+                arith::MulFOp::create(b, nestedLoc, step, args[1]));
+          } else {
+            Value step = elementType.isInteger(64)
+                             ? i64Index
+                             : arith::TruncIOp::create(b, nestedLoc,
+                                                       elementType, i64Index)
+                                   .getResult();
+            value = arith::AddIOp::create(
+                b, nestedLoc, args[0],
+                arith::MulIOp::create(b, nestedLoc, step, args[1]));
+          }
+          linalg::YieldOp::create(b, nestedLoc, value);
+        });
+    rewriter.replaceOp(
+        op, castTo(rewriter, loc, generic.getResult(0), op.getType()));
     return success();
   }
 };
@@ -677,7 +768,7 @@ struct TileLowering : OpConversionPattern<TileOp> {
 void strata::populateGraphShapeToTensorPatterns(RewritePatternSet &patterns) {
   patterns
       .add<ConstantLowering, ShapeOfLowering, ConstantOfShapeLowering,
-           ReshapeLowering, TransposeLowering, SqueezeLowering,
+           RangeLowering, ReshapeLowering, TransposeLowering, SqueezeLowering,
            UnsqueezeLowering, FlattenLowering, ExpandLowering, TileLowering>(
           patterns.getContext());
 }

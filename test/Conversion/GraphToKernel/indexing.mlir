@@ -263,3 +263,55 @@ func.func @split_num_outputs(%y: tensor<?xf16>, %z: tensor<7xf16>) -> (tensor<?x
   // CHECK: return %[[A]], %[[B]], %[[C]], %[[E]], %[[F]], %[[G]]
   return %0#0, %0#1, %0#2, %1#0, %1#1, %1#2 : tensor<?xf16>, tensor<?xf16>, tensor<?xf16>, tensor<3xf16>, tensor<3xf16>, tensor<1xf16>
 }
+
+// -----
+
+// Bounds computed at run time with constant axes and steps: the host clamps
+// them and a tensor.extract_slice takes the offsets and sizes.
+// CHECK-LABEL: func.func @dynamic_slice
+// CHECK-SAME: (%[[X:.*]]: tensor<?x192xf32>, %[[E:.*]]: tensor<1xi64>)
+// CHECK: %[[END:.*]] = tensor.extract %[[E]][%{{.*}}] : tensor<1xi64>
+// CHECK: arith.index_cast %[[END]] : i64 to index
+// CHECK-NOT: cf.assert
+// CHECK: tensor.extract_slice %[[X]][0, 0] [%{{.*}}, %{{.*}}] [1, 1] : tensor<?x192xf32> to tensor<?x?xf32>
+func.func @dynamic_slice(%x: tensor<?x192xf32>, %e: tensor<1xi64>) -> tensor<?x?xf32> {
+  %s = graph.constant dense<0> : tensor<1xi64>
+  %a = graph.constant dense<-1> : tensor<1xi64>
+  %0 = graph.dynamic_slice %x, %s, %e axes %a : (tensor<?x192xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
+// -----
+
+// Steps and axes computed at run time: the host asserts that steps are not
+// zero and axes are in range and distinct, and a linalg.generic reads
+// `first + i * step` along each dim.
+// CHECK-LABEL: func.func @dynamic_slice_steps
+// CHECK: cf.assert %{{.*}}, "graph.dynamic_slice: a step is zero"
+// CHECK: cf.assert %{{.*}}, "graph.dynamic_slice: an axis is out of range"
+// CHECK: cf.assert %{{.*}}, "graph.dynamic_slice: an axis is repeated"
+// CHECK: linalg.generic
+// CHECK: arith.muli
+// CHECK: tensor.extract %{{.*}}[%{{.*}}, %{{.*}}] : tensor<4x6xf32>
+func.func @dynamic_slice_steps(%x: tensor<4x6xf32>, %s: tensor<2xi64>, %e: tensor<2xi64>, %a: tensor<2xi32>, %t: tensor<2xi64>) -> tensor<?x?xf32> {
+  %0 = graph.dynamic_slice %x, %s, %e axes %a steps %t : (tensor<4x6xf32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi32>, tensor<2xi64>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
+// -----
+
+// trilu: j - i compared with k (read on the host) per element.
+// CHECK-LABEL: func.func @trilu
+// CHECK-SAME: (%[[X:.*]]: tensor<?x4x5xf32>, %[[K:.*]]: tensor<i64>)
+// CHECK: %[[KV:.*]] = tensor.extract %[[K]][] : tensor<i64>
+// CHECK: %[[KI:.*]] = arith.index_cast %[[KV]] : i64 to index
+// CHECK: linalg.generic
+// CHECK: %[[I:.*]] = linalg.index 1 : index
+// CHECK: %[[J:.*]] = linalg.index 2 : index
+// CHECK: %[[D:.*]] = arith.subi %[[J]], %[[I]] : index
+// CHECK: arith.cmpi sle, %[[D]], %[[KI]] : index
+// CHECK: arith.select
+func.func @trilu(%x: tensor<?x4x5xf32>, %k: tensor<i64>) -> tensor<?x4x5xf32> {
+  %0 = graph.trilu %x, %k {upper = false} : (tensor<?x4x5xf32>, tensor<i64>) -> tensor<?x4x5xf32>
+  return %0 : tensor<?x4x5xf32>
+}

@@ -352,3 +352,40 @@ func.func @tile_partial(%x: tensor<2x3xi8>) -> tensor<2x6xi8> {
   %0 = graph.tile %x {repeats = array<i64: 1, 2>} : tensor<2x3xi8> -> tensor<2x6xi8>
   return %0 : tensor<2x6xi8>
 }
+
+// -----
+
+// An integer range with a limit computed at run time: the host computes the
+// count and asserts it is valid; a generic writes start + i * delta.
+// CHECK-LABEL: func.func @range_int
+// CHECK: tensor.extract
+// CHECK: arith.ceildivsi
+// CHECK: cf.assert %{{.*}}, "graph.range: delta is zero or the range has too many elements"
+// CHECK: %[[N:.*]] = arith.index_cast %{{.*}} : i64 to index
+// CHECK: %[[E:.*]] = tensor.empty(%[[N]]) : tensor<?xi64>
+// CHECK: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<i64>, tensor<i64>) outs(%[[E]] : tensor<?xi64>)
+// CHECK: linalg.index 0
+// CHECK: arith.muli
+// CHECK: arith.addi
+func.func @range_int(%s: tensor<i64>, %l: tensor<i64>, %d: tensor<i64>) -> tensor<?xi64> {
+  %0 = graph.range %s, %l, %d : tensor<i64> -> tensor<?xi64>
+  return %0 : tensor<?xi64>
+}
+
+// -----
+
+// A float range: the count comes from a 0-d generic (a kernel: the host has
+// no float arithmetic).
+// CHECK-LABEL: func.func @range_float
+// CHECK: %[[C:.*]] = linalg.generic {{.*}} ins(%{{.*}}, %{{.*}}, %{{.*}} : tensor<f32>, tensor<f32>, tensor<f32>) outs(%{{.*}} : tensor<i64>)
+// CHECK: arith.divf
+// CHECK: arith.fptosi
+// CHECK: tensor.extract %[[C]][] : tensor<i64>
+// CHECK: cf.assert
+// CHECK: linalg.generic
+// CHECK: arith.sitofp
+// CHECK: arith.mulf
+func.func @range_float(%s: tensor<f32>, %l: tensor<f32>, %d: tensor<f32>) -> tensor<?xf32> {
+  %0 = graph.range %s, %l, %d : tensor<f32> -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}

@@ -248,3 +248,28 @@ func.func @gather_out_of_range_no_fold() -> tensor<2xi64> {
   %0 = graph.gather %shape, %i : tensor<3xi64>, tensor<2xi64> -> tensor<2xi64>
   return %0 : tensor<2xi64>
 }
+
+// -----
+
+// Constant bounds turn a dynamic_slice into a slice.
+// CHECK-LABEL: func.func @dynamic_slice_constant
+// CHECK-NOT: graph.dynamic_slice
+// CHECK: graph.slice %{{.*}} {axes = array<i64: -1>, ends = array<i64: 64>, starts = array<i64: 0>} : tensor<?x192xf32> -> tensor<?x?xf32>
+func.func @dynamic_slice_constant(%x: tensor<?x192xf32>) -> tensor<?x?xf32> {
+  %s = graph.constant dense<0> : tensor<1xi64>
+  %e = graph.constant dense<64> : tensor<1xi32>
+  %a = graph.constant dense<-1> : tensor<1xi64>
+  %0 = graph.dynamic_slice %x, %s, %e axes %a : (tensor<?x192xf32>, tensor<1xi64>, tensor<1xi32>, tensor<1xi64>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
+// -----
+
+// A bound computed at run time keeps the op.
+// CHECK-LABEL: func.func @dynamic_slice_runtime
+// CHECK: graph.dynamic_slice
+func.func @dynamic_slice_runtime(%x: tensor<?x192xf32>, %e: tensor<1xi64>) -> tensor<?x?xf32> {
+  %s = graph.constant dense<0> : tensor<1xi64>
+  %0 = graph.dynamic_slice %x, %s, %e : (tensor<?x192xf32>, tensor<1xi64>, tensor<1xi64>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}

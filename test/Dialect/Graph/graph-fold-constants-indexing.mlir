@@ -170,3 +170,33 @@ func.func @split_of_argument(%x: tensor<7xf32>) -> (tensor<3xf32>, tensor<3xf32>
   %0:3 = graph.split %x {num_outputs = 3 : i64} : tensor<7xf32> -> tensor<3xf32>, tensor<3xf32>, tensor<1xf32>
   return %0#0, %0#1, %0#2 : tensor<3xf32>, tensor<3xf32>, tensor<1xf32>
 }
+
+// -----
+
+// dynamic_slice on constants: x[1:3, ::-2] of [[0..5], [6..11], ...].
+// CHECK-LABEL: func.func @dynamic_slice
+// CHECK-NEXT: %[[R:.*]] = graph.constant dense<{{\[}}[1.100000e+01, 9.000000e+00, 7.000000e+00], [1.700000e+01, 1.500000e+01, 1.300000e+01]]> : tensor<2x3xf32>
+// CHECK-NEXT: return %[[R]]
+func.func @dynamic_slice() -> tensor<2x3xf32> {
+  %x = graph.constant dense<[[0.0, 1.0, 2.0, 3.0, 4.0, 5.0], [6.0, 7.0, 8.0, 9.0, 10.0, 11.0], [12.0, 13.0, 14.0, 15.0, 16.0, 17.0], [18.0, 19.0, 20.0, 21.0, 22.0, 23.0]]> : tensor<4x6xf32>
+  %s = graph.constant dense<[1, -1]> : tensor<2xi64>
+  %e = graph.constant dense<[3, -9223372036854775808]> : tensor<2xi64>
+  %t = graph.constant dense<[1, -2]> : tensor<2xi32>
+  %0 = graph.dynamic_slice %x, %s, %e steps %t : (tensor<4x6xf32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi32>) -> tensor<2x3xf32>
+  return %0 : tensor<2x3xf32>
+}
+
+// -----
+
+// trilu on constants: numpy.triu(m, 1) and numpy.tril(m, -1).
+// CHECK-LABEL: func.func @trilu
+// CHECK-DAG: graph.constant dense<{{\[}}[0, 2, 3], [0, 0, 6]]> : tensor<2x3xi32>
+// CHECK-DAG: graph.constant dense<{{\[}}[0, 0, 0], [4, 0, 0]]> : tensor<2x3xi32>
+func.func @trilu() -> (tensor<2x3xi32>, tensor<2x3xi32>) {
+  %m = graph.constant dense<[[1, 2, 3], [4, 5, 6]]> : tensor<2x3xi32>
+  %k = graph.constant dense<1> : tensor<i64>
+  %n = graph.constant dense<-1> : tensor<i64>
+  %0 = graph.trilu %m, %k : (tensor<2x3xi32>, tensor<i64>) -> tensor<2x3xi32>
+  %1 = graph.trilu %m, %n {upper = false} : (tensor<2x3xi32>, tensor<i64>) -> tensor<2x3xi32>
+  return %0, %1 : tensor<2x3xi32>, tensor<2x3xi32>
+}

@@ -231,3 +231,21 @@ func.func @constant_of_shape() -> tensor<2x3xi8> {
     }
   }
 #-}
+
+// -----
+
+// range on constants: numpy.arange(10, 1, -3) and arange(0.5, 2.0, 0.4).
+// CHECK-LABEL: func.func @range
+// CHECK-DAG: graph.constant dense<[10, 7, 4]> : tensor<3xi64>
+// CHECK-DAG: graph.constant dense<[5.000000e-01, 0.899999976, 1.300000e+00, 1.700000e+00]> : tensor<4xf32>
+func.func @range() -> (tensor<3xi64>, tensor<4xf32>) {
+  %s = graph.constant dense<10> : tensor<i64>
+  %l = graph.constant dense<1> : tensor<i64>
+  %d = graph.constant dense<-3> : tensor<i64>
+  %0 = graph.range %s, %l, %d : tensor<i64> -> tensor<3xi64>
+  %a = graph.constant dense<0.5> : tensor<f32>
+  %b = graph.constant dense<2.0> : tensor<f32>
+  %c = graph.constant dense<0.4> : tensor<f32>
+  %1 = graph.range %a, %b, %c : tensor<f32> -> tensor<4xf32>
+  return %0, %1 : tensor<3xi64>, tensor<4xf32>
+}

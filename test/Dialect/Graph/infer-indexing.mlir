@@ -270,3 +270,31 @@ func.func @reify_negative_axes(%a: tensor<2x?xf32>, %i: tensor<?xi64>) -> (index
   %d2 = tensor.dim %2#1, %c1 : tensor<2x?xf32>
   return %d0, %d1, %d2 : index, index, index
 }
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// graph.dynamic_slice
+//===----------------------------------------------------------------------===//
+
+func.func @dynamic_slice(%x: tensor<4x6x0xf32>, %s: tensor<1xi64>, %e: tensor<1xi64>, %a: tensor<1xi64>) -> (tensor<?x?x?xf32>, tensor<?x?x?xf32>, tensor<?x?x?xf32>) {
+  // Constant axes: only the named dim is `?`.
+  // expected-remark @+1 {{inferred: 'tensor<1xi64>'}}
+  %c = graph.constant dense<-2> : tensor<1xi64>
+  // expected-remark @+1 {{inferred: 'tensor<4x?x0xf32>'}}
+  %0 = graph.dynamic_slice %x, %s, %e axes %c : (tensor<4x6x0xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<?x?x?xf32>
+  // Axes computed at run time: any dim may be sliced, but an empty one
+  // stays empty.
+  // expected-remark @+1 {{inferred: 'tensor<?x?x0xf32>'}}
+  %1 = graph.dynamic_slice %x, %s, %e axes %a : (tensor<4x6x0xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<?x?x?xf32>
+  // All bounds constant: graph.slice's sizes (5:0:-2 selects 5, 3, 1).
+  // expected-remark @+1 {{inferred: 'tensor<1xi64>'}}
+  %b = graph.constant dense<5> : tensor<1xi64>
+  // expected-remark @+1 {{inferred: 'tensor<1xi64>'}}
+  %z = graph.constant dense<0> : tensor<1xi64>
+  // expected-remark @+1 {{inferred: 'tensor<1xi64>'}}
+  %st = graph.constant dense<-2> : tensor<1xi64>
+  // expected-remark @+1 {{inferred: 'tensor<4x3x0xf32>'}}
+  %2 = graph.dynamic_slice %x, %b, %z axes %c steps %st : (tensor<4x6x0xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<?x?x?xf32>
+  return %0, %1, %2 : tensor<?x?x?xf32>, tensor<?x?x?xf32>, tensor<?x?x?xf32>
+}

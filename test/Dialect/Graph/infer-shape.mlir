@@ -371,3 +371,34 @@ func.func @reify_constant_of_shape(%s: tensor<2xi64>) -> index {
   %d = tensor.dim %0, %c1 : tensor<?x?xf32>
   return %d : index
 }
+
+// -----
+
+func.func @range(%n: tensor<i64>) -> (tensor<?xi64>, tensor<?xf32>, tensor<?xi32>) {
+  // expected-remark @+1 {{inferred: 'tensor<i64>'}}
+  %z = graph.constant dense<0> : tensor<i64>
+  // expected-remark @+1 {{inferred: 'tensor<i64>'}}
+  %one = graph.constant dense<1> : tensor<i64>
+  // A limit computed at run time: `?`.
+  // expected-remark @+1 {{inferred: 'tensor<?xi64>'}}
+  %0 = graph.range %z, %n, %one : tensor<i64> -> tensor<?xi64>
+  // ceil((2.0 - 0.5) / 0.4) = 4
+  // expected-remark @+1 {{inferred: 'tensor<f32>'}}
+  %a = graph.constant dense<0.5> : tensor<f32>
+  // expected-remark @+1 {{inferred: 'tensor<f32>'}}
+  %b = graph.constant dense<2.0> : tensor<f32>
+  // expected-remark @+1 {{inferred: 'tensor<f32>'}}
+  %c = graph.constant dense<0.4> : tensor<f32>
+  // expected-remark @+1 {{inferred: 'tensor<4xf32>'}}
+  %1 = graph.range %a, %b, %c : tensor<f32> -> tensor<?xf32>
+  // An empty range: 10 down to 1 by +3.
+  // expected-remark @+1 {{inferred: 'tensor<i32>'}}
+  %p = graph.constant dense<10> : tensor<i32>
+  // expected-remark @+1 {{inferred: 'tensor<i32>'}}
+  %q = graph.constant dense<1> : tensor<i32>
+  // expected-remark @+1 {{inferred: 'tensor<i32>'}}
+  %r = graph.constant dense<3> : tensor<i32>
+  // expected-remark @+1 {{inferred: 'tensor<0xi32>'}}
+  %2 = graph.range %p, %q, %r : tensor<i32> -> tensor<?xi32>
+  return %0, %1, %2 : tensor<?xi64>, tensor<?xf32>, tensor<?xi32>
+}

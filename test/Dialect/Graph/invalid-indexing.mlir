@@ -466,3 +466,62 @@ func.func @split_num_outputs_huge(%x: tensor<?xf32>) -> tensor<?xf32> {
   %0 = graph.split %x {num_outputs = 9223372036854775807 : i64} : tensor<?xf32> -> tensor<?xf32>
   return %0 : tensor<?xf32>
 }
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// graph.dynamic_slice
+//===----------------------------------------------------------------------===//
+
+func.func @dynamic_slice_lengths(%x: tensor<4x6xf32>, %s: tensor<2xi64>, %e: tensor<1xi64>) -> tensor<?x?xf32> {
+  // expected-error @+2 {{expected as many ends (1) as starts (2)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.dynamic_slice %x, %s, %e : (tensor<4x6xf32>, tensor<2xi64>, tensor<1xi64>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
+// -----
+
+func.func @dynamic_slice_unknown_length(%x: tensor<4x6xf32>, %s: tensor<?xi64>, %e: tensor<?xi64>) -> tensor<?x?xf32> {
+  // expected-error @+2 {{expected 'starts' to have a static length}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.dynamic_slice %x, %s, %e : (tensor<4x6xf32>, tensor<?xi64>, tensor<?xi64>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
+// -----
+
+func.func @dynamic_slice_zero_step(%x: tensor<4x6xf32>, %s: tensor<1xi64>, %e: tensor<1xi64>) -> tensor<?x6xf32> {
+  %t = graph.constant dense<0> : tensor<1xi64>
+  // expected-error @+2 {{step #0 is zero}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.dynamic_slice %x, %s, %e steps %t : (tensor<4x6xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<?x6xf32>
+  return %0 : tensor<?x6xf32>
+}
+
+// -----
+
+func.func @dynamic_slice_axes(%x: tensor<4x6xf32>, %s: tensor<2xi64>, %e: tensor<2xi64>) -> tensor<?x?xf32> {
+  %a = graph.constant dense<[1, -1]> : tensor<2xi64>
+  // expected-error @+2 {{slice axis -1 is repeated}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.dynamic_slice %x, %s, %e axes %a : (tensor<4x6xf32>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
+// -----
+
+func.func @dynamic_slice_type(%x: tensor<4x6xf32>, %s: tensor<1xf32>, %e: tensor<1xi64>) -> tensor<?x6xf32> {
+  // expected-error @+1 {{operand #1 must be 1D tensor of 64-bit signless integer or 32-bit signless integer values}}
+  %0 = graph.dynamic_slice %x, %s, %e : (tensor<4x6xf32>, tensor<1xf32>, tensor<1xi64>) -> tensor<?x6xf32>
+  return %0 : tensor<?x6xf32>
+}
+
+// -----
+
+func.func @trilu_rank(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+2 {{expected an input of rank 2 or more}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.trilu %x : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}

@@ -635,3 +635,43 @@ func.func @tile_wrong_result(%x: tensor<?x4xf32>) {
     }
   }
 #-}
+
+// -----
+
+func.func @range_not_scalar(%s: tensor<1xi64>) -> tensor<?xi64> {
+  // expected-error @+2 {{expected 0-d tensor operands}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.range %s, %s, %s : tensor<1xi64> -> tensor<?xi64>
+  return %0 : tensor<?xi64>
+}
+
+// -----
+
+func.func @range_zero_delta() -> tensor<?xf32> {
+  %s = graph.constant dense<1.0> : tensor<f32>
+  %d = graph.constant dense<0.0> : tensor<f32>
+  // expected-error @+2 {{delta is zero}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.range %s, %s, %d : tensor<f32> -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// -----
+
+func.func @range_too_long() -> tensor<?xi64> {
+  %s = graph.constant dense<-9223372036854775807> : tensor<i64>
+  %l = graph.constant dense<9223372036854775807> : tensor<i64>
+  %d = graph.constant dense<1> : tensor<i64>
+  // expected-error @+2 {{the range has too many elements}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.range %s, %l, %d : tensor<i64> -> tensor<?xi64>
+  return %0 : tensor<?xi64>
+}
+
+// -----
+
+func.func @range_types(%s: tensor<i64>, %d: tensor<i32>) -> tensor<?xi64> {
+  // expected-error @+1 {{all of {start, limit, delta} have same type}}
+  %0 = "graph.range"(%s, %s, %d) : (tensor<i64>, tensor<i64>, tensor<i32>) -> tensor<?xi64>
+  return %0 : tensor<?xi64>
+}

@@ -65,3 +65,23 @@ func.func @split(%x: tensor<?x8xf32>, %y: tensor<7xf16>, %z: tensor<?x2xi8>) -> 
   %2:2 = graph.split %z {num_outputs = 2 : i64} : tensor<?x2xi8> -> tensor<?x2xi8>, tensor<?x2xi8>
   return %0#0, %0#1, %1#0, %1#1, %1#2, %2#0, %2#1 : tensor<?x2xf32>, tensor<?x6xf32>, tensor<3xf16>, tensor<3xf16>, tensor<1xf16>, tensor<?x2xi8>, tensor<?x2xi8>
 }
+
+// CHECK-LABEL: func.func @dynamic_slice
+func.func @dynamic_slice(%x: tensor<?x192xf32>, %s: tensor<1xi64>, %e: tensor<1xi64>, %a: tensor<1xi32>, %t: tensor<1xi64>) -> (tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>) {
+  // CHECK: graph.dynamic_slice %{{.*}}, %{{.*}}, %{{.*}} : (tensor<?x192xf32>, tensor<1xi64>, tensor<1xi64>) -> tensor<?x?xf32>
+  %0 = graph.dynamic_slice %x, %s, %e : (tensor<?x192xf32>, tensor<1xi64>, tensor<1xi64>) -> tensor<?x?xf32>
+  // CHECK: graph.dynamic_slice %{{.*}}, %{{.*}}, %{{.*}} axes %{{.*}} steps %{{.*}} : (tensor<?x192xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi32>, tensor<1xi64>) -> tensor<?x?xf32>
+  %1 = graph.dynamic_slice %x, %s, %e axes %a steps %t : (tensor<?x192xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi32>, tensor<1xi64>) -> tensor<?x?xf32>
+  // CHECK: graph.dynamic_slice %{{.*}}, %{{.*}}, %{{.*}} steps %{{.*}} : (tensor<?x192xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<?x?xf32>
+  %2 = graph.dynamic_slice %x, %s, %e steps %t : (tensor<?x192xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<?x?xf32>
+  return %0, %1, %2 : tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>
+}
+
+// CHECK-LABEL: func.func @trilu
+func.func @trilu(%x: tensor<?x8x8xf32>, %k: tensor<i64>) -> (tensor<?x8x8xf32>, tensor<?x8x8xf32>) {
+  // CHECK: graph.trilu %{{.*}}, %{{.*}} {upper = false} : (tensor<?x8x8xf32>, tensor<i64>) -> tensor<?x8x8xf32>
+  %0 = graph.trilu %x, %k {upper = false} : (tensor<?x8x8xf32>, tensor<i64>) -> tensor<?x8x8xf32>
+  // CHECK: graph.trilu %{{.*}} : (tensor<?x8x8xf32>) -> tensor<?x8x8xf32>
+  %1 = graph.trilu %x : (tensor<?x8x8xf32>) -> tensor<?x8x8xf32>
+  return %0, %1 : tensor<?x8x8xf32>, tensor<?x8x8xf32>
+}

@@ -144,3 +144,12 @@ func.func @expand_tile(%x: tensor<1x?x1xf32>, %s: tensor<3xi64>, %y: tensor<?x4x
     }
   }
 #-}
+
+// CHECK-LABEL: func.func @range
+func.func @range(%s: tensor<i64>, %l: tensor<i64>, %d: tensor<i64>, %f: tensor<f16>) -> (tensor<?xi64>, tensor<?xf16>) {
+  // CHECK: graph.range %{{.*}}, %{{.*}}, %{{.*}} : tensor<i64> -> tensor<?xi64>
+  %0 = graph.range %s, %l, %d : tensor<i64> -> tensor<?xi64>
+  // CHECK: graph.range %{{.*}}, %{{.*}}, %{{.*}} : tensor<f16> -> tensor<?xf16>
+  %1 = graph.range %f, %f, %f : tensor<f16> -> tensor<?xf16>
+  return %0, %1 : tensor<?xi64>, tensor<?xf16>
+}

@@ -94,3 +94,54 @@ func.func @h(%x: tensor<4xf32>) -> tensor<4xf32> {
   return %1 : tensor<4xf32>
 }
 func.func private @h_dispatch_0(tensor<4xf32>) -> tensor<4xf32>
+
+// -----
+
+// A floating-point scalar computed on the host from sizes (a mean's divisor)
+// cannot be a launch operand: the kernel recomputes it from the integer it
+// comes from.
+// CHECK-LABEL: func.func @float_scalar
+// CHECK-SAME: (%[[X:.*]]: tensor<?xf32>, %[[N:.*]]: index)
+// CHECK-NOT: arith.uitofp
+// CHECK: %[[I:.*]] = arith.index_cast %[[N]] : index to i64
+// CHECK: kernel.launch @float_scalar_dispatch_0(%[[I]], %[[X]]) : (i64, tensor<?xf32>) -> tensor<?xf32>
+// CHECK: kernel.func private @float_scalar_dispatch_0(%[[A0:.*]]: i64, %[[A1:.*]]: tensor<?xf32>)
+// CHECK: %[[F:.*]] = arith.uitofp %[[A0]] : i64 to f32
+// CHECK: arith.divf %{{.*}}, %[[F]]
+func.func @float_scalar(%x: tensor<?xf32>, %n: index) -> tensor<?xf32> {
+  %i = arith.index_cast %n : index to i64
+  %f = arith.uitofp %i : i64 to f32
+  %0 = kernel.dispatch -> tensor<?xf32> {
+    %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} outs(%x : tensor<?xf32>) {
+    ^bb0(%out: f32):
+      %d = arith.divf %out, %f : f32
+      linalg.yield %d : f32
+    } -> tensor<?xf32>
+    kernel.yield %r : tensor<?xf32>
+  }
+  return %0 : tensor<?xf32>
+}
+
+// -----
+
+// A captured tensor.dim whose constant index is also used directly: both
+// are recomputed in the kernel, the constant before the dim.
+// CHECK-LABEL: kernel.func private @dim_and_index_dispatch_0
+// CHECK-SAME: (%[[A:.*]]: tensor<?xf32>)
+// CHECK: %[[C0:.*]] = arith.constant 0 : index
+// CHECK: tensor.dim %[[A]], %[[C0]]
+func.func @dim_and_index(%x: tensor<?xf32>) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %dim = tensor.dim %x, %c0 : tensor<?xf32>
+  %0 = kernel.dispatch -> tensor<?xf32> {
+    %e = tensor.empty(%dim) : tensor<?xf32>
+    %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} outs(%e : tensor<?xf32>) {
+    ^bb0(%out: f32):
+      %i = linalg.index 0 : index
+      %v = tensor.extract %x[%c0] : tensor<?xf32>
+      linalg.yield %v : f32
+    } -> tensor<?xf32>
+    kernel.yield %r : tensor<?xf32>
+  }
+  return %0 : tensor<?xf32>
+}

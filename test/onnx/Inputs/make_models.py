@@ -120,36 +120,41 @@ def shape_chain(out_dir):
 
 
 def many_errors(out_dir):
-    """Seven independent problems the importer must report together."""
+    """Seven independent problems the importer must report together, of
+    kinds that stay unsupported as the importer grows (a foreign domain,
+    string and complex types, a float Slice bound)."""
     nodes = [
         helper.make_node("ConvTranspose", ["x", "w"], ["c"], name="ConvT_3",
                          auto_pad="SAME_LOWER"),
-        helper.make_node("Sin", ["x"], ["sin"], name="Sin_1"),
+        helper.make_node("Frobnicate", ["x"], ["sin"], name="Sin_1",
+                         domain="com.example"),
         helper.make_node("Cast", ["x"], ["d"], name="Cast_2",
-                         to=TensorProto.DOUBLE),
-        helper.make_node("TopK", ["x", "k"], ["v", "i"], name="TopK_7"),
+                         to=TensorProto.STRING),
+        helper.make_node("ImageDecoder", ["x"], ["v"], name="Decode_7"),
         helper.make_node("Slice", ["x", "starts", "ends"], ["s"],
                          name="Slice_9"),
         helper.make_node("MaxPool", ["x"], ["p"], name="pool",
                          kernel_shape=[2, 2], storage_order=1),
-        helper.make_node("Add", ["u", "u"], ["uu"], name="Add_int16"),
+        helper.make_node("Add", ["u", "u"], ["uu"], name="Add_complex"),
         # Fine by itself, but its input comes from a node with a problem:
         # not reported again.
         helper.make_node("Relu", ["sin"], ["r"], name="relu_of_sin"),
     ]
     w = np.zeros((1, 1, 3, 3), np.float32)
-    return _model(
-        nodes,
+    graph = helper.make_graph(
+        nodes, "test",
         [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, 1, 4, 4]),
-         helper.make_tensor_value_info("k", TensorProto.INT64, [1]),
-         helper.make_tensor_value_info("starts", TensorProto.INT64, [1]),
+         helper.make_tensor_value_info("starts", TensorProto.FLOAT, [1]),
          helper.make_tensor_value_info("ends", TensorProto.INT64, [1]),
-         helper.make_tensor_value_info("u", TensorProto.UINT16, [2])],
+         helper.make_tensor_value_info("u", TensorProto.COMPLEX64, [2])],
         [helper.make_tensor_value_info(n, TensorProto.FLOAT, None)
-         for n in ["c", "r", "v", "s", "p"]] +
-        [helper.make_tensor_value_info("d", TensorProto.DOUBLE, None),
-         helper.make_tensor_value_info("uu", TensorProto.UINT16, [2])],
+         for n in ["c", "r", "s", "p"]] +
+        [helper.make_tensor_value_info("v", TensorProto.UINT8, None),
+         helper.make_tensor_value_info("d", TensorProto.STRING, None),
+         helper.make_tensor_value_info("uu", TensorProto.COMPLEX64, [2])],
         [helper.make_tensor("w", TensorProto.FLOAT, w.shape, w.reshape(-1))])
+    return helper.make_model(graph, opset_imports=[
+        helper.make_opsetid("", 20), helper.make_opsetid("com.example", 1)])
 
 
 MODELS = {f.__name__: f for f in (conv_relu, resources, shape_chain,

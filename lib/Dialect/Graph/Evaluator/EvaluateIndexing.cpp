@@ -1,9 +1,10 @@
 //===- EvaluateIndexing.cpp - Reference evaluation of indexing ops --------===//
 //
-// The concat, slice, gather, pad and split ops on host tensors. Like the
-// shape ops they copy elements (or write pad's fill value); each result
-// shape is recomputed from the operands and attributes and must be the op's
-// static result type, so that no bad op reads out of bounds. A gather index
+// The concat, slice, dynamic_slice, trilu, gather, pad and split ops on
+// host tensors. Like the shape ops they copy elements (or write pad's fill
+// value); each result shape is recomputed from the operands and attributes
+// and must be the op's static result type, so that no bad op reads out of
+// bounds. A gather index
 // outside its axis makes the op undefined: evaluation fails with the index
 // and the range instead of picking a value.
 //
@@ -106,17 +107,16 @@ static LogicalResult evaluate(ConcatOp op, ArrayRef<EvalTensor> operands,
 // SliceOp
 //===----------------------------------------------------------------------===//
 
-/// graph.slice: per sliced axis the first index, the step and the count
-/// after ONNX's bound handling; other axes are kept whole.
-static LogicalResult evaluate(SliceOp op, ArrayRef<EvalTensor> operands,
-                              SmallVectorImpl<EvalTensor> &results,
-                              std::string &whyNot) {
-  const EvalTensor &input = operands[0];
+/// ONNX Slice of `input` (graph.slice, graph.dynamic_slice): per sliced
+/// axis the first index, the step and the count after ONNX's bound
+/// handling; other axes are kept whole. The result is result 0 of `op`.
+static LogicalResult
+evaluateSlice(Operation *op, const EvalTensor &input, ArrayRef<int64_t> starts,
+              ArrayRef<int64_t> ends, std::optional<ArrayRef<int64_t>> axesAttr,
+              std::optional<ArrayRef<int64_t>> stepsAttr,
+              SmallVectorImpl<EvalTensor> &results, std::string &whyNot) {
   int64_t rank = input.getRank();
-  ArrayRef<int64_t> starts = op.getStarts(), ends = op.getEnds();
   size_t count = starts.size();
-  std::optional<ArrayRef<int64_t>> axesAttr = op.getAxes();
-  std::optional<ArrayRef<int64_t>> stepsAttr = op.getSteps();
   if (ends.size() != count || (axesAttr && axesAttr->size() != count) ||
       (stepsAttr && stepsAttr->size() != count))
     return failWith(whyNot, "slice starts, ends, axes and steps differ in "
@@ -180,6 +180,43 @@ static LogicalResult evaluate(SliceOp op, ArrayRef<EvalTensor> operands,
   });
   results.push_back(std::move(*result));
   return success();
+}
+
+/// graph.slice: the bounds are properties.
+static LogicalResult evaluate(SliceOp op, ArrayRef<EvalTensor> operands,
+                              SmallVectorImpl<EvalTensor> &results,
+                              std::string &whyNot) {
+  return evaluateSlice(op, operands[0], op.getStarts(), op.getEnds(),
+                       op.getAxes(), op.getSteps(), results, whyNot);
+}
+
+/// The elements of a 1-D integer operand.
+static SmallVector<int64_t> getInts(const EvalTensor &tensor) {
+  SmallVector<int64_t> values;
+  for (int64_t index = 0; index < tensor.getNumElements(); ++index)
+    values.push_back(tensor.getInt(index));
+  return values;
+}
+
+/// graph.dynamic_slice: the bounds are operands (axes and steps optional).
+static LogicalResult evaluate(DynamicSliceOp op, ArrayRef<EvalTensor> operands,
+                              SmallVectorImpl<EvalTensor> &results,
+                              std::string &whyNot) {
+  SmallVector<int64_t> starts = getInts(operands[1]);
+  SmallVector<int64_t> ends = getInts(operands[2]);
+  unsigned next = 3;
+  std::optional<SmallVector<int64_t>> axes, steps;
+  if (op.getAxes())
+    axes = getInts(operands[next++]);
+  if (op.getSteps())
+    steps = getInts(operands[next++]);
+  std::optional<ArrayRef<int64_t>> axesRef, stepsRef;
+  if (axes)
+    axesRef = *axes;
+  if (steps)
+    stepsRef = *steps;
+  return evaluateSlice(op, operands[0], starts, ends, axesRef, stepsRef,
+                       results, whyNot);
 }
 
 //===----------------------------------------------------------------------===//
@@ -393,6 +430,36 @@ static LogicalResult evaluate(SplitOp op, ArrayRef<EvalTensor> operands,
 }
 
 //===----------------------------------------------------------------------===//
+// TriluOp
+//===----------------------------------------------------------------------===//
+
+/// graph.trilu: element [..., i, j] kept when j - i >= k (upper) or
+/// j - i <= k (lower), else zero.
+static LogicalResult evaluate(TriluOp op, ArrayRef<EvalTensor> operands,
+                              SmallVectorImpl<EvalTensor> &results,
+                              std::string &whyNot) {
+  const EvalTensor &input = operands[0];
+  int64_t k = operands.size() > 1 ? operands[1].getInt(0) : 0;
+  int64_t rank = input.getRank();
+  if (rank < 2)
+    return failWith(whyNot, "trilu of a tensor of rank below 2");
+  FailureOr<EvalTensor> result =
+      createResult(op, 0, input.getShape(), input.getElementType(), whyNot);
+  if (failed(result))
+    return failure();
+  int64_t index = 0;
+  forEachIndex(input.getShape(), [&](ArrayRef<int64_t> indices) {
+    int64_t diagonal = indices[rank - 1] - indices[rank - 2];
+    bool keep = op.getUpper() ? diagonal >= k : diagonal <= k;
+    if (keep)
+      copyElement(*result, index, input, index);
+    ++index;
+  });
+  results.push_back(std::move(*result));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // Entry point
 //===----------------------------------------------------------------------===//
 
@@ -400,9 +467,9 @@ strata::graph::detail::FamilyResult strata::graph::detail::evaluateIndexingOp(
     Operation *op, ArrayRef<EvalTensor> operands,
     SmallVectorImpl<EvalTensor> &results, std::string &whyNot) {
   return llvm::TypeSwitch<Operation *, FamilyResult>(op)
-      .Case<ConcatOp, SliceOp, GatherOp, PadOp, SplitOp>(
-          [&](auto indexingOp) -> FamilyResult {
-            return evaluate(indexingOp, operands, results, whyNot);
-          })
+      .Case<ConcatOp, SliceOp, DynamicSliceOp, TriluOp, GatherOp, PadOp,
+            SplitOp>([&](auto indexingOp) -> FamilyResult {
+        return evaluate(indexingOp, operands, results, whyNot);
+      })
       .Default([](Operation *) -> FamilyResult { return std::nullopt; });
 }

@@ -1,10 +1,10 @@
 //===- EvaluateShape.cpp - Reference evaluation of shape ops --------------===//
 //
-// The constant, shape_of, constant_of_shape, reshape, transpose, squeeze,
-// unsqueeze, flatten, expand and tile ops on host tensors. None of them
-// computes a value: each result element is a copy of one input element (or
-// of the fill value), so every op is a map from result indices to input
-// indices.
+// The constant, shape_of, constant_of_shape, range, reshape, transpose,
+// squeeze, unsqueeze, flatten, expand and tile ops on host tensors. Only
+// range computes values (an arithmetic sequence); in the others each result
+// element is a copy of one input element (or of the fill value), so they
+// are maps from result indices to input indices.
 //
 // The evaluator trusts neither the verifier nor the operand types: it
 // recomputes each result shape from the operands it is given (their values
@@ -129,6 +129,35 @@ static LogicalResult evaluate(ConstantOfShapeOp op,
     return failure();
   for (int64_t index = 0; index < result->getNumElements(); ++index)
     copyElement(*result, index, *value, 0);
+  results.push_back(std::move(*result));
+  return success();
+}
+
+/// graph.range: `start + i * delta`, computed in double (floats) or int64
+/// (integers) and rounded or wrapped once per element.
+static LogicalResult evaluate(RangeOp op, ArrayRef<EvalTensor> operands,
+                              SmallVectorImpl<EvalTensor> &results,
+                              std::string &whyNot) {
+  const EvalTensor &start = operands[0], &limit = operands[1],
+                   &delta = operands[2];
+  FailureOr<int64_t> count = getStaticRangeCount(
+      std::nullopt, start.toAttr(), limit.toAttr(), delta.toAttr());
+  if (failed(count))
+    return failWith(whyNot, "the range has a zero delta or too many elements");
+  FailureOr<EvalTensor> result =
+      createResult(op, 0, {*count}, start.getElementType(), whyNot);
+  if (failed(result))
+    return failure();
+  for (int64_t i = 0; i < *count; ++i) {
+    if (result->isFloat())
+      result->setFloat(i, start.getFloat(0) +
+                              static_cast<double>(i) * delta.getFloat(0));
+    else
+      result->setInt(
+          i, static_cast<int64_t>(static_cast<uint64_t>(start.getInt(0)) +
+                                  static_cast<uint64_t>(i) *
+                                      static_cast<uint64_t>(delta.getInt(0))));
+  }
   results.push_back(std::move(*result));
   return success();
 }
@@ -376,8 +405,8 @@ strata::graph::detail::FamilyResult strata::graph::detail::evaluateShapeOp(
     Operation *op, ArrayRef<EvalTensor> operands,
     SmallVectorImpl<EvalTensor> &results, std::string &whyNot) {
   return llvm::TypeSwitch<Operation *, FamilyResult>(op)
-      .Case<ConstantOp, ShapeOfOp, ConstantOfShapeOp, ReshapeOp, TransposeOp,
-            SqueezeOp, UnsqueezeOp, FlattenOp, ExpandOp, TileOp>(
+      .Case<ConstantOp, ShapeOfOp, ConstantOfShapeOp, RangeOp, ReshapeOp,
+            TransposeOp, SqueezeOp, UnsqueezeOp, FlattenOp, ExpandOp, TileOp>(
           [&](auto shapeOp) -> FamilyResult {
             return evaluate(shapeOp, operands, results, whyNot);
           })

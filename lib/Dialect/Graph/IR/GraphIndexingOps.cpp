@@ -266,6 +266,22 @@ static bool isFullSlice(const SliceAxis &slice, int64_t dim) {
   return start == 0 && end == dim;
 }
 
+/// The result type of slicing `inputType` by `slices`: the selected count
+/// of each sliced static dim; a `?` dim stays `?` unless the slice is
+/// provably empty.
+static RankedTensorType inferSliceType(RankedTensorType inputType,
+                                       ArrayRef<SliceAxis> slices) {
+  SmallVector<int64_t> shape(inputType.getShape());
+  for (const SliceAxis &slice : slices) {
+    int64_t dim = shape[slice.axis];
+    if (!ShapedType::isDynamic(dim))
+      shape[slice.axis] = getStaticSliceSize(slice, dim);
+    else if (isAlwaysEmptySlice(slice))
+      shape[slice.axis] = 0;
+  }
+  return RankedTensorType::get(shape, inputType.getElementType());
+}
+
 LogicalResult SliceOp::inferReturnTypes(MLIRContext *,
                                         std::optional<Location> location,
                                         Adaptor adaptor,
@@ -278,15 +294,7 @@ LogicalResult SliceOp::inferReturnTypes(MLIRContext *,
                    adaptor.getAxes(), adaptor.getSteps(), inputType.getRank());
   if (failed(slices))
     return failure();
-  SmallVector<int64_t> shape(inputType.getShape());
-  for (const SliceAxis &slice : *slices) {
-    int64_t dim = shape[slice.axis];
-    if (!ShapedType::isDynamic(dim))
-      shape[slice.axis] = getStaticSliceSize(slice, dim);
-    else if (isAlwaysEmptySlice(slice))
-      shape[slice.axis] = 0;
-  }
-  inferred.push_back(RankedTensorType::get(shape, inputType.getElementType()));
+  inferred.push_back(inferSliceType(inputType, *slices));
   return success();
 }
 
@@ -396,6 +404,290 @@ LogicalResult SliceOp::reifyResultShapes(OpBuilder &builder,
   }
   shapes.push_back(std::move(sizes));
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// DynamicSliceOp
+//===----------------------------------------------------------------------===//
+
+/// The static length of a 1-D bound operand, or failure with an error.
+static FailureOr<int64_t> getBoundLength(std::optional<Location> loc,
+                                         Value operand, StringRef name) {
+  auto type = getRankedType(operand);
+  if (!type || type.getRank() != 1 || type.isDynamicDim(0))
+    return emitOptionalError(loc, "expected '", name,
+                             "' to have a static length");
+  return type.getDimSize(0);
+}
+
+LogicalResult DynamicSliceOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, Adaptor adaptor,
+    SmallVectorImpl<Type> &inferred) {
+  auto inputType = getRankedType(adaptor.getInput());
+  if (!inputType)
+    return emitOptionalError(location, "expected a ranked tensor input");
+  int64_t rank = inputType.getRank();
+  FailureOr<int64_t> count =
+      getBoundLength(location, adaptor.getStarts(), "starts");
+  if (failed(count))
+    return failure();
+  std::pair<Value, StringRef> others[] = {{adaptor.getEnds(), "ends"},
+                                          {adaptor.getAxes(), "axes"},
+                                          {adaptor.getSteps(), "steps"}};
+  for (auto [operand, name] : others) {
+    if (!operand)
+      continue;
+    FailureOr<int64_t> length = getBoundLength(location, operand, name);
+    if (failed(length))
+      return failure();
+    if (*length != *count)
+      return emitOptionalError(location, "expected as many ", name, " (",
+                               *length, ") as starts (", *count, ")");
+  }
+  std::optional<SmallVector<int64_t>> starts =
+      getConstantInts(adaptor.getStarts());
+  std::optional<SmallVector<int64_t>> ends = getConstantInts(adaptor.getEnds());
+  std::optional<SmallVector<int64_t>> axes, steps;
+  if (adaptor.getAxes()) {
+    axes = getConstantInts(adaptor.getAxes());
+  } else {
+    axes = llvm::to_vector(llvm::seq<int64_t>(0, *count));
+  }
+  if (adaptor.getSteps()) {
+    steps = getConstantInts(adaptor.getSteps());
+  } else {
+    steps = SmallVector<int64_t>(*count, 1);
+  }
+  // Constant axes and steps are checked now; the rest at run time.
+  if (axes && failed(normalizeAxes(location, *axes, rank, "slice axis")))
+    return failure();
+  if (steps) {
+    for (auto [index, step] : llvm::enumerate(*steps))
+      if (step == 0)
+        return emitOptionalError(location, "step #", index, " is zero");
+  }
+  // Every bound constant: graph.slice's sizes.
+  if (starts && ends && axes && steps) {
+    FailureOr<SmallVector<SliceAxis>> slices =
+        getSliceAxes(location, *starts, *ends, *axes, *steps, rank);
+    if (failed(slices))
+      return failure();
+    inferred.push_back(inferSliceType(inputType, *slices));
+    return success();
+  }
+  SmallVector<int64_t> shape(inputType.getShape());
+  for (int64_t dim = 0; dim < rank; ++dim) {
+    bool sliced = !axes || llvm::any_of(*axes, [&](int64_t axis) {
+      return (axis < 0 ? axis + rank : axis) == dim;
+    });
+    // Slicing an empty dim leaves it empty.
+    if (sliced && shape[dim] != 0)
+      shape[dim] = ShapedType::kDynamic;
+  }
+  inferred.push_back(RankedTensorType::get(shape, inputType.getElementType()));
+  return success();
+}
+
+LogicalResult
+DynamicSliceOp::reifyResultShapes(OpBuilder &builder,
+                                  ReifiedRankedShapedTypeDims &shapes) {
+  FailureOr<SmallVector<SliceDimBounds>> bounds =
+      buildSliceBounds(builder, getLoc(), getInput(), getStarts(), getEnds(),
+                       getAxes(), getSteps());
+  if (failed(bounds))
+    return failure();
+  SmallVector<OpFoldResult> sizes;
+  for (auto [dim, bound] : llvm::enumerate(*bounds))
+    sizes.push_back(getType().isDynamicDim(dim)
+                        ? bound.count
+                        : builder.getIndexAttr(getType().getDimSize(dim)));
+  shapes.push_back(std::move(sizes));
+  return success();
+}
+
+FailureOr<SmallVector<SliceDimBounds>>
+strata::graph::buildSliceBounds(OpBuilder &builder, Location loc, Value input,
+                                Value starts, Value ends, Value axes,
+                                Value steps, RuntimeCheckFn check) {
+  auto inputType = cast<RankedTensorType>(input.getType());
+  int64_t rank = inputType.getRank();
+  FailureOr<int64_t> count = getBoundLength(std::nullopt, starts, "starts");
+  if (failed(count))
+    return failure();
+  Type indexType = builder.getIndexType();
+  auto constant = [&](int64_t value) -> Value {
+    return arith::ConstantIndexOp::create(builder, loc, value);
+  };
+  // Element `i` of a bound operand as an index (sign-extended).
+  auto element = [&](Value vector, int64_t i) -> Value {
+    Value value = builder.createOrFold<tensor::ExtractOp>(
+        loc, vector, ValueRange{constant(i)});
+    return builder.createOrFold<arith::IndexCastOp>(loc, indexType, value);
+  };
+  auto cmp = [&](arith::CmpIPredicate predicate, Value lhs, Value rhs) {
+    return builder.createOrFold<arith::CmpIOp>(loc, predicate, lhs, rhs);
+  };
+  auto select = [&](Value condition, Value lhs, Value rhs) {
+    return builder.createOrFold<arith::SelectOp>(loc, condition, lhs, rhs);
+  };
+  auto add = [&](Value lhs, Value rhs) {
+    return builder.createOrFold<arith::AddIOp>(loc, lhs, rhs);
+  };
+  auto sub = [&](Value lhs, Value rhs) {
+    return builder.createOrFold<arith::SubIOp>(loc, lhs, rhs);
+  };
+  auto clamp = [&](Value value, Value lo, Value hi) {
+    // numpy.clip order (max, then min): an empty axis gives -1, -1.
+    return builder.createOrFold<arith::MinSIOp>(
+        loc, builder.createOrFold<arith::MaxSIOp>(loc, value, lo), hi);
+  };
+
+  SmallVector<Value> dims;
+  for (int64_t dim = 0; dim < rank; ++dim)
+    dims.push_back(getValueOrCreateConstantIndexOp(
+        builder, loc, tensor::getMixedSize(builder, loc, input, dim)));
+  SmallVector<SliceDimBounds> bounds;
+  for (Value dim : dims)
+    bounds.push_back({builder.getIndexAttr(0), builder.getIndexAttr(1), dim});
+
+  std::optional<SmallVector<int64_t>> constAxes =
+      axes ? getConstantInts(axes)
+           : std::optional(llvm::to_vector(llvm::seq<int64_t>(0, *count)));
+  if (constAxes) {
+    FailureOr<SmallVector<int64_t>> normalized =
+        normalizeAxes(std::nullopt, *constAxes, rank);
+    if (failed(normalized))
+      return failure();
+    constAxes = std::move(*normalized);
+  }
+  Value zero = constant(0), one = constant(1), minusOne = constant(-1);
+  SmallVector<Value> axisValues;
+  for (int64_t i = 0; i < *count; ++i) {
+    Value start = element(starts, i);
+    Value end = element(ends, i);
+    Value step = steps ? element(steps, i) : one;
+    std::optional<int64_t> constStep = getConstantIntValue(step);
+    if (constStep && *constStep == 0)
+      return failure();
+    if (!constStep && check)
+      check(cmp(arith::CmpIPredicate::ne, step, zero), "a step is zero");
+    Value axis, dim;
+    if (constAxes) {
+      dim = dims[(*constAxes)[i]];
+    } else {
+      Value raw = element(axes, i);
+      axis = select(cmp(arith::CmpIPredicate::slt, raw, zero),
+                    add(raw, constant(rank)), raw);
+      if (check) {
+        Value inRange = builder.createOrFold<arith::AndIOp>(
+            loc, cmp(arith::CmpIPredicate::sge, axis, zero),
+            cmp(arith::CmpIPredicate::slt, axis, constant(rank)));
+        check(inRange, "an axis is out of range");
+        for (Value previous : axisValues)
+          check(cmp(arith::CmpIPredicate::ne, axis, previous),
+                "an axis is repeated");
+      }
+      axisValues.push_back(axis);
+      // The size of dim `axis`, selected among the sizes (the host reads
+      // dims at constant indices only).
+      dim = dims.empty() ? zero : dims.front();
+      for (int64_t d = 1; d < rank; ++d)
+        dim = select(cmp(arith::CmpIPredicate::eq, axis, constant(d)), dims[d],
+                     dim);
+    }
+    // A negative bound counts from the back (a size plus a negative value
+    // cannot overflow).
+    auto wrap = [&](Value bound) {
+      return select(cmp(arith::CmpIPredicate::slt, bound, zero),
+                    add(bound, dim), bound);
+    };
+    auto countOf = [&](Value distance, Value stride) {
+      return builder.createOrFold<arith::MaxSIOp>(
+          loc, builder.createOrFold<arith::CeilDivSIOp>(loc, distance, stride),
+          zero);
+    };
+    // Positive steps: [start, end) clamped to [0, dim].
+    Value first, number;
+    if (!constStep || *constStep > 0) {
+      first = clamp(wrap(start), zero, dim);
+      Value last = clamp(wrap(end), zero, dim);
+      number = countOf(sub(last, first), step);
+    }
+    // Negative steps: start clamped to [0, dim - 1], end to [-1, dim - 1],
+    // counted with the step's magnitude (-INT64_MIN overflows; any stride
+    // past the axis counts the same).
+    if (!constStep || *constStep < 0) {
+      Value lastIndex = sub(dim, one);
+      Value from = clamp(wrap(start), zero, lastIndex);
+      Value to = clamp(wrap(end), minusOne, lastIndex);
+      Value magnitude = select(
+          cmp(arith::CmpIPredicate::eq, step,
+              constant(std::numeric_limits<int64_t>::min())),
+          constant(std::numeric_limits<int64_t>::max()), sub(zero, step));
+      Value backward = countOf(sub(from, to), magnitude);
+      if (constStep) {
+        first = from;
+        number = backward;
+      } else {
+        Value forward = cmp(arith::CmpIPredicate::sgt, step, zero);
+        first = select(forward, first, from);
+        number = select(forward, number, backward);
+      }
+    }
+    if (constAxes) {
+      bounds[(*constAxes)[i]] = {first, step, number};
+      continue;
+    }
+    for (int64_t d = 0; d < rank; ++d) {
+      Value here = cmp(arith::CmpIPredicate::eq, axis, constant(d));
+      SliceDimBounds &bound = bounds[d];
+      auto pick = [&](Value value, OpFoldResult previous) -> OpFoldResult {
+        return select(here, value,
+                      getValueOrCreateConstantIndexOp(builder, loc, previous));
+      };
+      bound = {pick(first, bound.first), pick(step, bound.step),
+               pick(number, bound.count)};
+    }
+  }
+  // Constants as attributes, so that callers can test them.
+  for (SliceDimBounds &bound : bounds) {
+    for (OpFoldResult *field : {&bound.first, &bound.step, &bound.count}) {
+      if (std::optional<int64_t> value = getConstantIntValue(*field))
+        *field = builder.getIndexAttr(*value);
+    }
+  }
+  return bounds;
+}
+
+//===----------------------------------------------------------------------===//
+// TriluOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult TriluOp::inferReturnTypes(MLIRContext *,
+                                        std::optional<Location> location,
+                                        Adaptor adaptor,
+                                        SmallVectorImpl<Type> &inferred) {
+  auto inputType = getRankedType(adaptor.getInput());
+  if (!inputType || inputType.getRank() < 2)
+    return emitOptionalError(location, "expected an input of rank 2 or more");
+  inferred.push_back(inputType);
+  return success();
+}
+
+OpFoldResult TriluOp::fold(FoldAdaptor adaptor) {
+  // Zeroing elements of zeros changes nothing.
+  Attribute splat = getSplatValue(adaptor.getInput());
+  if (splat && getInput().getType() == getType() &&
+      ((isa<FloatAttr>(splat) && cast<FloatAttr>(splat).getValue().isZero()) ||
+       (isa<IntegerAttr>(splat) &&
+        cast<IntegerAttr>(splat).getValue().isZero())))
+    return getInput();
+  return {};
+}
+
+LogicalResult TriluOp::reifyResultShapes(OpBuilder &builder,
+                                         ReifiedRankedShapedTypeDims &shapes) {
+  return detail::reifySameShape(builder, getLoc(), getInput(), shapes);
 }
 
 //===----------------------------------------------------------------------===//
@@ -841,11 +1133,50 @@ struct FoldSliceOfStaticSizes : OpRewritePattern<SliceOp> {
   }
 };
 
+/// dynamic_slice -> slice once its starts, ends, axes and steps are all
+/// constants (absent axes and steps are the defaults either way).
+struct DynamicSliceToSlice : OpRewritePattern<DynamicSliceOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(DynamicSliceOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<SmallVector<int64_t>> starts =
+        getConstantInts(op.getStarts());
+    std::optional<SmallVector<int64_t>> ends = getConstantInts(op.getEnds());
+    if (!starts || !ends)
+      return failure();
+    DenseI64ArrayAttr axes, steps;
+    if (op.getAxes()) {
+      std::optional<SmallVector<int64_t>> values =
+          getConstantInts(op.getAxes());
+      if (!values)
+        return failure();
+      axes = rewriter.getDenseI64ArrayAttr(*values);
+    }
+    if (op.getSteps()) {
+      std::optional<SmallVector<int64_t>> values =
+          getConstantInts(op.getSteps());
+      if (!values)
+        return failure();
+      steps = rewriter.getDenseI64ArrayAttr(*values);
+    }
+    rewriter.replaceOpWithNewOp<SliceOp>(
+        op, op.getType(), op.getInput(), rewriter.getDenseI64ArrayAttr(*starts),
+        rewriter.getDenseI64ArrayAttr(*ends), axes, steps);
+    return success();
+  }
+};
+
 } // namespace
 
 void SliceOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                           MLIRContext *context) {
   results.add<FoldSliceOfStaticSizes>(context);
+}
+
+void DynamicSliceOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                                 MLIRContext *context) {
+  results.add<DynamicSliceToSlice>(context);
 }
 
 void GatherOp::getCanonicalizationPatterns(RewritePatternSet &results,

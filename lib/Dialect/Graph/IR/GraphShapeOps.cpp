@@ -24,6 +24,7 @@
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/Support/CheckedArithmetic.h"
+#include <cmath>
 
 using namespace mlir;
 using namespace strata::graph;
@@ -143,6 +144,158 @@ OpFoldResult ShapeOfOp::fold(FoldAdaptor) {
       RankedTensorType::get({inputType.getRank()},
                             IntegerType::get(getContext(), 64)),
       inputType.getShape());
+}
+
+//===----------------------------------------------------------------------===//
+// RangeOp
+//===----------------------------------------------------------------------===//
+
+/// Counts above this are rejected: no tensor of them fits in memory, and
+/// the bound keeps `start + i * delta` and the count's arithmetic exact.
+static constexpr int64_t kMaxRangeCount = int64_t(1) << 62;
+
+Value strata::graph::buildRangeCount(OpBuilder &builder, Location loc,
+                                     Value start, Value limit, Value delta) {
+  Type type = start.getType();
+  Type i64 = builder.getI64Type();
+  auto intConstant = [&](int64_t value) -> Value {
+    return arith::ConstantOp::create(builder, loc, i64,
+                                     builder.getI64IntegerAttr(value));
+  };
+  Value invalid = intConstant(-1), zero = intConstant(0);
+  if (auto floatType = dyn_cast<FloatType>(type)) {
+    Value floatZero = arith::ConstantOp::create(
+        builder, loc, type, builder.getFloatAttr(type, 0.0));
+    Value quotient = arith::DivFOp::create(
+        builder, loc, arith::SubFOp::create(builder, loc, limit, start), delta);
+    // NaN, infinities and huge counts (a zero delta gives one of those).
+    Value bound = arith::ConstantOp::create(
+        builder, loc, type,
+        builder.getFloatAttr(type, static_cast<double>(kMaxRangeCount)));
+    Value bad = arith::OrIOp::create(
+        builder, loc,
+        arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::UGT, quotient,
+                              bound),
+        arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::OEQ, delta,
+                              floatZero));
+    // ceil with a truncation: one more when the truncation is below.
+    Value truncated = arith::FPToSIOp::create(builder, loc, i64, quotient);
+    Value below = arith::CmpFOp::create(
+        builder, loc, arith::CmpFPredicate::OLT,
+        arith::SIToFPOp::create(builder, loc, type, truncated), quotient);
+    Value ceil =
+        arith::AddIOp::create(builder, loc, truncated,
+                              arith::ExtUIOp::create(builder, loc, i64, below));
+    Value count = arith::MaxSIOp::create(builder, loc, ceil, zero);
+    return arith::SelectOp::create(builder, loc, bad, invalid, count);
+  }
+  // Integers, sign-extended to i64 (the graph dialect's are signed).
+  auto widen = [&](Value value) -> Value {
+    return type == i64 ? value
+                       : arith::ExtSIOp::create(builder, loc, i64, value);
+  };
+  Value first = widen(start), last = widen(limit), step = widen(delta);
+  Value isZero =
+      arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, step, zero);
+  // A divisor that is never zero: the zero case is selected away below.
+  Value divisor =
+      arith::SelectOp::create(builder, loc, isZero, intConstant(1), step);
+  Value count = arith::MaxSIOp::create(
+      builder, loc,
+      arith::CeilDivSIOp::create(
+          builder, loc, arith::SubIOp::create(builder, loc, last, first),
+          divisor),
+      zero);
+  return arith::SelectOp::create(builder, loc, isZero, invalid, count);
+}
+
+FailureOr<int64_t>
+strata::graph::getStaticRangeCount(std::optional<Location> loc, Attribute start,
+                                   Attribute limit, Attribute delta) {
+  auto scalar = [](Attribute attr) -> Attribute {
+    auto elements = dyn_cast_or_null<DenseElementsAttr>(attr);
+    if (!elements || elements.getNumElements() != 1)
+      return {};
+    return elements.getSplatValue<Attribute>();
+  };
+  Attribute first = scalar(start), last = scalar(limit), step = scalar(delta);
+  if (!first || !last || !step)
+    return failure();
+  if (auto stepFloat = dyn_cast<FloatAttr>(step)) {
+    double d = stepFloat.getValueAsDouble();
+    double q = (cast<FloatAttr>(last).getValueAsDouble() -
+                cast<FloatAttr>(first).getValueAsDouble()) /
+               d;
+    if (d == 0.0)
+      return emitOptionalError(loc, "delta is zero");
+    if (std::isnan(q) || q > static_cast<double>(kMaxRangeCount))
+      return emitOptionalError(loc, "the range has too many elements");
+    return q <= 0 ? 0 : static_cast<int64_t>(std::ceil(q));
+  }
+  int64_t d = cast<IntegerAttr>(step).getValue().getSExtValue();
+  if (d == 0)
+    return emitOptionalError(loc, "delta is zero");
+  std::optional<int64_t> distance =
+      llvm::checkedSub(cast<IntegerAttr>(last).getValue().getSExtValue(),
+                       cast<IntegerAttr>(first).getValue().getSExtValue());
+  if (!distance)
+    return emitOptionalError(loc, "the range has too many elements");
+  // ceil(distance / d) without overflow: |d| >= 1.
+  int64_t quotient = *distance / d;
+  if (quotient * d != *distance && ((*distance < 0) == (d < 0)))
+    ++quotient;
+  if (quotient > kMaxRangeCount)
+    return emitOptionalError(loc, "the range has too many elements");
+  return std::max<int64_t>(quotient, 0);
+}
+
+LogicalResult RangeOp::inferReturnTypes(MLIRContext *,
+                                        std::optional<Location> location,
+                                        Adaptor adaptor,
+                                        SmallVectorImpl<Type> &inferred) {
+  Value operands[] = {adaptor.getStart(), adaptor.getLimit(),
+                      adaptor.getDelta()};
+  for (Value operand : operands) {
+    auto type = getRankedType(operand);
+    if (!type || type.getRank() != 0)
+      return emitOptionalError(location, "expected 0-d tensor operands");
+  }
+  Type elementType = getElementTypeOrSelf(adaptor.getStart().getType());
+  int64_t size = ShapedType::kDynamic;
+  Attribute start, limit, delta;
+  if (matchPattern(adaptor.getStart(), m_Constant(&start)) &&
+      matchPattern(adaptor.getLimit(), m_Constant(&limit)) &&
+      matchPattern(adaptor.getDelta(), m_Constant(&delta))) {
+    FailureOr<int64_t> count =
+        getStaticRangeCount(location, start, limit, delta);
+    if (failed(count))
+      return failure();
+    size = *count;
+  }
+  inferred.push_back(RankedTensorType::get({size}, elementType));
+  return success();
+}
+
+LogicalResult RangeOp::reifyResultShapes(OpBuilder &builder,
+                                         ReifiedRankedShapedTypeDims &shapes) {
+  Location loc = getLoc();
+  if (!getType().isDynamicDim(0)) {
+    shapes.push_back({builder.getIndexAttr(getType().getDimSize(0))});
+    return success();
+  }
+  auto scalar = [&](Value tensor) -> Value {
+    return tensor::ExtractOp::create(builder, loc, tensor, ValueRange{});
+  };
+  Value count = buildRangeCount(builder, loc, scalar(getStart()),
+                                scalar(getLimit()), scalar(getDelta()));
+  // An invalid range (-1) has no size; 0 keeps the arithmetic defined.
+  Value zero = arith::ConstantOp::create(builder, loc, builder.getI64Type(),
+                                         builder.getI64IntegerAttr(0));
+  count = arith::MaxSIOp::create(builder, loc, count, zero);
+  shapes.push_back(
+      {arith::IndexCastOp::create(builder, loc, builder.getIndexType(), count)
+           .getResult()});
+  return success();
 }
 
 //===----------------------------------------------------------------------===//

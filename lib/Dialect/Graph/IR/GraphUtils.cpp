@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Traits.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/Support/CheckedArithmetic.h"
@@ -271,6 +272,15 @@ OpFoldResult foldReshapedConstant(Attribute operand, Type resultType) {
       type.getNumElements() != dense.getNumElements())
     return {};
   return dense.reshape(type);
+}
+
+std::optional<SmallVector<int64_t>> getConstantInts(Value value) {
+  DenseIntElementsAttr attr;
+  if (!value || !matchPattern(value, m_Constant(&attr)))
+    return std::nullopt;
+  return llvm::to_vector(
+      llvm::map_range(attr.getValues<APInt>(),
+                      [](const APInt &v) { return v.getSExtValue(); }));
 }
 
 namespace detail {

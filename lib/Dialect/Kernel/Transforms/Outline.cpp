@@ -16,11 +16,14 @@
 
 #include "strata/Dialect/Kernel/IR/KernelOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
 
@@ -47,8 +50,11 @@ static SetVector<Value> getCaptures(Region &region) {
 }
 
 /// Whether the kernel should recompute `value` rather than receive it:
-/// constants, and tensor.dim with a constant index of a tensor the region
-/// captures anyway.
+/// constants, tensor.dim with a constant index of a tensor the region
+/// captures anyway, and floating-point scalars computed by pure arith or
+/// math ops (a mean's divisor from runtime sizes): launches pass tensors
+/// and integers only, so such a scalar is rebuilt from the integers it
+/// comes from.
 static bool isRematerializable(Value value, const SetVector<Value> &captured) {
   Operation *def = value.getDefiningOp();
   if (!def)
@@ -58,6 +64,10 @@ static bool isRematerializable(Value value, const SetVector<Value> &captured) {
   if (auto dim = dyn_cast<tensor::DimOp>(def))
     return captured.contains(dim.getSource()) &&
            matchPattern(dim.getIndex(), m_Constant());
+  if (isa<FloatType>(value.getType()) &&
+      isa<arith::ArithDialect, math::MathDialect>(def->getDialect()) &&
+      def->getNumRegions() == 0 && isPure(def))
+    return true;
   return false;
 }
 
@@ -67,11 +77,16 @@ static void rematerializeCaptures(Region &region) {
   while (true) {
     SetVector<Value> captured = getCaptures(region);
     bool changed = false;
-    OpBuilder builder = OpBuilder::atBlockBegin(&region.front());
+    OpBuilder builder(region.getContext());
     for (Value value : captured) {
       if (!isRematerializable(value, captured))
         continue;
       Operation *def = value.getDefiningOp();
+      // At the very start: what the clone uses from outside is captured and
+      // cloned in a later round, before it. (Appending in capture order put
+      // a tensor.dim before the clone of its constant index once that
+      // index was also captured directly.)
+      builder.setInsertionPointToStart(&region.front());
       Operation *clone = builder.clone(*def);
       value.replaceUsesWithIf(
           clone->getResult(cast<OpResult>(value).getResultNumber()),

@@ -156,6 +156,14 @@ class _Node:
                 "time")
         return arr
 
+    def maybe_const_input(self, i: int) -> Optional[np.ndarray]:
+        """Input `i` as a numpy array when it is a constant, else None (also
+        when it is absent); marks it used."""
+        self.used_inputs.add(i)
+        if not self.has_input(i):
+            return None
+        return self.imp.constant_array(self.node.input[i])
+
     def unused_input_problems(self) -> list:
         return [
             f"input #{i} ({name}) is not supported"

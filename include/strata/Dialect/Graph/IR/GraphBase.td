@@ -36,6 +36,9 @@ def Graph_BoolTensor : RankedTensorOf<[Graph_Bool]>;
 def Graph_IndexTensor : RankedTensorOf<[I64, I32]>;
 /// A 1-D i64 tensor holding a shape (reshape, expand, constant_of_shape).
 def Graph_ShapeTensor : 1DTensorOf<[I64]>;
+/// A 1-D i64 or i32 tensor of positions, counts or axes computed at run
+/// time (dynamic_slice bounds, dynamic_pad pads).
+def Graph_IndexVector : 1DTensorOf<[I64, I32]>;
 
 /// Ops whose result sizes depend on runtime sizes reify them for lowerings.
 def Graph_ReifyShapes : DeclareOpInterfaceMethods<

@@ -66,6 +66,75 @@ def Graph_SliceOp : Graph_InferredOp<"slice", [Graph_ReifyShapes]> {
   let hasCanonicalizer = 1;
 }
 
+def Graph_DynamicSliceOp : Graph_InferredOp<"dynamic_slice", [
+    Graph_ReifyShapes, AttrSizedOperandSegments]> {
+  let summary = "Strided slice with bounds computed at run time";
+  let description = [{
+    ONNX Slice with its `starts`, `ends` and the optional `axes` and `steps`
+    as 1-D `i64` or `i32` tensors, which programs may compute at run time
+    (transformer exports slice by sizes taken from `Shape`). The semantics
+    are graph.slice's: the same defaults (axes `[0, n)`, steps 1), negative
+    bounds and axes counted from the back, ONNX clamping. All operands have
+    the same static length `n`.
+
+    Constant operands are checked where the op is built (axes in range and
+    not repeated, steps not zero) and, once all four are constants, the op
+    canonicalizes to graph.slice; so it only reaches code generation when
+    something really is computed at run time. There the host computes each
+    dim's start, step and count, and checks what only the values show
+    (an axis out of range or repeated, a zero step) with an error naming
+    the op's location.
+
+    Result sizes: with constant axes, the dims they name are `?` (unless
+    the bounds, steps and dim are all constant, or the dim is 0) and the
+    others are the input's; with axes computed at run time every non-zero
+    dim may be sliced and is `?`.
+
+    ```mlir
+    %0 = graph.dynamic_slice %x, %starts, %ends axes %axes
+        : (tensor<?x192xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>)
+        -> tensor<?x?xf32>
+    ```
+  }];
+  let arguments = (ins Graph_Tensor:$input, Graph_IndexVector:$starts,
+                       Graph_IndexVector:$ends,
+                       Optional<Graph_IndexVector>:$axes,
+                       Optional<Graph_IndexVector>:$steps);
+  let results = (outs Graph_Tensor:$output);
+  let assemblyFormat = [{
+    $input `,` $starts `,` $ends (`axes` $axes^)? (`steps` $steps^)? attr-dict
+    `:` functional-type(operands, results)
+  }];
+  let hasCanonicalizer = 1;
+}
+
+def Graph_TriluOp : Graph_InferredOp<"trilu", [Graph_ReifyShapes]> {
+  let summary = "Upper or lower triangle of the last two dims";
+  let description = [{
+    Keeps the elements of each matrix (the last two dims) of `input` on or
+    above (`upper`, the default) or on or below the `k`-th diagonal and
+    zeroes the others (ONNX Trilu): element `[..., i, j]` is kept when
+    `j - i >= k` (upper) or `j - i <= k` (lower). `k` is an optional 0-d
+    `i64` tensor (default 0) that may be computed at run time; positive
+    values move the diagonal up. `input` has rank 2 or more.
+
+    Folds a splat of zero to itself.
+
+    ```mlir
+    %0 = graph.trilu %x, %k {upper = false}
+        : (tensor<?x8x8xf32>, tensor<i64>) -> tensor<?x8x8xf32>
+    ```
+  }];
+  let arguments = (ins Graph_Tensor:$input,
+                       Optional<0DTensorOf<[I64]>>:$k,
+                       DefaultValuedAttr<BoolAttr, "true">:$upper);
+  let results = (outs Graph_Tensor:$output);
+  let assemblyFormat = [{
+    $input (`,` $k^)? attr-dict `:` functional-type(operands, results)
+  }];
+  let hasFolder = 1;
+}
+
 def Graph_GatherOp : Graph_InferredOp<"gather", [Graph_ReifyShapes]> {
   let summary = "Gather slices along an axis by index";
   let description = [{

@@ -82,6 +82,33 @@ def Graph_ConstantOfShapeOp : Graph_InferredOp<"constant_of_shape", [
   let hasFolder = 1;
 }
 
+def Graph_RangeOp : Graph_InferredOp<"range", [Graph_ReifyShapes,
+    AllTypesMatch<["start", "limit", "delta"]>]> {
+  let summary = "An arithmetic sequence";
+  let description = [{
+    `start + i * delta` for `i` in `[0, n)` with `n = max(ceil((limit -
+    start) / delta), 0)` (ONNX Range; numpy.arange). The three operands
+    are 0-d tensors of one numeric type, the result's element type; they
+    may be computed at run time (a sequence length from `Shape`), and the
+    result size is then `?`. With constant operands the size is computed
+    (a zero `delta` is an error), and graph-fold-constants makes the
+    sequence a constant.
+
+    At run time a zero `delta` (or a count that does not fit in memory) is
+    an error naming the op's location.
+
+    ```mlir
+    %0 = graph.range %start, %limit, %delta : tensor<i64> -> tensor<?xi64>
+    ```
+  }];
+  let arguments = (ins Graph_NumericTensor:$start, Graph_NumericTensor:$limit,
+                       Graph_NumericTensor:$delta);
+  let results = (outs Graph_NumericTensor:$output);
+  let assemblyFormat = [{
+    $start `,` $limit `,` $delta attr-dict `:` type($start) `->` type($output)
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Rearranging elements
 //===----------------------------------------------------------------------===//

@@ -106,6 +106,54 @@ inline mlir::RankedTensorType getRankedType(mlir::Value value) {
 /// dynamic or the product does not fit in int64_t.
 std::optional<int64_t> getStaticNumElements(llvm::ArrayRef<int64_t> shape);
 
+/// The elements of `value` when it is a constant integer tensor (a dense
+/// graph.constant or anything m_Constant matches), else nullopt.
+std::optional<llvm::SmallVector<int64_t>> getConstantInts(mlir::Value value);
+
+/// One input dim of an ONNX slice as the host computes it: the index of the
+/// first selected element, the step between selected elements and their
+/// count (index values or constants).
+struct SliceDimBounds {
+  mlir::OpFoldResult first;
+  mlir::OpFoldResult step;
+  mlir::OpFoldResult count;
+};
+
+/// Called with each condition a slice's runtime values must satisfy (a
+/// non-zero step, an axis in range, axes that differ) and what it checks.
+using RuntimeCheckFn =
+    llvm::function_ref<void(mlir::Value condition, llvm::StringRef what)>;
+
+/// Builds the bounds of every dim of `input` that ONNX Slice selects with
+/// the 1-D integer tensors `starts`, `ends`, `axes` and `steps` (the last two
+/// may be null: the default axes [0, n) and steps of 1), with tensor.extract
+/// and index arithmetic that folds where operands are constant. Dims no
+/// entry names keep (0, 1, size). With `check`, the conditions that only
+/// runtime values decide are passed to it. Fails when `starts` has no
+/// static length or constant axes are invalid.
+mlir::FailureOr<llvm::SmallVector<SliceDimBounds>>
+buildSliceBounds(mlir::OpBuilder &builder, mlir::Location loc,
+                 mlir::Value input, mlir::Value starts, mlir::Value ends,
+                 mlir::Value axes, mlir::Value steps,
+                 RuntimeCheckFn check = nullptr);
+
+/// The element count of ONNX Range from the scalars `start`, `limit` and
+/// `delta` (of one integer or float type): max(ceil((limit - start) /
+/// delta), 0) as an i64 value, or -1 when delta is zero or the count is
+/// not a number that fits (NaN, above 2^62). Arith ops only, so that a
+/// kernel can compute it where floats are involved.
+mlir::Value buildRangeCount(mlir::OpBuilder &builder, mlir::Location loc,
+                            mlir::Value start, mlir::Value limit,
+                            mlir::Value delta);
+
+/// The element count of ONNX Range for constant operands, or failure (with
+/// the reason at `loc` when given) for a zero delta or a count that does not
+/// fit (as buildRangeCount).
+mlir::FailureOr<int64_t> getStaticRangeCount(std::optional<mlir::Location> loc,
+                                             mlir::Attribute start,
+                                             mlir::Attribute limit,
+                                             mlir::Attribute delta);
+
 namespace detail {
 /// inferReturnTypes of unary elementwise ops: the operand's type.
 mlir::LogicalResult

@@ -12,4 +12,5 @@
 #===----------------------------------------------------------------------===#
 
 from . import elementwise, nn, reduction, shape, indexing  # noqa: F401
+from . import generation  # noqa: F401
 from . import normalization, image, loss, attention  # noqa: F401

@@ -1,9 +1,10 @@
 #===- indexing.py - Indexing ONNX ops -------------------------------------===#
 #
 # Handlers of the ops that select or combine parts of tensors: Concat,
-# Slice, Gather, Pad and Split. The graph dialect takes Slice's and Pad's
-# operands as attributes, so those inputs must be constant; Split is the
-# one op here with several results (`%x:N = graph.split`).
+# Slice, Gather, Pad and Split. Slice bounds computed at run time become
+# graph.dynamic_slice operands; Pad's inputs must be constant (graph.pad
+# takes them as attributes). Split is the one op here with several results
+# (`%x:N = graph.split`).
 #
 #===----------------------------------------------------------------------===#
 
@@ -26,20 +27,87 @@ def _concat(imp, ctx):
                             {"axis": f"{ctx.attr('axis')} : i64"}))
 
 
-@_handler("Slice", "graph.slice", "starts/ends/axes/steps must be constant")
+@_handler("Slice", "graph.slice / graph.dynamic_slice",
+          "constant starts/ends/axes/steps give graph.slice; computed ones "
+          "(1-D int32/int64 of a known length) graph.dynamic_slice")
 def _slice(imp, ctx):
     x = ctx.input(0)
-    starts = ctx.const_input(1, "starts")
-    ends = ctx.const_input(2, "ends")
-    axes = ctx.const_input(3, "axes")
-    steps = ctx.const_input(4, "steps")
+    names = ("starts", "ends", "axes", "steps")
+    consts = [ctx.maybe_const_input(i) for i in range(1, 5)]
     elem, dims = ctx.out_type()
-    attrs = {"starts": _i64_array(starts.reshape(-1)),
-             "ends": _i64_array(ends.reshape(-1)),
-             "axes": None if axes is None else _i64_array(axes.reshape(-1)),
-             "steps": None if steps is None else _i64_array(
-                 steps.reshape(-1))}
-    imp.set_out(ctx, imp.op(ctx, "slice", [x], elem, dims, attrs))
+    if all(c is not None or not ctx.has_input(i + 1)
+           for i, c in enumerate(consts)):
+        starts, ends, axes, steps = consts
+        attrs = {"starts": _i64_array(starts.reshape(-1)),
+                 "ends": _i64_array(ends.reshape(-1)),
+                 "axes": None if axes is None else _i64_array(
+                     axes.reshape(-1)),
+                 "steps": None if steps is None else _i64_array(
+                     steps.reshape(-1))}
+        imp.set_out(ctx, imp.op(ctx, "slice", [x], elem, dims, attrs))
+        return
+    # Some bound is computed at run time: graph.dynamic_slice, which
+    # canonicalizes to graph.slice if shape inference makes it constant.
+    bounds = {}
+    for i, name in enumerate(names):
+        if not ctx.has_input(i + 1):
+            continue
+        v = ctx.input(i + 1)
+        if v.elem not in (TensorProto.INT64, TensorProto.INT32) or \
+                v.rank != 1:
+            raise _Unsupported(f"input '{name}' must be a 1-D int32 or int64 "
+                               "tensor")
+        bounds[name] = v
+    if "starts" not in bounds or "ends" not in bounds:
+        raise _Unsupported("inputs 'starts' and 'ends' are required")
+    lengths = {v.dims[0] for v in bounds.values()} - {None}
+    if len(lengths) > 1:
+        raise _Unsupported("starts, ends, axes and steps differ in length")
+    if not lengths:
+        raise _Unsupported("the number of sliced axes is unknown (ONNX shape "
+                           "inference gave no length for starts/ends)")
+    length = lengths.pop()
+    operands = [x]
+    for name in names:
+        v = bounds.get(name)
+        if v is not None and v.dims[0] is None:
+            # The static length the op requires (see _shape_operand).
+            v = imp.op(ctx, "slice", [v], v.elem, (length,),
+                       {"starts": _i64_array([0]),
+                        "ends": _i64_array([length])}, hint=name)
+        bounds[name] = v
+    operands += [bounds["starts"], bounds["ends"]]
+    text = f"{x.ssa}, {bounds['starts'].ssa}, {bounds['ends'].ssa}"
+    for name in ("axes", "steps"):
+        if bounds.get(name) is not None:
+            operands.append(bounds[name])
+            text += f" {name} {bounds[name].ssa}"
+    result = _Value(imp.fresh(ctx.node.output[0]), elem, tuple(dims))
+    types = ", ".join(v.type for v in operands)
+    imp.emit(f"{result.ssa} = graph.dynamic_slice {text} : ({types}) -> "
+             f"{result.type} {ctx.loc}")
+    imp.set_out(ctx, result)
+
+
+@_handler("Trilu", "graph.trilu", "upper; k optional, may be computed")
+def _trilu(imp, ctx):
+    x = ctx.input(0)
+    if x.rank < 2:
+        raise _Unsupported("the input must have rank 2 or more")
+    operands = [x]
+    if ctx.has_input(1):
+        k = ctx.input(1)
+        if k.elem != TensorProto.INT64 or k.rank != 0:
+            raise _Unsupported("input 'k' must be a 0-d int64 tensor")
+        operands.append(k)
+    elem, dims = ctx.out_type(fallback=lambda: (x.elem, x.dims))
+    result = _Value(imp.fresh(ctx.node.output[0]), elem, tuple(dims))
+    attrs = {"upper": None if ctx.attr("upper") else "false"}
+    types = ", ".join(v.type for v in operands)
+    imp.emit(f"{result.ssa} = graph.trilu "
+             f"{', '.join(v.ssa for v in operands)}{_attr_dict(attrs)} : "
+             f"({types}) -> {result.type} {ctx.loc}")
+    imp.set_out(ctx, result)
 
 
 @_handler("Gather", "graph.gather", "axis; i32/i64 indices")

@@ -1,0 +1,31 @@
+#===- generation.py - ONNX ops that generate tensors ----------------------===#
+#
+# Handlers of the ops whose result is made from scalars rather than from an
+# input tensor's elements: Range. Its operands may be computed at run time
+# (a sequence length from Shape); the graph op then has a `?` size.
+#
+#===----------------------------------------------------------------------===#
+
+from __future__ import annotations
+
+from ..elements import _kind
+from ..errors import _Unsupported
+from ..importer import _Value
+from ..registry import _handler
+
+
+@_handler("Range", "graph.range", "start/limit/delta 0-d, may be computed")
+def _range(imp, ctx):
+    start, limit, delta = ctx.input(0), ctx.input(1), ctx.input(2)
+    for name, v in (("start", start), ("limit", limit), ("delta", delta)):
+        if v.rank != 0:
+            raise _Unsupported(f"input '{name}' must be a 0-d tensor")
+        if v.elem != start.elem:
+            raise _Unsupported("start, limit and delta differ in type")
+    if _kind(start.elem) not in "fi":
+        raise _Unsupported("range needs a numeric element type")
+    elem, dims = ctx.out_type(fallback=lambda: (start.elem, (None,)))
+    result = _Value(imp.fresh(ctx.node.output[0]), elem, tuple(dims))
+    imp.emit(f"{result.ssa} = graph.range {start.ssa}, {limit.ssa}, "
+             f"{delta.ssa} : {start.type} -> {result.type} {ctx.loc}")
+    imp.set_out(ctx, result)
