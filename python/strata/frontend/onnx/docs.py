@@ -34,6 +34,11 @@ def op_table_markdown() -> str:
         "are those of the ONNX schema of the model's opset. The opsets "
         "column gives the range each op's handler covers; a node of a model "
         "outside it is reported.",
+        f"- A model of an older default-domain opset is first converted to "
+        f"opset {MIN_OPSET} by the ONNX version converter "
+        "(`onnx.version_converter.convert_version`), then imported as an "
+        f"opset-{MIN_OPSET} model; a model the converter cannot convert is "
+        "reported.",
         "- Element types: f32, f16, bf16, i64, i32, i8, bool (the graph "
         "dialect's). f64, i16, u8 and the other unsigned, float8 and 4-bit "
         "types are reported as unsupported.",

@@ -12,6 +12,8 @@
 # the walker with the emission helpers handlers call (op, scalar, cast...).
 # A handler's problem costs only its node: the walker drops what that node
 # emitted, marks its outputs poisoned and goes on with the next one.
+# A model below MIN_OPSET is first converted to it by the ONNX version
+# converter (import_model), so handlers only see the forms of MIN_OPSET on.
 #
 #===----------------------------------------------------------------------===#
 
@@ -522,4 +524,39 @@ def import_model(model) -> str:
             raise OnnxImportError([f"cannot read '{os.fspath(model)}': {e}"])
     if not isinstance(model, onnx.ModelProto):
         raise TypeError("import_model expects an onnx.ModelProto or a path")
-    return _Importer(model).run()
+    upgraded, problem = _upgrade_opset(model)
+    if problem is None:
+        return _Importer(upgraded).run()
+    # Not convertible: the converter's problem, then whatever else the
+    # importer finds in the model as it is.
+    try:
+        _Importer(model).run()
+        problems = []
+    except OnnxImportError as e:
+        problems = [p for p in e.problems if not p.startswith(
+            f"opset {_default_opset(model)} is not supported")]
+    raise OnnxImportError([problem] + problems)
+
+
+def _default_opset(model: onnx.ModelProto) -> int:
+    return max((imp.version for imp in model.opset_import
+                if imp.domain in ("", "ai.onnx")), default=0)
+
+
+def _upgrade_opset(model: onnx.ModelProto) -> tuple:
+    """(model, None), or, when its default-domain opset is below MIN_OPSET,
+    (the model the ONNX version converter makes of it at MIN_OPSET, None),
+    since handlers only know the forms of MIN_OPSET on; (None, problem)
+    when the converter fails."""
+    opset = _default_opset(model)
+    if opset == 0 or opset >= MIN_OPSET:
+        return model, None
+    from onnx import version_converter
+    try:
+        return version_converter.convert_version(model, MIN_OPSET), None
+    except Exception as e:
+        why = (str(e).strip().splitlines() or [type(e).__name__])[0]
+        return None, (f"opset {opset} is not supported (supported: "
+                      f"{MIN_OPSET} to {MAX_OPSET}), and the ONNX version "
+                      f"converter cannot convert the model to opset "
+                      f"{MIN_OPSET}: {why}")
