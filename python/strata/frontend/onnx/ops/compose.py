@@ -186,7 +186,8 @@ class _Builder:
                         "ends": _i64_array([end]),
                         "axes": _i64_array([a])})
 
-    def pad(self, x: _Value, pads: Sequence[int], value: float = 0.0) -> _Value:
+    def pad(self, x: _Value, pads: Sequence[int],
+            value: float = 0.0) -> _Value:
         rank = x.rank
         dims = tuple(None if d is None else d + pads[i] + pads[rank + i]
                      for i, d in enumerate(x.dims))

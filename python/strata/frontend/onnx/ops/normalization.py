@@ -136,7 +136,8 @@ def _instance_norm(imp, ctx):
 
 
 @_handler("MeanVarianceNormalization", "graph.reduce_mean, graph.sub, "
-          "graph.mul, graph.sqrt, graph.div", "axes; (x - mean) / (std + 1e-9)")
+          "graph.mul, graph.sqrt, graph.div",
+          "axes; (x - mean) / (std + 1e-9)")
 def _mvn(imp, ctx):
     x = ctx.input(0)
     _check_kind(ctx, x, "f", "reduce_mean")
