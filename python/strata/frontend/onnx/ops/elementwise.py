@@ -69,12 +69,31 @@ def _gelu(imp, ctx):
     imp.set_out(ctx, imp.op(ctx, "gelu", [x], elem, dims, attrs))
 
 
-@_handler("Clip", "graph.clip", "min/max inputs must be constants")
+@_handler("Clip", "graph.clip (constant bounds) / graph.max, graph.min",
+          "constant min/max give graph.clip; computed ones (or min > max) "
+          "min(max(x, min), max)")
 def _clip(imp, ctx):
     x = ctx.input(0)
     _check_kind(ctx, x, "fi", "clip")
-    lo = ctx.const_input(1, "min")
-    hi = ctx.const_input(2, "max")
+    lo = ctx.maybe_const_input(1)
+    hi = ctx.maybe_const_input(2)
+    computed = any(ctx.has_input(i) and c is None
+                   for i, c in ((1, lo), (2, hi)))
+    if computed or (lo is not None and hi is not None and
+                    _scalar_of(lo, "min") > _scalar_of(hi, "max")):
+        # ONNX: min(max(x, min), max), so all max where min > max.
+        elem, dims = ctx.out_type(fallback=lambda: (x.elem, x.dims))
+        y = x
+        for i, mnemonic in ((1, "max"), (2, "min")):
+            if ctx.has_input(i):
+                bound = ctx.input(i)
+                if bound.elem != x.elem:
+                    raise _Unsupported("min and max must have the input's "
+                                       "element type")
+                y = imp.op(ctx, mnemonic, [y, bound], elem,
+                           _broadcast_dims(x.dims, bound.dims))
+        imp.set_out(ctx, y)
+        return
     attrs = {}
     lo = None if lo is None else _scalar_of(lo, "min")
     hi = None if hi is None else _scalar_of(hi, "max")
@@ -86,9 +105,6 @@ def _clip(imp, ctx):
         attrs["max"] = _f64_attr(hi)
     if any(isinstance(b, float) and math.isnan(b) for b in (lo, hi)):
         raise _Unsupported("a NaN bound is not supported")
-    if lo is not None and hi is not None and lo > hi:
-        raise _Unsupported("min > max is not supported (graph.clip rejects "
-                           "it)")
     elem, dims = ctx.out_type()
     imp.set_out(ctx, imp.op(ctx, "clip", [x], elem, dims, attrs))
 
@@ -385,3 +401,28 @@ def _shrink(imp, ctx):
     inner = imp.op(ctx, "select", [hi, minus, imp.scalar(0, x.elem, ctx)],
                    x.elem, x.dims)
     imp.set_out(ctx, imp.op(ctx, "select", [lo, plus, inner], elem, dims))
+
+
+@_handler("IsNaN", "graph.equal, graph.not", "x != x")
+def _is_nan(imp, ctx):
+    x = _float_input(ctx, "equal")
+    elem, dims = ctx.out_type(fallback=lambda: (TensorProto.BOOL, x.dims))
+    eq = imp.op(ctx, "equal", [x, x], TensorProto.BOOL, x.dims)
+    imp.set_out(ctx, imp.op(ctx, "not", [eq], elem, dims))
+
+
+@_handler("IsInf", "graph.equal, graph.or", "detect_negative, "
+          "detect_positive")
+def _is_inf(imp, ctx):
+    x = _float_input(ctx, "equal")
+    elem, dims = ctx.out_type(fallback=lambda: (TensorProto.BOOL, x.dims))
+    hits = [imp.op(ctx, "equal", [x, imp.scalar(sign * math.inf, x.elem,
+                                                 ctx)], TensorProto.BOOL,
+                   x.dims)
+            for sign, attr in ((1, "detect_positive"),
+                               (-1, "detect_negative")) if ctx.attr(attr)]
+    if not hits:  # neither: all false (x < x, also for NaN)
+        imp.set_out(ctx, imp.op(ctx, "less", [x, x], elem, dims))
+        return
+    y = hits[0] if len(hits) == 1 else imp.op(ctx, "or", hits, elem, dims)
+    imp.set_out(ctx, y)
