@@ -44,7 +44,7 @@ def op_table_markdown() -> str:
         "types are reported as unsupported.",
         "- Inputs that the graph dialect takes as attributes (Slice "
         "starts/ends/axes/steps, Pad pads/constant_value/axes, Reduce* axes, "
-        "Squeeze/Unsqueeze axes, Split split, Tile repeats, Clip min/max) "
+        "Squeeze/Unsqueeze axes, Split split, Tile repeats) "
         "must be initializers or Constant outputs (or a Shape of a static "
         "tensor); otherwise the node is reported.",
         "- Any attribute a handler does not read must keep its default value, "
