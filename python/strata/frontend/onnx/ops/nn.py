@@ -202,18 +202,50 @@ def _global_pool(imp, ctx):
     imp.set_out(ctx, imp.op(ctx, mnemonic, [x], elem, dims))
 
 
-@_handler("BatchNormalization", "graph.batch_norm",
-          "inference mode only (training_mode=0, one output)")
+@_handler("BatchNormalization", "graph.batch_norm (training_mode: "
+          "+ graph.reduce_mean of the batch statistics)",
+          "epsilon; training_mode=1 normalizes with the batch's mean and "
+          "(population) variance and gives the running_mean/running_var "
+          "outputs (momentum)")
 def _batch_norm(imp, ctx):
     ops = [ctx.input(i) for i in range(5)]
     _check_kind(ctx, ops[0], "f", "batch_norm")
-    if ctx.attr("training_mode"):
-        raise _Unsupported("attribute training_mode=1 is not supported")
-    ctx.attr("momentum")
-    ctx.require_outputs(1)
+    training = bool(ctx.attr("training_mode", 0))
+    momentum = ctx.attr("momentum")
     elem, dims = ctx.out_type()
     attrs = {"epsilon": _f32_attr(ctx.attr("epsilon"))}
-    imp.set_out(ctx, imp.op(ctx, "batch_norm", ops, elem, dims, attrs))
+    if not training:
+        ctx.require_outputs(1)
+        imp.set_out(ctx, imp.op(ctx, "batch_norm", ops, elem, dims, attrs))
+        return
+    x, mean_in, var_in = ops[0], ops[3], ops[4]
+    if x.rank < 2:
+        raise _Unsupported("the input must have rank 2 or more")
+    # The batch statistics over every dim but the channels (1).
+    axes = [a for a in range(x.rank) if a != 1]
+    kept = tuple(1 if a != 1 else d for a, d in enumerate(x.dims))
+    chan = (x.dims[1],)
+    red = {"axes": _i64_array(axes)}
+    mean_k = imp.op(ctx, "reduce_mean", [x], x.elem, kept, red, hint="mean")
+    d = imp.op(ctx, "sub", [x, mean_k], x.elem, x.dims)
+    sq = imp.op(ctx, "mul", [d, d], x.elem, x.dims)
+    flat = dict(red, keepdims="false")
+    var = imp.op(ctx, "reduce_mean", [sq], x.elem, chan, flat, hint="var")
+    mean = imp.op(ctx, "reduce_mean", [x], x.elem, chan, flat, hint="mean")
+    imp.set_out(ctx, imp.op(ctx, "batch_norm", ops[:3] + [mean, var], elem,
+                            dims, attrs))
+    # running = input * momentum + batch * (1 - momentum)
+    for i, (old, new) in ((1, (mean_in, mean)), (2, (var_in, var))):
+        if i >= len(ctx.node.output) or not ctx.node.output[i]:
+            continue
+        out_elem, out_dims = ctx.out_type(i, fallback=lambda: (
+            mean_in.elem, chan))
+        a = imp.op(ctx, "mul", [old, imp.scalar(momentum, old.elem, ctx)],
+                   old.elem, old.dims)
+        bterm = imp.op(ctx, "mul", [new, imp.scalar(1.0 - momentum, x.elem,
+                                                    ctx)], x.elem, chan)
+        imp.set_out(ctx, imp.op(ctx, "add", [a, bterm], out_elem, out_dims,
+                                hint=ctx.node.output[i]), i)
 
 
 @_handler("LayerNormalization", "graph.layer_norm (+ graph.reduce_mean, "
@@ -290,3 +322,94 @@ def _hardmax(imp, ctx):
                              TensorProto.INT64, "iota", ctx.loc)
     hot = imp.op(ctx, "equal", [idx, iota], TensorProto.BOOL, x.dims)
     imp.set_out(ctx, imp.op(ctx, "cast", [hot], elem, dims))
+
+
+def _pool_window_attrs(ctx: _Node, x: _Value, kernel: list) -> dict:
+    """graph.avg_pool2d strides/pads of a 1-D or 2-D window (a 1-D one as
+    the width of a height-1 window), resolving auto_pad."""
+    n = len(kernel)
+    strides = list(ctx.attr("strides", None) or [1] * n)
+    pads = list(ctx.attr("pads", None) or [0] * (2 * n))
+    dilations = list(ctx.attr("dilations", None) or [1] * n)
+    if len(strides) != n or len(pads) != 2 * n or len(dilations) != n:
+        raise _Unsupported(f"strides/pads/dilations must have {n}/{2 * n}/"
+                           f"{n} entries")
+    if dilations != [1] * n:
+        raise _Unsupported(f"attribute dilations={dilations} is not "
+                           "supported")
+    auto_pad = ctx.attr("auto_pad", "NOTSET")
+    if auto_pad == "VALID":
+        pads = [0] * (2 * n)
+    elif auto_pad in ("SAME_UPPER", "SAME_LOWER"):
+        for i in range(n):
+            size = x.dims[x.rank - n + i]
+            if size is None:
+                raise _Unsupported(f"auto_pad={auto_pad} needs static "
+                                   "spatial sizes")
+            out = -(-size // strides[i])
+            total = max(0, (out - 1) * strides[i] + kernel[i] - size)
+            small, big = total // 2, total - total // 2
+            pads[i], pads[n + i] = (small, big) if auto_pad == \
+                "SAME_UPPER" else (big, small)
+    elif auto_pad != "NOTSET":
+        raise _Unsupported(f"attribute auto_pad={auto_pad} is not supported")
+    if n == 1:
+        kernel, strides = [1] + kernel, [1] + strides
+        pads = [0, pads[0], 0, pads[1]]
+    attrs = {"kernel_shape": _i64_array(kernel),
+             "count_include_pad": "true"}
+    if strides != [1, 1]:
+        attrs["strides"] = _i64_array(strides)
+    if pads != [0, 0, 0, 0]:
+        attrs["pads"] = _i64_array(pads)
+    return attrs
+
+
+@_handler("LpPool", "graph.abs, graph.pow, graph.avg_pool2d, graph.mul",
+          "1-D and 2-D; p, auto_pad, pads, strides; no dilations, no "
+          "ceil_mode")
+def _lp_pool(imp, ctx):
+    x = ctx.input(0)
+    _check_kind(ctx, x, "f", "avg_pool2d")
+    if x.rank not in (3, 4):
+        raise _Unsupported(f"only 1-D and 2-D pooling (3-D or 4-D input) is "
+                           f"supported, the input has rank {x.rank}")
+    kernel = [int(k) for k in ctx.attr("kernel_shape")]
+    if len(kernel) != x.rank - 2:
+        raise _Unsupported("kernel_shape does not match the input rank")
+    if ctx.attr("ceil_mode", 0):
+        raise _Unsupported("attribute ceil_mode=1 is not supported")
+    p = ctx.attr("p")
+    if p <= 0:
+        raise _Unsupported(f"attribute p={p} must be positive")
+    attrs = _pool_window_attrs(ctx, x, kernel)
+    elem, dims = ctx.out_type()
+
+    def scalar(v):
+        return imp.scalar(v, x.elem, ctx)
+
+    # (sum over the window of |x|^p) ^ (1/p); padding adds zeros.
+    if p == 2:
+        xp = imp.op(ctx, "mul", [x, x], x.elem, x.dims)
+    else:
+        xp = imp.op(ctx, "abs", [x], x.elem, x.dims)
+        if p != 1:
+            xp = imp.op(ctx, "pow", [xp, scalar(float(p))], x.elem, x.dims)
+    if x.rank == 3:
+        xp = imp.op(ctx, "unsqueeze", [xp], x.elem,
+                    xp.dims[:2] + (1,) + xp.dims[2:],
+                    {"axes": _i64_array([2])})
+    pdims = dims if x.rank == 4 else tuple(dims[:2]) + (1,) + tuple(dims[2:])
+    avg = imp.op(ctx, "avg_pool2d", [xp], x.elem, pdims, attrs)
+    count = 1
+    for k in kernel:
+        count *= k
+    s = imp.op(ctx, "mul", [avg, scalar(float(count))], x.elem, pdims)
+    if p == 2:
+        s = imp.op(ctx, "sqrt", [s], x.elem, pdims)
+    elif p != 1:
+        s = imp.op(ctx, "pow", [s, scalar(1.0 / p)], x.elem, pdims)
+    if x.rank == 3:
+        s = imp.op(ctx, "squeeze", [s], x.elem, dims,
+                   {"axes": _i64_array([2])})
+    imp.set_out(ctx, s)
