@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 from onnx import TensorProto
 
 from ..elements import _kind, _mlir_elem
@@ -131,6 +132,11 @@ def _cast_like(imp, ctx):
 
 @_handler("Identity", "(forwarded)")
 def _identity(imp, ctx):
+    name = ctx.node.input[0] if ctx.has_input(0) else ""
+    if name in imp.consts:  # a constant stays one (attribute sources)
+        ctx.used_inputs.add(0)
+        imp.consts[ctx.node.output[0]] = imp.consts[name]
+        return
     imp.set_out(ctx, ctx.input(0))
 
 
@@ -169,8 +175,22 @@ _BINARY = {
 _COMPARE = ("equal", "less", "less_equal", "greater", "greater_equal")
 
 
+#: Integer arithmetic the importer folds when both operands are constants
+#: (shape arithmetic, e.g. Add(Size(Shape(x)), axis) feeding a Range whose
+#: result must be constant).
+_FOLD_INT = {"Add": np.add, "Sub": np.subtract, "Mul": np.multiply}
+
+
 def _binary_handler(imp, ctx):
     mnemonic, kinds = _BINARY[ctx.op]
+    if ctx.op in _FOLD_INT and ctx.has_input(0) and ctx.has_input(1) and \
+            all(n in imp.consts for n in ctx.node.input[:2]):
+        (x, ex), (y, ey) = (imp.consts[n] for n in ctx.node.input[:2])
+        if ex == ey and _kind(ex) == "i" and x.size <= 64 and y.size <= 64:
+            ctx.used_inputs.update((0, 1))
+            imp.consts[ctx.node.output[0]] = (
+                _FOLD_INT[ctx.op](x, y).astype(x.dtype), ex)
+            return
     a, b = ctx.input(0), ctx.input(1)
     _check_kind(ctx, a, kinds, mnemonic)
     elem, dims = ctx.out_type(fallback=lambda: (

@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from ..elements import _kind
 from ..errors import _Unsupported
 from ..importer import _Value
@@ -24,6 +26,15 @@ def _range(imp, ctx):
             raise _Unsupported("start, limit and delta differ in type")
     if _kind(start.elem) not in "fi":
         raise _Unsupported("range needs a numeric element type")
+    consts = [imp.constant_array(ctx.node.input[i]) for i in range(3)]
+    if all(c is not None and c.size == 1 for c in consts) and \
+            consts[2].reshape(-1)[0] != 0:
+        # Constant operands: the sequence is a constant (it may feed inputs
+        # that must be constant, e.g. ReduceMean axes).
+        first, limit_c, step = (c.reshape(-1)[0] for c in consts)
+        imp.consts[ctx.node.output[0]] = (np.arange(first, limit_c, step).astype(
+            consts[0].dtype), start.elem)
+        return
     elem, dims = ctx.out_type(fallback=lambda: (start.elem, (None,)))
     result = _Value(imp.fresh(ctx.node.output[0]), elem, tuple(dims))
     imp.emit(f"{result.ssa} = graph.range {start.ssa}, {limit.ssa}, "

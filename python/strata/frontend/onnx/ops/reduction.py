@@ -51,7 +51,8 @@ def _reduce(imp, ctx):
     _check_kind(ctx, x, kinds, mnemonic)
     axes = _reduce_axes(ctx, x)
     keep = bool(ctx.attr("keepdims"))
-    elem, dims = ctx.out_type()
+    elem, dims = ctx.out_type(fallback=lambda: (x.elem, _reduced_dims(
+        x.dims, axes, keep)))
     if axes is None:  # noop_with_empty_axes: the input itself (composed)
         y = x
         if ctx.op == "ReduceL1":
@@ -91,6 +92,19 @@ def _reduce(imp, ctx):
     elif ctx.op == "ReduceLogSum":
         y = imp.op(ctx, "log", [y], elem, dims)
     imp.set_out(ctx, y)
+
+
+def _reduced_dims(dims, axes, keep: bool) -> tuple:
+    """The result dims of reducing `dims` over `axes` (None: no-op; empty:
+    all), for when ONNX shape inference gave none (computed axes that the
+    importer found constant)."""
+    if axes is None:
+        return tuple(dims)
+    rank = len(dims)
+    norm = {a + rank if a < 0 else a for a in axes} if axes else set(
+        range(rank))
+    return tuple(1 if i in norm else d for i, d in enumerate(dims)
+                 if keep or i not in norm)
 
 
 def _keep_dims(dims, axes):

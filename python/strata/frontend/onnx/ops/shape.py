@@ -68,6 +68,12 @@ def _shape(imp, ctx):
 @_handler("Size", "graph.shape_of, graph.reduce_prod")
 def _size(imp, ctx):
     x = ctx.input(0)
+    if all(d is not None for d in x.dims):
+        # A constant, so that it can feed inputs that must be constant.
+        imp.consts[ctx.node.output[0]] = (
+            np.array(int(np.prod(x.dims, dtype=np.int64)), dtype=np.int64),
+            TensorProto.INT64)
+        return
     s = imp.op(ctx, "shape_of", [x], TensorProto.INT64, (x.rank,))
     imp.set_out(ctx, imp.op(ctx, "reduce_prod", [s], TensorProto.INT64, (),
                             {"keepdims": "false"}))
