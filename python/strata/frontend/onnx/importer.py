@@ -12,6 +12,8 @@
 # the walker with the emission helpers handlers call (op, scalar, cast...).
 # A handler's problem costs only its node: the walker drops what that node
 # emitted, marks its outputs poisoned and goes on with the next one.
+# Subgraphs (If branches, Loop bodies) are converted by import_subgraph into
+# the region their node is emitting, with the values they capture visible.
 # A model below MIN_OPSET is first converted to it by the ONNX version
 # converter (import_model), so handlers only see the forms of MIN_OPSET on.
 #
@@ -324,6 +326,7 @@ class _Importer:
                     self.uses[name] = self.uses.get(name, 0) + 1
         for out in graph.output:
             self.uses[out.name] = self.uses.get(out.name, 0) + 1
+        self.count_subgraph_uses(graph)
 
         for init in graph.initializer:
             self.add_initializer(init)
@@ -503,6 +506,131 @@ class _Importer:
         if v.elem == elem:
             return v
         return self.op(ctx, "cast", [v], elem, v.dims)
+
+    # Subgraphs (If branches, Loop bodies) --------------------------------
+    def count_subgraph_uses(self, graph: onnx.GraphProto):
+        """Counts what the subgraphs of `graph`'s nodes read, outer values
+        they capture included, and their outputs as uses (is_used), at
+        every depth."""
+        for node in graph.node:
+            for attr in node.attribute:
+                subs = [attr.g] if attr.type == onnx.AttributeProto.GRAPH \
+                    else list(attr.graphs)
+                for sub in subs:
+                    for n in sub.node:
+                        for name in n.input:
+                            if name:
+                                self.uses[name] = self.uses.get(name, 0) + 1
+                    for out in sub.output:
+                        self.uses[out.name] = self.uses.get(out.name, 0) + 1
+                    self.count_subgraph_uses(sub)
+
+    def import_subgraph(self, graph: onnx.GraphProto,
+                        inputs: Sequence[_Value]) -> list:
+        """Converts the nodes of a subgraph into the region being emitted
+        and returns the values of its outputs. `inputs` are the values of
+        its graph inputs (the region's block arguments); values of the
+        enclosing graphs stay visible (the region captures them). What the
+        subgraph defines, and outer constants first materialized in it, is
+        forgotten afterwards. A problem of one of its nodes is reported as
+        usual and raises _Poisoned: the node owning the subgraph says no
+        more."""
+        saved = (dict(self.values), dict(self.consts), set(self.poisoned))
+        before = len(self.problems)
+        try:
+            self.collect_types(graph)
+            self.infer_subgraph_types(graph, inputs)
+            for init in graph.initializer:
+                self.add_initializer(init)
+            for sparse in graph.sparse_initializer:
+                self.problems.append(
+                    f"sparse initializer '{sparse.values.name}' is not "
+                    "supported")
+            if len(graph.input) != len(inputs):
+                raise _Unsupported(
+                    f"subgraph '{graph.name}' has {len(graph.input)} inputs, "
+                    f"expected {len(inputs)}")
+            for info, v in zip(graph.input, inputs):
+                self.consts.pop(info.name, None)
+                self.values[info.name] = v
+            for index, node in enumerate(graph.node):
+                self.convert_node(node, index)
+            if len(self.problems) > before:
+                raise _Poisoned()
+            outs = []
+            for out in graph.output:
+                kind = out.type.WhichOneof("value")
+                if kind not in (None, "tensor_type"):
+                    raise _Unsupported(
+                        f"subgraph output '{out.name}' has type {kind}: "
+                        "only tensors are supported")
+                outs.append(self.value(out.name))
+            return outs
+        finally:
+            self.values, self.consts, self.poisoned = saved
+
+    def infer_subgraph_types(self, graph: onnx.GraphProto,
+                             inputs: Sequence[_Value]):
+        """Runs ONNX shape inference on `graph` alone, its inputs typed as
+        `inputs` and the outer values it captures as they are here, so its
+        nodes get the shapes of this use (a Loop body's inputs are often
+        declared without a shape). Keeps what the model's inference knew
+        where this one knows nothing."""
+        defined, used = set(), set()
+
+        def walk(g):
+            defined.update(i.name for i in g.input)
+            defined.update(i.name for i in g.initializer)
+            for n in g.node:
+                defined.update(o for o in n.output if o)
+                used.update(i for i in n.input if i)
+                for attr in n.attribute:
+                    for sub in ([attr.g] if attr.type ==
+                                onnx.AttributeProto.GRAPH else attr.graphs):
+                        walk(sub)
+            used.update(o.name for o in g.output)
+
+        walk(graph)
+
+        def info(name, elem, dims):
+            shape = [d if d is not None else "" for d in dims]
+            t = helper.make_tensor_type_proto(elem, None)
+            for d in shape:
+                dim = t.tensor_type.shape.dim.add()
+                if d != "":
+                    dim.dim_value = d
+            return helper.make_value_info(name, t)
+
+        try:
+            g = onnx.GraphProto()
+            g.CopyFrom(graph)
+            del g.input[:]
+            for proto, v in zip(graph.input, inputs):
+                g.input.append(info(proto.name, v.elem, v.dims))
+            for name in sorted(used - defined):
+                if name in self.consts:
+                    arr, elem = self.consts[name]
+                    g.initializer.append(numpy_helper.from_array(
+                        np.asarray(arr), name))
+                elif name in self.values:
+                    v = self.values[name]
+                    g.input.append(info(name, v.elem, v.dims))
+            model = helper.make_model(
+                g, opset_imports=list(self.model.opset_import),
+                ir_version=self.model.ir_version)
+            inferred = onnx.shape_inference.infer_shapes(
+                model, check_type=False, strict_mode=False, data_prop=True)
+        except Exception:  # keep the model's own inference
+            return
+        for vi in list(inferred.graph.value_info) + list(
+                inferred.graph.output):
+            t = vi.type
+            if t.WhichOneof("value") != "tensor_type" or \
+                    not t.tensor_type.HasField("shape"):
+                continue
+            dims = tuple(d.dim_value if d.HasField("dim_value") else None
+                         for d in t.tensor_type.shape.dim)
+            self.types[vi.name] = (t.tensor_type.elem_type, dims)
 
 
 #===----------------------------------------------------------------------===#
