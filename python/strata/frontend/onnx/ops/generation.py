@@ -32,8 +32,8 @@ def _range(imp, ctx):
         # Constant operands: the sequence is a constant (it may feed inputs
         # that must be constant, e.g. ReduceMean axes).
         first, limit_c, step = (c.reshape(-1)[0] for c in consts)
-        imp.consts[ctx.node.output[0]] = (np.arange(first, limit_c, step).astype(
-            consts[0].dtype), start.elem)
+        seq = np.arange(first, limit_c, step).astype(consts[0].dtype)
+        imp.consts[ctx.node.output[0]] = (seq, start.elem)
         return
     elem, dims = ctx.out_type(fallback=lambda: (start.elem, (None,)))
     result = _Value(imp.fresh(ctx.node.output[0]), elem, tuple(dims))
