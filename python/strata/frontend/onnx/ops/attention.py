@@ -1,4 +1,4 @@
-#===- attention.py - The ONNX Attention op --------------------------------===#
+#===- attention.py - The ONNX Attention and RotaryEmbedding ops -----------===#
 #
 # Attention (opsets 23-24) as graph ops, following the ONNX reference: 3-D
 # inputs are split into heads (reshape + transpose), past key/value are
@@ -10,6 +10,10 @@
 # shorter than the total sequence is padded with -inf), the causal mask (a
 # constant: static sequence lengths needed) and the padding mask of
 # nonpad_kv_seqlen. qk_matmul_output is taken at the point its mode names.
+#
+# RotaryEmbedding (opset 23) is here too: the cos/sin caches (gathered by
+# position_ids) rotate the two halves, or the even/odd pairs, of the
+# first rotary_embedding_dim features of each head.
 #
 #===----------------------------------------------------------------------===#
 
@@ -199,3 +203,72 @@ def _attention(imp, ctx):
     imp.set_out(ctx, y)
     if len(ctx.node.output) > 3 and ctx.node.output[3]:
         imp.set_out(ctx, taps[qk_mode], 3)
+
+
+@_handler("RotaryEmbedding", "graph.gather (position_ids), graph.slice, "
+          "graph.mul, graph.sub, graph.add, graph.concat, graph.reshape",
+          "3-D (num_heads) and 4-D inputs, position_ids, interleaved, "
+          "rotary_embedding_dim; the head size must be static",
+          opsets=(23, 24))
+def _rotary_embedding(imp, ctx):
+    x, cos, sin = ctx.input(0), ctx.input(1), ctx.input(2)
+    b = _Builder(imp, ctx)
+    if _kind(x.elem) != "f" or cos.elem != x.elem or sin.elem != x.elem:
+        raise _Unsupported("the input and the caches must share one float "
+                           "type")
+    elem, dims = ctx.out_type(fallback=lambda: (x.elem, x.dims))
+    if x.rank == 3:
+        heads = ctx.attr("num_heads", 0)
+        if not heads:
+            raise _Unsupported("a 3-D input needs the attribute num_heads")
+        hidden = x.dims[2]
+        if hidden is None or hidden % heads:
+            raise _Unsupported(f"the hidden size {hidden} is not a static "
+                               f"multiple of {heads} heads")
+        xs = b.reshape(x, [0, 0, heads, hidden // heads])
+        head_axis = 2  # (B, S, H, D): the caches broadcast over dim 2
+    elif x.rank == 4:
+        ctx.attr("num_heads")
+        xs = x
+        head_axis = 1  # (B, H, S, D)
+    else:
+        raise _Unsupported("the input must be 3-D or 4-D")
+    head = xs.dims[3]
+    if head is None:
+        raise _Unsupported("the head size must be static")
+    rot = int(ctx.attr("rotary_embedding_dim", 0) or head)
+    if rot % 2 or rot > head:
+        raise _Unsupported(f"rotary_embedding_dim={rot} must be even and at "
+                           f"most the head size {head}")
+    half = rot // 2
+    if ctx.has_input(3):
+        pos = ctx.input(3)
+        if pos.elem not in (TensorProto.INT64, TensorProto.INT32):
+            raise _Unsupported("position_ids must be int32 or int64")
+        cos = b.op("gather", [cos, pos], cos.elem, pos.dims + cos.dims[1:])
+        sin = b.op("gather", [sin, pos], sin.elem, pos.dims + sin.dims[1:])
+    if cos.rank != 3 or cos.dims[2] not in (None, half):
+        raise _Unsupported(f"the caches must be (batch, sequence, {half})")
+    cos = b.unsqueeze(cos, [head_axis])
+    sin = b.unsqueeze(sin, [head_axis])
+    x_rot = xs if rot == head else b.slice(xs, 3, 0, rot)
+    interleaved = bool(ctx.attr("interleaved", 0))
+    if interleaved:
+        pairs = b.reshape(x_rot, [0, 0, 0, half, 2])
+        x1 = b.squeeze(b.slice(pairs, 4, 0, 1), [4])
+        x2 = b.squeeze(b.slice(pairs, 4, 1, 2), [4])
+    else:
+        x1 = b.slice(x_rot, 3, 0, half)
+        x2 = b.slice(x_rot, 3, half, rot)
+    real = b.sub(b.mul(cos, x1), b.mul(sin, x2), x1.dims)
+    imag = b.add(b.mul(sin, x1), b.mul(cos, x2), x1.dims)
+    if interleaved:
+        y = b.concat([b.unsqueeze(real, [4]), b.unsqueeze(imag, [4])], 4)
+        y = b.reshape(y, [0, 0, 0, rot])
+    else:
+        y = b.concat([real, imag], 3)
+    if rot < head:
+        y = b.concat([y, b.slice(xs, 3, rot, head)], 3)
+    if x.rank == 3:
+        y = b.reshape(y, [0, 0, -1], dims)
+    imp.set_out(ctx, y)
