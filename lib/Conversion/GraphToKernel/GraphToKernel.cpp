@@ -29,6 +29,7 @@ void strata::populateGraphToKernelPatterns(RewritePatternSet &patterns) {
   populateGraphNNToLinalgPatterns(patterns);
   populateGraphShapeToTensorPatterns(patterns);
   populateGraphIndexingToTensorPatterns(patterns);
+  populateGraphImageToLinalgPatterns(patterns);
 }
 
 namespace {

@@ -145,3 +145,35 @@ func.func @dim_and_index(%x: tensor<?xf32>) -> tensor<?xf32> {
   }
   return %0 : tensor<?xf32>
 }
+
+// -----
+
+// Scalars a launch cannot pass: an i32 computed from an index is recomputed
+// in the kernel; an i1 argument travels as i64 (extended on the host,
+// truncated in the kernel); a float read from a tensor is read in the
+// kernel, which receives the tensor.
+// CHECK-LABEL: func.func @narrow_scalars
+// CHECK-SAME: (%[[X:.*]]: tensor<4xf32>, %[[N:.*]]: index, %[[C:.*]]: i1, %[[S:.*]]: tensor<2xf32>)
+// CHECK: %[[W:.*]] = arith.extui %[[C]] : i1 to i64
+// CHECK: kernel.launch @narrow_scalars_dispatch_0(%[[W]], %[[S]], %[[N]], %[[X]]) : (i64, tensor<2xf32>, index, tensor<4xf32>)
+// CHECK: kernel.func private @narrow_scalars_dispatch_0(%[[A0:.*]]: i64, %[[A1:.*]]: tensor<2xf32>, %[[A2:.*]]: index, %[[A3:.*]]: tensor<4xf32>)
+// CHECK-DAG: arith.trunci %[[A0]] : i64 to i1
+// CHECK-DAG: tensor.extract %[[A1]]
+// CHECK-DAG: arith.index_cast %[[A2]] : index to i32
+func.func @narrow_scalars(%x: tensor<4xf32>, %n: index, %c: i1, %s: tensor<2xf32>) -> tensor<4xf32> {
+  %c1 = arith.constant 1 : index
+  %t = arith.index_cast %n : index to i32
+  %v = tensor.extract %s[%c1] : tensor<2xf32>
+  %0 = kernel.dispatch -> tensor<4xf32> {
+    %e = tensor.empty() : tensor<4xf32>
+    %r = linalg.generic {indexing_maps = [affine_map<(d0) -> (d0)>, affine_map<(d0) -> (d0)>], iterator_types = ["parallel"]} ins(%x : tensor<4xf32>) outs(%e : tensor<4xf32>) {
+    ^bb0(%in: f32, %out: f32):
+      %f = arith.sitofp %t : i32 to f32
+      %g = arith.addf %f, %v : f32
+      %sel = arith.select %c, %in, %g : f32
+      linalg.yield %sel : f32
+    } -> tensor<4xf32>
+    kernel.yield %r : tensor<4xf32>
+  }
+  return %0 : tensor<4xf32>
+}

@@ -15,16 +15,19 @@ class RewritePatternSet;
 namespace strata {
 
 /// Elementwise ops and select -> linalg.generic with broadcasting maps.
-void populateGraphElementwiseToLinalgPatterns(mlir::RewritePatternSet &patterns);
+void populateGraphElementwiseToLinalgPatterns(
+    mlir::RewritePatternSet &patterns);
 /// reduce_* and argmax/argmin -> linalg.generic reductions.
 void populateGraphReductionToLinalgPatterns(mlir::RewritePatternSet &patterns);
 /// matmul, linear, convolutions, pools, norms, softmax -> linalg.
 void populateGraphNNToLinalgPatterns(mlir::RewritePatternSet &patterns);
 /// constant, shape_of, reshape, transpose, squeeze, unsqueeze, flatten,
-/// expand, tile, constant_of_shape -> arith/tensor/linalg.
+/// expand, tile, constant_of_shape, range -> arith/tensor/linalg.
 void populateGraphShapeToTensorPatterns(mlir::RewritePatternSet &patterns);
-/// concat, slice, gather, pad, split -> tensor/linalg.
+/// concat, slice, dynamic_slice, trilu, gather, pad, split -> tensor/linalg.
 void populateGraphIndexingToTensorPatterns(mlir::RewritePatternSet &patterns);
+/// resize -> linalg.generic gathering interpolation taps.
+void populateGraphImageToLinalgPatterns(mlir::RewritePatternSet &patterns);
 
 /// All of the above.
 void populateGraphToKernelPatterns(mlir::RewritePatternSet &patterns);

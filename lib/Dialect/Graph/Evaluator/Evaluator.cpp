@@ -38,9 +38,10 @@ LogicalResult strata::graph::evaluateOp(Operation *op,
   using Family =
       detail::FamilyResult (*)(Operation *, ArrayRef<EvalTensor>,
                                SmallVectorImpl<EvalTensor> &, std::string &);
-  for (Family family : {detail::evaluateElementwiseOp,
-                        detail::evaluateReductionOp, detail::evaluateNNOp,
-                        detail::evaluateShapeOp, detail::evaluateIndexingOp}) {
+  for (Family family :
+       {detail::evaluateElementwiseOp, detail::evaluateReductionOp,
+        detail::evaluateNNOp, detail::evaluateShapeOp,
+        detail::evaluateIndexingOp, detail::evaluateImageOp}) {
     detail::FamilyResult result = family(op, operands, results, reason);
     if (!result)
       continue;

@@ -39,6 +39,9 @@ void GraphDialect::initialize() {
       ,
 #define GET_OP_LIST
 #include "strata/Dialect/Graph/IR/GraphIndexingOps.cpp.inc"
+      ,
+#define GET_OP_LIST
+#include "strata/Dialect/Graph/IR/GraphImageOps.cpp.inc"
       >();
   addAttributes<
 #define GET_ATTRDEF_LIST

@@ -49,12 +49,19 @@ static SetVector<Value> getCaptures(Region &region) {
   return captured;
 }
 
+/// Whether a launch can pass a value of `type`: tensors, and the runtime's
+/// integer registers (index, i64).
+static bool isPassable(Type type) {
+  return isa<TensorType>(type) || type.isIndex() || type.isInteger(64);
+}
+
 /// Whether the kernel should recompute `value` rather than receive it:
 /// constants, tensor.dim with a constant index of a tensor the region
-/// captures anyway, and floating-point scalars computed by pure arith or
-/// math ops (a mean's divisor from runtime sizes): launches pass tensors
-/// and integers only, so such a scalar is rebuilt from the integers it
-/// comes from.
+/// captures anyway, and scalars a launch cannot pass (floats, i1, narrow
+/// integers) that pure arith or math ops compute (a mean's divisor from
+/// runtime sizes) or that tensor.extract reads (a resize scale given at run
+/// time): the kernel rebuilds them from the integers or tensors they come
+/// from.
 static bool isRematerializable(Value value, const SetVector<Value> &captured) {
   Operation *def = value.getDefiningOp();
   if (!def)
@@ -64,11 +71,12 @@ static bool isRematerializable(Value value, const SetVector<Value> &captured) {
   if (auto dim = dyn_cast<tensor::DimOp>(def))
     return captured.contains(dim.getSource()) &&
            matchPattern(dim.getIndex(), m_Constant());
-  if (isa<FloatType>(value.getType()) &&
-      isa<arith::ArithDialect, math::MathDialect>(def->getDialect()) &&
-      def->getNumRegions() == 0 && isPure(def))
+  if (isPassable(value.getType()))
+    return false;
+  if (isa<tensor::ExtractOp>(def))
     return true;
-  return false;
+  return isa<arith::ArithDialect, math::MathDialect>(def->getDialect()) &&
+         def->getNumRegions() == 0 && isPure(def);
 }
 
 /// Clones into the region the ops defining the captured values it can
@@ -139,6 +147,30 @@ struct KernelOutlinePass
     SetVector<Value> captured = getCaptures(region);
 
     OpBuilder builder(dispatch->getContext());
+    // Integers narrower than 64 bits left (an i1 from host control flow)
+    // travel as i64: widened before the launch, truncated in the kernel.
+    for (Value operand : SmallVector<Value>(captured.getArrayRef())) {
+      auto intType = dyn_cast<IntegerType>(operand.getType());
+      if (!intType || intType.getWidth() >= 64)
+        continue;
+      builder.setInsertionPoint(dispatch);
+      Type i64 = builder.getI64Type();
+      Value wide =
+          intType.getWidth() == 1
+              ? arith::ExtUIOp::create(builder, operand.getLoc(), i64, operand)
+                    .getResult()
+              : arith::ExtSIOp::create(builder, operand.getLoc(), i64, operand)
+                    .getResult();
+      builder.setInsertionPointToStart(&region.front());
+      Value narrow =
+          arith::TruncIOp::create(builder, operand.getLoc(), intType, wide);
+      operand.replaceUsesWithIf(narrow, [&](OpOperand &use) {
+        return region.isAncestor(use.getOwner()->getParentRegion()) &&
+               use.getOwner() != narrow.getDefiningOp();
+      });
+    }
+    captured = getCaptures(region);
+    builder.clearInsertionPoint();
     auto type =
         builder.getFunctionType(ValueRange(captured.getArrayRef()).getTypes(),
                                 dispatch.getResultTypes());

@@ -119,6 +119,10 @@ FamilyResult evaluateIndexingOp(mlir::Operation *op,
                                 llvm::ArrayRef<EvalTensor> operands,
                                 llvm::SmallVectorImpl<EvalTensor> &results,
                                 std::string &whyNot);
+FamilyResult evaluateImageOp(mlir::Operation *op,
+                             llvm::ArrayRef<EvalTensor> operands,
+                             llvm::SmallVectorImpl<EvalTensor> &results,
+                             std::string &whyNot);
 } // namespace detail
 
 } // namespace strata::graph

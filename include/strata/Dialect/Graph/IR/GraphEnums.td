@@ -1,6 +1,7 @@
 //===- GraphEnums.td - Enum attributes of the graph dialect -*- tablegen -*-===//
 //
-// Layouts, padding modes and approximations used as op properties.
+// Layouts, padding modes, approximations and resize modes used as op
+// properties.
 //
 //===----------------------------------------------------------------------===//
 
@@ -48,6 +49,54 @@ def Graph_GeluApproximation : I32EnumAttr<"GeluApproximation",
 }
 def Graph_GeluApproximationAttr
     : EnumAttr<Graph_Dialect, Graph_GeluApproximation, "gelu_approximation"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+/// graph.resize's interpolation (ONNX Resize's `mode`).
+def Graph_ResizeMode : I32EnumAttr<"ResizeMode", "resize interpolation", [
+    I32EnumAttrCase<"Nearest", 0, "nearest">,
+    I32EnumAttrCase<"Linear", 1, "linear">,
+    I32EnumAttrCase<"Cubic", 2, "cubic">
+  ]> {
+  let cppNamespace = "::strata::graph";
+  let genSpecializedAttr = 0;
+}
+def Graph_ResizeModeAttr : EnumAttr<Graph_Dialect, Graph_ResizeMode,
+                                    "resize_mode"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+/// How graph.resize maps an output coordinate to the input (ONNX Resize's
+/// `coordinate_transformation_mode`, less tf_crop_and_resize).
+def Graph_CoordinateMode : I32EnumAttr<"CoordinateMode",
+    "resize coordinate transformation", [
+    I32EnumAttrCase<"HalfPixel", 0, "half_pixel">,
+    I32EnumAttrCase<"HalfPixelSymmetric", 1, "half_pixel_symmetric">,
+    I32EnumAttrCase<"PytorchHalfPixel", 2, "pytorch_half_pixel">,
+    I32EnumAttrCase<"AlignCorners", 3, "align_corners">,
+    I32EnumAttrCase<"Asymmetric", 4, "asymmetric">
+  ]> {
+  let cppNamespace = "::strata::graph";
+  let genSpecializedAttr = 0;
+}
+def Graph_CoordinateModeAttr : EnumAttr<Graph_Dialect, Graph_CoordinateMode,
+                                        "coordinate_mode"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+/// How graph.resize rounds a coordinate in nearest mode (ONNX Resize's
+/// `nearest_mode`).
+def Graph_NearestMode : I32EnumAttr<"NearestMode", "nearest rounding", [
+    I32EnumAttrCase<"RoundPreferFloor", 0, "round_prefer_floor">,
+    I32EnumAttrCase<"RoundPreferCeil", 1, "round_prefer_ceil">,
+    I32EnumAttrCase<"Floor", 2, "floor">,
+    I32EnumAttrCase<"Ceil", 3, "ceil">
+  ]> {
+  let cppNamespace = "::strata::graph";
+  let genSpecializedAttr = 0;
+}
+def Graph_NearestModeAttr : EnumAttr<Graph_Dialect, Graph_NearestMode,
+                                     "nearest_mode"> {
   let assemblyFormat = "`<` $value `>`";
 }
 

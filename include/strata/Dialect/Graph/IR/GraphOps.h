@@ -26,5 +26,7 @@
 #include "strata/Dialect/Graph/IR/GraphShapeOps.h.inc"
 #define GET_OP_CLASSES
 #include "strata/Dialect/Graph/IR/GraphIndexingOps.h.inc"
+#define GET_OP_CLASSES
+#include "strata/Dialect/Graph/IR/GraphImageOps.h.inc"
 
 #endif // STRATA_DIALECT_GRAPH_IR_GRAPHOPS_H

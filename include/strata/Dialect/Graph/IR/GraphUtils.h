@@ -110,6 +110,22 @@ std::optional<int64_t> getStaticNumElements(llvm::ArrayRef<int64_t> shape);
 /// graph.constant or anything m_Constant matches), else nullopt.
 std::optional<llvm::SmallVector<int64_t>> getConstantInts(mlir::Value value);
 
+/// The elements of `value` when it is a constant float tensor, else
+/// nullopt.
+std::optional<llvm::SmallVector<double>> getConstantFloats(mlir::Value value);
+
+/// ONNX Resize's result size floor(size * scale) for an f32 `scale`.
+int64_t getScaledSize(int64_t size, double scale);
+
+/// The result sizes of resizing `input` by the 1-D `sizes` (read with
+/// tensor.extract) or by constant `scales` (floor(size * scale), exact
+/// integer arithmetic for `?` dims). Fails for scales that are not
+/// constant: their sizes need float arithmetic, which the lowering does in
+/// a kernel.
+mlir::FailureOr<llvm::SmallVector<mlir::OpFoldResult>>
+buildResizeSizes(mlir::OpBuilder &builder, mlir::Location loc,
+                 mlir::Value input, mlir::Value scales, mlir::Value sizes);
+
 /// One input dim of an ONNX slice as the host computes it: the index of the
 /// first selected element, the step between selected elements and their
 /// count (index values or constants).
