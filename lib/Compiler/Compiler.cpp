@@ -113,7 +113,7 @@ static std::string getPipeline(const CompileOptions &options,
     pipeline += ",convert-kernel-to-device{target=" + options.target + "}," +
                 "device-plan-memory{report=" +
                 (options.reportMemory ? "true" : "false") +
-                "},lower-affine,convert-scf-to-cf,canonicalize,cse";
+                "},lower-affine,func.func(convert-scf-to-cf),canonicalize,cse";
   return pipeline;
 }
 

@@ -29,6 +29,7 @@ def ConvertGraphToKernelPass : Pass<"convert-graph-to-kernel"> {
     "::mlir::cf::ControlFlowDialect",
     "::mlir::linalg::LinalgDialect",
     "::mlir::math::MathDialect",
+    "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect",
   ];
 }

@@ -12,6 +12,7 @@
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "strata/Dialect/Graph/IR/GraphDialect.h"
@@ -29,6 +30,7 @@ void strata::populateGraphToKernelPatterns(RewritePatternSet &patterns) {
   populateGraphNNToLinalgPatterns(patterns);
   populateGraphShapeToTensorPatterns(patterns);
   populateGraphIndexingToTensorPatterns(patterns);
+  populateGraphGatherScatterToLinalgPatterns(patterns);
   populateGraphImageToLinalgPatterns(patterns);
 }
 

@@ -20,6 +20,7 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/PatternMatch.h"
@@ -153,13 +154,20 @@ struct ConcatLowering : OpConversionPattern<ConcatOp> {
   matchAndRewrite(ConcatOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    ValueRange inputs = adaptor.getInputs();
-    if (inputs.empty())
+    if (adaptor.getInputs().empty())
       return rewriter.notifyMatchFailure(op, "no inputs");
     int64_t rank = op.getType().getRank();
     FailureOr<int64_t> axis = normalizeAxis(std::nullopt, op.getAxis(), rank);
     if (failed(axis))
       return rewriter.notifyMatchFailure(op, "invalid axis");
+    // Inputs empty along the axis add nothing (and tensor.concat's
+    // insert_slice of one at the end of the result is out of bounds).
+    SmallVector<Value> inputs;
+    for (Value input : adaptor.getInputs())
+      if (cast<RankedTensorType>(input.getType()).getDimSize(*axis) != 0)
+        inputs.push_back(input);
+    if (inputs.empty())
+      inputs.push_back(adaptor.getInputs().front());
     if (inputs.size() == 1) {
       rewriter.replaceOp(op,
                          castTo(rewriter, loc, inputs.front(), op.getType()));
@@ -256,6 +264,11 @@ struct SliceLowering : OpConversionPattern<SliceOp> {
           reversed.push_back(axis);
       }
       sizes[axis] = resultCount;
+      // An empty selection may start at the end of the axis (a start
+      // clamped to the size), which extract_slice rejects as out of bounds.
+      if (std::optional<int64_t> count = getConstantIntValue(resultCount);
+          count && *count == 0)
+        offsets[axis] = index(0);
     }
     Value result = tensor::ExtractSliceOp::create(rewriter, loc, input, offsets,
                                                   sizes, strides);
@@ -295,7 +308,11 @@ struct DynamicSliceLowering : OpConversionPattern<DynamicSliceOp> {
     SmallVector<OpFoldResult> offsets, sizes, strides;
     bool positiveSteps = true;
     for (const SliceDimBounds &bound : *bounds) {
-      offsets.push_back(bound.first);
+      // An empty selection may start at the end of the axis, which
+      // extract_slice rejects once the offset is a constant.
+      std::optional<int64_t> count = getConstantIntValue(bound.count);
+      offsets.push_back(count && *count == 0 ? rewriter.getIndexAttr(0)
+                                             : bound.first);
       sizes.push_back(bound.count);
       strides.push_back(bound.step);
       std::optional<int64_t> step = getConstantIntValue(bound.step);
@@ -600,6 +617,133 @@ private:
 };
 
 //===----------------------------------------------------------------------===//
+// DynamicPadOp
+//===----------------------------------------------------------------------===//
+
+/// graph.dynamic_pad -> the host reads the pads, asserts what graph.pad's
+/// verifier checks for constant pads, and a linalg.generic over the result
+/// reads the input at `i - before` per dim: mirrored (reflect), clamped
+/// (edge), or guarded by an scf.if that yields the fill value outside the
+/// input (constant: the input may be empty, so nothing is read there).
+struct DynamicPadLowering : OpConversionPattern<DynamicPadOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(DynamicPadOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value input = adaptor.getInput();
+    auto inputType = cast<RankedTensorType>(input.getType());
+    int64_t rank = inputType.getRank();
+    PadMode mode = op.getMode();
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+    auto check = [&](Value condition, StringRef what) {
+      cf::AssertOp::create(rewriter, loc, condition,
+                           ("graph.dynamic_pad: " + what).str());
+    };
+    auto cmp = [&](arith::CmpIPredicate predicate, Value a, Value b) {
+      return rewriter.createOrFold<arith::CmpIOp>(loc, predicate, a, b);
+    };
+    SmallVector<Value> befores, sizes, outSizes;
+    for (int64_t dim = 0; dim < rank; ++dim) {
+      auto pad = [&](int64_t index) -> Value {
+        Value element = rewriter.createOrFold<tensor::ExtractOp>(
+            loc, adaptor.getPads(),
+            ValueRange{arith::ConstantIndexOp::create(rewriter, loc, index)});
+        return rewriter.createOrFold<arith::IndexCastOp>(
+            loc, rewriter.getIndexType(), element);
+      };
+      Value before = pad(dim), after = pad(rank + dim);
+      Value size = getValueOrCreateConstantIndexOp(
+          rewriter, loc, tensor::getMixedSize(rewriter, loc, input, dim));
+      Value padded = rewriter.createOrFold<arith::AddIOp>(
+          loc, rewriter.createOrFold<arith::AddIOp>(loc, size, before), after);
+      check(cmp(arith::CmpIPredicate::sge, padded, zero),
+            "pads crop a dim to a negative size");
+      if (mode != PadMode::Constant) {
+        Value nonNegative = rewriter.createOrFold<arith::AndIOp>(
+            loc, cmp(arith::CmpIPredicate::sge, before, zero),
+            cmp(arith::CmpIPredicate::sge, after, zero));
+        check(nonNegative, "negative pads need constant mode");
+        Value unpadded = rewriter.createOrFold<arith::AndIOp>(
+            loc, cmp(arith::CmpIPredicate::eq, before, zero),
+            cmp(arith::CmpIPredicate::eq, after, zero));
+        check(rewriter.createOrFold<arith::OrIOp>(
+                  loc, unpadded, cmp(arith::CmpIPredicate::sgt, size, zero)),
+              "an empty dim cannot be padded in reflect or edge mode");
+        if (mode == PadMode::Reflect)
+          check(rewriter.createOrFold<arith::AndIOp>(
+                    loc, cmp(arith::CmpIPredicate::slt, before, size),
+                    cmp(arith::CmpIPredicate::slt, after, size)),
+                "reflect pads must be smaller than the dim");
+      }
+      befores.push_back(before);
+      sizes.push_back(size);
+      outSizes.push_back(padded);
+    }
+    Type elementType = inputType.getElementType();
+    Value init = tensor::EmptyOp::create(
+        rewriter, loc, getAsOpFoldResult(outSizes), elementType);
+    Value fill = strata::detail::createScalarConstant(
+        rewriter, loc, elementType, op.getValue().convertToDouble());
+    Value result = createIndexedGeneric(
+        rewriter, loc, init,
+        [&](OpBuilder &b, Location l, ValueRange indices) -> Value {
+          SmallVector<Value> positions;
+          Value inside = arith::ConstantOp::create(b, l, b.getBoolAttr(true));
+          for (int64_t dim = 0; dim < rank; ++dim) {
+            Value position =
+                arith::SubIOp::create(b, l, indices[dim], befores[dim]);
+            Value last = arith::SubIOp::create(b, l, sizes[dim], one);
+            if (mode == PadMode::Constant) {
+              inside = arith::AndIOp::create(
+                  b, l, inside,
+                  arith::AndIOp::create(
+                      b, l,
+                      arith::CmpIOp::create(b, l, arith::CmpIPredicate::sge,
+                                            position, zero),
+                      arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt,
+                                            position, sizes[dim])));
+            } else if (mode == PadMode::Reflect) {
+              Value below = arith::CmpIOp::create(
+                  b, l, arith::CmpIPredicate::slt, position, zero);
+              Value above = arith::CmpIOp::create(
+                  b, l, arith::CmpIPredicate::sgt, position, last);
+              position = arith::SelectOp::create(
+                  b, l, below, arith::SubIOp::create(b, l, zero, position),
+                  position);
+              position = arith::SelectOp::create(
+                  b, l, above,
+                  arith::SubIOp::create(
+                      b, l, arith::AddIOp::create(b, l, last, last), position),
+                  position);
+            } else {
+              position = arith::MaxSIOp::create(
+                  b, l, arith::MinSIOp::create(b, l, position, last), zero);
+            }
+            positions.push_back(position);
+          }
+          if (mode != PadMode::Constant)
+            return tensor::ExtractOp::create(b, l, input, positions);
+          return scf::IfOp::create(
+                     b, l, inside,
+                     [&](OpBuilder &tb, Location tl) {
+                       scf::YieldOp::create(
+                           tb, tl,
+                           tensor::ExtractOp::create(tb, tl, input, positions)
+                               .getResult());
+                     },
+                     [&](OpBuilder &eb, Location el) {
+                       scf::YieldOp::create(eb, el, fill);
+                     })
+              .getResult(0);
+        });
+    rewriter.replaceOp(op, castTo(rewriter, loc, result, op.getType()));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
 // SplitOp
 //===----------------------------------------------------------------------===//
 
@@ -646,7 +790,8 @@ struct SplitLowering : OpConversionPattern<SplitOp> {
 
 void strata::populateGraphIndexingToTensorPatterns(
     RewritePatternSet &patterns) {
-  patterns.add<ConcatLowering, SliceLowering, DynamicSliceLowering,
-               TriluLowering, GatherLowering, PadLowering, SplitLowering>(
-      patterns.getContext());
+  patterns
+      .add<ConcatLowering, SliceLowering, DynamicSliceLowering, TriluLowering,
+           GatherLowering, PadLowering, DynamicPadLowering, SplitLowering>(
+          patterns.getContext());
 }

@@ -315,3 +315,45 @@ func.func @trilu(%x: tensor<?x4x5xf32>, %k: tensor<i64>) -> tensor<?x4x5xf32> {
   %0 = graph.trilu %x, %k {upper = false} : (tensor<?x4x5xf32>, tensor<i64>) -> tensor<?x4x5xf32>
   return %0 : tensor<?x4x5xf32>
 }
+
+// -----
+
+// scatter_nd (reduction none): a generic with a reduction dim over the
+// index tuples keeps the last tuple that lands on each element, then a
+// generic reads that update or keeps the data.
+// CHECK-LABEL: func.func @scatter_nd
+// CHECK: %[[LAST:.*]] = linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]{{.*}} outs(%{{.*}} : tensor<4x3xi64>)
+// CHECK: arith.cmpi eq
+// CHECK: arith.maxsi
+// CHECK: linalg.generic
+// CHECK: tensor.extract %[[LAST]]
+// CHECK: scf.if
+func.func @scatter_nd(%x: tensor<4x3xf32>, %i: tensor<2x1xi64>, %u: tensor<2x3xf32>) -> tensor<4x3xf32> {
+  %0 = graph.scatter_nd %x, %i, %u : tensor<4x3xf32>, tensor<2x1xi64>, tensor<2x3xf32> -> tensor<4x3xf32>
+  return %0 : tensor<4x3xf32>
+}
+
+// -----
+
+// scatter_elements with add: the data is the accumulator of one generic.
+// CHECK-LABEL: func.func @scatter_elements_add
+// CHECK-SAME: (%[[X:.*]]: tensor<3x4xf32>
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]{{.*}} outs(%[[X]] : tensor<3x4xf32>)
+// CHECK: scf.if
+// CHECK: arith.addf
+func.func @scatter_elements_add(%x: tensor<3x4xf32>, %i: tensor<3x2xi64>, %u: tensor<3x2xf32>) -> tensor<3x4xf32> {
+  %0 = graph.scatter_elements %x, %i, %u {axis = 1 : i64, reduction = #graph.scatter_reduction<add>} : tensor<3x4xf32>, tensor<3x2xi64>, tensor<3x2xf32> -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// -----
+
+// dynamic_pad: the host reads the pads and asserts the result sizes.
+// CHECK-LABEL: func.func @dynamic_pad
+// CHECK: tensor.extract %{{.*}}[%{{.*}}] : tensor<4xi64>
+// CHECK: cf.assert %{{.*}}, "graph.dynamic_pad: pads crop a dim to a negative size"
+// CHECK: linalg.generic
+func.func @dynamic_pad(%x: tensor<3x4xf32>, %p: tensor<4xi64>) -> tensor<?x?xf32> {
+  %0 = graph.dynamic_pad %x, %p : tensor<3x4xf32>, tensor<4xi64> -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}

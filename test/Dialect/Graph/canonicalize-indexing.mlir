@@ -273,3 +273,15 @@ func.func @dynamic_slice_runtime(%x: tensor<?x192xf32>, %e: tensor<1xi64>) -> te
   %0 = graph.dynamic_slice %x, %s, %e : (tensor<?x192xf32>, tensor<1xi64>, tensor<1xi64>) -> tensor<?x?xf32>
   return %0 : tensor<?x?xf32>
 }
+
+// -----
+
+// Constant pads turn a dynamic_pad into a pad.
+// CHECK-LABEL: func.func @dynamic_pad_constant
+// CHECK-NOT: graph.dynamic_pad
+// CHECK: graph.pad %{{.*}} {mode = #graph.pad_mode<edge>, pads = array<i64: 0, 1, 0, 2>} : tensor<?x4xf32> -> tensor<?x?xf32>
+func.func @dynamic_pad_constant(%x: tensor<?x4xf32>) -> tensor<?x?xf32> {
+  %p = graph.constant dense<[0, 1, 0, 2]> : tensor<4xi64>
+  %0 = graph.dynamic_pad %x, %p {mode = #graph.pad_mode<edge>} : tensor<?x4xf32>, tensor<4xi64> -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}

@@ -200,3 +200,30 @@ func.func @trilu() -> (tensor<2x3xi32>, tensor<2x3xi32>) {
   %1 = graph.trilu %m, %n {upper = false} : (tensor<2x3xi32>, tensor<i64>) -> tensor<2x3xi32>
   return %0, %1 : tensor<2x3xi32>, tensor<2x3xi32>
 }
+
+// -----
+
+// The gathers and scatters on constants (numpy: take_along_axis,
+// x[tuple(i.T)], put_along_axis, x[i] = u; duplicate indices: the last
+// update wins; add accumulates).
+// CHECK-LABEL: func.func @gathers_scatters
+// CHECK-DAG: graph.constant dense<{{\[}}[1, 4], [6, 5], [9, 9]]> : tensor<3x2xi32>
+// CHECK-DAG: graph.constant dense<{{\[}}[5, 6, 7, 8], [5, 6, 7, 8]]> : tensor<2x4xi32>
+// CHECK-DAG: graph.constant dense<{{\[}}[200, 2, 3, 4], [5, 6, 7, 400], [9, 10, 11, 12]]> : tensor<3x4xi32>
+// CHECK-DAG: graph.constant dense<{{\[}}[301, 2, 3, 4], [5, 6, 7, 708], [9, 10, 11, 12]]> : tensor<3x4xi32>
+// CHECK-DAG: graph.constant dense<{{\[}}[1, 2, 3, 4], [-1, -2, -3, -4], [-5, -6, -7, -8]]> : tensor<3x4xi32>
+func.func @gathers_scatters() -> (tensor<3x2xi32>, tensor<2x4xi32>, tensor<3x4xi32>, tensor<3x4xi32>, tensor<3x4xi32>) {
+  %x = graph.constant dense<[[1, 2, 3, 4], [5, 6, 7, 8], [9, 10, 11, 12]]> : tensor<3x4xi32>
+  %i = graph.constant dense<[[0, 3], [1, 0], [0, 0]]> : tensor<3x2xi64>
+  %0 = graph.gather_elements %x, %i {axis = 1 : i64} : tensor<3x4xi32>, tensor<3x2xi64> -> tensor<3x2xi32>
+  %g = graph.constant dense<[[-2], [1]]> : tensor<2x1xi64>
+  %1 = graph.gather_nd %x, %g : tensor<3x4xi32>, tensor<2x1xi64> -> tensor<2x4xi32>
+  %si = graph.constant dense<[[0, 0], [3, -1]]> : tensor<2x2xi64>
+  %su = graph.constant dense<[[100, 200], [300, 400]]> : tensor<2x2xi32>
+  %2 = graph.scatter_elements %x, %si, %su {axis = 1 : i64} : tensor<3x4xi32>, tensor<2x2xi64>, tensor<2x2xi32> -> tensor<3x4xi32>
+  %3 = graph.scatter_elements %x, %si, %su {axis = 1 : i64, reduction = #graph.scatter_reduction<add>} : tensor<3x4xi32>, tensor<2x2xi64>, tensor<2x2xi32> -> tensor<3x4xi32>
+  %ni = graph.constant dense<[[2], [1], [-1]]> : tensor<3x1xi64>
+  %nu = graph.constant dense<[[0, 0, 0, 0], [-1, -2, -3, -4], [-5, -6, -7, -8]]> : tensor<3x4xi32>
+  %4 = graph.scatter_nd %x, %ni, %nu : tensor<3x4xi32>, tensor<3x1xi64>, tensor<3x4xi32> -> tensor<3x4xi32>
+  return %0, %1, %2, %3, %4 : tensor<3x2xi32>, tensor<2x4xi32>, tensor<3x4xi32>, tensor<3x4xi32>, tensor<3x4xi32>
+}

@@ -525,3 +525,76 @@ func.func @trilu_rank(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = graph.trilu %x : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+func.func @gather_elements_rank(%x: tensor<3x4xf32>, %i: tensor<3xi64>) -> tensor<3xf32> {
+  // expected-error @+2 {{expected indices of rank 2 (the data's), got 1}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.gather_elements %x, %i : tensor<3x4xf32>, tensor<3xi64> -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// -----
+
+func.func @gather_elements_size(%x: tensor<3x4xf32>, %i: tensor<5x2xi64>) -> tensor<5x2xf32> {
+  // expected-error @+2 {{indices have size 5 in dim 0, more than the data's 3}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.gather_elements %x, %i {axis = 1 : i64} : tensor<3x4xf32>, tensor<5x2xi64> -> tensor<5x2xf32>
+  return %0 : tensor<5x2xf32>
+}
+
+// -----
+
+func.func @gather_nd_tuple(%x: tensor<3x4xf32>, %i: tensor<2x3xi64>) -> tensor<2xf32> {
+  // expected-error @+2 {{index tuples of length 3 do not fit data of rank 2 after 0 batch dims}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.gather_nd %x, %i : tensor<3x4xf32>, tensor<2x3xi64> -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @gather_nd_dynamic_tuple(%x: tensor<3x4xf32>, %i: tensor<2x?xi64>) -> tensor<2xf32> {
+  // expected-error @+2 {{expected indices whose last dim has a static size}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.gather_nd %x, %i : tensor<3x4xf32>, tensor<2x?xi64> -> tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+
+// -----
+
+func.func @scatter_nd_updates(%x: tensor<3x4xf32>, %i: tensor<2x1xi64>, %u: tensor<2x5xf32>) -> tensor<3x4xf32> {
+  // expected-error @+2 {{updates have size 5 in dim 1, expected 4}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.scatter_nd %x, %i, %u : tensor<3x4xf32>, tensor<2x1xi64>, tensor<2x5xf32> -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// -----
+
+func.func @scatter_elements_type(%x: tensor<3x4xf32>, %i: tensor<3x2xi64>, %u: tensor<3x2xf16>) -> tensor<3x4xf32> {
+  // expected-error @+2 {{updates have element type 'f16', expected 'f32'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.scatter_elements %x, %i, %u : tensor<3x4xf32>, tensor<3x2xi64>, tensor<3x2xf16> -> tensor<3x4xf32>
+  return %0 : tensor<3x4xf32>
+}
+
+// -----
+
+func.func @dynamic_pad_length(%x: tensor<3x4xf32>, %p: tensor<3xi64>) -> tensor<?x?xf32> {
+  // expected-error @+2 {{expected 4 pads (2 * rank)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.dynamic_pad %x, %p : tensor<3x4xf32>, tensor<3xi64> -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
+// -----
+
+func.func @dynamic_pad_constant_reflect(%x: tensor<3x4xf32>) -> tensor<?x?xf32> {
+  %p = graph.constant dense<[3, 0, 0, 0]> : tensor<4xi64>
+  // expected-error @+2 {{reflect pads 3, 0 of dim 0 must be smaller than its size 3}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.dynamic_pad %x, %p {mode = #graph.pad_mode<reflect>} : tensor<3x4xf32>, tensor<4xi64> -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}

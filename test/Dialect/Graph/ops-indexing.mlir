@@ -85,3 +85,18 @@ func.func @trilu(%x: tensor<?x8x8xf32>, %k: tensor<i64>) -> (tensor<?x8x8xf32>, 
   %1 = graph.trilu %x : (tensor<?x8x8xf32>) -> tensor<?x8x8xf32>
   return %0, %1 : tensor<?x8x8xf32>, tensor<?x8x8xf32>
 }
+
+// CHECK-LABEL: func.func @gathers_scatters
+func.func @gathers_scatters(%x: tensor<3x4xf32>, %i: tensor<3x2xi64>, %u: tensor<3x2xf32>, %j: tensor<2x1xi32>, %v: tensor<2x4xf32>, %p: tensor<4xi64>) -> (tensor<3x2xf32>, tensor<2x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>, tensor<?x?xf32>) {
+  // CHECK: graph.gather_elements %{{.*}}, %{{.*}} {axis = 1 : i64} : tensor<3x4xf32>, tensor<3x2xi64> -> tensor<3x2xf32>
+  %0 = graph.gather_elements %x, %i {axis = 1 : i64} : tensor<3x4xf32>, tensor<3x2xi64> -> tensor<3x2xf32>
+  // CHECK: graph.gather_nd %{{.*}}, %{{.*}} : tensor<3x4xf32>, tensor<2x1xi32> -> tensor<2x4xf32>
+  %1 = graph.gather_nd %x, %j : tensor<3x4xf32>, tensor<2x1xi32> -> tensor<2x4xf32>
+  // CHECK: graph.scatter_elements %{{.*}}, %{{.*}}, %{{.*}} {axis = 1 : i64, reduction = #graph.scatter_reduction<max>} : tensor<3x4xf32>, tensor<3x2xi64>, tensor<3x2xf32> -> tensor<3x4xf32>
+  %2 = graph.scatter_elements %x, %i, %u {axis = 1 : i64, reduction = #graph.scatter_reduction<max>} : tensor<3x4xf32>, tensor<3x2xi64>, tensor<3x2xf32> -> tensor<3x4xf32>
+  // CHECK: graph.scatter_nd %{{.*}}, %{{.*}}, %{{.*}} : tensor<3x4xf32>, tensor<2x1xi32>, tensor<2x4xf32> -> tensor<3x4xf32>
+  %3 = graph.scatter_nd %x, %j, %v : tensor<3x4xf32>, tensor<2x1xi32>, tensor<2x4xf32> -> tensor<3x4xf32>
+  // CHECK: graph.dynamic_pad %{{.*}}, %{{.*}} {mode = #graph.pad_mode<edge>} : tensor<3x4xf32>, tensor<4xi64> -> tensor<?x?xf32>
+  %4 = graph.dynamic_pad %x, %p {mode = #graph.pad_mode<edge>} : tensor<3x4xf32>, tensor<4xi64> -> tensor<?x?xf32>
+  return %0, %1, %2, %3, %4 : tensor<3x2xf32>, tensor<2x4xf32>, tensor<3x4xf32>, tensor<3x4xf32>, tensor<?x?xf32>
+}

@@ -155,11 +155,11 @@ func.func @dim_and_index(%x: tensor<?xf32>) -> tensor<?xf32> {
 // CHECK-LABEL: func.func @narrow_scalars
 // CHECK-SAME: (%[[X:.*]]: tensor<4xf32>, %[[N:.*]]: index, %[[C:.*]]: i1, %[[S:.*]]: tensor<2xf32>)
 // CHECK: %[[W:.*]] = arith.extui %[[C]] : i1 to i64
-// CHECK: kernel.launch @narrow_scalars_dispatch_0(%[[W]], %[[S]], %[[N]], %[[X]]) : (i64, tensor<2xf32>, index, tensor<4xf32>)
-// CHECK: kernel.func private @narrow_scalars_dispatch_0(%[[A0:.*]]: i64, %[[A1:.*]]: tensor<2xf32>, %[[A2:.*]]: index, %[[A3:.*]]: tensor<4xf32>)
+// CHECK: kernel.launch @narrow_scalars_dispatch_0(%[[W]], %[[N]], %[[S]], %[[X]]) : (i64, index, tensor<2xf32>, tensor<4xf32>)
+// CHECK: kernel.func private @narrow_scalars_dispatch_0(%[[A0:.*]]: i64, %[[A1:.*]]: index, %[[A2:.*]]: tensor<2xf32>, %[[A3:.*]]: tensor<4xf32>)
 // CHECK-DAG: arith.trunci %[[A0]] : i64 to i1
-// CHECK-DAG: tensor.extract %[[A1]]
-// CHECK-DAG: arith.index_cast %[[A2]] : index to i32
+// CHECK-DAG: tensor.extract %[[A2]]
+// CHECK-DAG: arith.index_cast %[[A1]] : index to i32
 func.func @narrow_scalars(%x: tensor<4xf32>, %n: index, %c: i1, %s: tensor<2xf32>) -> tensor<4xf32> {
   %c1 = arith.constant 1 : index
   %t = arith.index_cast %n : index to i32

@@ -26,6 +26,10 @@ void populateGraphNNToLinalgPatterns(mlir::RewritePatternSet &patterns);
 void populateGraphShapeToTensorPatterns(mlir::RewritePatternSet &patterns);
 /// concat, slice, dynamic_slice, trilu, gather, pad, split -> tensor/linalg.
 void populateGraphIndexingToTensorPatterns(mlir::RewritePatternSet &patterns);
+/// gather_elements, gather_nd, scatter_elements, scatter_nd ->
+/// linalg.generic reading with tensor.extract.
+void populateGraphGatherScatterToLinalgPatterns(
+    mlir::RewritePatternSet &patterns);
 /// resize -> linalg.generic gathering interpolation taps.
 void populateGraphImageToLinalgPatterns(mlir::RewritePatternSet &patterns);
 

@@ -1,10 +1,10 @@
 //===- EvaluateIndexing.cpp - Reference evaluation of indexing ops --------===//
 //
-// The concat, slice, dynamic_slice, trilu, gather, pad and split ops on
-// host tensors. Like the shape ops they copy elements (or write pad's fill
-// value); each result shape is recomputed from the operands and attributes
-// and must be the op's static result type, so that no bad op reads out of
-// bounds. A gather index
+// The concat, slice, dynamic_slice, trilu, gather (plain, elements, nd),
+// scatter (elements, nd), pad, dynamic_pad and split ops on host tensors. Like
+// the shape ops they copy elements (or write pad's fill value); each result
+// shape is recomputed from the operands and attributes and must be the op's
+// static result type, so that no bad op reads out of bounds. A gather index
 // outside its axis makes the op undefined: evaluation fails with the index
 // and the range instead of picking a value.
 //
@@ -277,16 +277,15 @@ static LogicalResult evaluate(GatherOp op, ArrayRef<EvalTensor> operands,
 /// outside the input, `constant` writes the fill value, `reflect` mirrors
 /// around the border element and `edge` repeats it. Negative (constant)
 /// pads crop, which the same mapping covers.
-static LogicalResult evaluate(PadOp op, ArrayRef<EvalTensor> operands,
-                              SmallVectorImpl<EvalTensor> &results,
-                              std::string &whyNot) {
-  const EvalTensor &input = operands[0];
+static LogicalResult evaluatePad(Operation *op, const EvalTensor &input,
+                                 ArrayRef<int64_t> pads, PadMode mode,
+                                 double fill,
+                                 SmallVectorImpl<EvalTensor> &results,
+                                 std::string &whyNot) {
   int64_t rank = input.getRank();
-  ArrayRef<int64_t> pads = op.getPads();
   if (static_cast<int64_t>(pads.size()) != 2 * rank)
     return failWith(whyNot, "expected " + Twine(2 * rank) + " pads, got " +
                                 Twine(pads.size()));
-  PadMode mode = op.getMode();
   SmallVector<int64_t> shape;
   for (int64_t dim = 0; dim < rank; ++dim) {
     int64_t size = input.getShape()[dim];
@@ -317,7 +316,6 @@ static LogicalResult evaluate(PadOp op, ArrayRef<EvalTensor> operands,
       createResult(op, 0, shape, input.getElementType(), whyNot);
   if (failed(result))
     return failure();
-  double fill = op.getValue().convertToDouble();
   SmallVector<int64_t> strides = input.getStrides();
   int64_t to = 0;
   forEachIndex(shape, [&](ArrayRef<int64_t> indices) {
@@ -349,6 +347,22 @@ static LogicalResult evaluate(PadOp op, ArrayRef<EvalTensor> operands,
   });
   results.push_back(std::move(*result));
   return success();
+}
+
+/// graph.pad: the pads are properties.
+static LogicalResult evaluate(PadOp op, ArrayRef<EvalTensor> operands,
+                              SmallVectorImpl<EvalTensor> &results,
+                              std::string &whyNot) {
+  return evaluatePad(op, operands[0], op.getPads(), op.getMode(),
+                     op.getValue().convertToDouble(), results, whyNot);
+}
+
+/// graph.dynamic_pad: the pads are an operand.
+static LogicalResult evaluate(DynamicPadOp op, ArrayRef<EvalTensor> operands,
+                              SmallVectorImpl<EvalTensor> &results,
+                              std::string &whyNot) {
+  return evaluatePad(op, operands[0], getInts(operands[1]), op.getMode(),
+                     op.getValue().convertToDouble(), results, whyNot);
 }
 
 //===----------------------------------------------------------------------===//
@@ -460,6 +474,228 @@ static LogicalResult evaluate(TriluOp op, ArrayRef<EvalTensor> operands,
 }
 
 //===----------------------------------------------------------------------===//
+// GatherElementsOp, GatherNDOp, ScatterElementsOp, ScatterNDOp
+//===----------------------------------------------------------------------===//
+
+/// `index` counted from the back when negative; fails outside [-size, size).
+static FailureOr<int64_t> wrapIndex(int64_t index, int64_t size,
+                                    std::string &whyNot) {
+  if (index < -size || index >= size) {
+    (void)failWith(whyNot, "index " + Twine(index) +
+                               " is out of range for a dim of size " +
+                               Twine(size));
+    return failure();
+  }
+  return index < 0 ? index + size : index;
+}
+
+/// Combines an update with the element it lands on.
+static void combineElement(EvalTensor &result, int64_t to,
+                           const EvalTensor &updates, int64_t from,
+                           ScatterReduction reduction) {
+  if (reduction == ScatterReduction::None) {
+    copyElement(result, to, updates, from);
+    return;
+  }
+  if (result.isFloat()) {
+    double a = result.getFloat(to), b = updates.getFloat(from);
+    double value = reduction == ScatterReduction::Add   ? a + b
+                   : reduction == ScatterReduction::Mul ? a * b
+                   : reduction == ScatterReduction::Max ? std::max(a, b)
+                                                        : std::min(a, b);
+    result.setFloat(to, value);
+    return;
+  }
+  int64_t a = result.getInt(to), b = updates.getInt(from);
+  // Wrapping products and sums, as the kernels compute them.
+  auto wrapping = [](uint64_t x, uint64_t y, bool multiply) {
+    return static_cast<int64_t>(multiply ? x * y : x + y);
+  };
+  int64_t value = reduction == ScatterReduction::Add   ? wrapping(a, b, false)
+                  : reduction == ScatterReduction::Mul ? wrapping(a, b, true)
+                  : reduction == ScatterReduction::Max ? std::max(a, b)
+                                                       : std::min(a, b);
+  result.setInt(to, value);
+}
+
+/// graph.gather_elements: result[p] = data[p with p[axis] = indices[p]].
+static LogicalResult evaluate(GatherElementsOp op,
+                              ArrayRef<EvalTensor> operands,
+                              SmallVectorImpl<EvalTensor> &results,
+                              std::string &whyNot) {
+  const EvalTensor &data = operands[0], &indices = operands[1];
+  int64_t rank = data.getRank();
+  FailureOr<int64_t> axis =
+      normalizeAxisOrFail(static_cast<int64_t>(op.getAxis()), rank, whyNot);
+  if (failed(axis) || indices.getRank() != rank)
+    return failWith(whyNot, "invalid axis or indices rank");
+  FailureOr<EvalTensor> result =
+      createResult(op, 0, indices.getShape(), data.getElementType(), whyNot);
+  if (failed(result))
+    return failure();
+  bool ok = true;
+  int64_t to = 0;
+  forEachIndex(indices.getShape(), [&](ArrayRef<int64_t> position) {
+    if (!ok)
+      return;
+    SmallVector<int64_t> source(position);
+    FailureOr<int64_t> index =
+        wrapIndex(indices.getInt(to), data.getShape()[*axis], whyNot);
+    if (failed(index)) {
+      ok = false;
+      return;
+    }
+    source[*axis] = *index;
+    for (int64_t dim = 0; dim < rank; ++dim)
+      if (source[dim] >= data.getShape()[dim])
+        ok = false;
+    if (ok)
+      copyElement(*result, to, data, data.getLinearIndex(source));
+    ++to;
+  });
+  if (!ok)
+    return whyNot.empty() ? failWith(whyNot, "indices larger than the data")
+                          : failure();
+  results.push_back(std::move(*result));
+  return success();
+}
+
+/// graph.gather_nd: index tuples from the last dim of `indices`.
+static LogicalResult evaluate(GatherNDOp op, ArrayRef<EvalTensor> operands,
+                              SmallVectorImpl<EvalTensor> &results,
+                              std::string &whyNot) {
+  const EvalTensor &data = operands[0], &indices = operands[1];
+  int64_t batchDims = op.getBatchDims();
+  int64_t q = indices.getRank();
+  if (q == 0)
+    return failWith(whyNot, "indices of rank 0");
+  int64_t k = indices.getShape().back();
+  if (batchDims + k > data.getRank())
+    return failWith(whyNot, "index tuples too long for the data");
+  SmallVector<int64_t> shape(indices.getShape().drop_back());
+  llvm::append_range(shape, data.getShape().drop_front(batchDims + k));
+  FailureOr<EvalTensor> result =
+      createResult(op, 0, shape, data.getElementType(), whyNot);
+  if (failed(result))
+    return failure();
+  bool ok = true;
+  int64_t to = 0;
+  forEachIndex(shape, [&](ArrayRef<int64_t> position) {
+    if (!ok)
+      return;
+    SmallVector<int64_t> source(position.take_front(batchDims));
+    SmallVector<int64_t> tuple(position.take_front(q - 1));
+    tuple.push_back(0);
+    for (int64_t c = 0; c < k && ok; ++c) {
+      tuple.back() = c;
+      FailureOr<int64_t> index =
+          wrapIndex(indices.getInt(indices.getLinearIndex(tuple)),
+                    data.getShape()[batchDims + c], whyNot);
+      if (failed(index))
+        ok = false;
+      else
+        source.push_back(*index);
+    }
+    if (!ok)
+      return;
+    llvm::append_range(source, position.drop_front(q - 1));
+    copyElement(*result, to++, data, data.getLinearIndex(source));
+  });
+  if (!ok)
+    return failure();
+  results.push_back(std::move(*result));
+  return success();
+}
+
+/// graph.scatter_elements: updates applied in row-major order of indices.
+static LogicalResult evaluate(ScatterElementsOp op,
+                              ArrayRef<EvalTensor> operands,
+                              SmallVectorImpl<EvalTensor> &results,
+                              std::string &whyNot) {
+  const EvalTensor &data = operands[0], &indices = operands[1],
+                   &updates = operands[2];
+  int64_t rank = data.getRank();
+  FailureOr<int64_t> axis =
+      normalizeAxisOrFail(static_cast<int64_t>(op.getAxis()), rank, whyNot);
+  if (failed(axis) || indices.getRank() != rank ||
+      updates.getShape() != indices.getShape())
+    return failWith(whyNot, "invalid axis, indices or updates");
+  FailureOr<EvalTensor> result =
+      createResult(op, 0, data.getShape(), data.getElementType(), whyNot);
+  if (failed(result))
+    return failure();
+  for (int64_t i = 0; i < data.getNumElements(); ++i)
+    copyElement(*result, i, data, i);
+  bool ok = true;
+  int64_t from = 0;
+  forEachIndex(indices.getShape(), [&](ArrayRef<int64_t> position) {
+    if (!ok)
+      return;
+    SmallVector<int64_t> target(position);
+    FailureOr<int64_t> index =
+        wrapIndex(indices.getInt(from), data.getShape()[*axis], whyNot);
+    if (failed(index)) {
+      ok = false;
+      return;
+    }
+    target[*axis] = *index;
+    for (int64_t dim = 0; dim < rank; ++dim)
+      if (target[dim] >= data.getShape()[dim])
+        ok = false;
+    if (ok)
+      combineElement(*result, data.getLinearIndex(target), updates, from,
+                     op.getReduction());
+    ++from;
+  });
+  if (!ok)
+    return whyNot.empty() ? failWith(whyNot, "indices larger than the data")
+                          : failure();
+  results.push_back(std::move(*result));
+  return success();
+}
+
+/// graph.scatter_nd: slices replaced or combined in row-major order of the
+/// index tuples.
+static LogicalResult evaluate(ScatterNDOp op, ArrayRef<EvalTensor> operands,
+                              SmallVectorImpl<EvalTensor> &results,
+                              std::string &whyNot) {
+  const EvalTensor &data = operands[0], &indices = operands[1],
+                   &updates = operands[2];
+  int64_t q = indices.getRank();
+  if (q == 0)
+    return failWith(whyNot, "indices of rank 0");
+  int64_t k = indices.getShape().back();
+  if (k > data.getRank())
+    return failWith(whyNot, "index tuples too long for the data");
+  FailureOr<EvalTensor> result =
+      createResult(op, 0, data.getShape(), data.getElementType(), whyNot);
+  if (failed(result))
+    return failure();
+  for (int64_t i = 0; i < data.getNumElements(); ++i)
+    copyElement(*result, i, data, i);
+  ArrayRef<int64_t> sliceShape = data.getShape().drop_front(k);
+  int64_t sliceSize = product(sliceShape);
+  int64_t tuples = product(indices.getShape().drop_back());
+  for (int64_t t = 0; t < tuples; ++t) {
+    SmallVector<int64_t> target;
+    for (int64_t c = 0; c < k; ++c) {
+      FailureOr<int64_t> index =
+          wrapIndex(indices.getInt(t * k + c), data.getShape()[c], whyNot);
+      if (failed(index))
+        return failure();
+      target.push_back(*index);
+    }
+    target.append(sliceShape.size(), 0);
+    int64_t base = data.getLinearIndex(target);
+    for (int64_t e = 0; e < sliceSize; ++e)
+      combineElement(*result, base + e, updates, t * sliceSize + e,
+                     op.getReduction());
+  }
+  results.push_back(std::move(*result));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // Entry point
 //===----------------------------------------------------------------------===//
 
@@ -467,8 +703,9 @@ strata::graph::detail::FamilyResult strata::graph::detail::evaluateIndexingOp(
     Operation *op, ArrayRef<EvalTensor> operands,
     SmallVectorImpl<EvalTensor> &results, std::string &whyNot) {
   return llvm::TypeSwitch<Operation *, FamilyResult>(op)
-      .Case<ConcatOp, SliceOp, DynamicSliceOp, TriluOp, GatherOp, PadOp,
-            SplitOp>([&](auto indexingOp) -> FamilyResult {
+      .Case<ConcatOp, SliceOp, DynamicSliceOp, TriluOp, GatherOp,
+            GatherElementsOp, GatherNDOp, ScatterElementsOp, ScatterNDOp, PadOp,
+            DynamicPadOp, SplitOp>([&](auto indexingOp) -> FamilyResult {
         return evaluate(indexingOp, operands, results, whyNot);
       })
       .Default([](Operation *) -> FamilyResult { return std::nullopt; });

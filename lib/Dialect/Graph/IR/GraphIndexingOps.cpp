@@ -690,6 +690,259 @@ LogicalResult TriluOp::reifyResultShapes(OpBuilder &builder,
   return detail::reifySameShape(builder, getLoc(), getInput(), shapes);
 }
 
+static FailureOr<RankedTensorType>
+inferPadType(std::optional<Location> location, RankedTensorType inputType,
+             ArrayRef<int64_t> pads, PadMode mode, double value);
+
+//===----------------------------------------------------------------------===//
+// GatherElementsOp, GatherNDOp, ScatterElementsOp, ScatterNDOp
+//===----------------------------------------------------------------------===//
+
+/// Checks that `indices` has the rank of `data` (at least 1) and no size
+/// larger than data's outside `axis` (static sizes only), and normalizes
+/// `axis`.
+static FailureOr<int64_t> verifyElementIndices(std::optional<Location> location,
+                                               RankedTensorType dataType,
+                                               RankedTensorType indicesType,
+                                               int64_t axis) {
+  int64_t rank = dataType.getRank();
+  if (rank == 0)
+    return emitOptionalError(location, "expected data of rank 1 or more");
+  if (indicesType.getRank() != rank)
+    return emitOptionalError(location, "expected indices of rank ", rank,
+                             " (the data's), got ", indicesType.getRank());
+  FailureOr<int64_t> normalized = normalizeAxis(location, axis, rank);
+  if (failed(normalized))
+    return failure();
+  for (int64_t dim = 0; dim < rank; ++dim) {
+    int64_t size = indicesType.getDimSize(dim),
+            limit = dataType.getDimSize(dim);
+    if (dim != *normalized && !ShapedType::isDynamic(size) &&
+        !ShapedType::isDynamic(limit) && size > limit)
+      return emitOptionalError(location, "indices have size ", size, " in dim ",
+                               dim, ", more than the data's ", limit);
+  }
+  return normalized;
+}
+
+LogicalResult GatherElementsOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, Adaptor adaptor,
+    SmallVectorImpl<Type> &inferred) {
+  auto dataType = getRankedType(adaptor.getData());
+  auto indicesType = getRankedType(adaptor.getIndices());
+  if (!dataType || !indicesType)
+    return emitOptionalError(location, "expected ranked tensor operands");
+  if (failed(verifyElementIndices(location, dataType, indicesType,
+                                  adaptor.getAxis())))
+    return failure();
+  inferred.push_back(
+      RankedTensorType::get(indicesType.getShape(), dataType.getElementType()));
+  return success();
+}
+
+LogicalResult
+GatherElementsOp::reifyResultShapes(OpBuilder &builder,
+                                    ReifiedRankedShapedTypeDims &shapes) {
+  return detail::reifySameShape(builder, getLoc(), getIndices(), shapes);
+}
+
+/// The index tuple length of gather_nd/scatter_nd (the static last dim of
+/// `indices`), checked against `data` and `batchDims`.
+static FailureOr<int64_t> getTupleLength(std::optional<Location> location,
+                                         RankedTensorType dataType,
+                                         RankedTensorType indicesType,
+                                         int64_t batchDims) {
+  if (indicesType.getRank() == 0 ||
+      indicesType.isDynamicDim(indicesType.getRank() - 1))
+    return emitOptionalError(location, "expected indices whose last dim has "
+                                       "a static size");
+  int64_t k = indicesType.getDimSize(indicesType.getRank() - 1);
+  if (batchDims < 0 || batchDims >= indicesType.getRank() ||
+      batchDims > dataType.getRank())
+    return emitOptionalError(location, "batch_dims ", batchDims,
+                             " is out of range");
+  if (k > dataType.getRank() - batchDims)
+    return emitOptionalError(location, "index tuples of length ", k,
+                             " do not fit data of rank ", dataType.getRank(),
+                             " after ", batchDims, " batch dims");
+  for (int64_t dim = 0; dim < batchDims; ++dim) {
+    int64_t a = dataType.getDimSize(dim), b = indicesType.getDimSize(dim);
+    if (!ShapedType::isDynamic(a) && !ShapedType::isDynamic(b) && a != b)
+      return emitOptionalError(location, "batch dim ", dim, " has size ", a,
+                               " in the data and ", b, " in the indices");
+  }
+  return k;
+}
+
+LogicalResult GatherNDOp::inferReturnTypes(MLIRContext *,
+                                           std::optional<Location> location,
+                                           Adaptor adaptor,
+                                           SmallVectorImpl<Type> &inferred) {
+  auto dataType = getRankedType(adaptor.getData());
+  auto indicesType = getRankedType(adaptor.getIndices());
+  if (!dataType || !indicesType)
+    return emitOptionalError(location, "expected ranked tensor operands");
+  int64_t batchDims = adaptor.getBatchDims();
+  FailureOr<int64_t> k =
+      getTupleLength(location, dataType, indicesType, batchDims);
+  if (failed(k))
+    return failure();
+  SmallVector<int64_t> shape(indicesType.getShape().drop_back());
+  llvm::append_range(shape, dataType.getShape().drop_front(batchDims + *k));
+  inferred.push_back(RankedTensorType::get(shape, dataType.getElementType()));
+  return success();
+}
+
+LogicalResult
+GatherNDOp::reifyResultShapes(OpBuilder &builder,
+                              ReifiedRankedShapedTypeDims &shapes) {
+  Location loc = getLoc();
+  SmallVector<OpFoldResult> indicesSizes =
+      tensor::getMixedSizes(builder, loc, getIndices());
+  SmallVector<OpFoldResult> dataSizes =
+      tensor::getMixedSizes(builder, loc, getData());
+  int64_t k = getIndices().getType().getShape().back();
+  SmallVector<OpFoldResult> sizes(indicesSizes.begin(), indicesSizes.end() - 1);
+  sizes.append(dataSizes.begin() + getBatchDims() + k, dataSizes.end());
+  shapes.push_back(std::move(sizes));
+  return success();
+}
+
+/// Checks that `updates` has `expected` sizes (`?` matching anything) and
+/// the data's element type.
+static LogicalResult verifyUpdates(std::optional<Location> location,
+                                   RankedTensorType dataType,
+                                   RankedTensorType updatesType,
+                                   ArrayRef<int64_t> expected) {
+  if (updatesType.getElementType() != dataType.getElementType())
+    return emitOptionalError(location, "updates have element type ",
+                             updatesType.getElementType(), ", expected ",
+                             dataType.getElementType());
+  if (updatesType.getRank() != static_cast<int64_t>(expected.size()))
+    return emitOptionalError(location, "expected updates of rank ",
+                             expected.size(), ", got ", updatesType.getRank());
+  for (auto [dim, size] : llvm::enumerate(expected)) {
+    int64_t actual = updatesType.getDimSize(dim);
+    if (!ShapedType::isDynamic(size) && !ShapedType::isDynamic(actual) &&
+        size != actual)
+      return emitOptionalError(location, "updates have size ", actual,
+                               " in dim ", dim, ", expected ", size);
+  }
+  return success();
+}
+
+LogicalResult ScatterElementsOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, Adaptor adaptor,
+    SmallVectorImpl<Type> &inferred) {
+  auto dataType = getRankedType(adaptor.getData());
+  auto indicesType = getRankedType(adaptor.getIndices());
+  auto updatesType = getRankedType(adaptor.getUpdates());
+  if (!dataType || !indicesType || !updatesType)
+    return emitOptionalError(location, "expected ranked tensor operands");
+  if (failed(verifyElementIndices(location, dataType, indicesType,
+                                  adaptor.getAxis())) ||
+      failed(verifyUpdates(location, dataType, updatesType,
+                           indicesType.getShape())))
+    return failure();
+  inferred.push_back(dataType);
+  return success();
+}
+
+LogicalResult
+ScatterElementsOp::reifyResultShapes(OpBuilder &builder,
+                                     ReifiedRankedShapedTypeDims &shapes) {
+  return detail::reifySameShape(builder, getLoc(), getData(), shapes);
+}
+
+LogicalResult ScatterNDOp::inferReturnTypes(MLIRContext *,
+                                            std::optional<Location> location,
+                                            Adaptor adaptor,
+                                            SmallVectorImpl<Type> &inferred) {
+  auto dataType = getRankedType(adaptor.getData());
+  auto indicesType = getRankedType(adaptor.getIndices());
+  auto updatesType = getRankedType(adaptor.getUpdates());
+  if (!dataType || !indicesType || !updatesType)
+    return emitOptionalError(location, "expected ranked tensor operands");
+  FailureOr<int64_t> k = getTupleLength(location, dataType, indicesType, 0);
+  if (failed(k))
+    return failure();
+  SmallVector<int64_t> expected(indicesType.getShape().drop_back());
+  llvm::append_range(expected, dataType.getShape().drop_front(*k));
+  if (failed(verifyUpdates(location, dataType, updatesType, expected)))
+    return failure();
+  inferred.push_back(dataType);
+  return success();
+}
+
+LogicalResult
+ScatterNDOp::reifyResultShapes(OpBuilder &builder,
+                               ReifiedRankedShapedTypeDims &shapes) {
+  return detail::reifySameShape(builder, getLoc(), getData(), shapes);
+}
+
+//===----------------------------------------------------------------------===//
+// DynamicPadOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult DynamicPadOp::inferReturnTypes(MLIRContext *,
+                                             std::optional<Location> location,
+                                             Adaptor adaptor,
+                                             SmallVectorImpl<Type> &inferred) {
+  auto inputType = getRankedType(adaptor.getInput());
+  if (!inputType)
+    return emitOptionalError(location, "expected a ranked tensor input");
+  int64_t rank = inputType.getRank();
+  auto padsType = getRankedType(adaptor.getPads());
+  if (!padsType || padsType.isDynamicDim(0) ||
+      padsType.getDimSize(0) != 2 * rank)
+    return emitOptionalError(location, "expected ", 2 * rank,
+                             " pads (2 * rank)");
+  double value = adaptor.getValue().convertToDouble();
+  if (std::optional<SmallVector<int64_t>> pads =
+          getConstantInts(adaptor.getPads())) {
+    FailureOr<RankedTensorType> type =
+        inferPadType(location, inputType, *pads, adaptor.getMode(), value);
+    if (failed(type))
+      return failure();
+    inferred.push_back(*type);
+    return success();
+  }
+  // The checks that need no pad value (pass zero pads).
+  if (failed(inferPadType(location, inputType,
+                          SmallVector<int64_t>(2 * rank, 0), adaptor.getMode(),
+                          value)))
+    return failure();
+  inferred.push_back(
+      RankedTensorType::get(SmallVector<int64_t>(rank, ShapedType::kDynamic),
+                            inputType.getElementType()));
+  return success();
+}
+
+LogicalResult
+DynamicPadOp::reifyResultShapes(OpBuilder &builder,
+                                ReifiedRankedShapedTypeDims &shapes) {
+  Location loc = getLoc();
+  int64_t rank = getInput().getType().getRank();
+  SmallVector<OpFoldResult> sizes;
+  for (int64_t dim = 0; dim < rank; ++dim) {
+    auto pad = [&](int64_t index) -> Value {
+      Value element = builder.createOrFold<tensor::ExtractOp>(
+          loc, getPads(),
+          ValueRange{arith::ConstantIndexOp::create(builder, loc, index)});
+      return builder.createOrFold<arith::IndexCastOp>(
+          loc, builder.getIndexType(), element);
+    };
+    Value size = getValueOrCreateConstantIndexOp(
+        builder, loc, tensor::getMixedSize(builder, loc, getInput(), dim));
+    Value padded = builder.createOrFold<arith::AddIOp>(
+        loc, builder.createOrFold<arith::AddIOp>(loc, size, pad(dim)),
+        pad(rank + dim));
+    sizes.push_back(getAsOpFoldResult(padded));
+  }
+  shapes.push_back(std::move(sizes));
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // GatherOp
 //===----------------------------------------------------------------------===//
@@ -794,20 +1047,15 @@ static LogicalResult verifyPadValue(std::optional<Location> loc,
   return success();
 }
 
-LogicalResult PadOp::inferReturnTypes(MLIRContext *,
-                                      std::optional<Location> location,
-                                      Adaptor adaptor,
-                                      SmallVectorImpl<Type> &inferred) {
-  auto inputType = getRankedType(adaptor.getInput());
-  if (!inputType)
-    return emitOptionalError(location, "expected a ranked tensor input");
+/// The result type of graph.pad (and of dynamic_pad with constant pads),
+/// or failure with the reason at `location`.
+static FailureOr<RankedTensorType>
+inferPadType(std::optional<Location> location, RankedTensorType inputType,
+             ArrayRef<int64_t> pads, PadMode mode, double value) {
   int64_t rank = inputType.getRank();
-  ArrayRef<int64_t> pads = adaptor.getPads();
   if (static_cast<int64_t>(pads.size()) != 2 * rank)
     return emitOptionalError(location, "expected ", 2 * rank,
                              " pads (2 * rank), got ", pads.size());
-  PadMode mode = adaptor.getMode();
-  double value = adaptor.getValue().convertToDouble();
   if (mode == PadMode::Constant) {
     if (failed(verifyPadValue(location, inputType.getElementType(), value)))
       return failure();
@@ -850,7 +1098,22 @@ LogicalResult PadOp::inferReturnTypes(MLIRContext *,
                                " to a negative size");
     shape[dim] = *padded;
   }
-  inferred.push_back(RankedTensorType::get(shape, inputType.getElementType()));
+  return RankedTensorType::get(shape, inputType.getElementType());
+}
+
+LogicalResult PadOp::inferReturnTypes(MLIRContext *,
+                                      std::optional<Location> location,
+                                      Adaptor adaptor,
+                                      SmallVectorImpl<Type> &inferred) {
+  auto inputType = getRankedType(adaptor.getInput());
+  if (!inputType)
+    return emitOptionalError(location, "expected a ranked tensor input");
+  FailureOr<RankedTensorType> type =
+      inferPadType(location, inputType, adaptor.getPads(), adaptor.getMode(),
+                   adaptor.getValue().convertToDouble());
+  if (failed(type))
+    return failure();
+  inferred.push_back(*type);
   return success();
 }
 
@@ -1167,6 +1430,22 @@ struct DynamicSliceToSlice : OpRewritePattern<DynamicSliceOp> {
   }
 };
 
+/// dynamic_pad -> pad once the pads are constants.
+struct DynamicPadToPad : OpRewritePattern<DynamicPadOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(DynamicPadOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<SmallVector<int64_t>> pads = getConstantInts(op.getPads());
+    if (!pads)
+      return failure();
+    rewriter.replaceOpWithNewOp<PadOp>(op, op.getType(), op.getInput(),
+                                       rewriter.getDenseI64ArrayAttr(*pads),
+                                       op.getModeAttr(), op.getValueAttr());
+    return success();
+  }
+};
+
 } // namespace
 
 void SliceOp::getCanonicalizationPatterns(RewritePatternSet &results,
@@ -1177,6 +1456,11 @@ void SliceOp::getCanonicalizationPatterns(RewritePatternSet &results,
 void DynamicSliceOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                                  MLIRContext *context) {
   results.add<DynamicSliceToSlice>(context);
+}
+
+void DynamicPadOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                               MLIRContext *context) {
+  results.add<DynamicPadToPad>(context);
 }
 
 void GatherOp::getCanonicalizationPatterns(RewritePatternSet &results,

@@ -24,8 +24,10 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include <functional>
 
 namespace strata::kernel {
 #define GEN_PASS_DEF_KERNELOUTLINEPASS
@@ -80,21 +82,23 @@ static bool isRematerializable(Value value, const SetVector<Value> &captured) {
 }
 
 /// Clones into the region the ops defining the captured values it can
-/// recompute, until every capture is left to become an argument.
+/// recompute, until every capture is left to become an argument. Clones go
+/// to the start of the region in order of first use, each after the clones
+/// of the captured values it uses (a tensor.dim after its constant index
+/// when the index is also captured directly).
 static void rematerializeCaptures(Region &region) {
   while (true) {
     SetVector<Value> captured = getCaptures(region);
     bool changed = false;
-    OpBuilder builder(region.getContext());
-    for (Value value : captured) {
-      if (!isRematerializable(value, captured))
-        continue;
+    OpBuilder builder = OpBuilder::atBlockBegin(&region.front());
+    DenseSet<Value> done;
+    std::function<void(Value)> rematerialize = [&](Value value) {
+      if (!done.insert(value).second)
+        return;
       Operation *def = value.getDefiningOp();
-      // At the very start: what the clone uses from outside is captured and
-      // cloned in a later round, before it. (Appending in capture order put
-      // a tensor.dim before the clone of its constant index once that
-      // index was also captured directly.)
-      builder.setInsertionPointToStart(&region.front());
+      for (Value operand : def->getOperands())
+        if (captured.contains(operand) && isRematerializable(operand, captured))
+          rematerialize(operand);
       Operation *clone = builder.clone(*def);
       value.replaceUsesWithIf(
           clone->getResult(cast<OpResult>(value).getResultNumber()),
@@ -105,7 +109,10 @@ static void rematerializeCaptures(Region &region) {
       // The host copy goes when the kernel was its only user.
       if (def->use_empty())
         def->erase();
-    }
+    };
+    for (Value value : captured)
+      if (isRematerializable(value, captured))
+        rematerialize(value);
     if (!changed)
       return;
   }

@@ -100,4 +100,22 @@ def Graph_NearestModeAttr : EnumAttr<Graph_Dialect, Graph_NearestMode,
   let assemblyFormat = "`<` $value `>`";
 }
 
+/// How graph.scatter_nd and graph.scatter_elements combine an update with
+/// the element it lands on (ONNX's `reduction`).
+def Graph_ScatterReduction : I32EnumAttr<"ScatterReduction",
+    "scatter reduction", [
+    I32EnumAttrCase<"None", 0, "none">,
+    I32EnumAttrCase<"Add", 1, "add">,
+    I32EnumAttrCase<"Mul", 2, "mul">,
+    I32EnumAttrCase<"Max", 3, "max">,
+    I32EnumAttrCase<"Min", 4, "min">
+  ]> {
+  let cppNamespace = "::strata::graph";
+  let genSpecializedAttr = 0;
+}
+def Graph_ScatterReductionAttr : EnumAttr<Graph_Dialect,
+    Graph_ScatterReduction, "scatter_reduction"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
 #endif // STRATA_DIALECT_GRAPH_IR_GRAPHENUMS_TD

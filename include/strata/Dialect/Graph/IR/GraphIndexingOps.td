@@ -1,6 +1,6 @@
-//===- GraphIndexingOps.td - Concat, slice, gather, pad, split -*- tablegen -*-===//
+//===- GraphIndexingOps.td - Concat, slice, gather, scatter, pad -*- tablegen -*-===//
 //
-// Ops that select, join or extend parts of tensors.
+// Ops that select, join, scatter into or extend parts of tensors.
 //
 //===----------------------------------------------------------------------===//
 
@@ -162,6 +162,112 @@ def Graph_GatherOp : Graph_InferredOp<"gather", [Graph_ReifyShapes]> {
   let hasCanonicalizer = 1;
 }
 
+def Graph_GatherElementsOp : Graph_InferredOp<"gather_elements", [
+    Graph_ReifyShapes]> {
+  let summary = "Gather single elements along an axis";
+  let description = [{
+    ONNX GatherElements: `result[p] = data[p with p[axis] = indices[p]]`.
+    `indices` has the rank of `data` (at least 1) and gives the result
+    shape; its sizes along the other dims must not exceed `data`'s. Negative
+    indices count from the back; an index outside `[-d, d)` is undefined,
+    as in ONNX.
+
+    ```mlir
+    %0 = graph.gather_elements %x, %i {axis = 1 : i64}
+        : tensor<3x4xf32>, tensor<3x2xi64> -> tensor<3x2xf32>
+    ```
+  }];
+  let arguments = (ins Graph_Tensor:$data, Graph_IndexTensor:$indices,
+                       DefaultValuedAttr<I64Attr, "0">:$axis);
+  let results = (outs Graph_Tensor:$output);
+  let assemblyFormat = [{
+    $data `,` $indices attr-dict `:` type($data) `,` type($indices) `->`
+    type($output)
+  }];
+}
+
+def Graph_GatherNDOp : Graph_InferredOp<"gather_nd", [Graph_ReifyShapes]> {
+  let summary = "Gather slices by multi-dimensional indices";
+  let description = [{
+    ONNX GatherND: the last dim of `indices` (static, `k`, at most
+    `rank(data) - batch_dims`) holds index tuples into the dims of `data`
+    after the first `batch_dims`, which `data` and `indices` share. The
+    result is `indices.shape[:-1] ++ data.shape[batch_dims + k:]`. Negative
+    indices count from the back; one outside its dim is undefined.
+
+    ```mlir
+    %0 = graph.gather_nd %x, %i : tensor<4x5x6xf32>, tensor<2x2xi64>
+        -> tensor<2x6xf32>
+    ```
+  }];
+  let arguments = (ins Graph_Tensor:$data, Graph_IndexTensor:$indices,
+                       DefaultValuedAttr<I64Attr, "0">:$batch_dims);
+  let results = (outs Graph_Tensor:$output);
+  let assemblyFormat = [{
+    $data `,` $indices attr-dict `:` type($data) `,` type($indices) `->`
+    type($output)
+  }];
+}
+
+def Graph_ScatterElementsOp : Graph_InferredOp<"scatter_elements", [
+    Graph_ReifyShapes]> {
+  let summary = "Scatter single elements along an axis";
+  let description = [{
+    ONNX ScatterElements: a copy of `data` where, for each position `q` of
+    `indices` (and of `updates`, which has its shape), the element at `q`
+    with `q[axis] = indices[q]` becomes `updates[q]` (`reduction` none; the
+    last update wins when several land on one element) or is combined with
+    it (add, mul, max, min). `indices` and `updates` have the rank of `data`
+    and sizes no larger than its. Negative indices count from the back; an
+    update whose index is outside its dim is dropped.
+
+    ```mlir
+    %0 = graph.scatter_elements %x, %i, %u {axis = 1 : i64,
+        reduction = #graph.scatter_reduction<add>}
+        : tensor<3x4xf32>, tensor<3x2xi64>, tensor<3x2xf32> -> tensor<3x4xf32>
+    ```
+  }];
+  let arguments = (ins Graph_Tensor:$data, Graph_IndexTensor:$indices,
+                       Graph_Tensor:$updates,
+                       DefaultValuedAttr<I64Attr, "0">:$axis,
+                       DefaultValuedAttr<Graph_ScatterReductionAttr,
+                         "::strata::graph::ScatterReduction::None">:
+                         $reduction);
+  let results = (outs Graph_Tensor:$output);
+  let assemblyFormat = [{
+    $data `,` $indices `,` $updates attr-dict `:` type($data) `,`
+    type($indices) `,` type($updates) `->` type($output)
+  }];
+}
+
+def Graph_ScatterNDOp : Graph_InferredOp<"scatter_nd", [Graph_ReifyShapes]> {
+  let summary = "Scatter slices by multi-dimensional indices";
+  let description = [{
+    ONNX ScatterND: a copy of `data` where each index tuple in the last
+    (static) dim of `indices`, of length `k <= rank(data)`, selects the
+    slice `data[t0, ..., tk-1, :, ...]` that the matching slice of `updates`
+    replaces (`reduction` none; the last one wins when tuples repeat) or is
+    combined with (add, mul, max, min). `updates` has the shape
+    `indices.shape[:-1] ++ data.shape[k:]`. Negative indices count from the
+    back; an update whose tuple is outside `data` is dropped.
+
+    ```mlir
+    %0 = graph.scatter_nd %x, %i, %u
+        : tensor<4x4xf32>, tensor<2x1xi64>, tensor<2x4xf32> -> tensor<4x4xf32>
+    ```
+  }];
+  let arguments = (ins Graph_Tensor:$data, Graph_IndexTensor:$indices,
+                       Graph_Tensor:$updates,
+                       DefaultValuedAttr<Graph_ScatterReductionAttr,
+                         "::strata::graph::ScatterReduction::None">:
+                         $reduction);
+  let results = (outs Graph_Tensor:$output);
+  let assemblyFormat = [{
+    $data `,` $indices `,` $updates attr-dict `:` type($data) `,`
+    type($indices) `,` type($updates) `->` type($output)
+  }];
+}
+
 def Graph_PadOp : Graph_InferredOp<"pad", [Graph_ReifyShapes]> {
   let summary = "Pad (or crop) each axis";
   let description = [{
@@ -193,6 +299,36 @@ def Graph_PadOp : Graph_InferredOp<"pad", [Graph_ReifyShapes]> {
     $input attr-dict `:` type($input) `->` type($output)
   }];
   let hasFolder = 1;
+}
+
+def Graph_DynamicPadOp : Graph_InferredOp<"dynamic_pad", [
+    Graph_ReifyShapes]> {
+  let summary = "Pad (or crop) by amounts computed at run time";
+  let description = [{
+    graph.pad with `pads` as a 1-D `i64` operand of length `2 * rank`
+    (ONNX Pad with computed pads: window partitions of Swin pad to a
+    multiple of the window from `Shape`). Modes and `value` are graph.pad's.
+    Constant pads canonicalize to graph.pad; otherwise the padded dims are
+    `?`, the host computes them and checks at run time what graph.pad's
+    verifier checks (a negative result size; negative pads outside
+    constant mode; a reflect pad not smaller than its dim; an empty dim
+    padded in reflect or edge mode), naming the op's location.
+
+    ```mlir
+    %0 = graph.dynamic_pad %x, %pads {mode = #graph.pad_mode<edge>}
+        : tensor<?x3x32x32xf32>, tensor<8xi64> -> tensor<?x3x?x?xf32>
+    ```
+  }];
+  let arguments = (ins Graph_Tensor:$input, Graph_ShapeTensor:$pads,
+                       DefaultValuedAttr<Graph_PadModeAttr,
+                         "::strata::graph::PadMode::Constant">:$mode,
+                       DefaultValuedAttr<F64Attr, "0.0">:$value);
+  let results = (outs Graph_Tensor:$output);
+  let assemblyFormat = [{
+    $input `,` $pads attr-dict `:` type($input) `,` type($pads) `->`
+    type($output)
+  }];
+  let hasCanonicalizer = 1;
 }
 
 def Graph_SplitOp : Graph_InferredOp<"split", [Graph_ReifyShapes]> {

@@ -141,16 +141,20 @@ def _identity(imp, ctx):
 
 
 @_handler("Dropout", "(forwarded)",
-          "inference only: training_mode must be absent or a constant false; "
-          "the mask is all true")
+          "inference, or training mode with a constant ratio of 0 (which "
+          "drops nothing); the mask is all true")
 def _dropout(imp, ctx):
     x = ctx.input(0)
-    # The ratio only matters in training mode.
-    ctx.used_inputs.add(1)
     if ctx.has_input(2):
         training = ctx.const_input(2, "training_mode")
+        # The ratio only matters in training mode, where 0 keeps every
+        # element (exports of attention dropout with p=0 look like this).
         if bool(_scalar_of(training, "training_mode")):
-            raise _Unsupported("training_mode=true is not supported")
+            ratio = ctx.const_input(1, "ratio") if ctx.has_input(1) else None
+            if ratio is None or _scalar_of(ratio, "ratio") != 0:
+                raise _Unsupported("training_mode=true is only supported "
+                                   "with a constant ratio of 0")
+    ctx.used_inputs.add(1)
     ctx.attr("seed")
     imp.set_out(ctx, x)
     if len(ctx.node.output) > 1 and ctx.node.output[1] and imp.is_used(

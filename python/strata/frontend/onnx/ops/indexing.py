@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import numpy as np
 from onnx import TensorProto
 
 from ..elements import _tensor_type
@@ -121,11 +122,12 @@ def _gather(imp, ctx):
                             {"axis": f"{axis} : i64" if axis else None}))
 
 
-@_handler("Pad", "graph.pad", "pads/constant_value/axes must be constant; "
-          "modes constant, reflect, edge")
+@_handler("Pad", "graph.pad / graph.dynamic_pad",
+          "modes constant, reflect, edge; constant pads give graph.pad, "
+          "computed ones (int64) graph.dynamic_pad; constant_value and axes "
+          "must be constant")
 def _pad(imp, ctx):
     x = ctx.input(0)
-    pads = [int(p) for p in ctx.const_input(1, "pads").reshape(-1)]
     value = ctx.const_input(2, "constant_value")
     axes = ctx.const_input(3, "axes")
     mode = ctx.attr("mode", "constant")
@@ -134,25 +136,120 @@ def _pad(imp, ctx):
     rank = x.rank
     if axes is not None:
         axes = [int(a) + rank if a < 0 else int(a) for a in axes.reshape(-1)]
-        if len(pads) != 2 * len(axes):
-            raise _Unsupported("pads must have 2 entries per axis")
-        full = [0] * (2 * rank)
-        for i, a in enumerate(axes):
-            full[a] = pads[i]
-            full[rank + a] = pads[len(axes) + i]
-        pads = full
-    attrs = {"pads": _i64_array(pads)}
+    attrs = {}
     if mode != "constant":
         attrs["mode"] = f"#graph.pad_mode<{mode}>"
     if value is not None and value.size:
         v = _scalar_of(value, "constant_value")
-        if v != 0:
-            if mode != "constant":
-                pass  # ignored by ONNX for these modes
-            else:
-                attrs["value"] = _f64_attr(float(v))
+        # Other modes ignore the value (ONNX).
+        if v != 0 and mode == "constant":
+            attrs["value"] = _f64_attr(float(v))
+    elem, dims = ctx.out_type(fallback=lambda: (x.elem, (None,) * rank))
+    const_pads = ctx.maybe_const_input(1)
+    if const_pads is not None:
+        pads = [int(p) for p in const_pads.reshape(-1)]
+        if axes is not None:
+            if len(pads) != 2 * len(axes):
+                raise _Unsupported("pads must have 2 entries per axis")
+            full = [0] * (2 * rank)
+            for i, a in enumerate(axes):
+                full[a] = pads[i]
+                full[rank + a] = pads[len(axes) + i]
+            pads = full
+        attrs["pads"] = _i64_array(pads)
+        imp.set_out(ctx, imp.op(ctx, "pad", [x], elem, dims, attrs))
+        return
+    # Pads computed at run time: graph.dynamic_pad, which canonicalizes to
+    # graph.pad once shape inference makes them constant.
+    pads = ctx.input(1)
+    if pads.elem != TensorProto.INT64 or pads.rank != 1:
+        raise _Unsupported("input 'pads' must be a 1-D int64 tensor")
+    if axes is not None and axes != list(range(rank)):
+        # Widen to every dim: the given pads at the axes, zeros elsewhere.
+        n = len(axes)
+        zero = imp.emit_constant(np.zeros(1, np.int64), TensorProto.INT64,
+                                 "zero", ctx.loc)
+        pieces = []
+        for half in range(2):
+            for d in range(rank):
+                if d in axes:
+                    j = half * n + axes.index(d)
+                    pieces.append(imp.op(ctx, "slice", [pads], pads.elem,
+                                         (1,),
+                                         {"starts": _i64_array([j]),
+                                          "ends": _i64_array([j + 1])}))
+                else:
+                    pieces.append(zero)
+        pads = imp.op(ctx, "concat", pieces, pads.elem, (2 * rank,),
+                      {"axis": "0 : i64"})
+    elif pads.dims[0] is None:
+        pads = imp.op(ctx, "slice", [pads], pads.elem, (2 * rank,),
+                      {"starts": _i64_array([0]),
+                       "ends": _i64_array([2 * rank])})
+    imp.set_out(ctx, imp.op(ctx, "dynamic_pad", [x, pads], elem, dims, attrs))
+
+
+def _index_input(ctx, i: int):
+    v = ctx.input(i)
+    if v.elem not in (TensorProto.INT64, TensorProto.INT32):
+        raise _Unsupported("indices must be int32 or int64")
+    return v
+
+
+@_handler("GatherElements", "graph.gather_elements", "axis")
+def _gather_elements(imp, ctx):
+    data, idx = ctx.input(0), _index_input(ctx, 1)
+    elem, dims = ctx.out_type(fallback=lambda: (data.elem, idx.dims))
+    axis = ctx.attr("axis")
+    imp.set_out(ctx, imp.op(ctx, "gather_elements", [data, idx], elem, dims,
+                            {"axis": f"{axis} : i64" if axis else None}))
+
+
+@_handler("GatherND", "graph.gather_nd", "batch_dims; the index tuple "
+          "length must be static")
+def _gather_nd(imp, ctx):
+    data, idx = ctx.input(0), _index_input(ctx, 1)
+    if not idx.rank or idx.dims[-1] is None:
+        raise _Unsupported("the last dim of the indices must be static")
+    b = ctx.attr("batch_dims")
     elem, dims = ctx.out_type()
-    imp.set_out(ctx, imp.op(ctx, "pad", [x], elem, dims, attrs))
+    imp.set_out(ctx, imp.op(ctx, "gather_nd", [data, idx], elem, dims,
+                            {"batch_dims": f"{b} : i64" if b else None}))
+
+
+_REDUCTIONS = ("none", "add", "mul", "max", "min")
+
+
+def _reduction_attr(ctx):
+    reduction = ctx.attr("reduction", "none")
+    if reduction not in _REDUCTIONS:
+        raise _Unsupported(f"attribute reduction={reduction} is not "
+                           "supported")
+    return None if reduction == "none" else \
+        f"#graph.scatter_reduction<{reduction}>"
+
+
+@_handler("ScatterElements", "graph.scatter_elements",
+          "axis, reduction none/add/mul/max/min")
+def _scatter_elements(imp, ctx):
+    data, idx, upd = ctx.input(0), _index_input(ctx, 1), ctx.input(2)
+    elem, dims = ctx.out_type(fallback=lambda: (data.elem, data.dims))
+    axis = ctx.attr("axis")
+    attrs = {"axis": f"{axis} : i64" if axis else None,
+             "reduction": _reduction_attr(ctx)}
+    imp.set_out(ctx, imp.op(ctx, "scatter_elements", [data, idx, upd], elem,
+                            dims, attrs))
+
+
+@_handler("ScatterND", "graph.scatter_nd", "reduction none/add/mul/max/min; "
+          "the index tuple length must be static")
+def _scatter_nd(imp, ctx):
+    data, idx, upd = ctx.input(0), _index_input(ctx, 1), ctx.input(2)
+    if not idx.rank or idx.dims[-1] is None:
+        raise _Unsupported("the last dim of the indices must be static")
+    elem, dims = ctx.out_type(fallback=lambda: (data.elem, data.dims))
+    imp.set_out(ctx, imp.op(ctx, "scatter_nd", [data, idx, upd], elem, dims,
+                            {"reduction": _reduction_attr(ctx)}))
 
 
 @_handler("Split", "graph.split", "axis, constant split or num_outputs")
