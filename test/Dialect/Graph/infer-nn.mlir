@@ -343,3 +343,195 @@ func.func @same_shape_reify(%x: tensor<?x8x?xf32>, %p: tensor<8xf32>, %s: tensor
   %d3 = tensor.dim %3, %c2 : tensor<?x8x?xf32>
   return %d0, %d1, %d2, %d3 : index, index, index, index
 }
+
+// -----
+
+func.func @conv3d(%x: tensor<1x4x5x10x11xf32>, %w: tensor<6x2x2x3x2xf32>, %xd: tensor<?x?x?x?x?xf32>, %wd: tensor<?x?x?x?x?xf32>,
+                  %b: tensor<6xf32>, %xh: tensor<2x8x4x9x9xf16>, %wh: tensor<?x1x3x3x3xf16>, %bh: tensor<16xf16>) {
+  // d: (5+0+1-2)/1+1 = 5; h: extent (3-1)*2+1 = 5, (10+1+0-5)/3+1 = 3;
+  // w: (11+0+2-2)/1+1 = 12.
+  // expected-remark @+1 {{inferred: 'tensor<1x6x5x3x12xf32>'}}
+  %0 = graph.conv3d %x, %w {groups = 2 : i64, strides = array<i64: 1, 3, 1>, dilations = array<i64: 1, 2, 1>, pads = array<i64: 0, 1, 0, 1, 0, 2>} : tensor<1x4x5x10x11xf32>, tensor<6x2x2x3x2xf32> -> tensor<1x6x5x3x12xf32>
+  // expected-remark @+1 {{inferred: 'tensor<?x?x?x?x?xf32>'}}
+  %1 = graph.conv3d %xd, %wd : tensor<?x?x?x?x?xf32>, tensor<?x?x?x?x?xf32> -> tensor<?x?x?x?x?xf32>
+  // The bias gives the output channels.
+  // expected-remark @+1 {{inferred: 'tensor<?x6x?x?x?xf32>'}}
+  %2 = graph.conv3d %xd, %wd, %b : tensor<?x?x?x?x?xf32>, tensor<?x?x?x?x?xf32>, tensor<6xf32> -> tensor<?x?x?x?x?xf32>
+  // A static input with a dynamic kernel gives ? spatial sizes.
+  // expected-remark @+1 {{inferred: 'tensor<1x?x?x?x?xf32>'}}
+  %3 = graph.conv3d %x, %wd : tensor<1x4x5x10x11xf32>, tensor<?x?x?x?x?xf32> -> tensor<1x?x?x?x?xf32>
+  // Depthwise with a channel multiplier of 2: (4+2-3)/2+1 = 2, (9+2-3)/2+1 = 5.
+  // expected-remark @+1 {{inferred: 'tensor<2x16x2x5x5xf16>'}}
+  %4 = graph.conv3d %xh, %wh, %bh {groups = 8 : i64, strides = array<i64: 2, 2, 2>, pads = array<i64: 1, 1, 1, 1, 1, 1>} : tensor<2x8x4x9x9xf16>, tensor<?x1x3x3x3xf16>, tensor<16xf16> -> tensor<2x16x2x5x5xf16>
+  return
+}
+
+// -----
+
+// D: (d + 1 + 1 - 3) / 2 + 1. W: stride 1, dilation 2, kernel size unknown:
+// w - ((kw - 1) * 2 + 1) + 1.
+// REIFY-LABEL: func.func @conv3d_reify
+// REIFY-SAME: (%[[X:.*]]: tensor<?x3x?x6x?xf32>, %[[W:.*]]: tensor<8x3x3x3x?xf32>)
+// REIFY-DAG: %[[C0:.*]] = arith.constant 0 : index
+// REIFY-DAG: %[[C1:.*]] = arith.constant 1 : index
+// REIFY-DAG: %[[C2:.*]] = arith.constant 2 : index
+// REIFY-DAG: %[[C4:.*]] = arith.constant 4 : index
+// REIFY-DAG: %[[CM1:.*]] = arith.constant -1 : index
+// REIFY-DAG: %[[N:.*]] = tensor.dim %[[X]], %[[C0]]
+// REIFY-DAG: %[[D:.*]] = tensor.dim %[[X]], %[[C2]]
+// REIFY: %[[D1:.*]] = arith.addi %[[D]], %[[CM1]]
+// REIFY: %[[D2:.*]] = arith.divui %[[D1]], %[[C2]]
+// REIFY: %[[OD:.*]] = arith.addi %[[D2]], %[[C1]]
+// REIFY-DAG: %[[IW:.*]] = tensor.dim %[[X]], %[[C4]]
+// REIFY-DAG: %[[KW:.*]] = tensor.dim %[[W]], %[[C4]]
+// REIFY: %[[K1:.*]] = arith.subi %[[KW]], %[[C1]]
+// REIFY: %[[K2:.*]] = arith.muli %[[K1]], %[[C2]]
+// REIFY: %[[EXT:.*]] = arith.addi %[[K2]], %[[C1]]
+// REIFY: %[[SPAN:.*]] = arith.subi %[[IW]], %[[EXT]]
+// REIFY: %[[OW:.*]] = arith.addi %[[SPAN]], %[[C1]]
+// REIFY: return %[[N]], %[[OD]], %[[OW]]
+func.func @conv3d_reify(%x: tensor<?x3x?x6x?xf32>, %w: tensor<8x3x3x3x?xf32>) -> (index, index, index) {
+  // expected-remark @+1 {{inferred: 'tensor<?x8x?x4x?xf32>'}}
+  %0 = graph.conv3d %x, %w {strides = array<i64: 2, 1, 1>, pads = array<i64: 1, 0, 0, 1, 0, 0>, dilations = array<i64: 1, 1, 2>} : tensor<?x3x?x6x?xf32>, tensor<8x3x3x3x?xf32> -> tensor<?x8x?x4x?xf32>
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %d0 = tensor.dim %0, %c0 : tensor<?x8x?x4x?xf32>
+  %d2 = tensor.dim %0, %c2 : tensor<?x8x?x4x?xf32>
+  %d4 = tensor.dim %0, %c4 : tensor<?x8x?x4x?xf32>
+  return %d0, %d2, %d4 : index, index, index
+}
+
+// -----
+
+func.func @conv_transpose3d(%x: tensor<1x8x2x5x7xf32>, %w: tensor<8x3x2x3x2xf32>, %xd: tensor<?x?x?x?x?xf32>, %wd: tensor<?x?x?x?x?xf32>,
+                            %b: tensor<6xf32>) {
+  // d: 1*(2-1) + 0 + 2 - 0 - 0 = 3; h: 2*(5-1) + 1 + ((3-1)*1+1) - 1 - 0 = 11;
+  // w: 1*(7-1) + 0 + ((2-1)*3+1) - 0 - 2 = 8.
+  // expected-remark @+1 {{inferred: 'tensor<1x6x3x11x8xf32>'}}
+  %0 = graph.conv_transpose3d %x, %w {groups = 2 : i64, strides = array<i64: 1, 2, 1>, dilations = array<i64: 1, 1, 3>, pads = array<i64: 0, 1, 0, 0, 0, 2>, output_padding = array<i64: 0, 1, 0>} : tensor<1x8x2x5x7xf32>, tensor<8x3x2x3x2xf32> -> tensor<1x6x3x11x8xf32>
+  // expected-remark @+1 {{inferred: 'tensor<?x?x?x?x?xf32>'}}
+  %1 = graph.conv_transpose3d %xd, %wd : tensor<?x?x?x?x?xf32>, tensor<?x?x?x?x?xf32> -> tensor<?x?x?x?x?xf32>
+  // expected-remark @+1 {{inferred: 'tensor<?x6x?x?x?xf32>'}}
+  %2 = graph.conv_transpose3d %xd, %wd, %b {groups = 3 : i64} : tensor<?x?x?x?x?xf32>, tensor<?x?x?x?x?xf32>, tensor<6xf32> -> tensor<?x?x?x?x?xf32>
+  return
+}
+
+// -----
+
+// D: (d - 1) * 2 + (3 + 1 - 1 - 1). C: the weight's 4 * groups 2.
+// REIFY-LABEL: func.func @conv_transpose3d_reify
+// REIFY-SAME: (%[[X:.*]]: tensor<1x8x?x3x3xf32>, %[[W:.*]]: tensor<8x4x3x1x1xf32>)
+// REIFY-DAG: %[[C1:.*]] = arith.constant 1 : index
+// REIFY-DAG: %[[C2:.*]] = arith.constant 2 : index
+// REIFY-DAG: %[[C8:.*]] = arith.constant 8 : index
+// REIFY: %[[D:.*]] = tensor.dim %[[X]], %[[C2]]
+// REIFY: %[[D1:.*]] = arith.subi %[[D]], %[[C1]]
+// REIFY: %[[D2:.*]] = arith.muli %[[D1]], %[[C2]]
+// REIFY: %[[OD:.*]] = arith.addi %[[D2]], %[[C2]]
+// REIFY: return %[[C8]], %[[OD]]
+func.func @conv_transpose3d_reify(%x: tensor<1x8x?x3x3xf32>, %w: tensor<8x4x3x1x1xf32>) -> (index, index) {
+  // expected-remark @+1 {{inferred: 'tensor<1x8x?x3x3xf32>'}}
+  %0 = graph.conv_transpose3d %x, %w {groups = 2 : i64, strides = array<i64: 2, 1, 1>, pads = array<i64: 1, 0, 0, 1, 0, 0>, output_padding = array<i64: 1, 0, 0>} : tensor<1x8x?x3x3xf32>, tensor<8x4x3x1x1xf32> -> tensor<1x?x?x3x3xf32>
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %d1 = tensor.dim %0, %c1 : tensor<1x?x?x3x3xf32>
+  %d2 = tensor.dim %0, %c2 : tensor<1x?x?x3x3xf32>
+  return %d1, %d2 : index, index
+}
+
+// -----
+
+func.func @pools3d(%x: tensor<1x3x4x5x6xf32>, %y: tensor<1x3x2x6x3xf32>, %z: tensor<?x?x?x?x?xf32>) {
+  // ceil_mode; D: span 4 + 0 + 2 - 3 = 3, ceil(3/2) + 1 = 3, but the last
+  // window would start at 4 >= 4 + 0, in the end padding: 2.
+  // H: span 5 + 1 + 1 - 3 = 4, 4/2 + 1 = 3. W: dilation 2, extent 3:
+  // (6 - 3) / 1 + 1 = 4.
+  // expected-remark @+1 {{inferred: 'tensor<1x3x2x3x4xf32>'}}
+  %0 = graph.max_pool3d %x {kernel_shape = array<i64: 3, 3, 2>, strides = array<i64: 2, 2, 1>, pads = array<i64: 0, 1, 0, 2, 1, 0>, dilations = array<i64: 1, 1, 2>, ceil_mode = true} : tensor<1x3x4x5x6xf32> -> tensor<1x3x2x3x4xf32>
+  // ceil_mode keeps a window that overhangs the end: D span 2 - 3 = -1,
+  // ceil(-1/2) + 1 = 1. H: span 6 - 3 = 3, ceil(3/2) + 1 = 3; W: 3 - 3 = 0, 1.
+  // expected-remark @+1 {{inferred: 'tensor<1x3x1x3x1xf32>'}}
+  %1 = graph.avg_pool3d %y {kernel_shape = array<i64: 3, 3, 3>, strides = array<i64: 2, 2, 2>, ceil_mode = true} : tensor<1x3x2x6x3xf32> -> tensor<1x3x1x3x1xf32>
+  // expected-remark @+1 {{inferred: 'tensor<?x?x?x?x?xf32>'}}
+  %2 = graph.avg_pool3d %z {kernel_shape = array<i64: 2, 2, 2>} : tensor<?x?x?x?x?xf32> -> tensor<?x?x?x?x?xf32>
+  return
+}
+
+// -----
+
+// floor: (d + 1 + 1 - 3) / 2 + 1 for the depth.
+// REIFY-LABEL: func.func @max_pool3d_reify
+// REIFY-SAME: (%[[X:.*]]: tensor<?x3x?x7x7xf32>)
+// REIFY-DAG: %[[C0:.*]] = arith.constant 0 : index
+// REIFY-DAG: %[[C1:.*]] = arith.constant 1 : index
+// REIFY-DAG: %[[C2:.*]] = arith.constant 2 : index
+// REIFY-DAG: %[[CM1:.*]] = arith.constant -1 : index
+// REIFY-DAG: %[[N:.*]] = tensor.dim %[[X]], %[[C0]]
+// REIFY-DAG: %[[D:.*]] = tensor.dim %[[X]], %[[C2]]
+// REIFY: %[[D1:.*]] = arith.addi %[[D]], %[[CM1]]
+// REIFY: %[[D2:.*]] = arith.divui %[[D1]], %[[C2]]
+// REIFY: %[[OD:.*]] = arith.addi %[[D2]], %[[C1]]
+// REIFY: return %[[N]], %[[OD]]
+func.func @max_pool3d_reify(%x: tensor<?x3x?x7x7xf32>) -> (index, index) {
+  // expected-remark @+1 {{inferred: 'tensor<?x3x?x4x4xf32>'}}
+  %0 = graph.max_pool3d %x {kernel_shape = array<i64: 3, 3, 3>, strides = array<i64: 2, 2, 2>, pads = array<i64: 1, 1, 1, 1, 1, 1>} : tensor<?x3x?x7x7xf32> -> tensor<?x3x?x4x4xf32>
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %d0 = tensor.dim %0, %c0 : tensor<?x3x?x4x4xf32>
+  %d2 = tensor.dim %0, %c2 : tensor<?x3x?x4x4xf32>
+  return %d0, %d2 : index, index
+}
+
+// -----
+
+// ceil_mode on the width: steps = ceildivsi(w + 0 + 2 - 3, 2); the last
+// window is dropped when steps * 2 >= w + 0.
+// REIFY-LABEL: func.func @avg_pool3d_reify_ceil
+// REIFY-SAME: (%[[X:.*]]: tensor<1x8x5x5x?xf32>)
+// REIFY-DAG: %[[C1:.*]] = arith.constant 1 : index
+// REIFY-DAG: %[[C2:.*]] = arith.constant 2 : index
+// REIFY-DAG: %[[C4:.*]] = arith.constant 4 : index
+// REIFY-DAG: %[[CM1:.*]] = arith.constant -1 : index
+// REIFY: %[[W:.*]] = tensor.dim %[[X]], %[[C4]]
+// REIFY: %[[SPAN:.*]] = arith.addi %[[W]], %[[CM1]]
+// REIFY: %[[STEPS:.*]] = arith.ceildivsi %[[SPAN]], %[[C2]]
+// REIFY: %[[LAST:.*]] = arith.muli %[[STEPS]], %[[C2]]
+// REIFY: %[[DROP:.*]] = arith.cmpi sge, %[[LAST]], %[[W]]
+// REIFY: %[[MORE:.*]] = arith.addi %[[STEPS]], %[[C1]]
+// REIFY: %[[OW:.*]] = arith.select %[[DROP]], %[[STEPS]], %[[MORE]]
+// REIFY: return %[[OW]]
+func.func @avg_pool3d_reify_ceil(%x: tensor<1x8x5x5x?xf32>) -> index {
+  // expected-remark @+1 {{inferred: 'tensor<1x8x3x3x?xf32>'}}
+  %0 = graph.avg_pool3d %x {kernel_shape = array<i64: 3, 3, 3>, strides = array<i64: 2, 2, 2>, pads = array<i64: 0, 0, 0, 2, 2, 2>, ceil_mode = true} : tensor<1x8x5x5x?xf32> -> tensor<1x8x3x3x?xf32>
+  %c4 = arith.constant 4 : index
+  %d4 = tensor.dim %0, %c4 : tensor<1x8x3x3x?xf32>
+  return %d4 : index
+}
+
+// -----
+
+// 1-D (NCL, and NLC with nhwc) and 3-D images.
+// REIFY-LABEL: func.func @global_pools_nd
+// REIFY-SAME: (%[[L:.*]]: tensor<?x?x9xf32>, %[[N:.*]]: tensor<?x?x?xf16>, %[[V:.*]]: tensor<2x?x?x4x4xf32>)
+// REIFY-DAG: %[[C1:.*]] = arith.constant 1 : index
+// REIFY-DAG: %[[C2:.*]] = arith.constant 2 : index
+// REIFY-DAG: %[[CL:.*]] = tensor.dim %[[L]], %[[C1]]
+// REIFY-DAG: %[[CN:.*]] = tensor.dim %[[N]], %[[C2]]
+// REIFY-DAG: %[[CV:.*]] = tensor.dim %[[V]], %[[C1]]
+// REIFY: return %[[CL]], %[[CN]], %[[CV]]
+func.func @global_pools_nd(%l: tensor<?x?x9xf32>, %n: tensor<?x?x?xf16>, %v: tensor<2x?x?x4x4xf32>) -> (index, index, index) {
+  // expected-remark @+1 {{inferred: 'tensor<?x?x1xf32>'}}
+  %0 = graph.global_avg_pool %l : tensor<?x?x9xf32> -> tensor<?x?x1xf32>
+  // expected-remark @+1 {{inferred: 'tensor<?x1x?xf16>'}}
+  %1 = graph.global_max_pool %n {layout = #graph.layout<nhwc>} : tensor<?x?x?xf16> -> tensor<?x1x?xf16>
+  // expected-remark @+1 {{inferred: 'tensor<2x?x1x1x1xf32>'}}
+  %2 = graph.global_max_pool %v : tensor<2x?x?x4x4xf32> -> tensor<2x?x1x1x1xf32>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %d0 = tensor.dim %0, %c1 : tensor<?x?x1xf32>
+  %d1 = tensor.dim %1, %c2 : tensor<?x1x?xf16>
+  %d2 = tensor.dim %2, %c1 : tensor<2x?x1x1x1xf32>
+  return %d0, %d1, %d2 : index, index, index
+}

@@ -652,17 +652,347 @@ func.func @avg_pool2d_6(%x: tensor<1x3x8x8xi32>) {
 
 // -----
 
-func.func @global_avg_pool_1(%x: tensor<1x3x8xf32>) {
-  // expected-error @+2 {{input must be 4-D, got rank 3}}
+func.func @conv3d_1(%x: tensor<1x4x8x8xf32>, %w: tensor<6x4x3x3x3xf32>) {
+  // expected-error @+2 {{input must be 5-D, got rank 4}}
   // expected-error @+1 {{failed to infer returned types}}
-  %0 = graph.global_avg_pool %x : tensor<1x3x8xf32> -> tensor<1x3x1xf32>
+  %0 = graph.conv3d %x, %w : tensor<1x4x8x8xf32>, tensor<6x4x3x3x3xf32> -> tensor<1x6x6x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @conv3d_2(%x: tensor<1x4x8x8x8xf32>, %w: tensor<6x4x3x3xf32>) {
+  // expected-error @+2 {{weight must be 5-D, got rank 4}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.conv3d %x, %w : tensor<1x4x8x8x8xf32>, tensor<6x4x3x3xf32> -> tensor<1x6x6x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @conv3d_3(%x: tensor<1x4x8x8x8xf32>, %w: tensor<6x4x3x3x3xf32>) {
+  // expected-error @+2 {{'strides' must have 3 entries, got 2}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.conv3d %x, %w {strides = array<i64: 1, 1>} : tensor<1x4x8x8x8xf32>, tensor<6x4x3x3x3xf32> -> tensor<1x6x6x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @conv3d_4(%x: tensor<1x4x8x8x8xf32>, %w: tensor<6x4x3x3x3xf32>) {
+  // expected-error @+2 {{'pads' must have 6 entries, got 4}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.conv3d %x, %w {pads = array<i64: 1, 1, 1, 1>} : tensor<1x4x8x8x8xf32>, tensor<6x4x3x3x3xf32> -> tensor<1x6x6x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @conv3d_5(%x: tensor<1x4x8x8x8xf32>, %w: tensor<6x4x3x3x3xf32>) {
+  // expected-error @+2 {{'dilations' entries must be >= 1, got 0}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.conv3d %x, %w {dilations = array<i64: 1, 1, 0>} : tensor<1x4x8x8x8xf32>, tensor<6x4x3x3x3xf32> -> tensor<1x6x6x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @conv3d_6(%x: tensor<1x4x8x8x8xf32>, %w: tensor<6x4x3x3x3xf32>) {
+  // expected-error @+2 {{'pads' of spatial dim 2 overflow when added}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.conv3d %x, %w {pads = array<i64: 0, 0, 9223372036854775807, 0, 0, 1>} : tensor<1x4x8x8x8xf32>, tensor<6x4x3x3x3xf32> -> tensor<1x6x6x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @conv3d_7(%x: tensor<1x4x8x8x8xf32>, %w: tensor<6x4x3x0x3xf32>) {
+  // expected-error @+2 {{weight kernel sizes must be >= 1, got 3x0x3}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.conv3d %x, %w : tensor<1x4x8x8x8xf32>, tensor<6x4x3x0x3xf32> -> tensor<1x6x6x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @conv3d_8(%x: tensor<1x4x8x8x8xf32>, %w: tensor<6x3x3x3x3xf32>) {
+  // expected-error @+2 {{input has 4 channels, expected 3 (weight input channels 3 * groups 1)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.conv3d %x, %w : tensor<1x4x8x8x8xf32>, tensor<6x3x3x3x3xf32> -> tensor<1x6x6x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @conv3d_9(%x: tensor<1x4x8x8x8xf32>, %w: tensor<5x2x3x3x3xf32>) {
+  // expected-error @+2 {{output channels 5 are not divisible by groups 2}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.conv3d %x, %w {groups = 2 : i64} : tensor<1x4x8x8x8xf32>, tensor<5x2x3x3x3xf32> -> tensor<1x6x6x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @conv3d_10(%x: tensor<1x4x2x8x8xf32>, %w: tensor<6x4x3x3x3xf32>) {
+  // expected-error @+2 {{output depth size would be 0 (input 2, pads 0 + 0, kernel 3, dilation 1, stride 1), expected >= 1}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.conv3d %x, %w : tensor<1x4x2x8x8xf32>, tensor<6x4x3x3x3xf32> -> tensor<1x6x6x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @conv3d_11(%x: tensor<1x4x8x8x8xf32>, %w: tensor<6x4x3x3x3xf32>, %b: tensor<5xf32>) {
+  // expected-error @+2 {{bias has 5 elements, expected 6 (output channels)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.conv3d %x, %w, %b : tensor<1x4x8x8x8xf32>, tensor<6x4x3x3x3xf32>, tensor<5xf32> -> tensor<1x6x6x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @conv3d_12(%x: tensor<1x4x8x8x8xf32>, %w: tensor<6x4x3x3x3xf16>) {
+  // expected-error @+2 {{weight has element type 'f16', expected 'f32'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.conv3d %x, %w : tensor<1x4x8x8x8xf32>, tensor<6x4x3x3x3xf16> -> tensor<1x6x6x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @conv3d_13(%x: tensor<1x4x8x8x8xf32>, %w: tensor<6x4x3x3x3xf32>) {
+  // expected-error @+2 {{'groups' must be >= 1, got 0}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.conv3d %x, %w {groups = 0 : i64} : tensor<1x4x8x8x8xf32>, tensor<6x4x3x3x3xf32> -> tensor<1x6x6x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @conv3d_14(%x: tensor<1x4x8x8x8xf32>, %w: tensor<6x4x3x3x3xf32>) {
+  // expected-error @+2 {{'graph.conv3d' op inferred type(s) 'tensor<1x6x6x3x6xf32>' are incompatible with return type(s) of operation 'tensor<1x6x6x6x6xf32>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.conv3d %x, %w {strides = array<i64: 1, 2, 1>} : tensor<1x4x8x8x8xf32>, tensor<6x4x3x3x3xf32> -> tensor<1x6x6x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @conv3d_15(%x: tensor<1x4x8x8x8xi32>, %w: tensor<6x4x3x3x3xi32>) {
+  // expected-error @+1 {{operand #0 must be ranked tensor of}}
+  %0 = graph.conv3d %x, %w : tensor<1x4x8x8x8xi32>, tensor<6x4x3x3x3xi32> -> tensor<1x6x6x6x6xi32>
+  return
+}
+
+// -----
+
+func.func @conv_transpose3d_1(%x: tensor<1x4x8x8x8x1xf32>, %w: tensor<4x3x3x3x3xf32>) {
+  // expected-error @+2 {{input must be 5-D, got rank 6}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.conv_transpose3d %x, %w : tensor<1x4x8x8x8x1xf32>, tensor<4x3x3x3x3xf32> -> tensor<1x3x10x10x10xf32>
+  return
+}
+
+// -----
+
+func.func @conv_transpose3d_2(%x: tensor<1x4x8x8x8xf32>, %w: tensor<4x3x3x3x3xf32>) {
+  // expected-error @+2 {{'output_padding' must have 3 entries, got 2}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.conv_transpose3d %x, %w {output_padding = array<i64: 0, 0>} : tensor<1x4x8x8x8xf32>, tensor<4x3x3x3x3xf32> -> tensor<1x3x10x10x10xf32>
+  return
+}
+
+// -----
+
+func.func @conv_transpose3d_3(%x: tensor<1x4x8x8x8xf32>, %w: tensor<4x3x3x3x3xf32>) {
+  // expected-error @+2 {{'output_padding' of spatial dim 2 is 1, expected less than the stride 1 or the dilation 1}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.conv_transpose3d %x, %w {output_padding = array<i64: 0, 0, 1>} : tensor<1x4x8x8x8xf32>, tensor<4x3x3x3x3xf32> -> tensor<1x3x10x10x10xf32>
+  return
+}
+
+// -----
+
+func.func @conv_transpose3d_4(%x: tensor<1x4x8x8x8xf32>, %w: tensor<5x3x3x3x3xf32>) {
+  // expected-error @+2 {{input has 4 channels, expected 5 (weight input channels)}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.conv_transpose3d %x, %w : tensor<1x4x8x8x8xf32>, tensor<5x3x3x3x3xf32> -> tensor<1x3x10x10x10xf32>
+  return
+}
+
+// -----
+
+func.func @conv_transpose3d_5(%x: tensor<1x4x8x8x8xf32>, %w: tensor<4x3x3x3x3xf32>) {
+  // expected-error @+2 {{output width size would be 0 (input 8, pads 5 + 5, kernel 3, dilation 1, stride 1, output padding 0), expected >= 1}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.conv_transpose3d %x, %w {pads = array<i64: 0, 0, 5, 0, 0, 5>} : tensor<1x4x8x8x8xf32>, tensor<4x3x3x3x3xf32> -> tensor<1x3x10x10x10xf32>
+  return
+}
+
+// -----
+
+func.func @conv_transpose3d_6(%x: tensor<1x4x8x8x8xf32>, %w: tensor<4x3x3x3x3xf32>) {
+  // expected-error @+2 {{input channels 4 are not divisible by groups 3}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.conv_transpose3d %x, %w {groups = 3 : i64} : tensor<1x4x8x8x8xf32>, tensor<4x3x3x3x3xf32> -> tensor<1x3x10x10x10xf32>
+  return
+}
+
+// -----
+
+func.func @conv_transpose3d_7(%x: tensor<1x4x8x8x8xf32>, %w: tensor<4x3x3x3x3xf32>) {
+  // expected-error @+2 {{'strides' entries must be >= 1, got 0}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.conv_transpose3d %x, %w {strides = array<i64: 1, 0, 1>} : tensor<1x4x8x8x8xf32>, tensor<4x3x3x3x3xf32> -> tensor<1x3x10x10x10xf32>
+  return
+}
+
+// -----
+
+func.func @max_pool3d_1(%x: tensor<1x3x8x8xf32>) {
+  // expected-error @+2 {{input must be 5-D, got rank 4}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.max_pool3d %x {kernel_shape = array<i64: 3, 3, 3>} : tensor<1x3x8x8xf32> -> tensor<1x3x6x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @max_pool3d_2(%x: tensor<1x3x8x8x8xf32>) {
+  // expected-error @+1 {{requires attribute 'kernel_shape'}}
+  %0 = graph.max_pool3d %x : tensor<1x3x8x8x8xf32> -> tensor<1x3x6x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @max_pool3d_3(%x: tensor<1x3x8x8x8xf32>) {
+  // expected-error @+2 {{'kernel_shape' must have 3 entries, got 2}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.max_pool3d %x {kernel_shape = array<i64: 3, 3>} : tensor<1x3x8x8x8xf32> -> tensor<1x3x6x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @max_pool3d_4(%x: tensor<1x3x8x8x8xf32>) {
+  // expected-error @+2 {{'pads' of spatial dim 2 (0, 2) must be smaller than the dilated kernel size 2}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.max_pool3d %x {kernel_shape = array<i64: 3, 3, 2>, pads = array<i64: 0, 0, 0, 0, 0, 2>} : tensor<1x3x8x8x8xf32> -> tensor<1x3x6x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @max_pool3d_5(%x: tensor<1x3x1x8x8xf32>) {
+  // expected-error @+2 {{output depth size would be 0 (input 1, pads 0 + 0, kernel 3, dilation 1, stride 2), expected >= 1}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.max_pool3d %x {kernel_shape = array<i64: 3, 1, 1>, strides = array<i64: 2, 1, 1>, ceil_mode = true} : tensor<1x3x1x8x8xf32> -> tensor<1x3x6x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @max_pool3d_6(%x: tensor<1x3x8x8x8xf32>) {
+  // expected-error @+2 {{dilated kernel size of spatial dim 2 overflows}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.max_pool3d %x {kernel_shape = array<i64: 3, 3, 3>, dilations = array<i64: 1, 1, 9223372036854775807>} : tensor<1x3x8x8x8xf32> -> tensor<1x3x6x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @max_pool3d_7(%x: tensor<1x3x8x8x8xf32>) {
+  // expected-error @+2 {{'dilations' must have 3 entries, got 2}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.max_pool3d %x {kernel_shape = array<i64: 3, 3, 3>, dilations = array<i64: 1, 2>} : tensor<1x3x8x8x8xf32> -> tensor<1x3x6x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @max_pool3d_8(%x: tensor<1x3x8x8x8xf32>) {
+  // expected-error @+2 {{'graph.max_pool3d' op inferred type(s) 'tensor<1x3x3x3x3xf32>' are incompatible with return type(s) of operation 'tensor<1x3x6x6x6xf32>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.max_pool3d %x {kernel_shape = array<i64: 3, 3, 3>, strides = array<i64: 2, 2, 2>} : tensor<1x3x8x8x8xf32> -> tensor<1x3x6x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @max_pool3d_9(%x: tensor<1x3x8x8x8xi8>) {
+  // expected-error @+1 {{operand #0 must be ranked tensor of}}
+  %0 = graph.max_pool3d %x {kernel_shape = array<i64: 3, 3, 3>} : tensor<1x3x8x8x8xi8> -> tensor<1x3x6x6x6xi8>
+  return
+}
+
+// -----
+
+func.func @avg_pool3d_1(%x: tensor<3x8x8xf32>) {
+  // expected-error @+2 {{input must be 5-D, got rank 3}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.avg_pool3d %x {kernel_shape = array<i64: 3, 3, 3>} : tensor<3x8x8xf32> -> tensor<1x3x6x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @avg_pool3d_2(%x: tensor<1x3x8x8x8xf32>) {
+  // expected-error @+2 {{'strides' must have 3 entries, got 4}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.avg_pool3d %x {kernel_shape = array<i64: 3, 3, 3>, strides = array<i64: 1, 1, 1, 1>} : tensor<1x3x8x8x8xf32> -> tensor<1x3x6x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @avg_pool3d_3(%x: tensor<1x3x8x8x8xf32>) {
+  // expected-error @+2 {{'pads' must have 6 entries, got 3}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.avg_pool3d %x {kernel_shape = array<i64: 3, 3, 3>, pads = array<i64: 1, 1, 1>} : tensor<1x3x8x8x8xf32> -> tensor<1x3x6x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @avg_pool3d_4(%x: tensor<1x3x8x8x8xf32>) {
+  // expected-error @+2 {{'pads' of spatial dim 1 (3, 0) must be smaller than the dilated kernel size 3}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.avg_pool3d %x {kernel_shape = array<i64: 3, 3, 3>, pads = array<i64: 0, 3, 0, 0, 0, 0>} : tensor<1x3x8x8x8xf32> -> tensor<1x3x6x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @avg_pool3d_5(%x: tensor<1x3x8x8x8xf32>) {
+  // expected-error @+2 {{output width size would be 0 (input 8, pads 0 + 0, kernel 9, dilation 1, stride 1), expected >= 1}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.avg_pool3d %x {kernel_shape = array<i64: 3, 3, 9>} : tensor<1x3x8x8x8xf32> -> tensor<1x3x6x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @avg_pool3d_6(%x: tensor<1x3x8x8x8xi32>) {
+  // expected-error @+1 {{operand #0 must be ranked tensor of}}
+  %0 = graph.avg_pool3d %x {kernel_shape = array<i64: 3, 3, 3>} : tensor<1x3x8x8x8xi32> -> tensor<1x3x6x6x6xi32>
+  return
+}
+
+// -----
+
+func.func @global_avg_pool_1(%x: tensor<3x8xf32>) {
+  // expected-error @+2 {{input must have rank >= 3, got rank 2}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.global_avg_pool %x : tensor<3x8xf32> -> tensor<3x1xf32>
   return
 }
 
 // -----
 
 func.func @global_max_pool_1(%x: tensor<1x3x8x8x8xf32>) {
-  // expected-error @+2 {{input must be 4-D, got rank 5}}
+  // A 5-D input pools its three spatial dims.
+  // expected-error @+2 {{'graph.global_max_pool' op inferred type(s) 'tensor<1x3x1x1x1xf32>' are incompatible with return type(s) of operation 'tensor<1x3x1x1x8xf32>'}}
   // expected-error @+1 {{failed to infer returned types}}
   %0 = graph.global_max_pool %x : tensor<1x3x8x8x8xf32> -> tensor<1x3x1x1x8xf32>
   return

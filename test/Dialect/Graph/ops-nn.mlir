@@ -89,6 +89,62 @@ func.func @global_pools(%x: tensor<?x2048x7x7xf32>, %y: tensor<1x?x?x16xbf16>)
   return %0, %1 : tensor<?x2048x1x1xf32>, tensor<1x1x1x16xbf16>
 }
 
+// CHECK-LABEL: func.func @conv3d
+func.func @conv3d(%x: tensor<?x3x16x112x112xf32>, %w: tensor<64x3x3x3x3xf32>, %b: tensor<64xf32>,
+                  %xh: tensor<2x8x?x?x?xf16>, %wh: tensor<?x2x3x3x3xf16>)
+    -> (tensor<?x64x16x56x56xf32>, tensor<?x64x14x110x110xf32>, tensor<2x?x?x?x?xf16>) {
+  // CHECK: graph.conv3d %{{.*}}, %{{.*}}, %{{.*}} {pads = array<i64: 1, 1, 1, 1, 1, 1>, strides = array<i64: 1, 2, 2>} : tensor<?x3x16x112x112xf32>, tensor<64x3x3x3x3xf32>, tensor<64xf32> -> tensor<?x64x16x56x56xf32>
+  %0 = graph.conv3d %x, %w, %b {pads = array<i64: 1, 1, 1, 1, 1, 1>, strides = array<i64: 1, 2, 2>} : tensor<?x3x16x112x112xf32>, tensor<64x3x3x3x3xf32>, tensor<64xf32> -> tensor<?x64x16x56x56xf32>
+  // Attributes at their defaults are not printed.
+  // CHECK: graph.conv3d %{{.*}}, %{{.*}} : tensor<?x3x16x112x112xf32>, tensor<64x3x3x3x3xf32> -> tensor<?x64x14x110x110xf32>
+  %1 = graph.conv3d %x, %w {strides = array<i64: 1, 1, 1>, pads = array<i64: 0, 0, 0, 0, 0, 0>, dilations = array<i64: 1, 1, 1>, groups = 1 : i64} : tensor<?x3x16x112x112xf32>, tensor<64x3x3x3x3xf32> -> tensor<?x64x14x110x110xf32>
+  // CHECK: graph.conv3d %{{.*}}, %{{.*}} {dilations = array<i64: 2, 1, 1>, groups = 4 : i64} : tensor<2x8x?x?x?xf16>, tensor<?x2x3x3x3xf16> -> tensor<2x?x?x?x?xf16>
+  %2 = graph.conv3d %xh, %wh {dilations = array<i64: 2, 1, 1>, groups = 4 : i64} : tensor<2x8x?x?x?xf16>, tensor<?x2x3x3x3xf16> -> tensor<2x?x?x?x?xf16>
+  return %0, %1, %2 : tensor<?x64x16x56x56xf32>, tensor<?x64x14x110x110xf32>, tensor<2x?x?x?x?xf16>
+}
+
+// CHECK-LABEL: func.func @conv_transpose3d
+func.func @conv_transpose3d(%x: tensor<1x64x4x8x8xf32>, %w: tensor<64x32x2x2x2xf32>, %b: tensor<64xf32>,
+                            %xh: tensor<?x8x?x?x?xbf16>, %wh: tensor<8x3x3x3x3xbf16>)
+    -> (tensor<1x32x8x16x16xf32>, tensor<1x64x8x16x16xf32>, tensor<?x6x?x?x?xbf16>) {
+  // CHECK: graph.conv_transpose3d %{{.*}}, %{{.*}} {strides = array<i64: 2, 2, 2>} : tensor<1x64x4x8x8xf32>, tensor<64x32x2x2x2xf32> -> tensor<1x32x8x16x16xf32>
+  %0 = graph.conv_transpose3d %x, %w {strides = array<i64: 2, 2, 2>, output_padding = array<i64: 0, 0, 0>} : tensor<1x64x4x8x8xf32>, tensor<64x32x2x2x2xf32> -> tensor<1x32x8x16x16xf32>
+  // CHECK: graph.conv_transpose3d %{{.*}}, %{{.*}}, %{{.*}} {groups = 2 : i64, output_padding = array<i64: 1, 1, 1>, pads = array<i64: 0, 0, 0, 1, 1, 1>, strides = array<i64: 2, 2, 2>} : tensor<1x64x4x8x8xf32>, tensor<64x32x2x2x2xf32>, tensor<64xf32> -> tensor<1x64x8x16x16xf32>
+  %1 = graph.conv_transpose3d %x, %w, %b {groups = 2 : i64, output_padding = array<i64: 1, 1, 1>, pads = array<i64: 0, 0, 0, 1, 1, 1>, strides = array<i64: 2, 2, 2>} : tensor<1x64x4x8x8xf32>, tensor<64x32x2x2x2xf32>, tensor<64xf32> -> tensor<1x64x8x16x16xf32>
+  // CHECK: graph.conv_transpose3d %{{.*}}, %{{.*}} {dilations = array<i64: 2, 1, 1>, groups = 2 : i64} : tensor<?x8x?x?x?xbf16>, tensor<8x3x3x3x3xbf16> -> tensor<?x6x?x?x?xbf16>
+  %2 = graph.conv_transpose3d %xh, %wh {dilations = array<i64: 2, 1, 1>, groups = 2 : i64} : tensor<?x8x?x?x?xbf16>, tensor<8x3x3x3x3xbf16> -> tensor<?x6x?x?x?xbf16>
+  return %0, %1, %2 : tensor<1x32x8x16x16xf32>, tensor<1x64x8x16x16xf32>, tensor<?x6x?x?x?xbf16>
+}
+
+// CHECK-LABEL: func.func @pools3d
+func.func @pools3d(%x: tensor<?x64x16x56x56xf32>, %y: tensor<1x32x7x7x7xbf16>, %z: tensor<?x?x?x?x?xf16>)
+    -> (tensor<?x64x8x28x28xf32>, tensor<?x64x14x54x54xf32>, tensor<1x32x4x4x4xbf16>, tensor<?x?x?x?x?xf16>) {
+  // CHECK: graph.max_pool3d %{{.*}} {kernel_shape = array<i64: 3, 3, 3>, pads = array<i64: 1, 1, 1, 1, 1, 1>, strides = array<i64: 2, 2, 2>} : tensor<?x64x16x56x56xf32> -> tensor<?x64x8x28x28xf32>
+  %0 = graph.max_pool3d %x {kernel_shape = array<i64: 3, 3, 3>, pads = array<i64: 1, 1, 1, 1, 1, 1>, strides = array<i64: 2, 2, 2>} : tensor<?x64x16x56x56xf32> -> tensor<?x64x8x28x28xf32>
+  // CHECK: graph.max_pool3d %{{.*}} {dilations = array<i64: 2, 2, 2>, kernel_shape = array<i64: 2, 2, 2>} : tensor<?x64x16x56x56xf32> -> tensor<?x64x14x54x54xf32>
+  %1 = graph.max_pool3d %x {kernel_shape = array<i64: 2, 2, 2>, dilations = array<i64: 2, 2, 2>, ceil_mode = false} : tensor<?x64x16x56x56xf32> -> tensor<?x64x14x54x54xf32>
+  // CHECK: graph.avg_pool3d %{{.*}} {ceil_mode = true, count_include_pad = true, kernel_shape = array<i64: 2, 2, 2>, strides = array<i64: 2, 2, 2>} : tensor<1x32x7x7x7xbf16> -> tensor<1x32x4x4x4xbf16>
+  %2 = graph.avg_pool3d %y {ceil_mode = true, count_include_pad = true, kernel_shape = array<i64: 2, 2, 2>, strides = array<i64: 2, 2, 2>} : tensor<1x32x7x7x7xbf16> -> tensor<1x32x4x4x4xbf16>
+  // CHECK: graph.avg_pool3d %{{.*}} {kernel_shape = array<i64: 3, 1, 1>} : tensor<?x?x?x?x?xf16> -> tensor<?x?x?x?x?xf16>
+  %3 = graph.avg_pool3d %z {kernel_shape = array<i64: 3, 1, 1>, count_include_pad = false} : tensor<?x?x?x?x?xf16> -> tensor<?x?x?x?x?xf16>
+  return %0, %1, %2, %3 : tensor<?x64x8x28x28xf32>, tensor<?x64x14x54x54xf32>, tensor<1x32x4x4x4xbf16>, tensor<?x?x?x?x?xf16>
+}
+
+// Global pools of 1-D and 3-D images (3-D and 5-D inputs).
+// CHECK-LABEL: func.func @global_pools_nd
+func.func @global_pools_nd(%v: tensor<?x64x8x7x7xf32>, %l: tensor<2x16x100xf16>, %n: tensor<1x?x16xf32>, %d: tensor<1x4x?x5x8xbf16>)
+    -> (tensor<?x64x1x1x1xf32>, tensor<2x16x1xf16>, tensor<1x1x16xf32>, tensor<1x1x1x1x8xbf16>) {
+  // CHECK: graph.global_avg_pool %{{.*}} : tensor<?x64x8x7x7xf32> -> tensor<?x64x1x1x1xf32>
+  %0 = graph.global_avg_pool %v : tensor<?x64x8x7x7xf32> -> tensor<?x64x1x1x1xf32>
+  // CHECK: graph.global_max_pool %{{.*}} : tensor<2x16x100xf16> -> tensor<2x16x1xf16>
+  %1 = graph.global_max_pool %l : tensor<2x16x100xf16> -> tensor<2x16x1xf16>
+  // CHECK: graph.global_max_pool %{{.*}} {layout = #graph.layout<nhwc>} : tensor<1x?x16xf32> -> tensor<1x1x16xf32>
+  %2 = graph.global_max_pool %n {layout = #graph.layout<nhwc>} : tensor<1x?x16xf32> -> tensor<1x1x16xf32>
+  // CHECK: graph.global_avg_pool %{{.*}} {layout = #graph.layout<nhwc>} : tensor<1x4x?x5x8xbf16> -> tensor<1x1x1x1x8xbf16>
+  %3 = graph.global_avg_pool %d {layout = #graph.layout<nhwc>} : tensor<1x4x?x5x8xbf16> -> tensor<1x1x1x1x8xbf16>
+  return %0, %1, %2, %3 : tensor<?x64x1x1x1xf32>, tensor<2x16x1xf16>, tensor<1x1x16xf32>, tensor<1x1x1x1x8xbf16>
+}
+
 // CHECK-LABEL: func.func @norms
 func.func @norms(%x: tensor<?x64x?x?xf32>, %p: tensor<64xf32>, %s: tensor<?x128x768xf16>, %g: tensor<768xf16>, %h: tensor<128x1xf16>)
     -> (tensor<?x64x?x?xf32>, tensor<?x64x?x?xf32>, tensor<?x128x768xf16>, tensor<?x128x768xf16>) {

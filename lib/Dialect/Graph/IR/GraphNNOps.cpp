@@ -29,11 +29,11 @@ using namespace strata::graph;
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// Positions of the channel and spatial dims of a 4-D image tensor.
+/// Positions of the channel and spatial dims of an image tensor: (N, C,
+/// spatial...) channels first, (N, spatial..., C) channels last.
 struct ImageDims {
   int64_t channel;
-  int64_t height;
-  int64_t width;
+  SmallVector<int64_t, 3> spatial;
 };
 
 /// The sliding-window attributes of one spatial dim.
@@ -45,10 +45,22 @@ struct WindowDim {
 };
 } // namespace
 
-static ImageDims getImageDims(Layout layout) {
-  if (layout == Layout::NHWC)
-    return {3, 1, 2};
-  return {1, 2, 3};
+/// The dims of an image with `numSpatial` spatial dims: NCHW (NCDHW, ...)
+/// or NHWC (NDHWC, ...).
+static ImageDims getImageDims(Layout layout, unsigned numSpatial = 2) {
+  ImageDims dims;
+  bool channelsLast = layout == Layout::NHWC;
+  dims.channel = channelsLast ? numSpatial + 1 : 1;
+  for (unsigned i = 0; i < numSpatial; ++i)
+    dims.spatial.push_back(channelsLast ? i + 1 : i + 2);
+  return dims;
+}
+
+/// The name of spatial dim `i` of a window op with `numSpatial` of them, for
+/// messages.
+static StringRef getSpatialName(unsigned numSpatial, unsigned i) {
+  static constexpr StringLiteral kNames[] = {"depth", "height", "width"};
+  return kNames[3 - numSpatial + i];
 }
 
 // Attribute accessors for inference. Ops created through the usual paths
@@ -71,6 +83,9 @@ static int64_t intOr(IntegerAttr attr, int64_t fallback) {
 static constexpr int64_t kOnes2[] = {1, 1};
 static constexpr int64_t kZeros2[] = {0, 0};
 static constexpr int64_t kZeros4[] = {0, 0, 0, 0};
+static constexpr int64_t kOnes3[] = {1, 1, 1};
+static constexpr int64_t kZeros3[] = {0, 0, 0};
+static constexpr int64_t kZeros6[] = {0, 0, 0, 0, 0, 0};
 
 /// Checks that the list attribute `name` has `size` entries, each >= `min`.
 static LogicalResult checkIntList(std::optional<Location> loc, StringRef name,
@@ -251,11 +266,12 @@ static FailureOr<int64_t> inferTransposedOutputSize(std::optional<Location> loc,
   return *out;
 }
 
-/// The window attributes of spatial dim `i` (0 = height, 1 = width) from
-/// verified [h, w] strides and dilations and [top, left, bottom, right] pads.
+/// The window attributes of spatial dim `i` from verified per-dim strides
+/// and dilations and [begins..., ends...] pads ([top, left, bottom, right]
+/// in 2-D).
 static WindowDim getWindowDim(ArrayRef<int64_t> strides, ArrayRef<int64_t> pads,
                               ArrayRef<int64_t> dilations, unsigned i) {
-  return WindowDim{strides[i], pads[i], pads[i + 2], dilations[i]};
+  return WindowDim{strides[i], pads[i], pads[i + strides.size()], dilations[i]};
 }
 
 //===----------------------------------------------------------------------===//
@@ -408,27 +424,29 @@ static LogicalResult reifyLikeSource(OpBuilder &builder, Location loc,
 // Shared checks of image ops
 //===----------------------------------------------------------------------===//
 
-/// Checks that `type` (operand `name`) is 4-D.
+/// Checks that `type` (operand `name`) has rank `rank` (4 for the 2-D ops,
+/// 5 for the 3-D ones).
 static LogicalResult checkImageRank(std::optional<Location> loc, StringRef name,
-                                    RankedTensorType type) {
-  if (type.getRank() != 4)
-    return emitOptionalError(loc, name, " must be 4-D, got rank ",
+                                    RankedTensorType type, int64_t rank = 4) {
+  if (type.getRank() != rank)
+    return emitOptionalError(loc, name, " must be ", rank, "-D, got rank ",
                              type.getRank());
   return success();
 }
 
-/// Checks the [h, w] strides and dilations and the [top, left, bottom,
-/// right] pads of a 2-D window op.
+/// Checks the per-dim strides and dilations and the [begins..., ends...]
+/// pads of a window op with `numSpatial` spatial dims.
 static LogicalResult checkWindowAttrs(std::optional<Location> loc,
                                       ArrayRef<int64_t> strides,
                                       ArrayRef<int64_t> pads,
-                                      ArrayRef<int64_t> dilations) {
-  if (failed(checkIntList(loc, "strides", strides, 2, 1)) ||
-      failed(checkIntList(loc, "pads", pads, 4, 0)) ||
-      failed(checkIntList(loc, "dilations", dilations, 2, 1)))
+                                      ArrayRef<int64_t> dilations,
+                                      unsigned numSpatial = 2) {
+  if (failed(checkIntList(loc, "strides", strides, numSpatial, 1)) ||
+      failed(checkIntList(loc, "pads", pads, 2 * numSpatial, 0)) ||
+      failed(checkIntList(loc, "dilations", dilations, numSpatial, 1)))
     return failure();
-  for (unsigned i = 0; i < 2; ++i) {
-    if (!llvm::checkedAdd(pads[i], pads[i + 2]))
+  for (unsigned i = 0; i < numSpatial; ++i) {
+    if (!llvm::checkedAdd(pads[i], pads[i + numSpatial]))
       return emitOptionalError(loc, "'pads' of spatial dim ", i,
                                " overflow when added");
   }
@@ -444,13 +462,24 @@ static LogicalResult checkGroups(std::optional<Location> loc, int64_t groups) {
 
 /// Checks that the static kernel sizes of a weight are positive.
 static LogicalResult checkKernelSizes(std::optional<Location> loc,
-                                      int64_t kernelH, int64_t kernelW) {
-  for (int64_t size : {kernelH, kernelW}) {
-    if (!ShapedType::isDynamic(size) && size < 1)
-      return emitOptionalError(loc, "weight kernel sizes must be >= 1, got ",
-                               kernelH, "x", kernelW);
-  }
-  return success();
+                                      ArrayRef<int64_t> kernel) {
+  if (llvm::none_of(kernel, [](int64_t size) {
+        return !ShapedType::isDynamic(size) && size < 1;
+      }))
+    return success();
+  std::string sizes;
+  llvm::raw_string_ostream os(sizes);
+  llvm::interleave(
+      kernel, os,
+      [&](int64_t size) {
+        if (ShapedType::isDynamic(size))
+          os << '?';
+        else
+          os << size;
+      },
+      "x");
+  return emitOptionalError(loc, "weight kernel sizes must be >= 1, got ",
+                           sizes);
 }
 
 /// Checks that a static channel count is divisible by `groups`.
@@ -602,38 +631,73 @@ LogicalResult LinearOp::reifyResultShapes(OpBuilder &builder,
 }
 
 //===----------------------------------------------------------------------===//
-// Conv2DOp
+// Convolutions: Conv2DOp, Conv3DOp, ConvTranspose2DOp, ConvTranspose3DOp
 //===----------------------------------------------------------------------===//
+
+// The 2-D and 3-D ops share their inference and reification, written for
+// `numSpatial` spatial dims; the 3-D ops are channels first (layout NCHW
+// standing for NCDHW).
 
 namespace {
 /// Positions of the dims of a convolution weight.
 struct WeightDims {
   int64_t in;
   int64_t out;
-  int64_t height;
-  int64_t width;
+  SmallVector<int64_t, 3> spatial;
+};
+
+/// The attributes of a convolution, defaults filled in.
+struct ConvAttrs {
+  ArrayRef<int64_t> strides;
+  ArrayRef<int64_t> pads;
+  ArrayRef<int64_t> dilations;
+  int64_t groups;
+  Layout layout;
+  unsigned numSpatial;
 };
 } // namespace
 
-/// Conv2d weights are OIHW with NCHW data and OHWI with NHWC data.
-static WeightDims getConvWeightDims(Layout layout) {
-  if (layout == Layout::NHWC)
-    return {3, 0, 1, 2};
-  return {1, 0, 2, 3};
-}
-
-/// Conv_transpose2d weights are IOHW (ONNX) with NCHW data and IHWO with
+/// Conv weights are OIHW (OIDHW) with channels-first data and OHWI with
 /// NHWC data.
-static WeightDims getConvTransposeWeightDims(Layout layout) {
-  if (layout == Layout::NHWC)
-    return {0, 3, 1, 2};
-  return {0, 1, 2, 3};
+static WeightDims getConvWeightDims(Layout layout, unsigned numSpatial) {
+  ImageDims dims = getImageDims(layout, numSpatial);
+  return {dims.channel, 0, dims.spatial};
 }
 
-/// Checks the operand ranks and element types shared by both convolutions;
+/// Transposed conv weights are IOHW (IODHW, as ONNX) with channels-first
+/// data and IHWO with NHWC data.
+static WeightDims getConvTransposeWeightDims(Layout layout,
+                                             unsigned numSpatial) {
+  ImageDims dims = getImageDims(layout, numSpatial);
+  return {0, dims.channel, dims.spatial};
+}
+
+/// The attributes of a 2-D convolution or its adaptor.
+template <typename OpOrAdaptor>
+static ConvAttrs getConv2DAttrs(OpOrAdaptor op) {
+  return {valuesOr(op.getStridesAttr(), kOnes2),
+          valuesOr(op.getPadsAttr(), kZeros4),
+          valuesOr(op.getDilationsAttr(), kOnes2),
+          intOr(op.getGroupsAttr(), 1),
+          layoutOr(op.getLayoutAttr()),
+          2};
+}
+
+/// The attributes of a 3-D convolution or its adaptor.
+template <typename OpOrAdaptor>
+static ConvAttrs getConv3DAttrs(OpOrAdaptor op) {
+  return {valuesOr(op.getStridesAttr(), kOnes3),
+          valuesOr(op.getPadsAttr(), kZeros6),
+          valuesOr(op.getDilationsAttr(), kOnes3),
+          intOr(op.getGroupsAttr(), 1),
+          Layout::NCHW,
+          3};
+}
+
+/// Checks the operand ranks and element types shared by the convolutions;
 /// returns the optional bias type (null without bias).
 static LogicalResult checkConvOperands(std::optional<Location> loc, Value input,
-                                       Value weight, Value bias,
+                                       Value weight, Value bias, int64_t rank,
                                        RankedTensorType &inputType,
                                        RankedTensorType &weightType,
                                        RankedTensorType &biasType) {
@@ -642,8 +706,8 @@ static LogicalResult checkConvOperands(std::optional<Location> loc, Value input,
   biasType = bias ? getRankedType(bias) : RankedTensorType();
   if (!inputType || !weightType || (bias && !biasType))
     return emitOptionalError(loc, "expected ranked tensor operands");
-  if (failed(checkImageRank(loc, "input", inputType)) ||
-      failed(checkImageRank(loc, "weight", weightType)))
+  if (failed(checkImageRank(loc, "input", inputType, rank)) ||
+      failed(checkImageRank(loc, "weight", weightType, rank)))
     return failure();
   Type elementType = inputType.getElementType();
   if (failed(checkElementType(loc, "weight", weightType, elementType)))
@@ -653,28 +717,34 @@ static LogicalResult checkConvOperands(std::optional<Location> loc, Value input,
   return success();
 }
 
-LogicalResult Conv2DOp::inferReturnTypes(MLIRContext *,
-                                         std::optional<Location> location,
-                                         Adaptor adaptor,
-                                         SmallVectorImpl<Type> &inferred) {
+/// The kernel sizes of `weightType` (dims `wdims.spatial`).
+static SmallVector<int64_t, 3> getKernelSizes(RankedTensorType weightType,
+                                              const WeightDims &wdims) {
+  SmallVector<int64_t, 3> kernel;
+  for (int64_t dim : wdims.spatial)
+    kernel.push_back(weightType.getDimSize(dim));
+  return kernel;
+}
+
+/// Infers the result type of a convolution.
+static LogicalResult inferConvType(std::optional<Location> location,
+                                   Value input, Value weight, Value bias,
+                                   const ConvAttrs &attrs,
+                                   SmallVectorImpl<Type> &inferred) {
+  unsigned numSpatial = attrs.numSpatial;
   RankedTensorType inputType, weightType, biasType;
-  if (failed(checkConvOperands(location, adaptor.getInput(),
-                               adaptor.getWeight(), adaptor.getBias(),
+  if (failed(checkConvOperands(location, input, weight, bias, numSpatial + 2,
                                inputType, weightType, biasType)))
     return failure();
-  ArrayRef<int64_t> strides = valuesOr(adaptor.getStridesAttr(), kOnes2);
-  ArrayRef<int64_t> pads = valuesOr(adaptor.getPadsAttr(), kZeros4);
-  ArrayRef<int64_t> dilations = valuesOr(adaptor.getDilationsAttr(), kOnes2);
-  int64_t groups = intOr(adaptor.getGroupsAttr(), 1);
-  if (failed(checkWindowAttrs(location, strides, pads, dilations)) ||
+  int64_t groups = attrs.groups;
+  if (failed(checkWindowAttrs(location, attrs.strides, attrs.pads,
+                              attrs.dilations, numSpatial)) ||
       failed(checkGroups(location, groups)))
     return failure();
-  Layout layout = layoutOr(adaptor.getLayoutAttr());
-  ImageDims dims = getImageDims(layout);
-  WeightDims wdims = getConvWeightDims(layout);
-  int64_t kernelH = weightType.getDimSize(wdims.height);
-  int64_t kernelW = weightType.getDimSize(wdims.width);
-  if (failed(checkKernelSizes(location, kernelH, kernelW)))
+  ImageDims dims = getImageDims(attrs.layout, numSpatial);
+  WeightDims wdims = getConvWeightDims(attrs.layout, numSpatial);
+  SmallVector<int64_t, 3> kernel = getKernelSizes(weightType, wdims);
+  if (failed(checkKernelSizes(location, kernel)))
     return failure();
 
   // The input has weight-input-channels * groups channels.
@@ -701,21 +771,18 @@ LogicalResult Conv2DOp::inferReturnTypes(MLIRContext *,
                                     groups)))
     return failure();
 
-  FailureOr<int64_t> outH = inferWindowOutputSize(
-      location, "height", inputType.getDimSize(dims.height), kernelH,
-      getWindowDim(strides, pads, dilations, 0), /*ceilMode=*/false);
-  if (failed(outH))
-    return failure();
-  FailureOr<int64_t> outW = inferWindowOutputSize(
-      location, "width", inputType.getDimSize(dims.width), kernelW,
-      getWindowDim(strides, pads, dilations, 1), /*ceilMode=*/false);
-  if (failed(outW))
-    return failure();
-  SmallVector<int64_t> shape(4);
+  SmallVector<int64_t> shape(numSpatial + 2);
   shape[0] = inputType.getDimSize(0);
   shape[dims.channel] = outChannels;
-  shape[dims.height] = *outH;
-  shape[dims.width] = *outW;
+  for (auto [i, dim] : llvm::enumerate(dims.spatial)) {
+    FailureOr<int64_t> size = inferWindowOutputSize(
+        location, getSpatialName(numSpatial, i), inputType.getDimSize(dim),
+        kernel[i], getWindowDim(attrs.strides, attrs.pads, attrs.dilations, i),
+        /*ceilMode=*/false);
+    if (failed(size))
+      return failure();
+    shape[dim] = *size;
+  }
   inferred.push_back(RankedTensorType::get(shape, inputType.getElementType()));
   return success();
 }
@@ -731,55 +798,81 @@ static OpFoldResult reifyOutChannels(OpBuilder &builder, Location loc,
   return fromWeight;
 }
 
-LogicalResult Conv2DOp::reifyResultShapes(OpBuilder &builder,
-                                          ReifiedRankedShapedTypeDims &shapes) {
-  Location loc = getLoc();
-  ImageDims dims = getImageDims(getLayout());
-  WeightDims wdims = getConvWeightDims(getLayout());
-  Value input = getInput(), weight = getWeight();
-  shapes.push_back(reifyDynamicSizes(builder, getType(), [&](int64_t dim) {
+/// Reifies the result sizes of a convolution.
+static LogicalResult reifyConvShape(OpBuilder &builder, Location loc,
+                                    Value input, Value weight, Value bias,
+                                    RankedTensorType resultType,
+                                    const ConvAttrs &attrs,
+                                    ReifiedRankedShapedTypeDims &shapes) {
+  ImageDims dims = getImageDims(attrs.layout, attrs.numSpatial);
+  WeightDims wdims = getConvWeightDims(attrs.layout, attrs.numSpatial);
+  shapes.push_back(reifyDynamicSizes(builder, resultType, [&](int64_t dim) {
     if (dim == dims.channel)
       return reifyOutChannels(
           builder, loc, tensor::getMixedSize(builder, loc, weight, wdims.out),
-          getBias());
-    if (dim == dims.height || dim == dims.width) {
-      bool isHeight = dim == dims.height;
-      return reifyWindowOutputSize(
-          builder, loc, tensor::getMixedSize(builder, loc, input, dim),
-          tensor::getMixedSize(builder, loc, weight,
-                               isHeight ? wdims.height : wdims.width),
-          getWindowDim(getStrides(), getPads(), getDilations(),
-                       isHeight ? 0 : 1),
-          /*ceilMode=*/false);
-    }
-    return tensor::getMixedSize(builder, loc, input, dim);
+          bias);
+    auto *spatial = llvm::find(dims.spatial, dim);
+    if (spatial == dims.spatial.end())
+      return tensor::getMixedSize(builder, loc, input, dim);
+    unsigned i = spatial - dims.spatial.begin();
+    return reifyWindowOutputSize(
+        builder, loc, tensor::getMixedSize(builder, loc, input, dim),
+        tensor::getMixedSize(builder, loc, weight, wdims.spatial[i]),
+        getWindowDim(attrs.strides, attrs.pads, attrs.dilations, i),
+        /*ceilMode=*/false);
   }));
   return success();
 }
 
-//===----------------------------------------------------------------------===//
-// ConvTranspose2DOp
-//===----------------------------------------------------------------------===//
+LogicalResult Conv2DOp::inferReturnTypes(MLIRContext *,
+                                         std::optional<Location> location,
+                                         Adaptor adaptor,
+                                         SmallVectorImpl<Type> &inferred) {
+  return inferConvType(location, adaptor.getInput(), adaptor.getWeight(),
+                       adaptor.getBias(), getConv2DAttrs(adaptor), inferred);
+}
 
-LogicalResult ConvTranspose2DOp::inferReturnTypes(
-    MLIRContext *, std::optional<Location> location, Adaptor adaptor,
-    SmallVectorImpl<Type> &inferred) {
+LogicalResult Conv2DOp::reifyResultShapes(OpBuilder &builder,
+                                          ReifiedRankedShapedTypeDims &shapes) {
+  return reifyConvShape(builder, getLoc(), getInput(), getWeight(), getBias(),
+                        getType(), getConv2DAttrs(*this), shapes);
+}
+
+LogicalResult Conv3DOp::inferReturnTypes(MLIRContext *,
+                                         std::optional<Location> location,
+                                         Adaptor adaptor,
+                                         SmallVectorImpl<Type> &inferred) {
+  return inferConvType(location, adaptor.getInput(), adaptor.getWeight(),
+                       adaptor.getBias(), getConv3DAttrs(adaptor), inferred);
+}
+
+LogicalResult Conv3DOp::reifyResultShapes(OpBuilder &builder,
+                                          ReifiedRankedShapedTypeDims &shapes) {
+  return reifyConvShape(builder, getLoc(), getInput(), getWeight(), getBias(),
+                        getType(), getConv3DAttrs(*this), shapes);
+}
+
+/// Infers the result type of a transposed convolution with
+/// `outputPadding`.
+static LogicalResult inferConvTransposeType(std::optional<Location> location,
+                                            Value input, Value weight,
+                                            Value bias, const ConvAttrs &attrs,
+                                            ArrayRef<int64_t> outputPadding,
+                                            SmallVectorImpl<Type> &inferred) {
+  unsigned numSpatial = attrs.numSpatial;
   RankedTensorType inputType, weightType, biasType;
-  if (failed(checkConvOperands(location, adaptor.getInput(),
-                               adaptor.getWeight(), adaptor.getBias(),
+  if (failed(checkConvOperands(location, input, weight, bias, numSpatial + 2,
                                inputType, weightType, biasType)))
     return failure();
-  ArrayRef<int64_t> strides = valuesOr(adaptor.getStridesAttr(), kOnes2);
-  ArrayRef<int64_t> pads = valuesOr(adaptor.getPadsAttr(), kZeros4);
-  ArrayRef<int64_t> dilations = valuesOr(adaptor.getDilationsAttr(), kOnes2);
-  ArrayRef<int64_t> outputPadding =
-      valuesOr(adaptor.getOutputPaddingAttr(), kZeros2);
-  int64_t groups = intOr(adaptor.getGroupsAttr(), 1);
-  if (failed(checkWindowAttrs(location, strides, pads, dilations)) ||
-      failed(checkIntList(location, "output_padding", outputPadding, 2, 0)) ||
+  ArrayRef<int64_t> strides = attrs.strides, dilations = attrs.dilations;
+  int64_t groups = attrs.groups;
+  if (failed(checkWindowAttrs(location, strides, attrs.pads, dilations,
+                              numSpatial)) ||
+      failed(checkIntList(location, "output_padding", outputPadding, numSpatial,
+                          0)) ||
       failed(checkGroups(location, groups)))
     return failure();
-  for (unsigned i = 0; i < 2; ++i) {
+  for (unsigned i = 0; i < numSpatial; ++i) {
     // PyTorch's rule: the extra rows must not reach a full stride (or
     // dilation), or they would be outputs no input position maps to.
     if (outputPadding[i] >= strides[i] && outputPadding[i] >= dilations[i])
@@ -788,12 +881,10 @@ LogicalResult ConvTranspose2DOp::inferReturnTypes(
                                ", expected less than the stride ", strides[i],
                                " or the dilation ", dilations[i]);
   }
-  Layout layout = layoutOr(adaptor.getLayoutAttr());
-  ImageDims dims = getImageDims(layout);
-  WeightDims wdims = getConvTransposeWeightDims(layout);
-  int64_t kernelH = weightType.getDimSize(wdims.height);
-  int64_t kernelW = weightType.getDimSize(wdims.width);
-  if (failed(checkKernelSizes(location, kernelH, kernelW)))
+  ImageDims dims = getImageDims(attrs.layout, numSpatial);
+  WeightDims wdims = getConvTransposeWeightDims(attrs.layout, numSpatial);
+  SmallVector<int64_t, 3> kernel = getKernelSizes(weightType, wdims);
+  if (failed(checkKernelSizes(location, kernel)))
     return failure();
 
   // The weight's first dim is the input channel count.
@@ -826,124 +917,153 @@ LogicalResult ConvTranspose2DOp::inferReturnTypes(
                                     groups)))
     return failure();
 
-  FailureOr<int64_t> outH = inferTransposedOutputSize(
-      location, "height", inputType.getDimSize(dims.height), kernelH,
-      getWindowDim(strides, pads, dilations, 0), outputPadding[0]);
-  if (failed(outH))
-    return failure();
-  FailureOr<int64_t> outW = inferTransposedOutputSize(
-      location, "width", inputType.getDimSize(dims.width), kernelW,
-      getWindowDim(strides, pads, dilations, 1), outputPadding[1]);
-  if (failed(outW))
-    return failure();
-  SmallVector<int64_t> shape(4);
+  SmallVector<int64_t> shape(numSpatial + 2);
   shape[0] = inputType.getDimSize(0);
   shape[dims.channel] = outChannels;
-  shape[dims.height] = *outH;
-  shape[dims.width] = *outW;
+  for (auto [i, dim] : llvm::enumerate(dims.spatial)) {
+    FailureOr<int64_t> size = inferTransposedOutputSize(
+        location, getSpatialName(numSpatial, i), inputType.getDimSize(dim),
+        kernel[i], getWindowDim(strides, attrs.pads, dilations, i),
+        outputPadding[i]);
+    if (failed(size))
+      return failure();
+    shape[dim] = *size;
+  }
   inferred.push_back(RankedTensorType::get(shape, inputType.getElementType()));
   return success();
+}
+
+/// Reifies the result sizes of a transposed convolution.
+static LogicalResult
+reifyConvTransposeShape(OpBuilder &builder, Location loc, Value input,
+                        Value weight, Value bias, RankedTensorType resultType,
+                        const ConvAttrs &attrs, ArrayRef<int64_t> outputPadding,
+                        ReifiedRankedShapedTypeDims &shapes) {
+  ImageDims dims = getImageDims(attrs.layout, attrs.numSpatial);
+  WeightDims wdims = getConvTransposeWeightDims(attrs.layout, attrs.numSpatial);
+  shapes.push_back(reifyDynamicSizes(builder, resultType, [&](int64_t dim) {
+    if (dim == dims.channel) {
+      if (bias && !cast<RankedTensorType>(bias.getType()).isDynamicDim(0))
+        return tensor::getMixedSize(builder, loc, bias, 0);
+      return mulSizes(builder, loc,
+                      tensor::getMixedSize(builder, loc, weight, wdims.out),
+                      builder.getIndexAttr(attrs.groups));
+    }
+    auto *spatial = llvm::find(dims.spatial, dim);
+    if (spatial == dims.spatial.end())
+      return tensor::getMixedSize(builder, loc, input, dim);
+    unsigned i = spatial - dims.spatial.begin();
+    return reifyTransposedOutputSize(
+        builder, loc, tensor::getMixedSize(builder, loc, input, dim),
+        tensor::getMixedSize(builder, loc, weight, wdims.spatial[i]),
+        getWindowDim(attrs.strides, attrs.pads, attrs.dilations, i),
+        outputPadding[i]);
+  }));
+  return success();
+}
+
+LogicalResult ConvTranspose2DOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, Adaptor adaptor,
+    SmallVectorImpl<Type> &inferred) {
+  return inferConvTransposeType(
+      location, adaptor.getInput(), adaptor.getWeight(), adaptor.getBias(),
+      getConv2DAttrs(adaptor),
+      valuesOr(adaptor.getOutputPaddingAttr(), kZeros2), inferred);
 }
 
 LogicalResult
 ConvTranspose2DOp::reifyResultShapes(OpBuilder &builder,
                                      ReifiedRankedShapedTypeDims &shapes) {
-  Location loc = getLoc();
-  ImageDims dims = getImageDims(getLayout());
-  WeightDims wdims = getConvTransposeWeightDims(getLayout());
-  Value input = getInput(), weight = getWeight();
-  shapes.push_back(reifyDynamicSizes(builder, getType(), [&](int64_t dim) {
-    if (dim == dims.channel) {
-      Value bias = getBias();
-      if (bias && !cast<RankedTensorType>(bias.getType()).isDynamicDim(0))
-        return tensor::getMixedSize(builder, loc, bias, 0);
-      return mulSizes(builder, loc,
-                      tensor::getMixedSize(builder, loc, weight, wdims.out),
-                      builder.getIndexAttr(getGroups()));
-    }
-    if (dim == dims.height || dim == dims.width) {
-      unsigned spatial = dim == dims.height ? 0 : 1;
-      return reifyTransposedOutputSize(
-          builder, loc, tensor::getMixedSize(builder, loc, input, dim),
-          tensor::getMixedSize(builder, loc, weight,
-                               spatial == 0 ? wdims.height : wdims.width),
-          getWindowDim(getStrides(), getPads(), getDilations(), spatial),
-          getOutputPadding()[spatial]);
-    }
-    return tensor::getMixedSize(builder, loc, input, dim);
-  }));
-  return success();
+  return reifyConvTransposeShape(builder, getLoc(), getInput(), getWeight(),
+                                 getBias(), getType(), getConv2DAttrs(*this),
+                                 getOutputPadding(), shapes);
+}
+
+LogicalResult ConvTranspose3DOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, Adaptor adaptor,
+    SmallVectorImpl<Type> &inferred) {
+  return inferConvTransposeType(
+      location, adaptor.getInput(), adaptor.getWeight(), adaptor.getBias(),
+      getConv3DAttrs(adaptor),
+      valuesOr(adaptor.getOutputPaddingAttr(), kZeros3), inferred);
+}
+
+LogicalResult
+ConvTranspose3DOp::reifyResultShapes(OpBuilder &builder,
+                                     ReifiedRankedShapedTypeDims &shapes) {
+  return reifyConvTransposeShape(builder, getLoc(), getInput(), getWeight(),
+                                 getBias(), getType(), getConv3DAttrs(*this),
+                                 getOutputPadding(), shapes);
 }
 
 //===----------------------------------------------------------------------===//
-// MaxPool2DOp and AvgPool2DOp
+// Pooling: MaxPool2DOp, AvgPool2DOp, MaxPool3DOp, AvgPool3DOp
 //===----------------------------------------------------------------------===//
 
-/// Infers the result type of a 2-D pooling: the input's, with the spatial
-/// sizes of the sliding window.
-static LogicalResult
-inferPool2DType(std::optional<Location> loc, Value input,
-                DenseI64ArrayAttr kernelAttr, ArrayRef<int64_t> strides,
-                ArrayRef<int64_t> pads, ArrayRef<int64_t> dilations,
-                bool ceilMode, Layout layout, SmallVectorImpl<Type> &inferred) {
+/// Infers the result type of a pooling with `numSpatial` spatial dims: the
+/// input's, with the spatial sizes of the sliding window.
+static LogicalResult inferPoolType(std::optional<Location> loc, Value input,
+                                   DenseI64ArrayAttr kernelAttr,
+                                   ArrayRef<int64_t> strides,
+                                   ArrayRef<int64_t> pads,
+                                   ArrayRef<int64_t> dilations, bool ceilMode,
+                                   Layout layout, unsigned numSpatial,
+                                   SmallVectorImpl<Type> &inferred) {
   auto inputType = getRankedType(input);
   if (!inputType)
     return emitOptionalError(loc, "expected a ranked tensor input");
-  if (failed(checkImageRank(loc, "input", inputType)))
+  if (failed(checkImageRank(loc, "input", inputType, numSpatial + 2)))
     return failure();
   if (!kernelAttr)
     return emitOptionalError(loc, "requires 'kernel_shape'");
   ArrayRef<int64_t> kernel = kernelAttr.asArrayRef();
-  if (failed(checkIntList(loc, "kernel_shape", kernel, 2, 1)) ||
-      failed(checkWindowAttrs(loc, strides, pads, dilations)))
+  if (failed(checkIntList(loc, "kernel_shape", kernel, numSpatial, 1)) ||
+      failed(checkWindowAttrs(loc, strides, pads, dilations, numSpatial)))
     return failure();
-  for (unsigned i = 0; i < 2; ++i) {
+  for (unsigned i = 0; i < numSpatial; ++i) {
     // A window made only of padding would have no input element.
     std::optional<int64_t> extent = getDilatedExtent(kernel[i], dilations[i]);
     if (!extent)
       return emitOptionalError(loc, "dilated kernel size of spatial dim ", i,
                                " overflows");
-    if (pads[i] >= *extent || pads[i + 2] >= *extent)
+    if (pads[i] >= *extent || pads[i + numSpatial] >= *extent)
       return emitOptionalError(loc, "'pads' of spatial dim ", i, " (", pads[i],
-                               ", ", pads[i + 2],
+                               ", ", pads[i + numSpatial],
                                ") must be smaller than the dilated kernel "
                                "size ",
                                *extent);
   }
-  ImageDims dims = getImageDims(layout);
+  ImageDims dims = getImageDims(layout, numSpatial);
   SmallVector<int64_t> shape(inputType.getShape());
-  FailureOr<int64_t> outH = inferWindowOutputSize(
-      loc, "height", shape[dims.height], kernel[0],
-      getWindowDim(strides, pads, dilations, 0), ceilMode);
-  if (failed(outH))
-    return failure();
-  FailureOr<int64_t> outW = inferWindowOutputSize(
-      loc, "width", shape[dims.width], kernel[1],
-      getWindowDim(strides, pads, dilations, 1), ceilMode);
-  if (failed(outW))
-    return failure();
-  shape[dims.height] = *outH;
-  shape[dims.width] = *outW;
+  for (auto [i, dim] : llvm::enumerate(dims.spatial)) {
+    FailureOr<int64_t> size = inferWindowOutputSize(
+        loc, getSpatialName(numSpatial, i), inputType.getDimSize(dim),
+        kernel[i], getWindowDim(strides, pads, dilations, i), ceilMode);
+    if (failed(size))
+      return failure();
+    shape[dim] = *size;
+  }
   inferred.push_back(RankedTensorType::get(shape, inputType.getElementType()));
   return success();
 }
 
-/// Reifies the result sizes of a 2-D pooling.
+/// Reifies the result sizes of a pooling.
 static LogicalResult
-reifyPool2DShape(OpBuilder &builder, Location loc, Value input,
-                 RankedTensorType resultType, ArrayRef<int64_t> kernel,
-                 ArrayRef<int64_t> strides, ArrayRef<int64_t> pads,
-                 ArrayRef<int64_t> dilations, bool ceilMode, Layout layout,
-                 ReifiedRankedShapedTypeDims &shapes) {
-  ImageDims dims = getImageDims(layout);
+reifyPoolShape(OpBuilder &builder, Location loc, Value input,
+               RankedTensorType resultType, ArrayRef<int64_t> kernel,
+               ArrayRef<int64_t> strides, ArrayRef<int64_t> pads,
+               ArrayRef<int64_t> dilations, bool ceilMode, Layout layout,
+               ReifiedRankedShapedTypeDims &shapes) {
+  ImageDims dims = getImageDims(layout, kernel.size());
   shapes.push_back(reifyDynamicSizes(builder, resultType, [&](int64_t dim) {
     OpFoldResult in = tensor::getMixedSize(builder, loc, input, dim);
-    if (dim != dims.height && dim != dims.width)
+    auto *spatial = llvm::find(dims.spatial, dim);
+    if (spatial == dims.spatial.end())
       return in;
-    unsigned spatial = dim == dims.height ? 0 : 1;
+    unsigned i = spatial - dims.spatial.begin();
     return reifyWindowOutputSize(
-        builder, loc, in, builder.getIndexAttr(kernel[spatial]),
-        getWindowDim(strides, pads, dilations, spatial), ceilMode);
+        builder, loc, in, builder.getIndexAttr(kernel[i]),
+        getWindowDim(strides, pads, dilations, i), ceilMode);
   }));
   return success();
 }
@@ -962,21 +1082,21 @@ LogicalResult MaxPool2DOp::inferReturnTypes(MLIRContext *,
                                             std::optional<Location> location,
                                             Adaptor adaptor,
                                             SmallVectorImpl<Type> &inferred) {
-  return inferPool2DType(location, adaptor.getInput(),
-                         adaptor.getKernelShapeAttr(),
-                         valuesOr(adaptor.getStridesAttr(), kOnes2),
-                         valuesOr(adaptor.getPadsAttr(), kZeros4),
-                         valuesOr(adaptor.getDilationsAttr(), kOnes2),
-                         boolOr(adaptor.getCeilModeAttr(), false),
-                         layoutOr(adaptor.getLayoutAttr()), inferred);
+  return inferPoolType(location, adaptor.getInput(),
+                       adaptor.getKernelShapeAttr(),
+                       valuesOr(adaptor.getStridesAttr(), kOnes2),
+                       valuesOr(adaptor.getPadsAttr(), kZeros4),
+                       valuesOr(adaptor.getDilationsAttr(), kOnes2),
+                       boolOr(adaptor.getCeilModeAttr(), false),
+                       layoutOr(adaptor.getLayoutAttr()), 2, inferred);
 }
 
 LogicalResult
 MaxPool2DOp::reifyResultShapes(OpBuilder &builder,
                                ReifiedRankedShapedTypeDims &shapes) {
-  return reifyPool2DShape(builder, getLoc(), getInput(), getType(),
-                          getKernelShape(), getStrides(), getPads(),
-                          getDilations(), getCeilMode(), getLayout(), shapes);
+  return reifyPoolShape(builder, getLoc(), getInput(), getType(),
+                        getKernelShape(), getStrides(), getPads(),
+                        getDilations(), getCeilMode(), getLayout(), shapes);
 }
 
 OpFoldResult MaxPool2DOp::fold(FoldAdaptor) {
@@ -990,23 +1110,77 @@ LogicalResult AvgPool2DOp::inferReturnTypes(MLIRContext *,
                                             std::optional<Location> location,
                                             Adaptor adaptor,
                                             SmallVectorImpl<Type> &inferred) {
-  return inferPool2DType(location, adaptor.getInput(),
-                         adaptor.getKernelShapeAttr(),
-                         valuesOr(adaptor.getStridesAttr(), kOnes2),
-                         valuesOr(adaptor.getPadsAttr(), kZeros4), kOnes2,
-                         boolOr(adaptor.getCeilModeAttr(), false),
-                         layoutOr(adaptor.getLayoutAttr()), inferred);
+  return inferPoolType(location, adaptor.getInput(),
+                       adaptor.getKernelShapeAttr(),
+                       valuesOr(adaptor.getStridesAttr(), kOnes2),
+                       valuesOr(adaptor.getPadsAttr(), kZeros4), kOnes2,
+                       boolOr(adaptor.getCeilModeAttr(), false),
+                       layoutOr(adaptor.getLayoutAttr()), 2, inferred);
 }
 
 LogicalResult
 AvgPool2DOp::reifyResultShapes(OpBuilder &builder,
                                ReifiedRankedShapedTypeDims &shapes) {
-  return reifyPool2DShape(builder, getLoc(), getInput(), getType(),
-                          getKernelShape(), getStrides(), getPads(), kOnes2,
-                          getCeilMode(), getLayout(), shapes);
+  return reifyPoolShape(builder, getLoc(), getInput(), getType(),
+                        getKernelShape(), getStrides(), getPads(), kOnes2,
+                        getCeilMode(), getLayout(), shapes);
 }
 
 OpFoldResult AvgPool2DOp::fold(FoldAdaptor) {
+  // Without padding, count_include_pad does not matter.
+  if (isIdentityWindow(getKernelShape(), getStrides(), getPads()) &&
+      getInput().getType() == getType())
+    return getInput();
+  return {};
+}
+
+LogicalResult MaxPool3DOp::inferReturnTypes(MLIRContext *,
+                                            std::optional<Location> location,
+                                            Adaptor adaptor,
+                                            SmallVectorImpl<Type> &inferred) {
+  return inferPoolType(
+      location, adaptor.getInput(), adaptor.getKernelShapeAttr(),
+      valuesOr(adaptor.getStridesAttr(), kOnes3),
+      valuesOr(adaptor.getPadsAttr(), kZeros6),
+      valuesOr(adaptor.getDilationsAttr(), kOnes3),
+      boolOr(adaptor.getCeilModeAttr(), false), Layout::NCHW, 3, inferred);
+}
+
+LogicalResult
+MaxPool3DOp::reifyResultShapes(OpBuilder &builder,
+                               ReifiedRankedShapedTypeDims &shapes) {
+  return reifyPoolShape(builder, getLoc(), getInput(), getType(),
+                        getKernelShape(), getStrides(), getPads(),
+                        getDilations(), getCeilMode(), Layout::NCHW, shapes);
+}
+
+OpFoldResult MaxPool3DOp::fold(FoldAdaptor) {
+  if (isIdentityWindow(getKernelShape(), getStrides(), getPads()) &&
+      getInput().getType() == getType())
+    return getInput();
+  return {};
+}
+
+LogicalResult AvgPool3DOp::inferReturnTypes(MLIRContext *,
+                                            std::optional<Location> location,
+                                            Adaptor adaptor,
+                                            SmallVectorImpl<Type> &inferred) {
+  return inferPoolType(
+      location, adaptor.getInput(), adaptor.getKernelShapeAttr(),
+      valuesOr(adaptor.getStridesAttr(), kOnes3),
+      valuesOr(adaptor.getPadsAttr(), kZeros6), kOnes3,
+      boolOr(adaptor.getCeilModeAttr(), false), Layout::NCHW, 3, inferred);
+}
+
+LogicalResult
+AvgPool3DOp::reifyResultShapes(OpBuilder &builder,
+                               ReifiedRankedShapedTypeDims &shapes) {
+  return reifyPoolShape(builder, getLoc(), getInput(), getType(),
+                        getKernelShape(), getStrides(), getPads(), kOnes3,
+                        getCeilMode(), Layout::NCHW, shapes);
+}
+
+OpFoldResult AvgPool3DOp::fold(FoldAdaptor) {
   // Without padding, count_include_pad does not matter.
   if (isIdentityWindow(getKernelShape(), getStrides(), getPads()) &&
       getInput().getType() == getType())
@@ -1018,19 +1192,24 @@ OpFoldResult AvgPool2DOp::fold(FoldAdaptor) {
 // GlobalAvgPoolOp and GlobalMaxPoolOp
 //===----------------------------------------------------------------------===//
 
-/// The input type with H and W set to 1.
+/// The dims of a global pooling's input of rank `rank` (>= 3).
+static ImageDims getGlobalPoolDims(Layout layout, int64_t rank) {
+  return getImageDims(layout, rank - 2);
+}
+
+/// The input type with the spatial dims set to 1.
 static LogicalResult inferGlobalPoolType(std::optional<Location> loc,
                                          Value input, Layout layout,
                                          SmallVectorImpl<Type> &inferred) {
   auto inputType = getRankedType(input);
   if (!inputType)
     return emitOptionalError(loc, "expected a ranked tensor input");
-  if (failed(checkImageRank(loc, "input", inputType)))
-    return failure();
-  ImageDims dims = getImageDims(layout);
+  if (inputType.getRank() < 3)
+    return emitOptionalError(loc, "input must have rank >= 3, got rank ",
+                             inputType.getRank());
   SmallVector<int64_t> shape(inputType.getShape());
-  shape[dims.height] = 1;
-  shape[dims.width] = 1;
+  for (int64_t dim : getGlobalPoolDims(layout, inputType.getRank()).spatial)
+    shape[dim] = 1;
   inferred.push_back(RankedTensorType::get(shape, inputType.getElementType()));
   return success();
 }
@@ -1038,23 +1217,23 @@ static LogicalResult inferGlobalPoolType(std::optional<Location> loc,
 static LogicalResult reifyGlobalPoolShape(OpBuilder &builder, Location loc,
                                           Value input, Layout layout,
                                           ReifiedRankedShapedTypeDims &shapes) {
-  ImageDims dims = getImageDims(layout);
   SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(builder, loc, input);
-  sizes[dims.height] = builder.getIndexAttr(1);
-  sizes[dims.width] = builder.getIndexAttr(1);
+  for (int64_t dim : getGlobalPoolDims(layout, sizes.size()).spatial)
+    sizes[dim] = builder.getIndexAttr(1);
   shapes.push_back(std::move(sizes));
   return success();
 }
 
-/// Pooling over a 1x1 image is the identity.
+/// Pooling over an image of one element per channel is the identity.
 static OpFoldResult foldGlobalPool(Value input, RankedTensorType resultType,
                                    Layout layout) {
   auto inputType = cast<RankedTensorType>(input.getType());
-  ImageDims dims = getImageDims(layout);
-  if (inputType == resultType && inputType.getDimSize(dims.height) == 1 &&
-      inputType.getDimSize(dims.width) == 1)
-    return input;
-  return {};
+  if (inputType != resultType || inputType.getRank() < 3)
+    return {};
+  for (int64_t dim : getGlobalPoolDims(layout, inputType.getRank()).spatial)
+    if (inputType.getDimSize(dim) != 1)
+      return {};
+  return input;
 }
 
 LogicalResult GlobalAvgPoolOp::inferReturnTypes(

@@ -21,6 +21,12 @@ defvar Graph_DefaultLayout = DefaultValuedAttr<Graph_LayoutAttr,
 defvar Graph_DefaultOnes2 = DefaultValuedAttr<DenseI64ArrayAttr, "{1, 1}">;
 /// [top, left, bottom, right] padding, none by default.
 defvar Graph_DefaultPads = DefaultValuedAttr<DenseI64ArrayAttr, "{0, 0, 0, 0}">;
+/// Per-spatial-dim [d, h, w] lists of the 3-D ops, 1 by default.
+defvar Graph_DefaultOnes3 = DefaultValuedAttr<DenseI64ArrayAttr, "{1, 1, 1}">;
+/// [d_begin, h_begin, w_begin, d_end, h_end, w_end] padding, none by
+/// default.
+defvar Graph_DefaultPads3 = DefaultValuedAttr<DenseI64ArrayAttr,
+                                              "{0, 0, 0, 0, 0, 0}">;
 
 //===----------------------------------------------------------------------===//
 // Contractions
@@ -154,11 +160,83 @@ def Graph_ConvTranspose2DOp : Graph_InferredOp<"conv_transpose2d", [
   }];
 }
 
+
+def Graph_Conv3DOp : Graph_InferredOp<"conv3d", [Graph_ReifyShapes]> {
+  let summary = "3-D convolution";
+  let description = [{
+    ONNX Conv over the three spatial dims of a 5-D NCDHW `input`, with an
+    OIDHW `weight` (as ONNX; there is no channels-last form, since nothing
+    converts 3-D ops to it). The input has `I * groups` channels, where I
+    is the weight's input-channel size; the weight's output channels O are
+    divisible by `groups`. The optional 1-D `bias` has O elements.
+
+    `strides` and `dilations` are [d, h, w] (default 1, 1, 1); `pads` is
+    ONNX's [d_begin, h_begin, w_begin, d_end, h_end, w_end] (default 0).
+    Each spatial output size is computed as for `graph.conv2d` and must be
+    at least 1. The result is (N, O, OD, OH, OW). All operands share one
+    floating-point element type.
+
+    ```mlir
+    %0 = graph.conv3d %x, %w, %b {pads = array<i64: 1, 1, 1, 1, 1, 1>, strides = array<i64: 1, 2, 2>}
+        : tensor<?x3x16x112x112xf32>, tensor<64x3x3x3x3xf32>, tensor<64xf32> -> tensor<?x64x16x56x56xf32>
+    ```
+  }];
+  let arguments = (ins Graph_FloatTensor:$input, Graph_FloatTensor:$weight,
+                       Optional<Graph_FloatTensor>:$bias,
+                       Graph_DefaultOnes3:$strides,
+                       Graph_DefaultPads3:$pads,
+                       Graph_DefaultOnes3:$dilations,
+                       DefaultValuedAttr<I64Attr, "1">:$groups);
+  let results = (outs Graph_FloatTensor:$output);
+  let assemblyFormat = [{
+    $input `,` $weight (`,` $bias^)? attr-dict `:` type($input) `,`
+    type($weight) (`,` type($bias)^)? `->` type($output)
+  }];
+}
+
+def Graph_ConvTranspose3DOp : Graph_InferredOp<"conv_transpose3d", [
+    Graph_ReifyShapes]> {
+  let summary = "3-D transposed convolution";
+  let description = [{
+    ONNX ConvTranspose over the three spatial dims of a 5-D NCDHW `input`.
+    The weight is (C_in, C_out / groups, kD, kH, kW) as in ONNX. C_in is
+    divisible by `groups`; the result has C_out = weight's second channel
+    size * `groups` channels, and the optional 1-D `bias` has C_out
+    elements.
+
+    `strides`, `dilations` (default 1, 1, 1) and `output_padding` (default
+    0, 0, 0) are [d, h, w]; `pads` is
+    [d_begin, h_begin, w_begin, d_end, h_end, w_end] (default 0). Each
+    `output_padding` must be smaller than the stride or the dilation of its
+    dim. Each spatial output size is computed as for
+    `graph.conv_transpose2d` and must be at least 1. All operands share one
+    floating-point element type.
+
+    ```mlir
+    %0 = graph.conv_transpose3d %x, %w {strides = array<i64: 2, 2, 2>}
+        : tensor<1x64x4x8x8xf32>, tensor<64x32x2x2x2xf32> -> tensor<1x32x8x16x16xf32>
+    ```
+  }];
+  let arguments = (ins Graph_FloatTensor:$input, Graph_FloatTensor:$weight,
+                       Optional<Graph_FloatTensor>:$bias,
+                       Graph_DefaultOnes3:$strides,
+                       Graph_DefaultPads3:$pads,
+                       Graph_DefaultOnes3:$dilations,
+                       DefaultValuedAttr<DenseI64ArrayAttr, "{0, 0, 0}">:$output_padding,
+                       DefaultValuedAttr<I64Attr, "1">:$groups);
+  let results = (outs Graph_FloatTensor:$output);
+  let assemblyFormat = [{
+    $input `,` $weight (`,` $bias^)? attr-dict `:` type($input) `,`
+    type($weight) (`,` type($bias)^)? `->` type($output)
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // Pooling
 //===----------------------------------------------------------------------===//
 
-/// A unary op on a 4-D float image tensor.
+/// A unary op on a float image tensor (4-D; 5-D for the 3-D pools; rank 3
+/// or more for the global pools).
 class Graph_ImageOp<string mnemonic, list<Trait> traits = []>
     : Graph_InferredOp<mnemonic, !listconcat(traits, [Graph_ReifyShapes])> {
   let results = (outs Graph_FloatTensor:$output);
@@ -223,19 +301,75 @@ def Graph_AvgPool2DOp : Graph_ImageOp<"avg_pool2d"> {
   let hasFolder = 1;
 }
 
-/// Global pooling: reduces both spatial dims of a 4-D image to size 1.
+def Graph_MaxPool3DOp : Graph_ImageOp<"max_pool3d"> {
+  let summary = "3-D max pooling";
+  let description = [{
+    ONNX MaxPool over the three spatial dims of a 5-D NCDHW `input`.
+    `kernel_shape` [kd, kh, kw] is required; `strides` and `dilations` are
+    [d, h, w] (default 1, 1, 1) and `pads` is
+    [d_begin, h_begin, w_begin, d_end, h_end, w_end] (default 0). As for
+    `graph.max_pool2d`: padding never wins the maximum, each pad must be
+    smaller than the dilated kernel of its dim, and the output sizes are
+    the floor, or with `ceil_mode` (default false) the ceiling, of the
+    window count, a last window that would start inside the end padding
+    being dropped. Each must be at least 1.
+
+    ```mlir
+    %0 = graph.max_pool3d %x {kernel_shape = array<i64: 3, 3, 3>, pads = array<i64: 1, 1, 1, 1, 1, 1>, strides = array<i64: 2, 2, 2>}
+        : tensor<?x64x16x56x56xf32> -> tensor<?x64x8x28x28xf32>
+    ```
+  }];
+  let arguments = (ins Graph_FloatTensor:$input,
+                       DenseI64ArrayAttr:$kernel_shape,
+                       Graph_DefaultOnes3:$strides,
+                       Graph_DefaultPads3:$pads,
+                       Graph_DefaultOnes3:$dilations,
+                       DefaultValuedAttr<BoolAttr, "false">:$ceil_mode);
+  let hasFolder = 1;
+}
+
+def Graph_AvgPool3DOp : Graph_ImageOp<"avg_pool3d"> {
+  let summary = "3-D average pooling";
+  let description = [{
+    ONNX AveragePool over the three spatial dims of a 5-D NCDHW `input`.
+    `kernel_shape` [kd, kh, kw] is required; `strides` is [d, h, w]
+    (default 1, 1, 1) and `pads` is
+    [d_begin, h_begin, w_begin, d_end, h_end, w_end] (default 0); each pad
+    must be smaller than the kernel size of its dim. `count_include_pad`
+    (default false) and `ceil_mode` (default false) are those of
+    `graph.avg_pool2d`.
+
+    ```mlir
+    %0 = graph.avg_pool3d %x {kernel_shape = array<i64: 2, 2, 2>, strides = array<i64: 2, 2, 2>, ceil_mode = true}
+        : tensor<1x32x7x7x7xf32> -> tensor<1x32x4x4x4xf32>
+    ```
+  }];
+  let arguments = (ins Graph_FloatTensor:$input,
+                       DenseI64ArrayAttr:$kernel_shape,
+                       Graph_DefaultOnes3:$strides,
+                       Graph_DefaultPads3:$pads,
+                       DefaultValuedAttr<BoolAttr, "false">:$count_include_pad,
+                       DefaultValuedAttr<BoolAttr, "false">:$ceil_mode);
+  let hasFolder = 1;
+}
+
+/// Global pooling: reduces the spatial dims of an image to size 1.
 class Graph_GlobalPoolOp<string mnemonic, string summaryText,
                          string onnxName, string what>
     : Graph_ImageOp<mnemonic> {
   let summary = summaryText;
   let description = [{
-    ONNX }] # onnxName # [{: the }] # what # [{ over the H and W dims of
-    a 4-D `input` (layout `nchw` by default, or `nhwc`). The result keeps
-    the rank, with H and W of size 1: (N, C, 1, 1), or (N, 1, 1, C) for
-    NHWC. An input whose H and W are already 1 folds to itself.
+    ONNX }] # onnxName # [{: the }] # what # [{ over the spatial dims of
+    an `input` of rank 3 or more: every dim but the batch (first) and the
+    channel, which is the second with layout `nchw` (the default: NCL,
+    NCHW, NCDHW, ...) and the last with `nhwc` (NLC, NHWC, NDHWC, ...).
+    The result keeps the rank, with the spatial dims of size 1:
+    (N, C, 1, 1) for NCHW, (N, 1, 1, C) for NHWC. An input whose spatial
+    dims are already 1 folds to itself.
 
     ```mlir
     %0 = graph.}] # mnemonic # [{ %x : tensor<?x2048x7x7xf32> -> tensor<?x2048x1x1xf32>
+    %1 = graph.}] # mnemonic # [{ %v : tensor<?x64x8x7x7xf32> -> tensor<?x64x1x1x1xf32>
     ```
   }];
   let arguments = (ins Graph_FloatTensor:$input, Graph_DefaultLayout:$layout);
