@@ -1,7 +1,8 @@
 //===- EvaluateNN.cpp - Reference evaluation of NN ops --------------------===//
 //
 // Reference implementations of the neural-network ops: contractions
-// (matmul, linear), convolutions, pooling, normalizations and softmax.
+// (matmul, linear), 2-D and 3-D convolutions and pooling, global pooling,
+// normalizations and softmax.
 //
 // Every function derives the result shape again from the operands' actual
 // shapes and the attributes and fails when it differs from the op's result
@@ -711,39 +712,383 @@ static LogicalResult evaluate(AvgPool2DOp op, ArrayRef<EvalTensor> operands,
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// 3-D convolutions and pooling
+//===----------------------------------------------------------------------===//
+
+// The 3-D ops are channels first (NCDHW data, OIDHW / IODHW weights). Their
+// evaluators are written for any number of spatial dims: positions are
+// index tuples walked with forEachIndex, and tensors are indexed through
+// their row-major strides.
+
+static constexpr int64_t kOnes3[] = {1, 1, 1};
+static constexpr int64_t kZeros3[] = {0, 0, 0};
+static constexpr int64_t kZeros6[] = {0, 0, 0, 0, 0, 0};
+
+namespace {
+/// Row-major indexing of an (outer, channel, spatial...) tensor.
+struct IndexChannelsFirst {
+  SmallVector<int64_t, 5> shape;
+  SmallVector<int64_t, 5> strides;
+
+  explicit IndexChannelsFirst(ArrayRef<int64_t> shape)
+      : shape(shape), strides(shape.size(), 1) {
+    for (int64_t dim = static_cast<int64_t>(shape.size()) - 2; dim >= 0; --dim)
+      strides[dim] = strides[dim + 1] * shape[dim + 1];
+  }
+
+  int64_t outer() const { return shape[0]; }
+  int64_t channels() const { return shape[1]; }
+  ArrayRef<int64_t> spatial() const { return ArrayRef(shape).drop_front(2); }
+
+  /// The linear index of (outer, channel, position) (in range).
+  int64_t operator()(int64_t outer, int64_t channel,
+                     ArrayRef<int64_t> position) const {
+    int64_t at = outer * strides[0] + channel * strides[1];
+    for (auto [index, value] : llvm::enumerate(position))
+      at += value * strides[2 + index];
+    return at;
+  }
+};
+} // namespace
+
+/// The windows of a 3-D op: dim `i` has kernel `kernel[i]`, stride
+/// `strides[i]`, pads `pads[i]` and `pads[i + 3]`, dilation `dilations[i]`.
+static SmallVector<Window, 3> getWindows3D(ArrayRef<int64_t> kernel,
+                                           ArrayRef<int64_t> strides,
+                                           ArrayRef<int64_t> pads,
+                                           ArrayRef<int64_t> dilations) {
+  SmallVector<Window, 3> windows;
+  for (unsigned i = 0; i < 3; ++i)
+    windows.push_back(
+        Window{kernel[i], strides[i], pads[i], pads[i + 3], dilations[i]});
+  return windows;
+}
+
+/// Reads and checks the window attributes of a 3-D convolution.
+template <typename ConvOp>
+static LogicalResult getConv3DAttrs(ConvOp op, ArrayRef<int64_t> &strides,
+                                    ArrayRef<int64_t> &pads,
+                                    ArrayRef<int64_t> &dilations,
+                                    int64_t &groups, std::string &whyNot) {
+  strides = valuesOr(op.getStridesAttr(), kOnes3);
+  pads = valuesOr(op.getPadsAttr(), kZeros6);
+  dilations = valuesOr(op.getDilationsAttr(), kOnes3);
+  groups = intOr(op.getGroupsAttr(), 1);
+  if (failed(checkList("strides", strides, 3, 1, whyNot)) ||
+      failed(checkList("pads", pads, 6, 0, whyNot)) ||
+      failed(checkList("dilations", dilations, 3, 1, whyNot)))
+    return failure();
+  if (groups < 1)
+    return failWith(whyNot, "'groups' must be >= 1");
+  return success();
+}
+
+/// The input position that tap `tap` of the window at output position
+/// `position` reads, in `inPosition`; false when it lies in the padding.
+static bool getTapPosition(ArrayRef<int64_t> position, ArrayRef<int64_t> tap,
+                           ArrayRef<Window> windows, ArrayRef<int64_t> inSizes,
+                           MutableArrayRef<int64_t> inPosition) {
+  for (auto [i, window] : llvm::enumerate(windows)) {
+    int64_t at = position[i] * window.stride - window.padBegin +
+                 tap[i] * window.dilation;
+    if (at < 0 || at >= inSizes[i])
+      return false;
+    inPosition[i] = at;
+  }
+  return true;
+}
+
+/// ONNX Conv in 3-D, as the 2-D one: out[n, o, p] = bias[o] + the sum over
+/// the group's input channels c and taps t of
+/// in[n, g * I + c, p * s - pad_begin + t * d] * w[o, c, t].
+static LogicalResult evaluate(Conv3DOp op, ArrayRef<EvalTensor> operands,
+                              EvalTensor &result, std::string &whyNot) {
+  const EvalTensor &input = operands[0], &weight = operands[1];
+  const EvalTensor *bias = op.getBias() ? &operands[2] : nullptr;
+  ArrayRef<int64_t> strides, pads, dilations;
+  int64_t groups;
+  if (failed(getConv3DAttrs(op, strides, pads, dilations, groups, whyNot)))
+    return failure();
+  if (input.getRank() != 5 || weight.getRank() != 5)
+    return failWith(whyNot, "conv3d input and weight must be 5-D");
+  IndexChannelsFirst in(input.getShape()), w(weight.getShape());
+  int64_t outChannels = w.outer(), groupIn = w.channels();
+  if (groupIn * groups != in.channels() || outChannels % groups != 0)
+    return failWith(whyNot, "conv3d channels do not match groups");
+  if (failed(checkConvBias(bias, outChannels, whyNot)))
+    return failure();
+  SmallVector<Window, 3> windows =
+      getWindows3D(w.spatial(), strides, pads, dilations);
+  SmallVector<int64_t> outShape = {in.outer(), outChannels};
+  for (auto [window, size] : llvm::zip_equal(windows, in.spatial())) {
+    std::optional<int64_t> count = windowCount(size, window, false);
+    if (!count)
+      return failWith(whyNot, "conv3d output size is invalid");
+    outShape.push_back(*count);
+  }
+  if (failed(checkResultShape(result, outShape, whyNot)))
+    return failure();
+  IndexChannelsFirst out(outShape);
+  int64_t groupOut = outChannels / groups;
+  SmallVector<int64_t, 3> inPosition(3);
+  for (int64_t b = 0; b < in.outer(); ++b) {
+    for (int64_t o = 0; o < outChannels; ++o) {
+      int64_t firstIn = (o / groupOut) * groupIn;
+      forEachIndex(out.spatial(), [&](ArrayRef<int64_t> position) {
+        double sum = bias ? bias->getFloat(o) : 0.0;
+        forEachIndex(w.spatial(), [&](ArrayRef<int64_t> tap) {
+          if (!getTapPosition(position, tap, windows, in.spatial(), inPosition))
+            return;
+          for (int64_t c = 0; c < groupIn; ++c)
+            sum += input.getFloat(in(b, firstIn + c, inPosition)) *
+                   weight.getFloat(w(o, c, tap));
+        });
+        result.setFloat(out(b, o, position), sum);
+      });
+    }
+  }
+  return success();
+}
+
+/// ONNX ConvTranspose in 3-D, as the 2-D one: the scatter that is the
+/// adjoint of Conv. Each in[n, c, p] adds in * w[c, o, t] to
+/// out[n, g * O' + o, p * s - pad_begin + t * d] where that is inside the
+/// output, with g = c / (C / groups).
+static LogicalResult evaluate(ConvTranspose3DOp op,
+                              ArrayRef<EvalTensor> operands, EvalTensor &result,
+                              std::string &whyNot) {
+  const EvalTensor &input = operands[0], &weight = operands[1];
+  const EvalTensor *bias = op.getBias() ? &operands[2] : nullptr;
+  ArrayRef<int64_t> strides, pads, dilations;
+  int64_t groups;
+  if (failed(getConv3DAttrs(op, strides, pads, dilations, groups, whyNot)))
+    return failure();
+  ArrayRef<int64_t> outputPadding =
+      valuesOr(op.getOutputPaddingAttr(), kZeros3);
+  if (failed(checkList("output_padding", outputPadding, 3, 0, whyNot)))
+    return failure();
+  if (input.getRank() != 5 || weight.getRank() != 5)
+    return failWith(whyNot, "conv_transpose3d input and weight must be 5-D");
+  IndexChannelsFirst in(input.getShape()), w(weight.getShape());
+  if (w.outer() != in.channels() || in.channels() % groups != 0)
+    return failWith(whyNot, "conv_transpose3d channels do not match groups");
+  int64_t groupIn = in.channels() / groups, groupOut = w.channels();
+  int64_t outChannels = groupOut * groups;
+  if (failed(checkConvBias(bias, outChannels, whyNot)))
+    return failure();
+  // stride * (in - 1) + output_padding + extent - pads, checked.
+  SmallVector<int64_t> outShape = {in.outer(), outChannels};
+  for (unsigned d = 0; d < 3; ++d) {
+    std::optional<int64_t> size =
+        llvm::checkedMul(in.spatial()[d] - 1, strides[d]);
+    std::optional<int64_t> extent =
+        llvm::checkedMul(w.spatial()[d] - 1, dilations[d]);
+    if (extent)
+      extent = llvm::checkedAdd(*extent, int64_t(1));
+    if (!extent)
+      return failWith(whyNot, "conv_transpose3d output size is invalid");
+    for (int64_t term : {*extent, outputPadding[d], -pads[d], -pads[d + 3]})
+      if (size)
+        size = llvm::checkedAdd(*size, term);
+    if (!size || *size < 1)
+      return failWith(whyNot, "conv_transpose3d output size is invalid");
+    outShape.push_back(*size);
+  }
+  if (failed(checkResultShape(result, outShape, whyNot)))
+    return failure();
+  IndexChannelsFirst out(outShape);
+  SmallVector<Window, 3> windows =
+      getWindows3D(w.spatial(), strides, pads, dilations);
+  std::vector<double> sums(result.getNumElements(), 0.0);
+  SmallVector<int64_t, 3> outPosition(3);
+  for (int64_t b = 0; b < in.outer(); ++b) {
+    for (int64_t c = 0; c < in.channels(); ++c) {
+      int64_t firstOut = (c / groupIn) * groupOut;
+      forEachIndex(in.spatial(), [&](ArrayRef<int64_t> position) {
+        double value = input.getFloat(in(b, c, position));
+        // The output position of a tap is where a convolution window at
+        // `position` would read: the same arithmetic, bounded by the output.
+        forEachIndex(w.spatial(), [&](ArrayRef<int64_t> tap) {
+          if (!getTapPosition(position, tap, windows, out.spatial(),
+                              outPosition))
+            return;
+          for (int64_t o = 0; o < groupOut; ++o)
+            sums[out(b, firstOut + o, outPosition)] +=
+                value * weight.getFloat(w(c, o, tap));
+        });
+      });
+    }
+  }
+  for (int64_t at = 0; at < result.getNumElements(); ++at) {
+    int64_t o = (at / out.strides[1]) % outChannels;
+    result.setFloat(at, sums[at] + (bias ? bias->getFloat(o) : 0.0));
+  }
+  return success();
+}
+
+/// Reads the attributes of a 3-D pooling, computes its windows and output
+/// sizes and checks them against the result type.
+static FailureOr<SmallVector<Window, 3>>
+getPool3DWindows(const IndexChannelsFirst &in, const EvalTensor &result,
+                 DenseI64ArrayAttr kernelAttr, ArrayRef<int64_t> strides,
+                 ArrayRef<int64_t> pads, ArrayRef<int64_t> dilations,
+                 bool ceilMode, std::string &whyNot) {
+  if (!kernelAttr)
+    return failWith(whyNot, "3-D pooling requires 'kernel_shape'");
+  ArrayRef<int64_t> kernel = kernelAttr.asArrayRef();
+  if (failed(checkList("kernel_shape", kernel, 3, 1, whyNot)) ||
+      failed(checkList("strides", strides, 3, 1, whyNot)) ||
+      failed(checkList("pads", pads, 6, 0, whyNot)) ||
+      failed(checkList("dilations", dilations, 3, 1, whyNot)))
+    return failure();
+  SmallVector<Window, 3> windows =
+      getWindows3D(kernel, strides, pads, dilations);
+  SmallVector<int64_t> outShape = {in.outer(), in.channels()};
+  for (auto [window, size] : llvm::zip_equal(windows, in.spatial())) {
+    std::optional<int64_t> count = windowCount(size, window, ceilMode);
+    if (!count)
+      return failWith(whyNot, "pooling output size is invalid");
+    outShape.push_back(*count);
+  }
+  if (failed(checkResultShape(result, outShape, whyNot)))
+    return failure();
+  return windows;
+}
+
+/// ONNX MaxPool in 3-D, as max_pool2d: the maximum over the taps inside the
+/// input, NaN propagating, -inf for a window of padding only.
+static LogicalResult evaluate(MaxPool3DOp op, ArrayRef<EvalTensor> operands,
+                              EvalTensor &result, std::string &whyNot) {
+  const EvalTensor &input = operands[0];
+  if (input.getRank() != 5)
+    return failWith(whyNot, "max_pool3d input must be 5-D");
+  IndexChannelsFirst in(input.getShape()), out(result.getShape());
+  FailureOr<SmallVector<Window, 3>> windows =
+      getPool3DWindows(in, result, op.getKernelShapeAttr(),
+                       valuesOr(op.getStridesAttr(), kOnes3),
+                       valuesOr(op.getPadsAttr(), kZeros6),
+                       valuesOr(op.getDilationsAttr(), kOnes3),
+                       boolOr(op.getCeilModeAttr(), false), whyNot);
+  if (failed(windows))
+    return failure();
+  SmallVector<int64_t, 3> kernel, inPosition(3);
+  for (const Window &window : *windows)
+    kernel.push_back(window.kernel);
+  for (int64_t b = 0; b < in.outer(); ++b) {
+    for (int64_t c = 0; c < in.channels(); ++c) {
+      forEachIndex(out.spatial(), [&](ArrayRef<int64_t> position) {
+        double best = -std::numeric_limits<double>::infinity();
+        forEachIndex(kernel, [&](ArrayRef<int64_t> tap) {
+          if (std::isnan(best) || !getTapPosition(position, tap, *windows,
+                                                  in.spatial(), inPosition))
+            return;
+          double value = input.getFloat(in(b, c, inPosition));
+          if (value > best || std::isnan(value))
+            best = value;
+        });
+        result.setFloat(out(b, c, position), best);
+      });
+    }
+  }
+  return success();
+}
+
+/// ONNX AveragePool in 3-D, as avg_pool2d: the window's input elements
+/// summed and divided by their count, or with `count_include_pad` by the
+/// number of window cells inside the padded input.
+static LogicalResult evaluate(AvgPool3DOp op, ArrayRef<EvalTensor> operands,
+                              EvalTensor &result, std::string &whyNot) {
+  const EvalTensor &input = operands[0];
+  if (input.getRank() != 5)
+    return failWith(whyNot, "avg_pool3d input must be 5-D");
+  IndexChannelsFirst in(input.getShape()), out(result.getShape());
+  FailureOr<SmallVector<Window, 3>> windows =
+      getPool3DWindows(in, result, op.getKernelShapeAttr(),
+                       valuesOr(op.getStridesAttr(), kOnes3),
+                       valuesOr(op.getPadsAttr(), kZeros6), kOnes3,
+                       boolOr(op.getCeilModeAttr(), false), whyNot);
+  if (failed(windows))
+    return failure();
+  bool countIncludePad = boolOr(op.getCountIncludePadAttr(), false);
+  SmallVector<int64_t, 3> begin(3), sizes(3), inPosition(3);
+  bool empty = false;
+  forEachIndex(out.spatial(), [&](ArrayRef<int64_t> position) {
+    // Per dim, the window's cells inside the padded input
+    // [-pad_begin, in + pad_end) and those inside the input.
+    int64_t count = 1;
+    for (auto [i, window] : llvm::enumerate(*windows)) {
+      int64_t start = position[i] * window.stride - window.padBegin;
+      int64_t stop =
+          std::min(start + window.kernel, in.spatial()[i] + window.padEnd);
+      begin[i] = std::max<int64_t>(start, 0);
+      sizes[i] =
+          std::max<int64_t>(std::min(stop, in.spatial()[i]) - begin[i], 0);
+      count *= countIncludePad ? stop - start : sizes[i];
+    }
+    if (count <= 0 || empty) {
+      empty = true;
+      return;
+    }
+    for (int64_t b = 0; b < in.outer(); ++b) {
+      for (int64_t c = 0; c < in.channels(); ++c) {
+        double sum = 0.0;
+        forEachIndex(sizes, [&](ArrayRef<int64_t> offset) {
+          for (unsigned i = 0; i < 3; ++i)
+            inPosition[i] = begin[i] + offset[i];
+          sum += input.getFloat(in(b, c, inPosition));
+        });
+        result.setFloat(out(b, c, position), sum / static_cast<double>(count));
+      }
+    }
+  });
+  if (empty)
+    return failWith(whyNot, "avg_pool3d window covers no input element");
+  return success();
+}
+
 /// Global pooling: the mean (`isMax` false) or maximum (NaN propagating)
-/// over H and W, into an (N, C, 1, 1) or (N, 1, 1, C) result.
+/// over the spatial dims (all but the batch and the channel, which is dim 1
+/// or, with NHWC, the last), into a result with those dims of size 1.
 static LogicalResult evaluateGlobalPool(Layout layout, bool isMax,
                                         ArrayRef<EvalTensor> operands,
                                         EvalTensor &result,
                                         std::string &whyNot) {
   const EvalTensor &input = operands[0];
-  if (input.getRank() != 4)
-    return failWith(whyNot, "global pooling input must be 4-D");
-  Index4D in = indexImage(input.getShape(), layout);
-  if (failed(checkResultShape(
-          result, imageShape(layout, in.outer(), in.channels(), 1, 1), whyNot)))
+  int64_t rank = input.getRank();
+  if (rank < 3)
+    return failWith(whyNot, "global pooling input must have rank >= 3");
+  int64_t channelDim = layout == Layout::NHWC ? rank - 1 : 1;
+  SmallVector<int64_t> outShape(input.getShape());
+  int64_t area = 1;
+  for (int64_t dim = 1; dim < rank; ++dim) {
+    if (dim == channelDim)
+      continue;
+    area *= outShape[dim];
+    outShape[dim] = 1;
+  }
+  if (failed(checkResultShape(result, outShape, whyNot)))
     return failure();
-  int64_t area = in.height() * in.width();
   if (area == 0)
     return failWith(whyNot, "global pooling of an empty image");
-  Index4D out = indexImage(result.getShape(), layout);
-  for (int64_t b = 0; b < in.outer(); ++b) {
-    for (int64_t c = 0; c < in.channels(); ++c) {
-      double acc = isMax ? -std::numeric_limits<double>::infinity() : 0.0;
-      for (int64_t y = 0; y < in.height(); ++y) {
-        for (int64_t x = 0; x < in.width(); ++x) {
-          double value = input.getFloat(in(b, c, y, x));
-          if (!isMax)
-            acc += value;
-          else if (value > acc || std::isnan(value) || std::isnan(acc))
-            acc = std::isnan(acc) ? acc : value;
-        }
-      }
-      result.setFloat(out(b, c, 0, 0),
-                      isMax ? acc : acc / static_cast<double>(area));
-    }
-  }
+  // Each input element goes to the result element of its batch and channel,
+  // in row-major order, as the 2-D loops did.
+  SmallVector<int64_t> outStrides = result.getStrides();
+  std::vector<double> acc(result.getNumElements(),
+                          isMax ? -std::numeric_limits<double>::infinity()
+                                : 0.0);
+  int64_t at = 0;
+  forEachIndex(input.getShape(), [&](ArrayRef<int64_t> index) {
+    double &sum = acc[index[0] * outStrides[0] +
+                      index[channelDim] * outStrides[channelDim]];
+    double value = input.getFloat(at++);
+    if (!isMax)
+      sum += value;
+    else if (value > sum || std::isnan(value) || std::isnan(sum))
+      sum = std::isnan(sum) ? sum : value;
+  });
+  for (auto [index, value] : llvm::enumerate(acc))
+    result.setFloat(index, isMax ? value : value / static_cast<double>(area));
   return success();
 }
 
@@ -928,8 +1273,9 @@ strata::graph::detail::FamilyResult strata::graph::detail::evaluateNNOp(
     Operation *op, ArrayRef<EvalTensor> operands,
     SmallVectorImpl<EvalTensor> &results, std::string &whyNot) {
   return llvm::TypeSwitch<Operation *, FamilyResult>(op)
-      .Case<MatmulOp, LinearOp, Conv2DOp, ConvTranspose2DOp, MaxPool2DOp,
-            AvgPool2DOp, GlobalAvgPoolOp, GlobalMaxPoolOp, BatchNormOp,
+      .Case<MatmulOp, LinearOp, Conv2DOp, ConvTranspose2DOp, Conv3DOp,
+            ConvTranspose3DOp, MaxPool2DOp, AvgPool2DOp, MaxPool3DOp,
+            AvgPool3DOp, GlobalAvgPoolOp, GlobalMaxPoolOp, BatchNormOp,
             LayerNormOp, SoftmaxOp, LogSoftmaxOp>(
           [&](auto nnOp) -> FamilyResult {
             // Every NN op has one result; evaluate into a tensor of its type.
