@@ -1,9 +1,9 @@
 //===- NNToLinalg.cpp - Graph NN ops to linalg ----------------------------===//
 //
-// Lowers the neural-network graph ops (contractions, convolutions, pooling,
-// normalizations, softmax) to linalg named ops and linalg.generic on
-// tensors, with tensor.pad / insert_slice / expand_shape / collapse_shape
-// for the data movement around them.
+// Lowers the neural-network graph ops (contractions, 2-D and 3-D
+// convolutions and pooling, normalizations, softmax) to linalg named ops
+// and linalg.generic on tensors, with tensor.pad / insert_slice /
+// expand_shape / collapse_shape for the data movement around them.
 //
 // Broadcasting operands are expressed in indexing maps: a static size-1 dim
 // of an operand maps to the constant 0. As in TOSA, a `?` operand dim is
@@ -506,8 +506,9 @@ static Value padImage(OpBuilder &b, Location loc, Value image, bool nhwc,
 }
 
 /// The initial accumulator of a convolution: the 1-D `bias` broadcast along
-/// the channel dim of `empty` (a linalg.generic), or zeros. Starting the sum
-/// from the bias is what the evaluator does.
+/// the channel dim of `empty` (4-D NCHW or NHWC, or 5-D NCDHW; a
+/// linalg.generic), or zeros. Starting the sum from the bias is what the
+/// evaluator does.
 static Value createConvInit(OpBuilder &b, Location loc, Value empty, Value bias,
                             bool nhwc) {
   auto type = cast<RankedTensorType>(empty.getType());
@@ -516,11 +517,12 @@ static Value createConvInit(OpBuilder &b, Location loc, Value empty, Value bias,
                       createScalarConstant(b, loc, type.getElementType(), 0.0),
                       empty);
   MLIRContext *context = b.getContext();
+  unsigned rank = type.getRank();
   SmallVector<AffineMap> maps = {
-      getSelectMap(context, 4, {static_cast<unsigned>(channelDim(nhwc))}),
-      AffineMap::getMultiDimIdentityMap(4, context)};
+      getSelectMap(context, rank, {static_cast<unsigned>(channelDim(nhwc))}),
+      AffineMap::getMultiDimIdentityMap(rank, context)};
   return linalg::GenericOp::create(
-             b, loc, type, bias, empty, maps, getIterators(4),
+             b, loc, type, bias, empty, maps, getIterators(rank),
              [](OpBuilder &builder, Location loc, ValueRange args) {
                linalg::YieldOp::create(builder, loc, args[0]);
              })
@@ -842,39 +844,120 @@ struct ConvTranspose2DOpLowering
 // Pooling
 //===----------------------------------------------------------------------===//
 
-/// The end pads of a pooling: the attribute's, plus with `ceil_mode` what
-/// the last window of the result needs beyond them:
+/// The end pads of a pooling over the spatial dims `dims` of `input`
+/// (`pads` is [begins..., ends...]): the attribute's, plus with `ceil_mode`
+/// what the last window of the result needs beyond them:
 /// max(0, (out - 1) * s + (k - 1) * d + 1 - (in + pad_begin + pad_end)).
 static SmallVector<OpFoldResult>
-getPoolEndPads(OpBuilder &b, Location loc, Value input, Value result, bool nhwc,
-               ArrayRef<int64_t> kernel, ArrayRef<int64_t> strides,
-               ArrayRef<int64_t> pads, ArrayRef<int64_t> dilations,
-               bool ceilMode) {
-  SmallVector<OpFoldResult> high = {b.getIndexAttr(pads[2]),
-                                    b.getIndexAttr(pads[3])};
+getPoolEndPads(OpBuilder &b, Location loc, Value input, Value result,
+               ArrayRef<int64_t> dims, ArrayRef<int64_t> kernel,
+               ArrayRef<int64_t> strides, ArrayRef<int64_t> pads,
+               ArrayRef<int64_t> dilations, bool ceilMode) {
+  size_t n = dims.size();
+  SmallVector<OpFoldResult> high;
+  for (int64_t pad : pads.drop_front(n))
+    high.push_back(b.getIndexAttr(pad));
   if (!ceilMode)
     return high;
   SmallVector<OpFoldResult> inSizes = tensor::getMixedSizes(b, loc, input);
   SmallVector<OpFoldResult> outSizes = tensor::getMixedSizes(b, loc, result);
-  for (auto [d, dim] : llvm::enumerate(spatialDims(nhwc))) {
+  for (auto [d, dim] : llvm::enumerate(dims)) {
     // needed - have = out * s + (k - 1) * d + 1 - s - pad_begin - pad_end
     //                 - in
     OpFoldResult needed =
         addIndex(b, loc, mulIndex(b, loc, outSizes[dim], strides[d]),
                  (kernel[d] - 1) * dilations[d] + 1 - strides[d] - pads[d] -
-                     pads[d + 2]);
+                     pads[d + n]);
     OpFoldResult missing = foldIndex(
         b, loc, needed, mulIndex(b, loc, inSizes[dim], -1), /*multiply=*/false);
     if (std::optional<int64_t> constant = getConstantIntValue(missing)) {
-      high[d] = b.getIndexAttr(pads[d + 2] + std::max<int64_t>(*constant, 0));
+      high[d] = b.getIndexAttr(pads[d + n] + std::max<int64_t>(*constant, 0));
       continue;
     }
     Value clamped =
         arith::MaxSIOp::create(b, loc, cast<Value>(missing),
                                arith::ConstantIndexOp::create(b, loc, 0));
-    high[d] = addIndex(b, loc, clamped, pads[d + 2]);
+    high[d] = addIndex(b, loc, clamped, pads[d + n]);
   }
   return high;
+}
+
+/// Divides the window sums `sum` of an average pooling over the spatial
+/// dims `dims` of `input` (in place, one linalg.generic) by the window
+/// count: the kernel volume when every window is whole (count_include_pad
+/// or no pads, and no ceil_mode); otherwise per output position from
+/// linalg.index, as in the evaluator: with start = o * s - pad_begin and
+/// stop = min(start + k, in + pad_end), the count along a dim is
+/// stop - start with count_include_pad, else min(stop, in) - max(start, 0).
+static Value divideByWindowCount(OpBuilder &rewriter, Location loc, Value input,
+                                 Value sum, ArrayRef<int64_t> dims,
+                                 ArrayRef<int64_t> kernel,
+                                 ArrayRef<int64_t> strides,
+                                 ArrayRef<int64_t> pads, bool ceilMode,
+                                 bool countIncludePad) {
+  size_t n = dims.size();
+  auto sumType = cast<RankedTensorType>(sum.getType());
+  Type elementType = sumType.getElementType();
+  unsigned rank = sumType.getRank();
+  bool whole =
+      !ceilMode &&
+      (countIncludePad || llvm::all_of(pads, [](int64_t p) { return p == 0; }));
+  SmallVector<Value> inSizes;
+  if (!whole)
+    for (int64_t dim : dims)
+      inSizes.push_back(getValueOrCreateConstantIndexOp(
+          rewriter, loc, tensor::getMixedSize(rewriter, loc, input, dim)));
+  int64_t volume = 1;
+  for (int64_t k : kernel)
+    volume *= k;
+  MLIRContext *context = rewriter.getContext();
+  return linalg::GenericOp::create(
+             rewriter, loc, sum.getType(), ValueRange{}, sum,
+             AffineMap::getMultiDimIdentityMap(rank, context),
+             getIterators(rank),
+             [&](OpBuilder &b, Location loc, ValueRange args) {
+               Value count;
+               if (whole) {
+                 count = floatConstant(b, loc, elementType,
+                                       static_cast<double>(volume));
+               } else {
+                 auto cst = [&](int64_t value) -> Value {
+                   return arith::ConstantIndexOp::create(b, loc, value);
+                 };
+                 Value product;
+                 for (unsigned d = 0; d < n; ++d) {
+                   Value index = linalg::IndexOp::create(b, loc, dims[d]);
+                   Value start = arith::SubIOp::create(
+                       b, loc,
+                       arith::MulIOp::create(b, loc, index, cst(strides[d])),
+                       cst(pads[d]));
+                   Value stop = arith::MinSIOp::create(
+                       b, loc,
+                       arith::AddIOp::create(b, loc, start, cst(kernel[d])),
+                       arith::AddIOp::create(b, loc, inSizes[d],
+                                             cst(pads[d + n])));
+                   Value size;
+                   if (countIncludePad)
+                     size = arith::SubIOp::create(b, loc, stop, start);
+                   else
+                     size = arith::SubIOp::create(
+                         b, loc,
+                         arith::MinSIOp::create(b, loc, stop, inSizes[d]),
+                         arith::MaxSIOp::create(b, loc, start, cst(0)));
+                   product = product
+                                 ? arith::MulIOp::create(b, loc, product, size)
+                                       .getResult()
+                                 : size;
+                 }
+                 Value asInt = arith::IndexCastOp::create(
+                     b, loc, b.getI64Type(), product);
+                 count = arith::SIToFPOp::create(b, loc, elementType, asInt);
+               }
+               linalg::YieldOp::create(
+                   b, loc,
+                   arith::DivFOp::create(b, loc, args[0], count).getResult());
+             })
+      .getResult(0);
 }
 
 /// Checks the pooling attributes.
@@ -911,8 +994,8 @@ struct MaxPool2DOpLowering : OpConversionPattern<graph::MaxPool2DOp> {
     Value lowest =
         arith::ConstantOp::create(rewriter, loc, getLowestValue(elementType));
     SmallVector<OpFoldResult> high =
-        getPoolEndPads(rewriter, loc, input, *empty, nhwc, kernel, strides,
-                       pads, dilations, op.getCeilMode());
+        getPoolEndPads(rewriter, loc, input, *empty, spatialDims(nhwc), kernel,
+                       strides, pads, dilations, op.getCeilMode());
     Value padded = padImage(
         rewriter, loc, input, nhwc,
         {rewriter.getIndexAttr(pads[0]), rewriter.getIndexAttr(pads[1])}, high,
@@ -939,12 +1022,7 @@ struct MaxPool2DOpLowering : OpConversionPattern<graph::MaxPool2DOp> {
 
 /// graph.avg_pool2d: tensor.pad with zeros (further at the end with
 /// ceil_mode), linalg.pooling_nchw_sum / pooling_nhwc_sum into zeros, then
-/// an in-place linalg.generic dividing by the window count: the kernel area
-/// when every window is whole (count_include_pad or no pads, and no
-/// ceil_mode); otherwise per output position from linalg.index, as in the
-/// evaluator: with start = o * s - pad_begin and
-/// stop = min(start + k, in + pad_end), the count along a dim is
-/// stop - start with count_include_pad, else min(stop, in) - max(start, 0).
+/// the division by the window count (see divideByWindowCount).
 struct AvgPool2DOpLowering : OpConversionPattern<graph::AvgPool2DOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -967,8 +1045,8 @@ struct AvgPool2DOpLowering : OpConversionPattern<graph::AvgPool2DOp> {
       return rewriter.notifyMatchFailure(op, "cannot reify the result");
     Value zero = createScalarConstant(rewriter, loc, elementType, 0.0);
     SmallVector<OpFoldResult> high =
-        getPoolEndPads(rewriter, loc, input, *empty, nhwc, kernel, strides,
-                       pads, dilations, ceilMode);
+        getPoolEndPads(rewriter, loc, input, *empty, spatialDims(nhwc), kernel,
+                       strides, pads, dilations, ceilMode);
     Value padded = padImage(
         rewriter, loc, input, nhwc,
         {rewriter.getIndexAttr(pads[0]), rewriter.getIndexAttr(pads[1])}, high,
@@ -989,73 +1067,20 @@ struct AvgPool2DOpLowering : OpConversionPattern<graph::AvgPool2DOp> {
                                              stridesAttr, dilationsAttr)
                 .getResult(0);
 
-    bool whole =
-        !ceilMode && (countIncludePad ||
-                      llvm::all_of(pads, [](int64_t p) { return p == 0; }));
-    std::array<int64_t, 2> dims = spatialDims(nhwc);
-    SmallVector<Value> inSizes;
-    if (!whole)
-      for (int64_t dim : dims)
-        inSizes.push_back(getValueOrCreateConstantIndexOp(
-            rewriter, loc, tensor::getMixedSizes(rewriter, loc, input)[dim]));
-    MLIRContext *context = rewriter.getContext();
     Value result =
-        linalg::GenericOp::create(
-            rewriter, loc, sum.getType(), ValueRange{}, sum,
-            AffineMap::getMultiDimIdentityMap(4, context), getIterators(4),
-            [&](OpBuilder &b, Location loc, ValueRange args) {
-              Value count;
-              if (whole) {
-                count =
-                    floatConstant(b, loc, elementType,
-                                  static_cast<double>(kernel[0] * kernel[1]));
-              } else {
-                auto cst = [&](int64_t value) -> Value {
-                  return arith::ConstantIndexOp::create(b, loc, value);
-                };
-                Value product;
-                for (unsigned d = 0; d < 2; ++d) {
-                  Value index = linalg::IndexOp::create(b, loc, dims[d]);
-                  Value start = arith::SubIOp::create(
-                      b, loc,
-                      arith::MulIOp::create(b, loc, index, cst(strides[d])),
-                      cst(pads[d]));
-                  Value stop = arith::MinSIOp::create(
-                      b, loc,
-                      arith::AddIOp::create(b, loc, start, cst(kernel[d])),
-                      arith::AddIOp::create(b, loc, inSizes[d],
-                                            cst(pads[d + 2])));
-                  Value size;
-                  if (countIncludePad)
-                    size = arith::SubIOp::create(b, loc, stop, start);
-                  else
-                    size = arith::SubIOp::create(
-                        b, loc,
-                        arith::MinSIOp::create(b, loc, stop, inSizes[d]),
-                        arith::MaxSIOp::create(b, loc, start, cst(0)));
-                  product = product
-                                ? arith::MulIOp::create(b, loc, product, size)
-                                      .getResult()
-                                : size;
-                }
-                Value asInt =
-                    arith::IndexCastOp::create(b, loc, b.getI64Type(), product);
-                count = arith::SIToFPOp::create(b, loc, elementType, asInt);
-              }
-              linalg::YieldOp::create(
-                  b, loc,
-                  arith::DivFOp::create(b, loc, args[0], count).getResult());
-            })
-            .getResult(0);
+        divideByWindowCount(rewriter, loc, input, sum, spatialDims(nhwc),
+                            kernel, strides, pads, ceilMode, countIncludePad);
     replaceWithCast(rewriter, op, result);
     return success();
   }
 };
 
-/// graph.global_avg_pool / global_max_pool: a linalg.generic reducing H and
-/// W into an (N, C) accumulator (zeros with addf, or -inf with maximumf,
-/// which propagates NaN), for the mean an in-place division by H * W, then
-/// tensor.expand_shape to (N, C, 1, 1) or (N, 1, 1, C).
+/// graph.global_avg_pool / global_max_pool: a linalg.generic reducing the
+/// spatial dims (all but the batch and the channel) into an (N, C)
+/// accumulator (zeros with addf, or -inf with maximumf, which propagates
+/// NaN), for the mean an in-place division by their element count, then
+/// tensor.expand_shape to the result: (N, C, 1, ...) channels first,
+/// (N, 1, ..., C) channels last.
 template <typename OpTy, bool isMax>
 struct GlobalPoolOpLowering : OpConversionPattern<OpTy> {
   using OpConversionPattern<OpTy>::OpConversionPattern;
@@ -1066,15 +1091,20 @@ struct GlobalPoolOpLowering : OpConversionPattern<OpTy> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value input = adaptor.getInput();
-    if (cast<RankedTensorType>(input.getType()).getRank() != 4)
-      return rewriter.notifyMatchFailure(op, "global pooling needs 4-D input");
+    unsigned rank = cast<RankedTensorType>(input.getType()).getRank();
+    if (rank < 3)
+      return rewriter.notifyMatchFailure(
+          op, "global pooling needs rank >= 3 input");
     bool nhwc = op.getLayout() == graph::Layout::NHWC;
     Type elementType = op.getType().getElementType();
     MLIRContext *context = rewriter.getContext();
-    std::array<int64_t, 2> dims = spatialDims(nhwc);
+    unsigned c = nhwc ? rank - 1 : 1;
+    SmallVector<unsigned> dims;
+    for (unsigned dim = 1; dim < rank; ++dim)
+      if (dim != c)
+        dims.push_back(dim);
     SmallVector<OpFoldResult> inSizes =
         tensor::getMixedSizes(rewriter, loc, input);
-    unsigned c = channelDim(nhwc);
     Value identity =
         isMax ? arith::ConstantOp::create(rewriter, loc,
                                           getLowestValue(elementType))
@@ -1084,13 +1114,12 @@ struct GlobalPoolOpLowering : OpConversionPattern<OpTy> {
         rewriter, loc, identity,
         createEmpty(rewriter, loc, {inSizes[0], inSizes[c]}, elementType));
     SmallVector<AffineMap> maps = {
-        AffineMap::getMultiDimIdentityMap(4, context),
-        getSelectMap(context, 4, {0, c})};
+        AffineMap::getMultiDimIdentityMap(rank, context),
+        getSelectMap(context, rank, {0, c})};
     Value reduced =
         linalg::GenericOp::create(
             rewriter, loc, init.getType(), input, init, maps,
-            getIterators(4, {static_cast<unsigned>(dims[0]),
-                             static_cast<unsigned>(dims[1])}),
+            getIterators(rank, dims),
             [](OpBuilder &b, Location loc, ValueRange args) {
               Value value =
                   isMax ? arith::MaximumFOp::create(b, loc, args[0], args[1])
@@ -1101,8 +1130,9 @@ struct GlobalPoolOpLowering : OpConversionPattern<OpTy> {
             })
             .getResult(0);
     if (!isMax) {
-      Value count = getCountAsFloat(rewriter, loc, input, {dims[0], dims[1]},
-                                    elementType);
+      SmallVector<int64_t> countDims(dims.begin(), dims.end());
+      Value count =
+          getCountAsFloat(rewriter, loc, input, countDims, elementType);
       reduced =
           linalg::GenericOp::create(
               rewriter, loc, reduced.getType(), ValueRange{}, reduced,
@@ -1114,11 +1144,443 @@ struct GlobalPoolOpLowering : OpConversionPattern<OpTy> {
               })
               .getResult(0);
     }
-    OpFoldResult one = rewriter.getIndexAttr(1);
-    Value result = nhwc ? expandTo(rewriter, loc, reduced, {{0, 1, 2}, {3}},
-                                   {inSizes[0], one, one, inSizes[c]})
-                        : expandTo(rewriter, loc, reduced, {{0}, {1, 2, 3}},
-                                   {inSizes[0], inSizes[c], one, one});
+    // The batch dim joins the spatial dims before the channel, the channel
+    // those after it.
+    SmallVector<OpFoldResult> sizes(rank, rewriter.getIndexAttr(1));
+    sizes[0] = inSizes[0];
+    sizes[c] = inSizes[c];
+    SmallVector<ReassociationIndices> reassociation(2);
+    for (unsigned dim = 0; dim < rank; ++dim)
+      reassociation[dim < c ? 0 : 1].push_back(dim);
+    Value result = expandTo(rewriter, loc, reduced, reassociation, sizes);
+    replaceWithCast(rewriter, op, result);
+    return success();
+  }
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// 3-D convolutions and pooling
+//===----------------------------------------------------------------------===//
+
+// The 3-D ops are NCDHW (OIDHW / IODHW weights). Upstream linalg has
+// conv_3d_ncdhw_fcdhw and depthwise_conv_3d_ncdhw_cdhw, but no grouped 3-D
+// convolution and no NCDHW pooling (only pooling_ndhwc_*): those are
+// linalg.generic ops with the same window maps as the named ops, which the
+// CPU pipeline tiles like them (see hasTileableIndexingMaps).
+
+/// The spatial dims of an NCDHW tensor.
+static constexpr int64_t kVolumeDims[] = {2, 3, 4};
+
+/// Checks the [d, h, w] / [begins, ends] window attributes of a 3-D op.
+static bool hasVolumeWindowSizes(ArrayRef<int64_t> strides,
+                                 ArrayRef<int64_t> pads,
+                                 ArrayRef<int64_t> dilations) {
+  return strides.size() == 3 && pads.size() == 6 && dilations.size() == 3 &&
+         llvm::all_of(strides, [](int64_t s) { return s >= 1; }) &&
+         llvm::all_of(dilations, [](int64_t d) { return d >= 1; }) &&
+         llvm::all_of(pads, [](int64_t p) { return p >= 0; });
+}
+
+/// Pads the spatial dims of a 5-D NCDHW tensor by `low` / `high` (one per
+/// spatial dim) with `padValue`.
+static Value padVolume(OpBuilder &b, Location loc, Value image,
+                       ArrayRef<OpFoldResult> low3,
+                       ArrayRef<OpFoldResult> high3, Value padValue) {
+  SmallVector<OpFoldResult> low(5, b.getIndexAttr(0)),
+      high(5, b.getIndexAttr(0));
+  for (auto [i, dim] : llvm::enumerate(kVolumeDims)) {
+    low[dim] = low3[i];
+    high[dim] = high3[i];
+  }
+  return padTensor(b, loc, image, low, high, padValue);
+}
+
+/// The begin (i = 0) or end (i = 1) pads of a 3-D op as index attributes.
+static SmallVector<OpFoldResult>
+getVolumePads(OpBuilder &b, ArrayRef<int64_t> pads, unsigned i) {
+  return {b.getIndexAttr(pads[3 * i]), b.getIndexAttr(pads[3 * i + 1]),
+          b.getIndexAttr(pads[3 * i + 2])};
+}
+
+/// `d` * `stride` + `tap` * `dilation` over loop dims.
+static AffineExpr getWindowExpr(MLIRContext *context, unsigned loop,
+                                unsigned tapLoop, int64_t stride,
+                                int64_t dilation) {
+  return getAffineDimExpr(loop, context) * stride +
+         getAffineDimExpr(tapLoop, context) * dilation;
+}
+
+/// A 3-D convolution of the (already padded) NCDHW `input` with the OIDHW
+/// `weight` (O = all output channels, I = channels per group) accumulating
+/// into `init`:
+/// - one group: linalg.conv_3d_ncdhw_fcdhw;
+/// - depthwise (I = 1, O = groups): the weight collapsed to (C, kd, kh, kw),
+///   linalg.depthwise_conv_3d_ncdhw_cdhw;
+/// - other groups: input, weight and init expanded with a group dim (N, G,
+///   C/G, D, H, W), (G, O/G, C/G, kd, kh, kw), (N, G, O/G, OD, OH, OW) and
+///   one linalg.generic over (n, g, f, od, oh, ow, c, kd, kh, kw), the map
+///   of conv_2d_ngchw_gfchw in 3-D; the result is collapsed back. Needs
+///   static weight channel sizes.
+static FailureOr<Value> buildConv3D(OpBuilder &b, Location loc, Value input,
+                                    Value weight, Value init, int64_t groups,
+                                    ArrayRef<int64_t> strides,
+                                    ArrayRef<int64_t> dilations) {
+  Attribute stridesAttr = b.getI64VectorAttr(strides);
+  Attribute dilationsAttr = b.getI64VectorAttr(dilations);
+  Type initType = init.getType();
+  if (groups == 1)
+    return linalg::Conv3DNcdhwFcdhwOp::create(b, loc, initType,
+                                              ValueRange{input, weight}, init,
+                                              stridesAttr, dilationsAttr)
+        .getResult(0);
+  auto weightType = cast<RankedTensorType>(weight.getType());
+  int64_t outChannels = weightType.getDimSize(0);
+  int64_t groupIn = weightType.getDimSize(1);
+  if (ShapedType::isDynamic(outChannels) || ShapedType::isDynamic(groupIn) ||
+      outChannels % groups != 0)
+    return failure();
+  if (groupIn == 1 && outChannels == groups) {
+    Value filter = collapse(b, loc, weight, {{0, 1}, {2}, {3}, {4}});
+    return linalg::DepthwiseConv3DNcdhwCdhwOp::create(
+               b, loc, initType, ValueRange{input, filter}, init, stridesAttr,
+               dilationsAttr)
+        .getResult(0);
+  }
+
+  // General groups. The channel dims are made static for the expansion.
+  auto withStaticChannels = [&](Value image, int64_t channels) -> Value {
+    auto type = cast<RankedTensorType>(image.getType());
+    if (!type.isDynamicDim(1))
+      return image;
+    SmallVector<int64_t> shape(type.getShape());
+    shape[1] = channels;
+    return tensor::CastOp::create(
+        b, loc, RankedTensorType::get(shape, type.getElementType()), image);
+  };
+  input = withStaticChannels(input, groups * groupIn);
+  init = withStaticChannels(init, outChannels);
+  OpFoldResult groupsSize = b.getIndexAttr(groups);
+  auto split = [&](Value value, int64_t inner) {
+    SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, value);
+    SmallVector<OpFoldResult> result = {sizes[0], groupsSize,
+                                        b.getIndexAttr(inner)};
+    llvm::append_range(result, ArrayRef(sizes).drop_front(2));
+    return result;
+  };
+  SmallVector<ReassociationIndices> imageReassociation = {
+      {0}, {1, 2}, {3}, {4}, {5}};
+  Value groupedInput =
+      expandTo(b, loc, input, imageReassociation, split(input, groupIn));
+  Value groupedInit = expandTo(b, loc, init, imageReassociation,
+                               split(init, outChannels / groups));
+  SmallVector<OpFoldResult> weightSizes = {
+      groupsSize, b.getIndexAttr(outChannels / groups)};
+  llvm::append_range(
+      weightSizes,
+      ArrayRef(tensor::getMixedSizes(b, loc, weight)).drop_front());
+  Value groupedWeight =
+      expandTo(b, loc, weight, {{0, 1}, {2}, {3}, {4}, {5}}, weightSizes);
+  // Loops (n, g, f, od, oh, ow, c, kd, kh, kw).
+  MLIRContext *context = b.getContext();
+  auto dim = [&](unsigned i) { return getAffineDimExpr(i, context); };
+  SmallVector<AffineExpr> inputExprs = {dim(0), dim(1), dim(6)};
+  for (unsigned i = 0; i < 3; ++i)
+    inputExprs.push_back(
+        getWindowExpr(context, 3 + i, 7 + i, strides[i], dilations[i]));
+  SmallVector<AffineMap> maps = {AffineMap::get(10, 0, inputExprs, context),
+                                 getSelectMap(context, 10, {1, 2, 6, 7, 8, 9}),
+                                 getSelectMap(context, 10, {0, 1, 2, 3, 4, 5})};
+  Value result =
+      linalg::GenericOp::create(
+          b, loc, groupedInit.getType(),
+          ValueRange{groupedInput, groupedWeight}, groupedInit, maps,
+          getIterators(10, {6, 7, 8, 9}),
+          [](OpBuilder &b, Location loc, ValueRange args) {
+            linalg::YieldOp::create(
+                b, loc, multiplyAdd(b, loc, args[0], args[1], args[2]));
+          })
+          .getResult(0);
+  return collapse(b, loc, result, imageReassociation);
+}
+
+namespace {
+/// graph.conv3d: tensor.pad (zeros) of the input, then the convolution of
+/// buildConv3D, accumulating into the bias broadcast over the result (or
+/// zeros).
+struct Conv3DOpLowering : OpConversionPattern<graph::Conv3DOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(graph::Conv3DOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value input = adaptor.getInput(), weight = adaptor.getWeight();
+    ArrayRef<int64_t> strides = op.getStrides(), pads = op.getPads(),
+                      dilations = op.getDilations();
+    int64_t groups = static_cast<int64_t>(op.getGroups());
+    if (!hasVolumeWindowSizes(strides, pads, dilations) || groups < 1 ||
+        cast<RankedTensorType>(input.getType()).getRank() != 5 ||
+        cast<RankedTensorType>(weight.getType()).getRank() != 5)
+      return rewriter.notifyMatchFailure(op, "invalid conv3d configuration");
+    Type elementType = op.getType().getElementType();
+    FailureOr<Value> empty = createEmptyResult(rewriter, op);
+    if (failed(empty))
+      return rewriter.notifyMatchFailure(op, "cannot reify the result");
+    Value zero = createScalarConstant(rewriter, loc, elementType, 0.0);
+    Value padded =
+        padVolume(rewriter, loc, input, getVolumePads(rewriter, pads, 0),
+                  getVolumePads(rewriter, pads, 1), zero);
+    Value init = createConvInit(rewriter, loc, *empty, adaptor.getBias(),
+                                /*nhwc=*/false);
+    FailureOr<Value> result = buildConv3D(rewriter, loc, padded, weight, init,
+                                          groups, strides, dilations);
+    if (failed(result))
+      return rewriter.notifyMatchFailure(
+          op, "grouped conv3d needs static weight channel sizes");
+    replaceWithCast(rewriter, op, *result);
+    return success();
+  }
+};
+
+/// graph.conv_transpose3d as graph.conv_transpose2d in 3-D: a stride-1
+/// convolution (buildConv3D) of the zero-inserted, padded (or cropped)
+/// input with the regrouped, flipped weight. Needs a static weight.
+struct ConvTranspose3DOpLowering
+    : OpConversionPattern<graph::ConvTranspose3DOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(graph::ConvTranspose3DOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value input = adaptor.getInput(), weight = adaptor.getWeight();
+    ArrayRef<int64_t> strides = op.getStrides(), pads = op.getPads(),
+                      dilations = op.getDilations(),
+                      outputPadding = op.getOutputPadding();
+    int64_t groups = static_cast<int64_t>(op.getGroups());
+    auto weightType = cast<RankedTensorType>(weight.getType());
+    if (!hasVolumeWindowSizes(strides, pads, dilations) || groups < 1 ||
+        outputPadding.size() != 3 ||
+        cast<RankedTensorType>(input.getType()).getRank() != 5 ||
+        weightType.getRank() != 5)
+      return rewriter.notifyMatchFailure(
+          op, "invalid conv_transpose3d configuration");
+    if (!weightType.hasStaticShape())
+      return rewriter.notifyMatchFailure(
+          op, "conv_transpose3d needs a static weight shape");
+    ArrayRef<int64_t> wShape = weightType.getShape();
+    int64_t inChannels = wShape[0], groupOut = wShape[1];
+    ArrayRef<int64_t> kernel = wShape.drop_front(2);
+    if (inChannels % groups != 0)
+      return rewriter.notifyMatchFailure(op, "channels do not match groups");
+    int64_t groupIn = inChannels / groups;
+    int64_t low[3], high[3];
+    for (unsigned d = 0; d < 3; ++d) {
+      int64_t extent = (kernel[d] - 1) * dilations[d];
+      low[d] = extent - pads[d];
+      high[d] = extent - pads[d + 3] + outputPadding[d];
+    }
+    Type elementType = op.getType().getElementType();
+    FailureOr<Value> empty = createEmptyResult(rewriter, op);
+    if (failed(empty))
+      return rewriter.notifyMatchFailure(op, "cannot reify the result");
+    MLIRContext *context = rewriter.getContext();
+    Value zero = createScalarConstant(rewriter, loc, elementType, 0.0);
+
+    // The zero-inserted, padded input.
+    SmallVector<OpFoldResult> inSizes =
+        tensor::getMixedSizes(rewriter, loc, input);
+    SmallVector<OpFoldResult> dilatedSizes = inSizes, croppedSizes = inSizes;
+    SmallVector<OpFoldResult> offsets(5, rewriter.getIndexAttr(0));
+    SmallVector<OpFoldResult> cropOffsets(5, rewriter.getIndexAttr(0));
+    SmallVector<OpFoldResult> insertStrides(5, rewriter.getIndexAttr(1));
+    for (auto [d, dim] : llvm::enumerate(kVolumeDims)) {
+      OpFoldResult size = mulIndex(
+          rewriter, loc, addIndex(rewriter, loc, inSizes[dim], -1), strides[d]);
+      dilatedSizes[dim] = addIndex(rewriter, loc, size,
+                                   1 + std::max<int64_t>(low[d], 0) +
+                                       std::max<int64_t>(high[d], 0));
+      croppedSizes[dim] = addIndex(rewriter, loc, size, 1 + low[d] + high[d]);
+      offsets[dim] = rewriter.getIndexAttr(std::max<int64_t>(low[d], 0));
+      cropOffsets[dim] = rewriter.getIndexAttr(std::max<int64_t>(-low[d], 0));
+      insertStrides[dim] = rewriter.getIndexAttr(strides[d]);
+      if (getConstantIntValue(croppedSizes[dim]).value_or(1) < 1)
+        return rewriter.notifyMatchFailure(op, "empty transposed conv input");
+    }
+    Value zeros =
+        createFill(rewriter, loc, zero,
+                   createEmpty(rewriter, loc, dilatedSizes, elementType));
+    Value dilated =
+        tensor::InsertSliceOp::create(rewriter, loc, input, zeros, offsets,
+                                      inSizes, insertStrides)
+            .getResult();
+    // Negative pads (pads beyond the dilated kernel extent) crop.
+    if (llvm::any_of(ArrayRef(low), [](int64_t p) { return p < 0; }) ||
+        llvm::any_of(ArrayRef(high), [](int64_t p) { return p < 0; }))
+      dilated = tensor::ExtractSliceOp::create(
+                    rewriter, loc, dilated, cropOffsets, croppedSizes,
+                    SmallVector<OpFoldResult>(5, rewriter.getIndexAttr(1)))
+                    .getResult();
+
+    // The regrouped, flipped weight: loops (g, f, c, d, h, w) read from
+    // (g, c, f, kd - 1 - d, kh - 1 - h, kw - 1 - w).
+    SmallVector<OpFoldResult> expandedSizes = {rewriter.getIndexAttr(groups),
+                                               rewriter.getIndexAttr(groupIn)};
+    for (int64_t size : wShape.drop_front())
+      expandedSizes.push_back(rewriter.getIndexAttr(size));
+    Value expandedWeight = expandTo(
+        rewriter, loc, weight, {{0, 1}, {2}, {3}, {4}, {5}}, expandedSizes);
+    auto dim = [&](unsigned i) { return getAffineDimExpr(i, context); };
+    SmallVector<AffineExpr> readExprs = {dim(0), dim(2), dim(1)};
+    for (unsigned d = 0; d < 3; ++d)
+      readExprs.push_back(getAffineConstantExpr(kernel[d] - 1, context) -
+                          dim(3 + d));
+    SmallVector<int64_t> flippedShape = {groups, groupOut, groupIn};
+    llvm::append_range(flippedShape, kernel);
+    SmallVector<AffineMap> flipMaps = {
+        AffineMap::get(6, 0, readExprs, context),
+        AffineMap::getMultiDimIdentityMap(6, context)};
+    Value flippedInit =
+        tensor::EmptyOp::create(rewriter, loc, flippedShape, elementType);
+    Value flipped = linalg::GenericOp::create(
+                        rewriter, loc, flippedInit.getType(), expandedWeight,
+                        flippedInit, flipMaps, getIterators(6),
+                        [](OpBuilder &b, Location loc, ValueRange args) {
+                          linalg::YieldOp::create(b, loc, args[0]);
+                        })
+                        .getResult(0);
+    Value convWeight =
+        collapse(rewriter, loc, flipped, {{0, 1}, {2}, {3}, {4}, {5}});
+
+    Value init = createConvInit(rewriter, loc, *empty, adaptor.getBias(),
+                                /*nhwc=*/false);
+    FailureOr<Value> result =
+        buildConv3D(rewriter, loc, dilated, convWeight, init, groups,
+                    ArrayRef<int64_t>{1, 1, 1}, dilations);
+    if (failed(result))
+      return rewriter.notifyMatchFailure(op, "cannot build the convolution");
+    replaceWithCast(rewriter, op, *result);
+    return success();
+  }
+};
+} // namespace
+
+/// The pooling window of a 3-D op over the padded NCDHW `input` into
+/// `init`: a linalg.generic over (n, c, od, oh, ow, kd, kh, kw) reading
+/// input[n, c, od * sd + kd * dd, ...] and a (kd, kh, kw) tensor.empty that
+/// only gives the window loops their sizes (as the named pooling ops do),
+/// combining each tap into the accumulator with `combine`.
+static Value
+buildPool3D(OpBuilder &b, Location loc, Value input, Value init,
+            ArrayRef<int64_t> kernel, ArrayRef<int64_t> strides,
+            ArrayRef<int64_t> dilations,
+            function_ref<Value(OpBuilder &, Location, Value, Value)> combine) {
+  MLIRContext *context = b.getContext();
+  Type elementType = cast<RankedTensorType>(init.getType()).getElementType();
+  Value window = tensor::EmptyOp::create(b, loc, kernel, elementType);
+  SmallVector<AffineExpr> inputExprs = {getAffineDimExpr(0, context),
+                                        getAffineDimExpr(1, context)};
+  for (unsigned i = 0; i < 3; ++i)
+    inputExprs.push_back(
+        getWindowExpr(context, 2 + i, 5 + i, strides[i], dilations[i]));
+  SmallVector<AffineMap> maps = {AffineMap::get(8, 0, inputExprs, context),
+                                 getSelectMap(context, 8, {5, 6, 7}),
+                                 getSelectMap(context, 8, {0, 1, 2, 3, 4})};
+  return linalg::GenericOp::create(
+             b, loc, init.getType(), ValueRange{input, window}, init, maps,
+             getIterators(8, {5, 6, 7}),
+             [&](OpBuilder &b, Location loc, ValueRange args) {
+               linalg::YieldOp::create(b, loc,
+                                       combine(b, loc, args[2], args[0]));
+             })
+      .getResult(0);
+}
+
+/// Checks the attributes of a 3-D pooling.
+static bool hasPool3DSizes(ArrayRef<int64_t> kernel, ArrayRef<int64_t> strides,
+                           ArrayRef<int64_t> pads,
+                           ArrayRef<int64_t> dilations) {
+  return kernel.size() == 3 &&
+         llvm::all_of(kernel, [](int64_t k) { return k >= 1; }) &&
+         hasVolumeWindowSizes(strides, pads, dilations);
+}
+
+namespace {
+/// graph.max_pool3d: tensor.pad with -inf (further at the end with
+/// ceil_mode), then the window generic of buildPool3D with arith.maximumf
+/// (NaN propagating, as the evaluator) into a -inf filled result.
+struct MaxPool3DOpLowering : OpConversionPattern<graph::MaxPool3DOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(graph::MaxPool3DOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value input = adaptor.getInput();
+    ArrayRef<int64_t> kernel = op.getKernelShape(), strides = op.getStrides(),
+                      pads = op.getPads(), dilations = op.getDilations();
+    if (!hasPool3DSizes(kernel, strides, pads, dilations) ||
+        cast<RankedTensorType>(input.getType()).getRank() != 5)
+      return rewriter.notifyMatchFailure(op, "invalid max_pool3d attributes");
+    Type elementType = op.getType().getElementType();
+    FailureOr<Value> empty = createEmptyResult(rewriter, op);
+    if (failed(empty))
+      return rewriter.notifyMatchFailure(op, "cannot reify the result");
+    Value lowest =
+        arith::ConstantOp::create(rewriter, loc, getLowestValue(elementType));
+    SmallVector<OpFoldResult> high =
+        getPoolEndPads(rewriter, loc, input, *empty, kVolumeDims, kernel,
+                       strides, pads, dilations, op.getCeilMode());
+    Value padded = padVolume(rewriter, loc, input,
+                             getVolumePads(rewriter, pads, 0), high, lowest);
+    Value init = createFill(rewriter, loc, lowest, *empty);
+    Value result = buildPool3D(
+        rewriter, loc, padded, init, kernel, strides, dilations,
+        [](OpBuilder &b, Location loc, Value acc, Value value) -> Value {
+          return arith::MaximumFOp::create(b, loc, acc, value);
+        });
+    replaceWithCast(rewriter, op, result);
+    return success();
+  }
+};
+
+/// graph.avg_pool3d: tensor.pad with zeros (further at the end with
+/// ceil_mode), the window sum of buildPool3D into zeros, then the division
+/// by the window count of graph.avg_pool2d (see divideByWindowCount).
+struct AvgPool3DOpLowering : OpConversionPattern<graph::AvgPool3DOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(graph::AvgPool3DOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value input = adaptor.getInput();
+    ArrayRef<int64_t> kernel = op.getKernelShape(), strides = op.getStrides(),
+                      pads = op.getPads();
+    int64_t dilations[3] = {1, 1, 1};
+    if (!hasPool3DSizes(kernel, strides, pads, dilations) ||
+        cast<RankedTensorType>(input.getType()).getRank() != 5)
+      return rewriter.notifyMatchFailure(op, "invalid avg_pool3d attributes");
+    Type elementType = op.getType().getElementType();
+    FailureOr<Value> empty = createEmptyResult(rewriter, op);
+    if (failed(empty))
+      return rewriter.notifyMatchFailure(op, "cannot reify the result");
+    Value zero = createScalarConstant(rewriter, loc, elementType, 0.0);
+    SmallVector<OpFoldResult> high =
+        getPoolEndPads(rewriter, loc, input, *empty, kVolumeDims, kernel,
+                       strides, pads, dilations, op.getCeilMode());
+    Value padded = padVolume(rewriter, loc, input,
+                             getVolumePads(rewriter, pads, 0), high, zero);
+    Value init = createFill(rewriter, loc, zero, *empty);
+    Value sum = buildPool3D(
+        rewriter, loc, padded, init, kernel, strides, dilations,
+        [](OpBuilder &b, Location loc, Value acc, Value value) -> Value {
+          return arith::AddFOp::create(b, loc, acc, value);
+        });
+    Value result = divideByWindowCount(rewriter, loc, input, sum, kVolumeDims,
+                                       kernel, strides, pads, op.getCeilMode(),
+                                       op.getCountIncludePad());
     replaceWithCast(rewriter, op, result);
     return success();
   }
@@ -1411,8 +1873,9 @@ void strata::populateGraphNNToLinalgPatterns(RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
   patterns.add<
       MatmulOpLowering, LinearOpLowering, Conv2DOpLowering,
-      ConvTranspose2DOpLowering, MaxPool2DOpLowering, AvgPool2DOpLowering,
-      GlobalPoolOpLowering<graph::GlobalAvgPoolOp, false>,
+      ConvTranspose2DOpLowering, Conv3DOpLowering, ConvTranspose3DOpLowering,
+      MaxPool2DOpLowering, AvgPool2DOpLowering, MaxPool3DOpLowering,
+      AvgPool3DOpLowering, GlobalPoolOpLowering<graph::GlobalAvgPoolOp, false>,
       GlobalPoolOpLowering<graph::GlobalMaxPoolOp, true>, BatchNormOpLowering,
       LayerNormOpLowering, SoftmaxOpLowering<graph::SoftmaxOp, false>,
       SoftmaxOpLowering<graph::LogSoftmaxOp, true>>(context);

@@ -568,3 +568,189 @@ func.func @softmax(%x: tensor<?x10xf32>, %y: tensor<2x?x3xf32>) -> (tensor<?x10x
   %1 = graph.log_softmax %y {axis = 1 : i64} : tensor<2x?x3xf32> -> tensor<2x?x3xf32>
   return %0, %1 : tensor<?x10xf32>, tensor<2x?x3xf32>
 }
+
+// -----
+
+// 3-D convolution: asymmetric zero padding of D, H, W, the bias broadcast
+// along the channels, linalg.conv_3d_ncdhw_fcdhw.
+// CHECK-DAG:   #[[$CHANNEL5:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d1)>
+// CHECK-LABEL: func.func @conv3d
+// CHECK:         %[[EMPTY:.*]] = tensor.empty() : tensor<1x4x3x8x8xf32>
+// CHECK:         %[[PADDED:.*]] = tensor.pad %arg0 low[0, 0, 0, 1, 1] high[0, 0, 1, 1, 1]
+// CHECK:         } : tensor<1x3x6x8x8xf32> to tensor<1x3x7x10x10xf32>
+// CHECK:         %[[INIT:.*]] = linalg.generic {indexing_maps = [#[[$CHANNEL5]], #{{.*}}], {{.*}} ins(%arg2 : tensor<4xf32>) outs(%[[EMPTY]] : tensor<1x4x3x8x8xf32>)
+// CHECK:         %[[CONV:.*]] = linalg.conv_3d_ncdhw_fcdhw {dilations = dense<1> : vector<3xi64>, strides = dense<[2, 1, 1]> : vector<3xi64>} ins(%[[PADDED]], %arg1 : tensor<1x3x7x10x10xf32>, tensor<4x3x3x3x3xf32>) outs(%[[INIT]] : tensor<1x4x3x8x8xf32>)
+// CHECK:         return %[[CONV]]
+func.func @conv3d(%x: tensor<1x3x6x8x8xf32>, %w: tensor<4x3x3x3x3xf32>, %b: tensor<4xf32>) -> tensor<1x4x3x8x8xf32> {
+  %0 = graph.conv3d %x, %w, %b {strides = array<i64: 2, 1, 1>, pads = array<i64: 0, 1, 1, 1, 1, 1>} : tensor<1x3x6x8x8xf32>, tensor<4x3x3x3x3xf32>, tensor<4xf32> -> tensor<1x4x3x8x8xf32>
+  return %0 : tensor<1x4x3x8x8xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @conv3d_depthwise
+// CHECK:         %[[FILL:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<?x4x3x3x3xf32>)
+// CHECK:         %[[W:.*]] = tensor.collapse_shape %arg1 {{\[}}[0, 1], [2], [3], [4]] : tensor<4x1x3x3x3xf32> into tensor<4x3x3x3xf32>
+// CHECK:         linalg.depthwise_conv_3d_ncdhw_cdhw {dilations = dense<1> : vector<3xi64>, strides = dense<1> : vector<3xi64>} ins(%arg0, %[[W]] : tensor<?x4x5x5x5xf32>, tensor<4x3x3x3xf32>) outs(%[[FILL]] : tensor<?x4x3x3x3xf32>)
+func.func @conv3d_depthwise(%x: tensor<?x4x5x5x5xf32>, %w: tensor<4x1x3x3x3xf32>) -> tensor<?x4x3x3x3xf32> {
+  %0 = graph.conv3d %x, %w {groups = 4 : i64} : tensor<?x4x5x5x5xf32>, tensor<4x1x3x3x3xf32> -> tensor<?x4x3x3x3xf32>
+  return %0 : tensor<?x4x3x3x3xf32>
+}
+
+// -----
+
+// Grouped 3-D convolution (upstream has no named op): input, weight and
+// accumulator get a group dim, one linalg.generic over
+// (n, g, f, od, oh, ow, c, kd, kh, kw) multiplies and adds.
+// CHECK-DAG:   #[[$IN:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7, d8, d9) -> (d0, d1, d6, d3 * 2 + d7, d4 + d8, d5 + d9)>
+// CHECK-DAG:   #[[$W:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7, d8, d9) -> (d1, d2, d6, d7, d8, d9)>
+// CHECK-DAG:   #[[$OUT:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7, d8, d9) -> (d0, d1, d2, d3, d4, d5)>
+// CHECK-LABEL: func.func @conv3d_grouped
+// CHECK:         %[[FILL:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<1x6x2x4x4xf32>)
+// CHECK:         %[[IN:.*]] = tensor.expand_shape %arg0 {{\[}}[0], [1, 2], [3], [4], [5]] output_shape [1, 2, 2, 5, 5, 5] : tensor<1x4x5x5x5xf32> into tensor<1x2x2x5x5x5xf32>
+// CHECK:         %[[ACC:.*]] = tensor.expand_shape %[[FILL]] {{\[}}[0], [1, 2], [3], [4], [5]] output_shape [1, 2, 3, 2, 4, 4] : tensor<1x6x2x4x4xf32> into tensor<1x2x3x2x4x4xf32>
+// CHECK:         %[[W:.*]] = tensor.expand_shape %arg1 {{\[}}[0, 1], [2], [3], [4], [5]] output_shape [2, 3, 2, 2, 2, 2] : tensor<6x2x2x2x2xf32> into tensor<2x3x2x2x2x2xf32>
+// CHECK:         %[[CONV:.*]] = linalg.generic {indexing_maps = [#[[$IN]], #[[$W]], #[[$OUT]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction", "reduction"]} ins(%[[IN]], %[[W]] : tensor<1x2x2x5x5x5xf32>, tensor<2x3x2x2x2x2xf32>) outs(%[[ACC]] : tensor<1x2x3x2x4x4xf32>)
+// CHECK:         ^bb0(%[[A:.*]]: f32, %[[B:.*]]: f32, %[[C:.*]]: f32):
+// CHECK:           %[[M:.*]] = arith.mulf %[[A]], %[[B]] : f32
+// CHECK:           %[[S:.*]] = arith.addf %[[C]], %[[M]] : f32
+// CHECK:           linalg.yield %[[S]] : f32
+// CHECK:         %[[R:.*]] = tensor.collapse_shape %[[CONV]] {{\[}}[0], [1, 2], [3], [4], [5]] : tensor<1x2x3x2x4x4xf32> into tensor<1x6x2x4x4xf32>
+// CHECK:         return %[[R]]
+func.func @conv3d_grouped(%x: tensor<1x4x5x5x5xf32>, %w: tensor<6x2x2x2x2xf32>) -> tensor<1x6x2x4x4xf32> {
+  %0 = graph.conv3d %x, %w {groups = 2 : i64, strides = array<i64: 2, 1, 1>} : tensor<1x4x5x5x5xf32>, tensor<6x2x2x2x2xf32> -> tensor<1x6x2x4x4xf32>
+  return %0 : tensor<1x6x2x4x4xf32>
+}
+
+// -----
+
+// Grouped channels must be static to split them.
+func.func @conv3d_grouped_dynamic_weight(%x: tensor<1x4x5x5x5xf32>, %w: tensor<?x2x2x2x2xf32>) -> tensor<1x?x4x4x4xf32> {
+  // expected-error @+1 {{failed to legalize operation 'graph.conv3d'}}
+  %0 = graph.conv3d %x, %w {groups = 2 : i64} : tensor<1x4x5x5x5xf32>, tensor<?x2x2x2x2xf32> -> tensor<1x?x4x4x4xf32>
+  return %0 : tensor<1x?x4x4x4xf32>
+}
+
+// -----
+
+// Transposed 3-D convolution: zero insertion with the strides at
+// (k - 1) * d - pad_begin, the regrouped kernel flipped in D, H and W, and
+// the grouped convolution of the stride-1 case.
+// CHECK-DAG:   #[[$FLIP:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d2, d1, -d3 + 1, -d4 + 2, -d5 + 2)>
+// CHECK-LABEL: func.func @conv_transpose3d
+// CHECK:         %[[Z:.*]] = tensor.empty() : tensor<1x4x5x8x8xf32>
+// CHECK:         %[[ZEROS:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%[[Z]] : tensor<1x4x5x8x8xf32>)
+// CHECK:         %[[DILATED:.*]] = tensor.insert_slice %arg0 into %[[ZEROS]][0, 0, 1, 1, 1] [1, 4, 2, 3, 3] [1, 1, 2, 2, 2] : tensor<1x4x2x3x3xf32> into tensor<1x4x5x8x8xf32>
+// CHECK:         %[[WE:.*]] = tensor.expand_shape %arg1 {{\[}}[0, 1], [2], [3], [4], [5]] output_shape [2, 2, 3, 2, 3, 3] : tensor<4x3x2x3x3xf32> into tensor<2x2x3x2x3x3xf32>
+// CHECK:         %[[F:.*]] = linalg.generic {indexing_maps = [#[[$FLIP]], #{{.*}}], {{.*}} ins(%[[WE]] : tensor<2x2x3x2x3x3xf32>) outs(%{{.*}} : tensor<2x3x2x2x3x3xf32>)
+// CHECK:         tensor.collapse_shape %[[F]] {{\[}}[0, 1], [2], [3], [4], [5]] : tensor<2x3x2x2x3x3xf32> into tensor<6x2x2x3x3xf32>
+// CHECK:         linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<1x2x2x5x8x8xf32>, tensor<2x3x2x2x3x3xf32>) outs(%{{.*}} : tensor<1x2x3x4x6x6xf32>)
+// CHECK:         tensor.collapse_shape %{{.*}} {{\[}}[0], [1, 2], [3], [4], [5]] : tensor<1x2x3x4x6x6xf32> into tensor<1x6x4x6x6xf32>
+func.func @conv_transpose3d(%x: tensor<1x4x2x3x3xf32>, %w: tensor<4x3x2x3x3xf32>, %b: tensor<6xf32>) -> tensor<1x6x4x6x6xf32> {
+  %0 = graph.conv_transpose3d %x, %w, %b {groups = 2 : i64, strides = array<i64: 2, 2, 2>, pads = array<i64: 0, 1, 1, 0, 1, 1>, output_padding = array<i64: 0, 1, 1>} : tensor<1x4x2x3x3xf32>, tensor<4x3x2x3x3xf32>, tensor<6xf32> -> tensor<1x6x4x6x6xf32>
+  return %0 : tensor<1x6x4x6x6xf32>
+}
+
+// -----
+
+// The kernel flip needs static kernel sizes.
+func.func @conv_transpose3d_dynamic_weight(%x: tensor<1x4x5x5x5xf32>, %w: tensor<4x2x3x?x3xf32>) -> tensor<1x2x7x?x7xf32> {
+  // expected-error @+1 {{failed to legalize operation 'graph.conv_transpose3d'}}
+  %0 = graph.conv_transpose3d %x, %w : tensor<1x4x5x5x5xf32>, tensor<4x2x3x?x3xf32> -> tensor<1x2x7x?x7xf32>
+  return %0 : tensor<1x2x7x?x7xf32>
+}
+
+// -----
+
+// 3-D max pooling (upstream has pooling_ndhwc_max only): -inf padding,
+// one more row at the depth's end for ceil_mode, and a linalg.generic over
+// (n, c, od, oh, ow, kd, kh, kw) whose (kd, kh, kw) loops take their sizes
+// from an empty window tensor.
+// CHECK-DAG:   #[[$IN:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7) -> (d0, d1, d2 * 2 + d5, d3 * 2 + d6, d4 * 2 + d7)>
+// CHECK-DAG:   #[[$WIN:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7) -> (d5, d6, d7)>
+// CHECK-DAG:   #[[$OUT:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7) -> (d0, d1, d2, d3, d4)>
+// CHECK-LABEL: func.func @max_pool3d
+// CHECK:         %[[EMPTY:.*]] = tensor.empty() : tensor<1x2x3x4x4xf32>
+// CHECK:         %[[LOWEST:.*]] = arith.constant 0xFF800000 : f32
+// CHECK:         %[[PADDED:.*]] = tensor.pad %arg0 low[0, 0, 0, 1, 1] high[0, 0, 1, 1, 1]
+// CHECK:           tensor.yield %[[LOWEST]] : f32
+// CHECK:         } : tensor<1x2x5x7x7xf32> to tensor<1x2x6x9x9xf32>
+// CHECK:         %[[INIT:.*]] = linalg.fill ins(%[[LOWEST]] : f32) outs(%[[EMPTY]] : tensor<1x2x3x4x4xf32>)
+// CHECK:         %[[WINDOW:.*]] = tensor.empty() : tensor<2x3x3xf32>
+// CHECK:         %[[POOL:.*]] = linalg.generic {indexing_maps = [#[[$IN]], #[[$WIN]], #[[$OUT]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%[[PADDED]], %[[WINDOW]] : tensor<1x2x6x9x9xf32>, tensor<2x3x3xf32>) outs(%[[INIT]] : tensor<1x2x3x4x4xf32>)
+// CHECK:         ^bb0(%[[V:.*]]: f32, %{{.*}}: f32, %[[ACC:.*]]: f32):
+// CHECK:           %[[MAX:.*]] = arith.maximumf %[[ACC]], %[[V]] : f32
+// CHECK:           linalg.yield %[[MAX]] : f32
+// CHECK:         return %[[POOL]]
+func.func @max_pool3d(%x: tensor<1x2x5x7x7xf32>) -> tensor<1x2x3x4x4xf32> {
+  %0 = graph.max_pool3d %x {kernel_shape = array<i64: 2, 3, 3>, strides = array<i64: 2, 2, 2>, pads = array<i64: 0, 1, 1, 0, 1, 1>, ceil_mode = true} : tensor<1x2x5x7x7xf32> -> tensor<1x2x3x4x4xf32>
+  return %0 : tensor<1x2x3x4x4xf32>
+}
+
+// -----
+
+// Whole windows: the sum divided by the kernel volume.
+// CHECK-LABEL: func.func @avg_pool3d
+// CHECK-NOT:     tensor.pad
+// CHECK:         %[[SUM:.*]] = linalg.generic {{.*}} ins(%arg0, %{{.*}} : tensor<1x2x4x6x6xf32>, tensor<2x2x2xf32>) outs(%{{.*}} : tensor<1x2x2x3x3xf32>)
+// CHECK:           arith.addf
+// CHECK:         %[[AVG:.*]] = linalg.generic {{.*}} outs(%[[SUM]] : tensor<1x2x2x3x3xf32>)
+// CHECK:           %[[VOLUME:.*]] = arith.constant 8.000000e+00 : f32
+// CHECK:           arith.divf %{{.*}}, %[[VOLUME]] : f32
+// CHECK:         return %[[AVG]]
+func.func @avg_pool3d(%x: tensor<1x2x4x6x6xf32>) -> tensor<1x2x2x3x3xf32> {
+  %0 = graph.avg_pool3d %x {kernel_shape = array<i64: 2, 2, 2>, strides = array<i64: 2, 2, 2>} : tensor<1x2x4x6x6xf32> -> tensor<1x2x2x3x3xf32>
+  return %0 : tensor<1x2x2x3x3xf32>
+}
+
+// -----
+
+// Padding not counted: each window's count is the product over D, H, W of
+// min(start + k, in + pad_end, in) - max(start, 0), start = o * s - pad,
+// with the runtime height.
+// CHECK-LABEL: func.func @avg_pool3d_counts
+// CHECK:         %[[H:.*]] = tensor.dim %arg0, %c3{{.*}} : tensor<1x2x4x?x6xf32>
+// CHECK:         %[[SUM:.*]] = linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<1x2x6x?x8xf32>, tensor<2x3x3xf32>)
+// CHECK:         %[[HIN:.*]] = tensor.dim %arg0, %{{.*}} : tensor<1x2x4x?x6xf32>
+// CHECK:         linalg.generic {{.*}} outs(%[[SUM]] : tensor<1x2x3x?x3xf32>)
+// CHECK:           linalg.index 2 : index
+// CHECK:           %[[OH:.*]] = linalg.index 3 : index
+// CHECK:           %[[S:.*]] = arith.muli %[[OH]], %{{.*}} : index
+// CHECK:           %[[START:.*]] = arith.subi %[[S]], %{{.*}} : index
+// CHECK:           %[[STOP:.*]] = arith.addi %[[START]], %{{.*}} : index
+// CHECK:           %[[END:.*]] = arith.addi %[[HIN]], %{{.*}} : index
+// CHECK:           %[[MIN:.*]] = arith.minsi %[[STOP]], %[[END]] : index
+// CHECK:           arith.minsi %[[MIN]], %[[HIN]] : index
+// CHECK:           arith.maxsi %[[START]], %{{.*}} : index
+// CHECK:           linalg.index 4 : index
+// CHECK:           %[[COUNT:.*]] = arith.sitofp %{{.*}} : i64 to f32
+// CHECK:           arith.divf %{{.*}}, %[[COUNT]] : f32
+func.func @avg_pool3d_counts(%x: tensor<1x2x4x?x6xf32>) -> tensor<1x2x3x?x3xf32> {
+  %0 = graph.avg_pool3d %x {kernel_shape = array<i64: 2, 3, 3>, strides = array<i64: 2, 2, 2>, pads = array<i64: 1, 1, 1, 1, 1, 1>} : tensor<1x2x4x?x6xf32> -> tensor<1x2x3x?x3xf32>
+  return %0 : tensor<1x2x3x?x3xf32>
+}
+
+// -----
+
+// Global pooling of a 1-D (NCL) and a 3-D channels-last (NDHWC) image:
+// every dim but the batch and the channel is reduced.
+// CHECK-DAG:   #[[$ID3:.*]] = affine_map<(d0, d1, d2) -> (d0, d1, d2)>
+// CHECK-DAG:   #[[$NC3:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-DAG:   #[[$ID5:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3, d4)>
+// CHECK-DAG:   #[[$NC5:.*]] = affine_map<(d0, d1, d2, d3, d4) -> (d0, d4)>
+// CHECK-LABEL: func.func @global_pools_nd
+// CHECK:         %[[SUM:.*]] = linalg.generic {indexing_maps = [#[[$ID3]], #[[$NC3]]], iterator_types = ["parallel", "parallel", "reduction"]} ins(%arg0 : tensor<2x3x9xf32>) outs(%{{.*}} : tensor<2x3xf32>)
+// CHECK:         %[[COUNT:.*]] = arith.constant 9.000000e+00 : f32
+// CHECK:         %[[MEAN:.*]] = linalg.generic {{.*}} outs(%[[SUM]] : tensor<2x3xf32>)
+// CHECK:           arith.divf %{{.*}}, %[[COUNT]] : f32
+// CHECK:         %[[R0:.*]] = tensor.expand_shape %[[MEAN]] {{\[}}[0], [1, 2]] output_shape [2, 3, 1] : tensor<2x3xf32> into tensor<2x3x1xf32>
+// CHECK:         %[[N:.*]] = tensor.dim %arg1, %{{.*}} : tensor<?x4x2x3x5xf32>
+// CHECK:         %[[MAX:.*]] = linalg.generic {indexing_maps = [#[[$ID5]], #[[$NC5]]], iterator_types = ["parallel", "reduction", "reduction", "reduction", "parallel"]} ins(%arg1 : tensor<?x4x2x3x5xf32>) outs(%{{.*}} : tensor<?x5xf32>)
+// CHECK:           arith.maximumf
+// CHECK:         %[[R1:.*]] = tensor.expand_shape %[[MAX]] {{\[}}[0, 1, 2, 3], [4]] output_shape [%[[N]], 1, 1, 1, 5] : tensor<?x5xf32> into tensor<?x1x1x1x5xf32>
+// CHECK:         return %[[R0]], %[[R1]]
+func.func @global_pools_nd(%l: tensor<2x3x9xf32>, %v: tensor<?x4x2x3x5xf32>) -> (tensor<2x3x1xf32>, tensor<?x1x1x1x5xf32>) {
+  %0 = graph.global_avg_pool %l : tensor<2x3x9xf32> -> tensor<2x3x1xf32>
+  %1 = graph.global_max_pool %v {layout = #graph.layout<nhwc>} : tensor<?x4x2x3x5xf32> -> tensor<?x1x1x1x5xf32>
+  return %0, %1 : tensor<2x3x1xf32>, tensor<?x1x1x1x5xf32>
+}
