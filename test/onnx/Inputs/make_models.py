@@ -157,8 +157,99 @@ def many_errors(out_dir):
         helper.make_opsetid("", 20), helper.make_opsetid("com.example", 1)])
 
 
+def windows_nd(out_dir):
+    """1-D and 3-D window ops (Conv, ConvTranspose, MaxPool, AveragePool,
+    LpPool, global pools) on a symbolic batch; the reference is ONNX's own
+    (onnx.reference), but for GlobalMaxPool, which onnx 1.19's reduces
+    over the wrong axes unless the input is 4-D: numpy's max."""
+    def init(name, shape):
+        a = rng.standard_normal(shape).astype(np.float32)
+        return helper.make_tensor(name, TensorProto.FLOAT, shape,
+                                  a.reshape(-1))
+    node = helper.make_node
+    nodes = [
+        # 1-D: x1 is (batch, 4, 12).
+        node("Conv", ["x1", "w1", "b1"], ["c1"], name="conv1d", group=2,
+             pads=[1, 2], strides=[2], dilations=[2]),
+        node("MaxPool", ["c1"], ["m1"], name="maxpool1d", kernel_shape=[3],
+             strides=[2], auto_pad="SAME_UPPER"),
+        node("AveragePool", ["c1"], ["a1"], name="avgpool1d",
+             kernel_shape=[2], pads=[1, 1], strides=[2], ceil_mode=1,
+             count_include_pad=1),
+        node("ConvTranspose", ["m1", "wt1"], ["t1"], name="convt1d",
+             strides=[2], pads=[1, 0], output_padding=[1]),
+        node("GlobalMaxPool", ["x1"], ["g1"], name="gmaxpool1d"),
+        # 3-D: x3 is (batch, 2, 5, 6, 7).
+        node("Conv", ["x3", "w3"], ["c3"], name="conv3d",
+             pads=[1, 0, 1, 0, 1, 1], strides=[2, 1, 2]),
+        node("MaxPool", ["c3"], ["m3"], name="maxpool3d",
+             kernel_shape=[2, 2, 2], strides=[1, 2, 2], ceil_mode=1),
+        node("AveragePool", ["c3"], ["a3"], name="avgpool3d",
+             kernel_shape=[3, 3, 3], pads=[1, 1, 1, 1, 1, 1]),
+        node("ConvTranspose", ["x3", "wt3", "bt3"], ["t3"], name="convt3d",
+             strides=[2, 1, 2], dilations=[1, 2, 1]),
+        node("LpPool", ["x3"], ["l3"], name="lppool3d",
+             kernel_shape=[2, 2, 2], p=2),
+        node("GlobalAveragePool", ["c3"], ["g3"], name="gavgpool3d"),
+    ]
+    outputs = [("m1", [6, 3]), ("a1", [6, 4]), ("t1", [2, 7]), ("g1", [4, 1]),
+               ("m3", [4, 2, 3, 2]), ("a3", [4, 3, 5, 4]),
+               ("t3", [2, 10, 8, 14]), ("l3", [2, 4, 5, 6]),
+               ("g3", [4, 1, 1, 1])]
+    model = _model(
+        nodes,
+        [helper.make_tensor_value_info("x1", TensorProto.FLOAT,
+                                       ["batch", 4, 12]),
+         helper.make_tensor_value_info("x3", TensorProto.FLOAT,
+                                       ["batch", 2, 5, 6, 7])],
+        [helper.make_tensor_value_info(n, TensorProto.FLOAT, ["batch"] + d)
+         for n, d in outputs],
+        [init("w1", [6, 2, 3]), init("b1", [6]), init("wt1", [6, 2, 3]),
+         init("w3", [4, 2, 2, 3, 3]), init("wt3", [2, 2, 2, 2, 2]),
+         init("bt3", [2])],
+        opset=19)
+    if out_dir:
+        from onnx.reference import ReferenceEvaluator
+        feeds = {"x1": rng.standard_normal((3, 4, 12)).astype(np.float32),
+                 "x3": rng.standard_normal((3, 2, 5, 6, 7)).astype(
+                     np.float32)}
+        refs = ReferenceEvaluator(model).run(None, feeds)
+        refs[3] = feeds["x1"].max(axis=2, keepdims=True)
+        for name, value in feeds.items():
+            np.save(os.path.join(out_dir, f"{name}.npy"), value)
+        for (name, _), ref in zip(outputs, refs):
+            np.save(os.path.join(out_dir, f"ref_{name}.npy"), ref)
+    return model
+
+
+def windows_errors(out_dir):
+    """Window ops the importer reports: a 4-D spatial input, AveragePool
+    dilations, a ConvTranspose output_shape, a kernel_shape of the wrong
+    length."""
+    node = helper.make_node
+    nodes = [
+        node("Conv", ["x4", "w4"], ["c4"], name="conv4d"),
+        node("AveragePool", ["x3"], ["a3"], name="avgpool_dilated",
+             kernel_shape=[2, 2, 2], dilations=[2, 1, 1]),
+        node("ConvTranspose", ["x1", "wt1"], ["t1"], name="convt_shape",
+             output_shape=[9]),
+        node("MaxPool", ["x1"], ["c1"], name="pool_kernel",
+             kernel_shape=[2, 2]),
+    ]
+    value = helper.make_tensor_value_info
+    return _model(
+        nodes,
+        [value("x4", TensorProto.FLOAT, [1, 1, 3, 3, 3, 3]),
+         value("w4", TensorProto.FLOAT, [1, 1, 2, 2, 2, 2]),
+         value("x3", TensorProto.FLOAT, [1, 1, 4, 4, 4]),
+         value("x1", TensorProto.FLOAT, [1, 2, 5]),
+         value("wt1", TensorProto.FLOAT, [2, 1, 3])],
+        [value(n, TensorProto.FLOAT, None) for n in ["c4", "a3", "t1", "c1"]],
+        opset=19)
+
+
 MODELS = {f.__name__: f for f in (conv_relu, resources, shape_chain,
-                                  many_errors)}
+                                  many_errors, windows_nd, windows_errors)}
 
 if __name__ == "__main__":
     if len(sys.argv) not in (3, 4) or sys.argv[1] not in MODELS:

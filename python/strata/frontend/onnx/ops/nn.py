@@ -1,10 +1,11 @@
 #===- nn.py - Neural-network layer ONNX ops -------------------------------===#
 #
-# Handlers of the layer ops: MatMul and Gemm, 2-D convolution and transposed
-# convolution, max/average/global pooling, batch and layer normalization,
-# Softmax and LogSoftmax. The graph dialect's window ops are 2-D (4-D NCHW
-# inputs) and take explicit pads, so ONNX's auto_pad is resolved here
-# (_spatial_attrs), which needs static spatial sizes for SAME_*.
+# Handlers of the layer ops: MatMul and Gemm, 1-D, 2-D and 3-D convolution,
+# transposed convolution and max/average/Lp pooling, global pooling, batch
+# and layer normalization, Softmax, LogSoftmax and Hardmax. The graph
+# dialect's window ops are 2-D and 3-D and take explicit pads, so 1-D ops
+# are composed from the 2-D ones and ONNX's auto_pad is resolved here
+# (_window_lists), which needs static spatial sizes for SAME_*.
 #
 #===----------------------------------------------------------------------===#
 
@@ -18,7 +19,7 @@ from onnx import TensorProto
 from ..emit import _f32_attr, _i64_array
 from ..errors import _Unsupported
 from ..importer import _broadcast_dims, _Node, _Value
-from ..registry import _check_kind, _handler
+from ..registry import ALL_OPSETS, _check_kind, _handler
 
 
 def _matmul_dims(a: tuple, b: tuple):
@@ -63,22 +64,54 @@ def _gemm(imp, ctx):
     imp.set_out(ctx, imp.op(ctx, "linear", ops, elem, dims, attrs))
 
 
-def _spatial_attrs(ctx: _Node, x: _Value, kernel: Sequence[Optional[int]],
-                   with_dilations: bool = True) -> dict:
-    """strides/pads/dilations of a 2-D window op, resolving auto_pad."""
-    strides = list(ctx.attr("strides", [1, 1]) or [1, 1])
-    dilations = list(ctx.attr("dilations", [1, 1]) or [1, 1]) if (
-        with_dilations or ctx.has_attr("dilations")) else [1, 1]
-    pads = list(ctx.attr("pads", [0, 0, 0, 0]) or [0, 0, 0, 0])
+#===----------------------------------------------------------------------===#
+# Convolutions and pooling (window ops)
+#===----------------------------------------------------------------------===#
+#
+# ONNX's window ops take N-D inputs (N, C, spatial...). 2-D inputs (4-D)
+# become the graph dialect's 2-D ops and 3-D inputs (5-D) its 3-D ops; 1-D
+# inputs (3-D) become the 2-D ops on a unit height: the input (and a
+# weight) gets a size-1 dim 2 (graph.unsqueeze), every per-dim attribute a
+# leading height entry that leaves that dim alone (kernel 1, stride 1,
+# dilation 1, pads 0, output_padding 0), and the result loses the dim again
+# (graph.squeeze). Other ranks are reported.
+
+
+def _num_spatial(x: _Value, what: str) -> int:
+    """The number of spatial dims of the window op input `x` (1 to 3)."""
+    n = x.rank - 2
+    if n not in (1, 2, 3):
+        raise _Unsupported(f"only 1-D, 2-D and 3-D {what} (3-D, 4-D or 5-D "
+                           f"input) is supported, the input has rank "
+                           f"{x.rank}")
+    return n
+
+
+def _window_lists(ctx: _Node, x: _Value, kernel: Sequence[Optional[int]],
+                  with_dilations: bool = True) -> tuple:
+    """(strides, pads, dilations) of a window op over the len(kernel)
+    trailing dims of `x`, in ONNX order (pads: begins, then ends), with
+    auto_pad resolved into pads (SAME_* needs static spatial sizes).
+    Without `with_dilations` (AveragePool, whose graph ops have none) the
+    dilations must be 1."""
+    n = len(kernel)
+    strides = list(ctx.attr("strides", None) or [1] * n)
+    dilations = list(ctx.attr("dilations", None) or [1] * n) if (
+        with_dilations or ctx.has_attr("dilations")) else [1] * n
+    pads = list(ctx.attr("pads", None) or [0] * (2 * n))
     auto_pad = ctx.attr("auto_pad", "NOTSET")
-    if len(strides) != 2 or len(dilations) != 2 or len(pads) != 4:
-        raise _Unsupported("strides/dilations/pads must have 2/2/4 entries")
+    if len(strides) != n or len(dilations) != n or len(pads) != 2 * n:
+        raise _Unsupported(f"strides/dilations/pads must have {n}/{n}/{2 * n}"
+                           " entries")
+    if not with_dilations and dilations != [1] * n:
+        raise _Unsupported(f"attribute dilations={dilations} is not "
+                           "supported")
     if auto_pad == "VALID":
-        pads = [0, 0, 0, 0]
+        pads = [0] * (2 * n)
     elif auto_pad in ("SAME_UPPER", "SAME_LOWER"):
-        pads = [0, 0, 0, 0]
-        for i in range(2):
-            size, k = x.dims[2 + i], kernel[i]
+        pads = [0] * (2 * n)
+        for i in range(n):
+            size, k = x.dims[x.rank - n + i], kernel[i]
             if size is None or k is None:
                 raise _Unsupported(f"auto_pad={auto_pad} needs static spatial "
                                    "sizes")
@@ -86,115 +119,188 @@ def _spatial_attrs(ctx: _Node, x: _Value, kernel: Sequence[Optional[int]],
             total = max(0, (out - 1) * strides[i] +
                         (k - 1) * dilations[i] + 1 - size)
             small, big = total // 2, total - total // 2
-            pads[i], pads[2 + i] = (small, big) if auto_pad == "SAME_UPPER" \
+            pads[i], pads[n + i] = (small, big) if auto_pad == "SAME_UPPER" \
                 else (big, small)
     elif auto_pad != "NOTSET":
         raise _Unsupported(f"attribute auto_pad={auto_pad} is not supported")
+    return strides, pads, dilations
+
+
+def _unit_height(strides: list, pads: list, dilations: list) -> tuple:
+    """1-D window lists as those of a 2-D window of height 1."""
+    return [1] + strides, [0, pads[0], 0, pads[1]], [1] + dilations
+
+
+def _window_attrs(strides: list, pads: list, dilations: list = None) -> dict:
+    """The graph attributes of window lists, defaults left out."""
+    n = len(strides)
     attrs = {}
-    if strides != [1, 1]:
+    if strides != [1] * n:
         attrs["strides"] = _i64_array(strides)
-    if pads != [0, 0, 0, 0]:
+    if pads != [0] * (2 * n):
         attrs["pads"] = _i64_array(pads)
-    if dilations != [1, 1]:
-        if not with_dilations:
-            raise _Unsupported(f"attribute dilations={dilations} is not "
-                               "supported")
+    if dilations is not None and dilations != [1] * n:
         attrs["dilations"] = _i64_array(dilations)
     return attrs
 
 
-def _require_4d(x: _Value, what: str):
-    if x.rank != 4:
-        raise _Unsupported(f"only 2-D {what} (4-D input) is supported, the "
-                           f"input has rank {x.rank}")
+def _with_unit_height(imp, ctx: _Node, n: int, mnemonic: str, lifted: list,
+                      others: list, elem: int, dims: tuple,
+                      attrs: dict) -> _Value:
+    """graph.`mnemonic` on `lifted` (image operands) + `others` (bias): as
+    it is for 2-D and 3-D inputs, on a unit height for 1-D ones (the lifted
+    operands unsqueezed at dim 2, the result squeezed there)."""
+    if n != 1:
+        return imp.op(ctx, mnemonic, lifted + others, elem, dims, attrs)
+    axis = {"axes": _i64_array([2])}
+    lifted = [imp.op(ctx, "unsqueeze", [v], v.elem,
+                     v.dims[:2] + (1,) + v.dims[2:], axis, hint="lifted")
+              for v in lifted]
+    dims2 = tuple(dims[:2]) + (1,) + tuple(dims[2:])
+    y = imp.op(ctx, mnemonic, lifted + others, elem, dims2, attrs,
+               hint=mnemonic)
+    return imp.op(ctx, "squeeze", [y], elem, dims, axis)
 
 
-@_handler("Conv", "graph.conv2d", "2-D only; auto_pad (SAME_* needs static "
-          "sizes), group, optional bias")
+#: The graph op of each window op type by number of spatial dims.
+_WINDOW_OPS = {
+    "Conv": {1: "conv2d", 2: "conv2d", 3: "conv3d"},
+    "ConvTranspose": {1: "conv_transpose2d", 2: "conv_transpose2d",
+                      3: "conv_transpose3d"},
+    "MaxPool": {1: "max_pool2d", 2: "max_pool2d", 3: "max_pool3d"},
+    "AveragePool": {1: "avg_pool2d", 2: "avg_pool2d", 3: "avg_pool3d"},
+}
+
+
+@_handler("Conv", "graph.conv2d (1-D: + graph.unsqueeze, graph.squeeze) / "
+          "graph.conv3d", "1-D, 2-D and 3-D; strides, pads, dilations, "
+          "auto_pad (SAME_* needs static sizes), group, optional bias",
+          opsets=ALL_OPSETS)
 def _conv(imp, ctx):
     x, w = ctx.input(0), ctx.input(1)
-    _require_4d(x, "convolution")
-    _check_kind(ctx, x, "f", "conv2d")
-    ops = [x, w]
-    if ctx.has_input(2):
-        ops.append(ctx.input(2))
+    n = _num_spatial(x, "convolution")
+    mnemonic = _WINDOW_OPS["Conv"][n]
+    _check_kind(ctx, x, "f", mnemonic)
+    bias = [ctx.input(2)] if ctx.has_input(2) else []
     ctx.attr("kernel_shape")
-    attrs = _spatial_attrs(ctx, x, w.dims[2:])
+    if w.rank != x.rank:
+        raise _Unsupported(f"the weight has rank {w.rank}, expected {x.rank}")
+    strides, pads, dilations = _window_lists(ctx, x, w.dims[2:])
+    if n == 1:
+        strides, pads, dilations = _unit_height(strides, pads, dilations)
+    attrs = _window_attrs(strides, pads, dilations)
     group = ctx.attr("group")
     if group != 1:
         attrs["groups"] = f"{group} : i64"
     elem, dims = ctx.out_type()
-    imp.set_out(ctx, imp.op(ctx, "conv2d", ops, elem, dims, attrs))
+    imp.set_out(ctx, _with_unit_height(imp, ctx, n, mnemonic, [x, w], bias,
+                                       elem, dims, attrs))
 
 
-@_handler("ConvTranspose", "graph.conv_transpose2d",
-          "2-D only; output_padding, group; no output_shape / auto_pad")
+@_handler("ConvTranspose", "graph.conv_transpose2d (1-D: + graph.unsqueeze, "
+          "graph.squeeze) / graph.conv_transpose3d", "1-D, 2-D and 3-D; "
+          "strides, pads, dilations, output_padding, group, optional bias; "
+          "no output_shape / auto_pad", opsets=ALL_OPSETS)
 def _conv_transpose(imp, ctx):
     x, w = ctx.input(0), ctx.input(1)
-    _require_4d(x, "transposed convolution")
-    _check_kind(ctx, x, "f", "conv_transpose2d")
-    ops = [x, w]
-    if ctx.has_input(2):
-        ops.append(ctx.input(2))
+    n = _num_spatial(x, "transposed convolution")
+    mnemonic = _WINDOW_OPS["ConvTranspose"][n]
+    _check_kind(ctx, x, "f", mnemonic)
+    bias = [ctx.input(2)] if ctx.has_input(2) else []
     ctx.attr("kernel_shape")
     if ctx.attr("auto_pad") not in ("NOTSET", None):
         raise _Unsupported(f"attribute auto_pad={ctx.attr('auto_pad')} is not "
                            "supported")
     if ctx.attr("output_shape"):
         raise _Unsupported("attribute output_shape is not supported")
-    attrs = _spatial_attrs(ctx, x, w.dims[2:])
-    op = list(ctx.attr("output_padding", [0, 0]) or [0, 0])
-    if len(op) != 2:
-        raise _Unsupported("output_padding must have 2 entries")
-    if op != [0, 0]:
-        attrs["output_padding"] = _i64_array(op)
+    if w.rank != x.rank:
+        raise _Unsupported(f"the weight has rank {w.rank}, expected {x.rank}")
+    strides, pads, dilations = _window_lists(ctx, x, w.dims[2:])
+    output_padding = list(ctx.attr("output_padding", None) or [0] * n)
+    if len(output_padding) != n:
+        raise _Unsupported(f"output_padding must have {n} entries")
+    if n == 1:
+        strides, pads, dilations = _unit_height(strides, pads, dilations)
+        output_padding = [0] + output_padding
+    attrs = _window_attrs(strides, pads, dilations)
+    if output_padding != [0] * len(output_padding):
+        attrs["output_padding"] = _i64_array(output_padding)
     group = ctx.attr("group")
     if group != 1:
         attrs["groups"] = f"{group} : i64"
     elem, dims = ctx.out_type()
-    imp.set_out(ctx, imp.op(ctx, "conv_transpose2d", ops, elem, dims, attrs))
+    imp.set_out(ctx, _with_unit_height(imp, ctx, n, mnemonic, [x, w], bias,
+                                       elem, dims, attrs))
 
 
-@_handler("MaxPool", "graph.max_pool2d", "2-D only; no Indices output; "
-          "storage_order 0")
+def _pool_kernel(ctx: _Node, n: int) -> list:
+    kernel = [int(k) for k in ctx.attr("kernel_shape")]
+    if len(kernel) != n:
+        raise _Unsupported(f"kernel_shape has {len(kernel)} entries, the "
+                           f"input has {n} spatial dims")
+    return kernel
+
+
+@_handler("MaxPool", "graph.max_pool2d (1-D: + graph.unsqueeze, "
+          "graph.squeeze) / graph.max_pool3d", "1-D, 2-D and 3-D; strides, "
+          "pads, dilations, auto_pad, ceil_mode; no Indices output; "
+          "storage_order 0", opsets=ALL_OPSETS)
 def _max_pool(imp, ctx):
     x = ctx.input(0)
-    _require_4d(x, "pooling")
-    _check_kind(ctx, x, "f", "max_pool2d")
+    n = _num_spatial(x, "pooling")
+    mnemonic = _WINDOW_OPS["MaxPool"][n]
+    _check_kind(ctx, x, "f", mnemonic)
     ctx.require_outputs(1)
-    kernel = list(ctx.attr("kernel_shape"))
+    kernel = _pool_kernel(ctx, n)
+    strides, pads, dilations = _window_lists(ctx, x, kernel)
+    if n == 1:
+        kernel = [1] + kernel
+        strides, pads, dilations = _unit_height(strides, pads, dilations)
     attrs = {"kernel_shape": _i64_array(kernel)}
-    attrs.update(_spatial_attrs(ctx, x, kernel))
+    attrs.update(_window_attrs(strides, pads, dilations))
     if ctx.attr("ceil_mode"):
         attrs["ceil_mode"] = "true"
     if ctx.attr("storage_order"):
         raise _Unsupported("attribute storage_order=1 is not supported")
     elem, dims = ctx.out_type()
-    imp.set_out(ctx, imp.op(ctx, "max_pool2d", [x], elem, dims, attrs))
+    imp.set_out(ctx, _with_unit_height(imp, ctx, n, mnemonic, [x], [], elem,
+                                       dims, attrs))
 
 
-@_handler("AveragePool", "graph.avg_pool2d", "2-D only; count_include_pad, "
-          "ceil_mode; dilations must be 1")
+@_handler("AveragePool", "graph.avg_pool2d (1-D: + graph.unsqueeze, "
+          "graph.squeeze) / graph.avg_pool3d", "1-D, 2-D and 3-D; strides, "
+          "pads, auto_pad, count_include_pad, ceil_mode; dilations (opset 19) "
+          "must be 1", opsets=ALL_OPSETS)
 def _avg_pool(imp, ctx):
     x = ctx.input(0)
-    _require_4d(x, "pooling")
-    _check_kind(ctx, x, "f", "avg_pool2d")
-    kernel = list(ctx.attr("kernel_shape"))
+    n = _num_spatial(x, "pooling")
+    mnemonic = _WINDOW_OPS["AveragePool"][n]
+    _check_kind(ctx, x, "f", mnemonic)
+    kernel = _pool_kernel(ctx, n)
+    strides, pads, _ = _window_lists(ctx, x, kernel, with_dilations=False)
+    if n == 1:
+        kernel = [1] + kernel
+        strides, pads, _ = _unit_height(strides, pads, [1])
     attrs = {"kernel_shape": _i64_array(kernel)}
-    attrs.update(_spatial_attrs(ctx, x, kernel, with_dilations=False))
+    attrs.update(_window_attrs(strides, pads))
     if ctx.attr("count_include_pad"):
         attrs["count_include_pad"] = "true"
     if ctx.attr("ceil_mode"):
         attrs["ceil_mode"] = "true"
     elem, dims = ctx.out_type()
-    imp.set_out(ctx, imp.op(ctx, "avg_pool2d", [x], elem, dims, attrs))
+    imp.set_out(ctx, _with_unit_height(imp, ctx, n, mnemonic, [x], [], elem,
+                                       dims, attrs))
 
 
 @_handler("GlobalAveragePool GlobalMaxPool",
-          "graph.global_avg_pool / graph.global_max_pool", "4-D input only")
+          "graph.global_avg_pool / graph.global_max_pool",
+          "any input rank from 3 (1-D, 2-D, 3-D, ... images)",
+          opsets=ALL_OPSETS)
 def _global_pool(imp, ctx):
     x = ctx.input(0)
-    _require_4d(x, "global pooling")
+    if x.rank < 3:
+        raise _Unsupported(f"the input must have rank 3 or more, got "
+                           f"{x.rank}")
     mnemonic = "global_avg_pool" if ctx.op == "GlobalAveragePool" else \
         "global_max_pool"
     _check_kind(ctx, x, "f", mnemonic)
@@ -324,65 +430,32 @@ def _hardmax(imp, ctx):
     imp.set_out(ctx, imp.op(ctx, "cast", [hot], elem, dims))
 
 
-def _pool_window_attrs(ctx: _Node, x: _Value, kernel: list) -> dict:
-    """graph.avg_pool2d strides/pads of a 1-D or 2-D window (a 1-D one as
-    the width of a height-1 window), resolving auto_pad."""
-    n = len(kernel)
-    strides = list(ctx.attr("strides", None) or [1] * n)
-    pads = list(ctx.attr("pads", None) or [0] * (2 * n))
-    dilations = list(ctx.attr("dilations", None) or [1] * n)
-    if len(strides) != n or len(pads) != 2 * n or len(dilations) != n:
-        raise _Unsupported(f"strides/pads/dilations must have {n}/{2 * n}/"
-                           f"{n} entries")
-    if dilations != [1] * n:
-        raise _Unsupported(f"attribute dilations={dilations} is not "
-                           "supported")
-    auto_pad = ctx.attr("auto_pad", "NOTSET")
-    if auto_pad == "VALID":
-        pads = [0] * (2 * n)
-    elif auto_pad in ("SAME_UPPER", "SAME_LOWER"):
-        for i in range(n):
-            size = x.dims[x.rank - n + i]
-            if size is None:
-                raise _Unsupported(f"auto_pad={auto_pad} needs static "
-                                   "spatial sizes")
-            out = -(-size // strides[i])
-            total = max(0, (out - 1) * strides[i] + kernel[i] - size)
-            small, big = total // 2, total - total // 2
-            pads[i], pads[n + i] = (small, big) if auto_pad == \
-                "SAME_UPPER" else (big, small)
-    elif auto_pad != "NOTSET":
-        raise _Unsupported(f"attribute auto_pad={auto_pad} is not supported")
-    if n == 1:
-        kernel, strides = [1] + kernel, [1] + strides
-        pads = [0, pads[0], 0, pads[1]]
-    attrs = {"kernel_shape": _i64_array(kernel),
-             "count_include_pad": "true"}
-    if strides != [1, 1]:
-        attrs["strides"] = _i64_array(strides)
-    if pads != [0, 0, 0, 0]:
-        attrs["pads"] = _i64_array(pads)
-    return attrs
-
-
-@_handler("LpPool", "graph.abs, graph.pow, graph.avg_pool2d, graph.mul",
-          "1-D and 2-D; p, auto_pad, pads, strides; no dilations, no "
-          "ceil_mode")
+@_handler("LpPool", "graph.abs, graph.pow, graph.avg_pool2d (1-D: + "
+          "graph.unsqueeze, graph.squeeze) / graph.avg_pool3d, graph.mul",
+          "1-D, 2-D and 3-D; p, auto_pad, pads, strides; dilations (opset "
+          "18) must be 1, no ceil_mode", opsets=ALL_OPSETS)
 def _lp_pool(imp, ctx):
     x = ctx.input(0)
-    _check_kind(ctx, x, "f", "avg_pool2d")
-    if x.rank not in (3, 4):
-        raise _Unsupported(f"only 1-D and 2-D pooling (3-D or 4-D input) is "
-                           f"supported, the input has rank {x.rank}")
-    kernel = [int(k) for k in ctx.attr("kernel_shape")]
-    if len(kernel) != x.rank - 2:
-        raise _Unsupported("kernel_shape does not match the input rank")
+    n = _num_spatial(x, "pooling")
+    mnemonic = _WINDOW_OPS["AveragePool"][n]
+    _check_kind(ctx, x, "f", mnemonic)
+    kernel = _pool_kernel(ctx, n)
     if ctx.attr("ceil_mode", 0):
         raise _Unsupported("attribute ceil_mode=1 is not supported")
     p = ctx.attr("p")
     if p <= 0:
         raise _Unsupported(f"attribute p={p} must be positive")
-    attrs = _pool_window_attrs(ctx, x, kernel)
+    strides, pads, _ = _window_lists(ctx, x, kernel, with_dilations=False)
+    count = 1
+    for k in kernel:
+        count *= k
+    if n == 1:
+        kernel = [1] + kernel
+        strides, pads, _ = _unit_height(strides, pads, [1])
+    # Padding counts (as zeros) so that the average times the kernel volume
+    # is the window sum.
+    attrs = {"kernel_shape": _i64_array(kernel), "count_include_pad": "true"}
+    attrs.update(_window_attrs(strides, pads))
     elem, dims = ctx.out_type()
 
     def scalar(v):
@@ -395,21 +468,11 @@ def _lp_pool(imp, ctx):
         xp = imp.op(ctx, "abs", [x], x.elem, x.dims)
         if p != 1:
             xp = imp.op(ctx, "pow", [xp, scalar(float(p))], x.elem, x.dims)
-    if x.rank == 3:
-        xp = imp.op(ctx, "unsqueeze", [xp], x.elem,
-                    xp.dims[:2] + (1,) + xp.dims[2:],
-                    {"axes": _i64_array([2])})
-    pdims = dims if x.rank == 4 else tuple(dims[:2]) + (1,) + tuple(dims[2:])
-    avg = imp.op(ctx, "avg_pool2d", [xp], x.elem, pdims, attrs)
-    count = 1
-    for k in kernel:
-        count *= k
-    s = imp.op(ctx, "mul", [avg, scalar(float(count))], x.elem, pdims)
+    avg = _with_unit_height(imp, ctx, n, mnemonic, [xp], [], x.elem, dims,
+                            attrs)
+    s = imp.op(ctx, "mul", [avg, scalar(float(count))], x.elem, dims)
     if p == 2:
-        s = imp.op(ctx, "sqrt", [s], x.elem, pdims)
+        s = imp.op(ctx, "sqrt", [s], x.elem, dims)
     elif p != 1:
-        s = imp.op(ctx, "pow", [s, scalar(1.0 / p)], x.elem, pdims)
-    if x.rank == 3:
-        s = imp.op(ctx, "squeeze", [s], x.elem, dims,
-                   {"axes": _i64_array([2])})
+        s = imp.op(ctx, "pow", [s, scalar(1.0 / p)], x.elem, dims)
     imp.set_out(ctx, s)
