@@ -67,6 +67,9 @@ typedef enum strata_dtype_t {
   STRATA_DTYPE_I32 = 8,
   STRATA_DTYPE_I64 = 9,
   STRATA_DTYPE_U8 = 10,
+  STRATA_DTYPE_U16 = 11,
+  STRATA_DTYPE_U32 = 12,
+  STRATA_DTYPE_U64 = 13,
   /* Not dtypes: they make the enum span int32_t, so that any value a C
      caller passes is representable (and rejected cleanly). */
   STRATA_DTYPE_RANGE_MIN_ = INT32_MIN,

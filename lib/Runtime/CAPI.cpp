@@ -73,7 +73,7 @@ const char *strata_status_name(strata_status_t status) {
 const char *strata_version(void) { return "0.1.0"; }
 
 static bool isValidDType(strata_dtype_t dtype) {
-  return dtype >= STRATA_DTYPE_F32 && dtype <= STRATA_DTYPE_U8;
+  return dtype >= STRATA_DTYPE_F32 && dtype <= STRATA_DTYPE_U64;
 }
 
 size_t strata_dtype_size(strata_dtype_t dtype) {

@@ -86,6 +86,19 @@ static bool parseElement(const std::string &token, DType dtype, uint8_t *data,
   }
   char *end = nullptr;
   errno = 0;
+  if (dtype == DType::U64) {
+    // The full unsigned range; strtoull would accept "-1" as UINT64_MAX.
+    if (token.empty() || token[0] == '-')
+      return bad(token.empty() ? "" : "out of range");
+    unsigned long long value = std::strtoull(token.c_str(), &end, 0);
+    if (end == token.c_str() || *end != '\0')
+      return bad("");
+    if (errno == ERANGE)
+      return bad("out of range");
+    uint64_t v = value;
+    std::memcpy(p, &v, 8);
+    return true;
+  }
   long long value = std::strtoll(token.c_str(), &end, 0);
   if (end == token.c_str() || *end != '\0')
     return bad("");
@@ -104,6 +117,12 @@ static bool parseElement(const std::string &token, DType dtype, uint8_t *data,
     break;
   case DType::I32:
     lo = INT32_MIN, hi = INT32_MAX;
+    break;
+  case DType::U16:
+    lo = 0, hi = UINT16_MAX;
+    break;
+  case DType::U32:
+    lo = 0, hi = UINT32_MAX;
     break;
   default:
     lo = std::numeric_limits<int64_t>::min();
@@ -205,7 +224,8 @@ strata::runtime::parseInputSpec(const std::string &spec,
       tensor->getRank() == 0) {
     DType dtype = tensor->getDType();
     if (dtype == DType::I64 || dtype == DType::I32 || dtype == DType::I16 ||
-        dtype == DType::I8 || dtype == DType::U8)
+        dtype == DType::I8 || dtype == DType::U8 || dtype == DType::U16 ||
+        dtype == DType::U32 || dtype == DType::U64)
       return Value::i64(readElementAsInt(*tensor, 0));
   }
   return Value::tensor(std::move(*tensor));

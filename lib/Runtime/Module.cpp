@@ -69,10 +69,23 @@ bool isIntegerDType(uint8_t dtype) {
   case DType::I32:
   case DType::I64:
   case DType::U8:
+  case DType::U16:
+  case DType::U32:
+  case DType::U64:
     return true;
   default:
     return false;
   }
+}
+
+/// True when a reshape may view elements of `from` as `to`: the same dtype,
+/// or integer dtypes of one size (unsigned arguments viewed as signless).
+bool isReinterpretable(uint8_t to, uint8_t from) {
+  return to == from || (isIntegerDType(to) && isIntegerDType(from) &&
+                        getDTypeSize(static_cast<DType>(to)) ==
+                            getDTypeSize(static_cast<DType>(from)) &&
+                        to != static_cast<uint8_t>(DType::I1) &&
+                        from != static_cast<uint8_t>(DType::I1));
 }
 
 uint32_t countDynamicDims(const TypeEntry &type) {
@@ -460,9 +473,11 @@ Status FunctionVerifier::checkSemantics() {
       return status;
     if (Status status = expectKind(reg(1), TypeKind::Tensor, "source"); !status)
       return status;
-    if (typeOf(reg(0)).dtype != typeOf(reg(1)).dtype)
+    if (!isReinterpretable(typeOf(reg(0)).dtype, typeOf(reg(1)).dtype))
       return fail("destination " + describe(reg(0)) + " and source " +
-                  describe(reg(1)) + " have different element types");
+                  describe(reg(1)) +
+                  " have element types that do not "
+                  "reinterpret each other");
     return expectDynamicDims(operands[2], reg(0));
   case Opcode::Load:
   case Opcode::Store: {

@@ -41,6 +41,12 @@ const char *strata::runtime::getNpyDescr(DType dtype) {
     return "<i8";
   case DType::U8:
     return "|u1";
+  case DType::U16:
+    return "<u2";
+  case DType::U32:
+    return "<u4";
+  case DType::U64:
+    return "<u8";
   case DType::BF16:
   case DType::Invalid:
     break;
@@ -63,6 +69,12 @@ static DType parseDescr(const std::string &descr) {
     return DType::U8;
   if (order != '<' && order != '=')
     return DType::Invalid;
+  if (type == "u2")
+    return DType::U16;
+  if (type == "u4")
+    return DType::U32;
+  if (type == "u8")
+    return DType::U64;
   if (type == "f4")
     return DType::F32;
   if (type == "f8")

@@ -245,17 +245,21 @@ DType strata::runtime::parseDType(const std::string &name) {
     DType dtype;
   };
   static const Alias aliases[] = {
-      {"f32", DType::F32},   {"float32", DType::F32},
-      {"f64", DType::F64},   {"float64", DType::F64},
-      {"f16", DType::F16},   {"float16", DType::F16},
-      {"bf16", DType::BF16}, {"bfloat16", DType::BF16},
-      {"i1", DType::I1},     {"bool", DType::I1},
-      {"i8", DType::I8},     {"int8", DType::I8},
-      {"i16", DType::I16},   {"int16", DType::I16},
-      {"i32", DType::I32},   {"int32", DType::I32},
-      {"i64", DType::I64},   {"int64", DType::I64},
-      {"u8", DType::U8},     {"uint8", DType::U8},
-      {"ui8", DType::U8},
+      {"f32", DType::F32},    {"float32", DType::F32},
+      {"f64", DType::F64},    {"float64", DType::F64},
+      {"f16", DType::F16},    {"float16", DType::F16},
+      {"bf16", DType::BF16},  {"bfloat16", DType::BF16},
+      {"i1", DType::I1},      {"bool", DType::I1},
+      {"i8", DType::I8},      {"int8", DType::I8},
+      {"i16", DType::I16},    {"int16", DType::I16},
+      {"i32", DType::I32},    {"int32", DType::I32},
+      {"i64", DType::I64},    {"int64", DType::I64},
+      {"u8", DType::U8},      {"uint8", DType::U8},
+      {"ui8", DType::U8},     {"u16", DType::U16},
+      {"uint16", DType::U16}, {"ui16", DType::U16},
+      {"u32", DType::U32},    {"uint32", DType::U32},
+      {"ui32", DType::U32},   {"u64", DType::U64},
+      {"uint64", DType::U64}, {"ui64", DType::U64},
   };
   for (const Alias &alias : aliases)
     if (name == alias.name)
@@ -351,9 +355,13 @@ double strata::runtime::readElementAsDouble(const Tensor &tensor,
   case DType::I8:
   case DType::U8:
   case DType::I16:
+  case DType::U16:
   case DType::I32:
+  case DType::U32:
   case DType::I64:
     return static_cast<double>(readElementAsInt(tensor, index));
+  case DType::U64:
+    return static_cast<double>(loadElement<uint64_t>(p));
   case DType::Invalid:
     break;
   }
@@ -373,10 +381,17 @@ int64_t strata::runtime::readElementAsInt(const Tensor &tensor, int64_t index) {
     return *p;
   case DType::I16:
     return loadElement<int16_t>(p);
+  case DType::U16:
+    return loadElement<uint16_t>(p);
   case DType::I32:
     return loadElement<int32_t>(p);
+  case DType::U32:
+    return loadElement<uint32_t>(p);
   case DType::I64:
     return loadElement<int64_t>(p);
+  case DType::U64:
+    // Values above INT64_MAX wrap (the bit pattern is kept).
+    return static_cast<int64_t>(loadElement<uint64_t>(p));
   default:
     break;
   }
@@ -698,13 +713,19 @@ std::string strata::runtime::formatTensor(const Tensor &tensor,
       return floatFormatter->format(readElementAsDouble(tensor, index));
     };
   } else {
+    // u64 elements print from their bit pattern, the others as int64.
+    auto text = [&](int64_t index) {
+      int64_t value = readElementAsInt(tensor, index);
+      return dtype == DType::U64 ? std::to_string(static_cast<uint64_t>(value))
+                                 : std::to_string(value);
+    };
     size_t width = 0;
     for (int64_t index : printed)
-      width = std::max(width,
-                       std::to_string(readElementAsInt(tensor, index)).size());
-    formatElement = [&, width](int64_t index) {
-      std::string text = std::to_string(readElementAsInt(tensor, index));
-      return std::string(width - std::min(width, text.size()), ' ') + text;
+      width = std::max(width, text(index).size());
+    formatElement = [text, width](int64_t index) {
+      std::string element = text(index);
+      return std::string(width - std::min(width, element.size()), ' ') +
+             element;
     };
   }
 

@@ -382,7 +382,23 @@ static std::string storeInteger(const Tensor &tensor, int64_t flat,
     std::memcpy(p + flat * 4, &v, 4);
     return "";
   }
+  case DType::U16: {
+    if (value < 0 || value > UINT16_MAX)
+      return outOfRange();
+    uint16_t v = static_cast<uint16_t>(value);
+    std::memcpy(p + flat * 2, &v, 2);
+    return "";
+  }
+  case DType::U32: {
+    if (value < 0 || value > UINT32_MAX)
+      return outOfRange();
+    uint32_t v = static_cast<uint32_t>(value);
+    std::memcpy(p + flat * 4, &v, 4);
+    return "";
+  }
   case DType::I64:
+  case DType::U64:
+    // I64 registers hold u64 elements as their bit pattern.
     std::memcpy(p + flat * 8, &value, 8);
     return "";
   default:
@@ -688,7 +704,11 @@ StatusOr<std::vector<Value>> Session::run(uint32_t entry,
       std::string message = buildShape(type, op + 3, regs, shape);
       if (!message.empty())
         VM_FAIL(message);
-      if (static_cast<uint8_t>(source.getDType()) != type.dtype)
+      // The loader checked that the dtypes reinterpret each other (the
+      // same, or integers of one size); the source's may differ from its
+      // register's only through a function argument of the same size.
+      if (getDTypeSize(source.getDType()) !=
+          getDTypeSize(static_cast<DType>(type.dtype)))
         VM_FAIL("cannot reshape " + source.getTypeString() +
                 " to element "
                 "type " +
@@ -700,7 +720,7 @@ StatusOr<std::vector<Value>> Session::run(uint32_t entry,
                 std::to_string(shape.getNumElements()) + " elements)");
       regs[op[1]].tensorValue =
           Tensor::makeUnchecked(source.getStorage(), source.getByteOffset(),
-                                source.getDType(), shape);
+                                static_cast<DType>(type.dtype), shape);
       pc += 4 + op[3];
       break;
     }

@@ -83,7 +83,11 @@ strata_dtype_t fromDLPack(nb::dlpack::dtype dtype) {
            : dtype.bits == 64 ? STRATA_DTYPE_I64
                               : STRATA_DTYPE_INVALID;
   case nb::dlpack::dtype_code::UInt:
-    return dtype.bits == 8 ? STRATA_DTYPE_U8 : STRATA_DTYPE_INVALID;
+    return dtype.bits == 8    ? STRATA_DTYPE_U8
+           : dtype.bits == 16 ? STRATA_DTYPE_U16
+           : dtype.bits == 32 ? STRATA_DTYPE_U32
+           : dtype.bits == 64 ? STRATA_DTYPE_U64
+                              : STRATA_DTYPE_INVALID;
   default:
     return STRATA_DTYPE_INVALID;
   }
@@ -106,6 +110,9 @@ nb::dlpack::dtype toDLPack(strata_dtype_t dtype) {
     result.code = static_cast<uint8_t>(nb::dlpack::dtype_code::Bool);
     break;
   case STRATA_DTYPE_U8:
+  case STRATA_DTYPE_U16:
+  case STRATA_DTYPE_U32:
+  case STRATA_DTYPE_U64:
     result.code = static_cast<uint8_t>(nb::dlpack::dtype_code::UInt);
     break;
   default:
@@ -151,10 +158,10 @@ public:
                         std::to_string(array.device_type()) + ")");
     strata_dtype_t dtype = fromDLPack(array.dtype());
     if (dtype == STRATA_DTYPE_INVALID)
-      throw StrataError("unsupported array dtype " +
-                        describeDLPack(array.dtype()) +
-                        " (supported: float32, float64, float16, bfloat16, "
-                        "bool, int8, int16, int32, int64, uint8)");
+      throw StrataError(
+          "unsupported array dtype " + describeDLPack(array.dtype()) +
+          " (supported: float32, float64, float16, bfloat16, "
+          "bool, int8, int16, int32, int64, uint8, uint16, uint32, uint64)");
     if (array.ndim() > STRATA_MAX_RANK)
       throw StrataError("arrays of rank " + std::to_string(array.ndim()) +
                         " are not supported (at most " +

@@ -28,7 +28,8 @@ from ._strata import StrataError
 _NUMPY_DTYPES = {
     "f32": "float32", "f64": "float64", "f16": "float16", "bf16": None,
     "i1": "bool", "bool": "bool", "i8": "int8", "i16": "int16",
-    "i32": "int32", "i64": "int64", "u8": "uint8",
+    "i32": "int32", "i64": "int64", "u8": "uint8", "u16": "uint16",
+    "u32": "uint32", "u64": "uint64",
 }
 
 

@@ -163,3 +163,45 @@ def test_threads_calling_one_module(mlp, rng):
         t.join()
     for got, want in zip(results, expected):
         np.testing.assert_array_equal(got, want)
+
+
+_UNSIGNED_MODULE = """
+func.func @widen(%a: tensor<3xui16>, %b: tensor<3xui32>, %c: tensor<2xui64>,
+                 %d: tensor<2xf64>, %e: tensor<2xi16>)
+    -> (tensor<3xui32>, tensor<3xi64>, tensor<2xi1>, tensor<2xf64>,
+        tensor<2xi16>) {
+  %0 = graph.cast %a : tensor<3xui16> -> tensor<3xui32>
+  %1 = graph.cast %b : tensor<3xui32> -> tensor<3xi64>
+  %big = graph.constant dense<9223372036854775808> : tensor<ui64>
+  %2 = graph.greater_equal %c, %big : tensor<2xui64>, tensor<ui64> -> tensor<2xi1>
+  %3 = graph.add %d, %d : tensor<2xf64>, tensor<2xf64> -> tensor<2xf64>
+  %4 = graph.neg %e : tensor<2xi16> -> tensor<2xi16>
+  return %0, %1, %2, %3, %4 : tensor<3xui32>, tensor<3xi64>, tensor<2xi1>,
+      tensor<2xf64>, tensor<2xi16>
+}
+"""
+
+
+def test_unsigned_f64_i16_dtypes():
+    """uint16/32/64, float64 and int16 arrays in and out, with their numpy
+    dtypes in the signature and in the results."""
+    m = strata.compile(_UNSIGNED_MODULE)
+    sig = m.function("widen").signature
+    assert [a.numpy_dtype for a in sig.args] == [
+        "uint16", "uint32", "uint64", "float64", "int16"]
+    u32, i64, ge, f64, i16 = m.widen(
+        np.array([65535, 1, 0], np.uint16),
+        np.array([2**32 - 1, 2, 3], np.uint32),
+        np.array([2**64 - 1, 5], np.uint64),
+        np.array([0.1, 1e300], np.float64),
+        np.array([-32768, 7], np.int16))
+    assert u32.dtype == np.uint32 and u32.tolist() == [65535, 1, 0]
+    assert i64.dtype == np.int64 and i64.tolist() == [2**32 - 1, 2, 3]
+    assert ge.tolist() == [True, False]
+    assert f64.dtype == np.float64 and f64.tolist() == [0.2, 2e300]
+    assert i16.dtype == np.int16 and i16.tolist() == [-32768, -7]
+    # A signed array for an unsigned argument is a dtype error.
+    with pytest.raises(strata.StrataError, match="u16"):
+        m.widen(np.array([1, 2, 3], np.int16),
+                np.array([1, 2, 3], np.uint32), np.array([1, 2], np.uint64),
+                np.array([0.0, 0.0]), np.array([1, 2], np.int16))

@@ -102,21 +102,27 @@ enum class DType : uint8_t {
   I32 = 8,
   I64 = 9,
   U8 = 10,
+  U16 = 11,
+  U32 = 12,
+  U64 = 13,
 };
-inline constexpr uint8_t kMaxDType = 10;
+inline constexpr uint8_t kMaxDType = 13;
 
 /// Size in bytes of one element (0 for Invalid).
 constexpr size_t getDTypeSize(DType type) {
   switch (type) {
   case DType::F32:
   case DType::I32:
+  case DType::U32:
     return 4;
   case DType::F64:
   case DType::I64:
+  case DType::U64:
     return 8;
   case DType::F16:
   case DType::BF16:
   case DType::I16:
+  case DType::U16:
     return 2;
   case DType::I1:
   case DType::I8:
@@ -151,6 +157,12 @@ constexpr const char *getDTypeName(DType type) {
     return "i64";
   case DType::U8:
     return "u8";
+  case DType::U16:
+    return "u16";
+  case DType::U32:
+    return "u32";
+  case DType::U64:
+    return "u64";
   case DType::Invalid:
     break;
   }
@@ -282,22 +294,22 @@ static_assert(sizeof(MetadataEntry) == 8, "MetadataEntry is 8 bytes");
   X(AndI, "and", "drr")                                                        \
   X(OrI, "or", "drr")                                                          \
   X(XorI, "xor", "drr")                                                        \
-  X(CmpI, "cmp", "durr")   /* d = pred(r1, r2) ? 1 : 0; u: CmpPredicate */     \
+  X(CmpI, "cmp", "durr")      /* d = pred(r1, r2) ? 1 : 0; u: CmpPredicate */  \
   X(Select, "select", "drrr") /* d = r1 != 0 ? r2 : r3 (same types)     */     \
   /* Memory and tensors.                                                */     \
   X(AllocStorage, "alloc_storage", "dr") /* Storage d of I64 r bytes    */     \
-  X(View, "view", "drrR")   /* Tensor d in Storage r1 at byte I64 r2,     */   \
-                            /* dynamic dims R                             */   \
-  X(AllocTensor, "alloc", "dR")      /* fresh Tensor d, dynamic dims R  */     \
-  X(Constant, "constant", "dc")      /* Tensor d = constant c (mmapped) */     \
-  X(Dim, "dim", "dru")               /* I64 d = size of dim u of r      */     \
-  X(Reshape, "reshape", "drR")       /* Tensor d = r's data, new shape  */     \
-  X(Load, "load", "drR")             /* I64 d = integer Tensor r[R]     */     \
-  X(Store, "store", "rrR")           /* integer Tensor r2[R] = I64 r1   */     \
-  X(Copy, "copy", "rr")              /* Tensor r2 = Tensor r1 (same     */     \
-                                     /* dtype and element count)        */     \
-  X(Launch, "launch", "kR")          /* run kernel k on R               */     \
-  X(CallNative, "call_native", "sRD") /* D = registered native s(R)     */ \
+  X(View, "view", "drrR") /* Tensor d in Storage r1 at byte I64 r2,     */     \
+                          /* dynamic dims R                             */     \
+  X(AllocTensor, "alloc", "dR")       /* fresh Tensor d, dynamic dims R  */    \
+  X(Constant, "constant", "dc")       /* Tensor d = constant c (mmapped) */    \
+  X(Dim, "dim", "dru")                /* I64 d = size of dim u of r      */    \
+  X(Reshape, "reshape", "drR")        /* Tensor d = r's data, new shape  */    \
+  X(Load, "load", "drR")              /* I64 d = integer Tensor r[R]     */    \
+  X(Store, "store", "rrR")            /* integer Tensor r2[R] = I64 r1   */    \
+  X(Copy, "copy", "rr")               /* Tensor r2 = Tensor r1 (same     */    \
+                                      /* dtype and element count)        */    \
+  X(Launch, "launch", "kR")           /* run kernel k on R               */    \
+  X(CallNative, "call_native", "sRD") /* D = registered native s(R)     */     \
   /* Unsigned I64 arithmetic (added in 1.0 after the rest, numbering    */     \
   /* kept): operands are read as uint64_t; division by zero is an error.*/     \
   X(DivUI, "divu", "drr")                                                      \

@@ -116,6 +116,16 @@ replaceWithElementwiseGeneric(ConversionPatternRewriter &rewriter,
 
 static bool isFloat(Value value) { return isa<FloatType>(value.getType()); }
 
+/// Whether `op`'s integer operands (or results) were unsigned before
+/// convert-graph-to-kernel made every integer signless (see
+/// graph::kUnsignedOperandsAttr).
+static bool hasUnsignedOperands(Operation *op) {
+  return op->hasAttr(strata::kUnsignedOperandsAttr);
+}
+static bool hasUnsignedResults(Operation *op) {
+  return op->hasAttr(strata::kUnsignedResultsAttr);
+}
+
 static Value constantLike(OpBuilder &b, Location loc, Value like,
                           double value) {
   return createScalarConstant(b, loc, like.getType(), value);
@@ -148,10 +158,12 @@ static Value buildMathInF32(OpBuilder &b, Location loc, Value x) {
 
 /// Converts the scalar `x` to `to` as graph.cast does: floats round to the
 /// nearest (one rounding; f16 <-> bf16 go through the exact f32), floats
-/// truncate toward zero to integers (fptosi), integers convert as signed
-/// (sitofp, extsi, trunci), a value is true as i1 when it is not zero (NaN
-/// included, hence `une`), and i1 is 0 or 1 (uitofp, extui).
-static Value buildCast(OpBuilder &b, Location loc, Value x, Type to) {
+/// truncate toward zero to integers (fptosi, fptoui for unsigned results),
+/// integers convert by the source's signedness (sitofp/extsi, or uitofp/
+/// extui when `fromUnsigned`; trunci), a value is true as i1 when it is not
+/// zero (NaN included, hence `une`), and i1 is 0 or 1 (uitofp, extui).
+static Value buildCast(OpBuilder &b, Location loc, Value x, Type to,
+                       bool fromUnsigned = false, bool toUnsigned = false) {
   Type from = x.getType();
   if (from == to)
     return x;
@@ -178,11 +190,16 @@ static Value buildCast(OpBuilder &b, Location loc, Value x, Type to) {
     return arith::TruncFOp::create(b, loc, to, wide);
   }
   if (fromFloat)
-    return arith::FPToSIOp::create(b, loc, to, x);
+    return toUnsigned ? arith::FPToUIOp::create(b, loc, to, x).getResult()
+                      : arith::FPToSIOp::create(b, loc, to, x).getResult();
   if (toFloat)
-    return arith::SIToFPOp::create(b, loc, to, x);
+    return fromUnsigned ? arith::UIToFPOp::create(b, loc, to, x).getResult()
+                        : arith::SIToFPOp::create(b, loc, to, x).getResult();
   if (from.getIntOrFloatBitWidth() < to.getIntOrFloatBitWidth())
-    return arith::ExtSIOp::create(b, loc, to, x);
+    return fromUnsigned ? arith::ExtUIOp::create(b, loc, to, x).getResult()
+                        : arith::ExtSIOp::create(b, loc, to, x).getResult();
+  if (from.getIntOrFloatBitWidth() == to.getIntOrFloatBitWidth())
+    return x; // signless after the unsigned types were erased
   return arith::TruncIOp::create(b, loc, to, x);
 }
 
@@ -202,12 +219,15 @@ static Value buildElement(graph::NegOp, OpBuilder &b, Location loc,
   return arith::SubIOp::create(b, loc, constantLike(b, loc, x, 0), x);
 }
 
-/// |x|; math.absi wraps INT_MIN to itself, as the evaluator does.
-static Value buildElement(graph::AbsOp, OpBuilder &b, Location loc,
+/// |x|; math.absi wraps INT_MIN to itself, as the evaluator does. Unsigned
+/// integers are their own absolute value.
+static Value buildElement(graph::AbsOp op, OpBuilder &b, Location loc,
                           ValueRange args, Type) {
   Value x = args[0];
   if (isFloat(x))
     return math::AbsFOp::create(b, loc, x);
+  if (hasUnsignedOperands(op))
+    return x;
   return math::AbsIOp::create(b, loc, x);
 }
 
@@ -273,22 +293,29 @@ static Value buildElement(graph::SigmoidOp, OpBuilder &b, Location loc,
 
 /// max(x, 0): arith.maximumf propagates NaN and maps -0.0 to +0.0, as the
 /// evaluator does; integers use maxsi.
-static Value buildElement(graph::ReluOp, OpBuilder &b, Location loc,
+static Value buildElement(graph::ReluOp op, OpBuilder &b, Location loc,
                           ValueRange args, Type) {
   Value x = args[0];
   Value zero = constantLike(b, loc, x, 0.0);
   if (isFloat(x))
     return arith::MaximumFOp::create(b, loc, x, zero);
+  if (hasUnsignedOperands(op))
+    return x;
   return arith::MaxSIOp::create(b, loc, x, zero);
 }
 
 /// -1, 0 or 1 by selects on ordered comparisons; a float NaN stays NaN and
 /// -0.0 gives +0.0, as in the evaluator.
-static Value buildElement(graph::SignOp, OpBuilder &b, Location loc,
+static Value buildElement(graph::SignOp op, OpBuilder &b, Location loc,
                           ValueRange args, Type) {
   Value x = args[0];
   Value zero = constantLike(b, loc, x, 0.0);
   Value one = constantLike(b, loc, x, 1.0);
+  if (!isFloat(x) && hasUnsignedOperands(op))
+    return arith::SelectOp::create(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, x, zero), one,
+        zero);
   Value minusOne = constantLike(b, loc, x, -1.0);
   Value positive, negative, otherwise = zero;
   if (isFloat(x)) {
@@ -380,23 +407,27 @@ static Value buildElement(graph::ClipOp op, OpBuilder &b, Location loc,
                           ValueRange args, Type) {
   Value x = args[0];
   std::optional<APFloat> lo = op.getMin(), hi = op.getMax();
+  bool isUnsigned = hasUnsignedOperands(op);
   if (lo) {
     Value bound = constantLike(b, loc, x, lo->convertToDouble());
-    x = isFloat(x) ? arith::MaximumFOp::create(b, loc, x, bound).getResult()
-                   : arith::MaxSIOp::create(b, loc, x, bound).getResult();
+    x = isFloat(x)   ? arith::MaximumFOp::create(b, loc, x, bound).getResult()
+        : isUnsigned ? arith::MaxUIOp::create(b, loc, x, bound).getResult()
+                     : arith::MaxSIOp::create(b, loc, x, bound).getResult();
   }
   if (hi) {
     Value bound = constantLike(b, loc, x, hi->convertToDouble());
-    x = isFloat(x) ? arith::MinimumFOp::create(b, loc, x, bound).getResult()
-                   : arith::MinSIOp::create(b, loc, x, bound).getResult();
+    x = isFloat(x)   ? arith::MinimumFOp::create(b, loc, x, bound).getResult()
+        : isUnsigned ? arith::MinUIOp::create(b, loc, x, bound).getResult()
+                     : arith::MinSIOp::create(b, loc, x, bound).getResult();
   }
   return x;
 }
 
 /// See buildCast.
-static Value buildElement(graph::CastOp, OpBuilder &b, Location loc,
+static Value buildElement(graph::CastOp op, OpBuilder &b, Location loc,
                           ValueRange args, Type resultType) {
-  return buildCast(b, loc, args[0], resultType);
+  return buildCast(b, loc, args[0], resultType, hasUnsignedOperands(op),
+                   hasUnsignedResults(op));
 }
 
 /// Integer arithmetic wraps at the element width, as in the evaluator.
@@ -420,10 +451,12 @@ static Value buildElement(graph::MulOp, OpBuilder &b, Location loc,
 }
 /// Integer division truncates toward zero (divsi); x / 0 and INT_MIN / -1
 /// are undefined, as in the evaluator.
-static Value buildElement(graph::DivOp, OpBuilder &b, Location loc,
+static Value buildElement(graph::DivOp op, OpBuilder &b, Location loc,
                           ValueRange args, Type) {
   if (isFloat(args[0]))
     return arith::DivFOp::create(b, loc, args[0], args[1]);
+  if (hasUnsignedOperands(op))
+    return arith::DivUIOp::create(b, loc, args[0], args[1]);
   return arith::DivSIOp::create(b, loc, args[0], args[1]);
 }
 /// lhs ^ rhs (math.powf), in f32 for 16-bit floats.
@@ -434,17 +467,21 @@ static Value buildElement(graph::PowOp, OpBuilder &b, Location loc,
   });
 }
 /// IEEE maximum for floats: NaN propagates and -0.0 < +0.0.
-static Value buildElement(graph::MaxOp, OpBuilder &b, Location loc,
+static Value buildElement(graph::MaxOp op, OpBuilder &b, Location loc,
                           ValueRange args, Type) {
   if (isFloat(args[0]))
     return arith::MaximumFOp::create(b, loc, args[0], args[1]);
+  if (hasUnsignedOperands(op))
+    return arith::MaxUIOp::create(b, loc, args[0], args[1]);
   return arith::MaxSIOp::create(b, loc, args[0], args[1]);
 }
 /// IEEE minimum for floats: NaN propagates and -0.0 < +0.0.
-static Value buildElement(graph::MinOp, OpBuilder &b, Location loc,
+static Value buildElement(graph::MinOp op, OpBuilder &b, Location loc,
                           ValueRange args, Type) {
   if (isFloat(args[0]))
     return arith::MinimumFOp::create(b, loc, args[0], args[1]);
+  if (hasUnsignedOperands(op))
+    return arith::MinUIOp::create(b, loc, args[0], args[1]);
   return arith::MinSIOp::create(b, loc, args[0], args[1]);
 }
 
@@ -459,6 +496,9 @@ static Value buildElement(graph::ModOp op, OpBuilder &b, Location loc,
   Value lhs = args[0], rhs = args[1];
   if (isFloat(lhs))
     return arith::RemFOp::create(b, loc, lhs, rhs);
+  // Unsigned: both signs are positive, so Python's % is C's.
+  if (hasUnsignedOperands(op))
+    return arith::RemUIOp::create(b, loc, lhs, rhs);
   Value one = constantLike(b, loc, rhs, 1);
   Value minusOne = constantLike(b, loc, rhs, -1);
   Value isMinusOne =
@@ -496,36 +536,54 @@ static Value buildElement(graph::XorOp, OpBuilder &b, Location loc,
 
 /// A comparison: ordered float predicates (false with a NaN operand, as
 /// IEEE and the evaluator), signed integer predicates (eq for i1).
-static Value buildCompare(OpBuilder &b, Location loc, ValueRange args,
-                          arith::CmpFPredicate floatPredicate,
+static Value buildCompare(Operation *op, OpBuilder &b, Location loc,
+                          ValueRange args, arith::CmpFPredicate floatPredicate,
                           arith::CmpIPredicate intPredicate) {
   if (isFloat(args[0]))
     return arith::CmpFOp::create(b, loc, floatPredicate, args[0], args[1]);
+  if (hasUnsignedOperands(op)) {
+    switch (intPredicate) {
+    case arith::CmpIPredicate::slt:
+      intPredicate = arith::CmpIPredicate::ult;
+      break;
+    case arith::CmpIPredicate::sle:
+      intPredicate = arith::CmpIPredicate::ule;
+      break;
+    case arith::CmpIPredicate::sgt:
+      intPredicate = arith::CmpIPredicate::ugt;
+      break;
+    case arith::CmpIPredicate::sge:
+      intPredicate = arith::CmpIPredicate::uge;
+      break;
+    default:
+      break;
+    }
+  }
   return arith::CmpIOp::create(b, loc, intPredicate, args[0], args[1]);
 }
-static Value buildElement(graph::EqualOp, OpBuilder &b, Location loc,
+static Value buildElement(graph::EqualOp op, OpBuilder &b, Location loc,
                           ValueRange args, Type) {
-  return buildCompare(b, loc, args, arith::CmpFPredicate::OEQ,
+  return buildCompare(op, b, loc, args, arith::CmpFPredicate::OEQ,
                       arith::CmpIPredicate::eq);
 }
-static Value buildElement(graph::LessOp, OpBuilder &b, Location loc,
+static Value buildElement(graph::LessOp op, OpBuilder &b, Location loc,
                           ValueRange args, Type) {
-  return buildCompare(b, loc, args, arith::CmpFPredicate::OLT,
+  return buildCompare(op, b, loc, args, arith::CmpFPredicate::OLT,
                       arith::CmpIPredicate::slt);
 }
-static Value buildElement(graph::LessEqualOp, OpBuilder &b, Location loc,
+static Value buildElement(graph::LessEqualOp op, OpBuilder &b, Location loc,
                           ValueRange args, Type) {
-  return buildCompare(b, loc, args, arith::CmpFPredicate::OLE,
+  return buildCompare(op, b, loc, args, arith::CmpFPredicate::OLE,
                       arith::CmpIPredicate::sle);
 }
-static Value buildElement(graph::GreaterOp, OpBuilder &b, Location loc,
+static Value buildElement(graph::GreaterOp op, OpBuilder &b, Location loc,
                           ValueRange args, Type) {
-  return buildCompare(b, loc, args, arith::CmpFPredicate::OGT,
+  return buildCompare(op, b, loc, args, arith::CmpFPredicate::OGT,
                       arith::CmpIPredicate::sgt);
 }
-static Value buildElement(graph::GreaterEqualOp, OpBuilder &b, Location loc,
+static Value buildElement(graph::GreaterEqualOp op, OpBuilder &b, Location loc,
                           ValueRange args, Type) {
-  return buildCompare(b, loc, args, arith::CmpFPredicate::OGE,
+  return buildCompare(op, b, loc, args, arith::CmpFPredicate::OGE,
                       arith::CmpIPredicate::sge);
 }
 

@@ -71,7 +71,7 @@ static SmallVector<Value> getSizes(OpBuilder &b, Location loc, Value value) {
 
 /// `acc` combined with `update` by `reduction` (not None).
 static Value combine(OpBuilder &b, Location loc, ScatterReduction reduction,
-                     Value acc, Value update) {
+                     Value acc, Value update, bool isUnsigned) {
   bool isFloat = isa<FloatType>(acc.getType());
   switch (reduction) {
   case ScatterReduction::Add:
@@ -108,7 +108,7 @@ struct ScatterMatcher {
 /// file comment); returns the result tensor.
 static Value buildScatter(OpBuilder &b, Location loc, Value data, Value count,
                           ScatterReduction reduction,
-                          const ScatterMatcher &matcher) {
+                          const ScatterMatcher &matcher, bool isUnsigned) {
   auto dataType = cast<RankedTensorType>(data.getType());
   int64_t rank = dataType.getRank();
   MLIRContext *context = b.getContext();
@@ -146,8 +146,9 @@ static Value buildScatter(OpBuilder &b, Location loc, Value data, Value count,
                   nb, nl, hit,
                   [&](OpBuilder &tb, Location tl) {
                     Value update = matcher.update(tb, tl, position, u);
-                    scf::YieldOp::create(
-                        tb, tl, combine(tb, tl, reduction, args[1], update));
+                    scf::YieldOp::create(tb, tl,
+                                         combine(tb, tl, reduction, args[1],
+                                                 update, isUnsigned));
                   },
                   [&](OpBuilder &eb, Location el) {
                     scf::YieldOp::create(eb, el, args[1]);
@@ -337,7 +338,8 @@ struct ScatterElementsLowering : OpConversionPattern<ScatterElementsOp> {
       return tensor::ExtractOp::create(b, l, updates, sourceOf(position, u));
     };
     Value result = buildScatter(rewriter, loc, data, indexSizes[*axis],
-                                op.getReduction(), {matches, update});
+                                op.getReduction(), {matches, update},
+                                op->hasAttr(strata::kUnsignedOperandsAttr));
     rewriter.replaceOp(op, castTo(rewriter, loc, result, op.getType()));
     return success();
   }
@@ -400,7 +402,8 @@ struct ScatterNDLowering : OpConversionPattern<ScatterNDOp> {
       return tensor::ExtractOp::create(b, l, updates, source);
     };
     Value result = buildScatter(rewriter, loc, data, count, op.getReduction(),
-                                {matches, update});
+                                {matches, update},
+                                op->hasAttr(strata::kUnsignedOperandsAttr));
     rewriter.replaceOp(op, castTo(rewriter, loc, result, op.getType()));
     return success();
   }

@@ -40,6 +40,8 @@ struct ConvertGraphToKernelPass
     : strata::impl::ConvertGraphToKernelPassBase<ConvertGraphToKernelPass> {
   void runOnOperation() override {
     MLIRContext *context = &getContext();
+    if (failed(strata::eraseUnsignedIntegers(getOperation())))
+      return signalPassFailure();
     ConversionTarget target(*context);
     target.addIllegalDialect<strata::graph::GraphDialect>();
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });

@@ -182,7 +182,7 @@ static Type getAccumulatorType(ReduceKind kind, Type elementType) {
 /// highest value (-inf / +inf for floats) for max and min.
 static TypedAttr getIdentity(ReduceKind kind, Type accumulatorType,
                              const ReductionShape &shape,
-                             RankedTensorType inputType) {
+                             RankedTensorType inputType, bool isUnsigned) {
   switch (kind) {
   case ReduceKind::Sum:
   case ReduceKind::Mean: {
@@ -202,9 +202,9 @@ static TypedAttr getIdentity(ReduceKind kind, Type accumulatorType,
       return FloatAttr::get(floatType, 1.0);
     return IntegerAttr::get(accumulatorType, 1);
   case ReduceKind::Max:
-    return getLowestValue(accumulatorType);
+    return getLowestValue(accumulatorType, isUnsigned);
   case ReduceKind::Min:
-    return getHighestValue(accumulatorType);
+    return getHighestValue(accumulatorType, isUnsigned);
   }
   llvm_unreachable("unknown reduction");
 }
@@ -213,7 +213,7 @@ static TypedAttr getIdentity(ReduceKind kind, Type accumulatorType,
 /// products wrap; float max/min are IEEE maximum/minimum (NaN propagates,
 /// -0.0 < +0.0), as in the evaluator.
 static Value combine(OpBuilder &b, Location loc, ReduceKind kind, Value acc,
-                     Value x) {
+                     Value x, bool isUnsigned) {
   bool isFloat = isa<FloatType>(acc.getType());
   switch (kind) {
   case ReduceKind::Sum:
@@ -224,11 +224,13 @@ static Value combine(OpBuilder &b, Location loc, ReduceKind kind, Value acc,
     return isFloat ? arith::MulFOp::create(b, loc, acc, x).getResult()
                    : arith::MulIOp::create(b, loc, acc, x).getResult();
   case ReduceKind::Max:
-    return isFloat ? arith::MaximumFOp::create(b, loc, acc, x).getResult()
-                   : arith::MaxSIOp::create(b, loc, acc, x).getResult();
+    return isFloat      ? arith::MaximumFOp::create(b, loc, acc, x).getResult()
+           : isUnsigned ? arith::MaxUIOp::create(b, loc, acc, x).getResult()
+                        : arith::MaxSIOp::create(b, loc, acc, x).getResult();
   case ReduceKind::Min:
-    return isFloat ? arith::MinimumFOp::create(b, loc, acc, x).getResult()
-                   : arith::MinSIOp::create(b, loc, acc, x).getResult();
+    return isFloat      ? arith::MinimumFOp::create(b, loc, acc, x).getResult()
+           : isUnsigned ? arith::MinUIOp::create(b, loc, acc, x).getResult()
+                        : arith::MinSIOp::create(b, loc, acc, x).getResult();
   }
   llvm_unreachable("unknown reduction");
 }
@@ -310,9 +312,10 @@ struct ReduceOpLowering : OpConversionPattern<OpTy> {
 
     MLIRContext *context = rewriter.getContext();
     Type accumulatorType = getAccumulatorType(Kind, elementType);
+    bool isUnsigned = op->hasAttr(strata::kUnsignedOperandsAttr);
     Value init = createFilledAccumulator(
         rewriter, loc, *shape, accumulatorType,
-        getIdentity(Kind, accumulatorType, *shape, inputType));
+        getIdentity(Kind, accumulatorType, *shape, inputType, isUnsigned));
     SmallVector<AffineMap> maps = {
         AffineMap::getMultiDimIdentityMap(rank, context),
         shape->getKeptMap(context)};
@@ -323,8 +326,9 @@ struct ReduceOpLowering : OpConversionPattern<OpTy> {
           Value x = args[0];
           if (x.getType() != accumulatorType)
             x = arith::ExtFOp::create(b, nestedLoc, accumulatorType, x);
-          linalg::YieldOp::create(b, nestedLoc,
-                                  combine(b, nestedLoc, Kind, args[1], x));
+          linalg::YieldOp::create(
+              b, nestedLoc,
+              combine(b, nestedLoc, Kind, args[1], x, isUnsigned));
         });
     Value result = reduction.getResult(0);
 
@@ -398,9 +402,11 @@ struct ArgReduceOpLowering : OpConversionPattern<OpTy> {
     MLIRContext *context = rewriter.getContext();
     Type elementType = inputType.getElementType();
     Type indexType = rewriter.getI64Type();
+    bool isUnsigned = op->hasAttr(strata::kUnsignedOperandsAttr);
     Value valueInit = createFilledAccumulator(
         rewriter, loc, *shape, elementType,
-        IsMax ? getLowestValue(elementType) : getHighestValue(elementType));
+        IsMax ? getLowestValue(elementType, isUnsigned)
+              : getHighestValue(elementType, isUnsigned));
     Value indexInit = createFilledAccumulator(rewriter, loc, *shape, indexType,
                                               rewriter.getI64IntegerAttr(0));
     AffineMap keptMap = shape->getKeptMap(context);
@@ -435,8 +441,11 @@ struct ArgReduceOpLowering : OpConversionPattern<OpTy> {
             better = arith::OrIOp::create(b, nestedLoc, better, nanWins);
           } else {
             using Pred = arith::CmpIPredicate;
-            Pred pred = IsMax ? (selectLast ? Pred::sge : Pred::sgt)
-                              : (selectLast ? Pred::sle : Pred::slt);
+            Pred pred = isUnsigned
+                            ? (IsMax ? (selectLast ? Pred::uge : Pred::ugt)
+                                     : (selectLast ? Pred::ule : Pred::ult))
+                            : (IsMax ? (selectLast ? Pred::sge : Pred::sgt)
+                                     : (selectLast ? Pred::sle : Pred::slt));
             better = arith::CmpIOp::create(b, nestedLoc, pred, x, best);
           }
           Value newBest =

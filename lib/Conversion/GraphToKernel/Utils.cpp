@@ -90,22 +90,24 @@ Value strata::detail::createScalarConstant(OpBuilder &builder, Location loc,
       builder, loc, IntegerAttr::get(elementType, static_cast<int64_t>(value)));
 }
 
-TypedAttr strata::detail::getLowestValue(Type elementType) {
+TypedAttr strata::detail::getLowestValue(Type elementType, bool isUnsigned) {
   if (auto floatType = dyn_cast<FloatType>(elementType))
     return FloatAttr::get(floatType,
                           APFloat::getInf(floatType.getFloatSemantics(),
                                           /*Negative=*/true));
   unsigned width = elementType.getIntOrFloatBitWidth();
-  return IntegerAttr::get(
-      elementType, width == 1 ? APInt(1, 0) : APInt::getSignedMinValue(width));
+  if (width == 1 || isUnsigned)
+    return IntegerAttr::get(elementType, APInt::getZero(width));
+  return IntegerAttr::get(elementType, APInt::getSignedMinValue(width));
 }
 
-TypedAttr strata::detail::getHighestValue(Type elementType) {
+TypedAttr strata::detail::getHighestValue(Type elementType, bool isUnsigned) {
   if (auto floatType = dyn_cast<FloatType>(elementType))
     return FloatAttr::get(floatType,
                           APFloat::getInf(floatType.getFloatSemantics(),
                                           /*Negative=*/false));
   unsigned width = elementType.getIntOrFloatBitWidth();
-  return IntegerAttr::get(
-      elementType, width == 1 ? APInt(1, 1) : APInt::getSignedMaxValue(width));
+  if (width == 1 || isUnsigned)
+    return IntegerAttr::get(elementType, APInt::getAllOnes(width));
+  return IntegerAttr::get(elementType, APInt::getSignedMaxValue(width));
 }

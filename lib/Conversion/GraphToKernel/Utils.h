@@ -48,9 +48,11 @@ mlir::Value createScalarConstant(mlir::OpBuilder &builder, mlir::Location loc,
                                  mlir::Type elementType, double value);
 
 /// The identity of a reduction for `elementType`: lowest (for max) or
-/// highest (for min) finite-or-infinite value, as an attribute.
-mlir::TypedAttr getLowestValue(mlir::Type elementType);
-mlir::TypedAttr getHighestValue(mlir::Type elementType);
+/// highest (for min) finite-or-infinite value, as an attribute; integers
+/// are read as unsigned with `isUnsigned` (0 and all ones).
+mlir::TypedAttr getLowestValue(mlir::Type elementType, bool isUnsigned = false);
+mlir::TypedAttr getHighestValue(mlir::Type elementType,
+                                bool isUnsigned = false);
 
 } // namespace strata::detail
 

@@ -106,7 +106,8 @@ static bool isHostOp(Operation *op) {
   return isa<kernel::LaunchOp, kernel::DispatchOp, tensor::DimOp,
              tensor::ExtractOp, tensor::EmptyOp, tensor::ReshapeOp,
              tensor::ExpandShapeOp, tensor::CollapseShapeOp, tensor::CastOp,
-             RegionBranchOpInterface, CallOpInterface, BranchOpInterface>(op) ||
+             tensor::BitcastOp, RegionBranchOpInterface, CallOpInterface,
+             BranchOpInterface>(op) ||
          op->hasTrait<OpTrait::ConstantLike>() ||
          op->hasTrait<OpTrait::ReturnLike>() || isReshapeShapeOnly(op);
 }
@@ -605,18 +606,23 @@ struct CollapseShapeToDevice : OpConversionPattern<tensor::CollapseShapeOp> {
   }
 };
 
-struct CastToDevice : OpConversionPattern<tensor::CastOp> {
-  using OpConversionPattern::OpConversionPattern;
+/// tensor.cast and tensor.bitcast (the host's views of unsigned arguments and
+/// results as signless integers) -> device.reshape to the same sizes.
+template <typename CastOpTy>
+struct CastToDevice : OpConversionPattern<CastOpTy> {
+  using OpConversionPattern<CastOpTy>::OpConversionPattern;
+  using OpAdaptor = typename CastOpTy::Adaptor;
   LogicalResult
-  matchAndRewrite(tensor::CastOp op, OpAdaptor adaptor,
+  matchAndRewrite(CastOpTy op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Value source = adaptor.getSource();
     if (!isa<MemRefType>(source.getType()))
       return rewriter.notifyMatchFailure(op, "unranked source");
-    return replaceWithReshape(
-        op, source, *getTypeConverter(), rewriter, [&](int64_t dim) -> Value {
-          return memref::DimOp::create(rewriter, op.getLoc(), source, dim);
-        });
+    return replaceWithReshape(op, source, *this->getTypeConverter(), rewriter,
+                              [&](int64_t dim) -> Value {
+                                return memref::DimOp::create(
+                                    rewriter, op.getLoc(), source, dim);
+                              });
   }
 };
 
@@ -654,7 +660,8 @@ void strata::populateKernelToDevicePatterns(const TypeConverter &converter,
   MLIRContext *context = patterns.getContext();
   patterns.add<LaunchToDevice, ConstantToDevice>(converter, context, state);
   patterns.add<DimToMemRef, ExtractToLoad, EmptyToAlloc, ReshapeToDevice,
-               ExpandShapeToDevice, CollapseShapeToDevice, CastToDevice,
+               ExpandShapeToDevice, CollapseShapeToDevice,
+               CastToDevice<tensor::CastOp>, CastToDevice<tensor::BitcastOp>,
                ConvertFunctionTypes>(converter, context);
 }
 
@@ -668,8 +675,8 @@ namespace {
 static bool isConvertible(Operation *op) {
   return isa<kernel::LaunchOp, tensor::DimOp, tensor::ExtractOp,
              tensor::EmptyOp, tensor::ReshapeOp, tensor::ExpandShapeOp,
-             tensor::CollapseShapeOp, tensor::CastOp, func::CallOp,
-             func::ReturnOp, scf::ForOp, scf::IfOp, scf::WhileOp,
+             tensor::CollapseShapeOp, tensor::CastOp, tensor::BitcastOp,
+             func::CallOp, func::ReturnOp, scf::ForOp, scf::IfOp, scf::WhileOp,
              scf::ConditionOp, scf::YieldOp, BranchOpInterface>(op) ||
          getTensorConstant(op) || isReshapeShapeOnly(op);
 }

@@ -65,8 +65,20 @@ bytecode::DType serializer::getDType(Type type) {
   if (type.isIndex())
     return DType::I64;
   if (auto intType = dyn_cast<IntegerType>(type)) {
-    if (intType.isUnsigned())
-      return intType.getWidth() == 8 ? DType::U8 : DType::Invalid;
+    if (intType.isUnsigned()) {
+      switch (intType.getWidth()) {
+      case 8:
+        return DType::U8;
+      case 16:
+        return DType::U16;
+      case 32:
+        return DType::U32;
+      case 64:
+        return DType::U64;
+      default:
+        return DType::Invalid;
+      }
+    }
     switch (intType.getWidth()) {
     case 1:
       return DType::I1;

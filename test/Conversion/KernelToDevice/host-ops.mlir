@@ -84,3 +84,18 @@ func.func @leftovers(%a: tensor<?xf32>, %b: tensor<3xf32>, %i: i64) -> (tensor<?
 // CHECK: tensor.empty
 // CHECK: linalg.fill
 // CHECK: linalg.add
+
+// -----
+
+// tensor.bitcast (an unsigned argument viewed as signless, and back) is a
+// device.reshape to the same sizes.
+// CHECK-LABEL: func.func @bitcast
+// CHECK-SAME: (%[[X:.*]]: memref<?x4xui8>) -> memref<?x4xui8>
+// CHECK: %[[D:.*]] = memref.dim %[[X]], %c0 : memref<?x4xui8>
+// CHECK: %[[S:.*]] = device.reshape %[[X]](%[[D]]) : memref<?x4xui8> -> memref<?x4xi8>
+// CHECK: device.reshape %[[S]](%{{.*}}) : memref<?x4xi8> -> memref<?x4xui8>
+func.func @bitcast(%x: tensor<?x4xui8>) -> tensor<?x4xui8> {
+  %0 = tensor.bitcast %x : tensor<?x4xui8> to tensor<?x4xi8>
+  %1 = tensor.bitcast %0 : tensor<?x4xi8> to tensor<?x4xui8>
+  return %1 : tensor<?x4xui8>
+}

@@ -149,7 +149,7 @@ func.func @f() -> memref<?xf32> {
 // -----
 
 func.func @f(%x: memref<4xf32>) -> memref<4xi32> {
-  // expected-error @+1 {{'device.reshape' op element type 'i32' differs from the source's ('f32')}}
+  // expected-error @+1 {{'device.reshape' op element type 'i32' differs from the source's ('f32') and is not an integer type of the same width}}
   %0 = device.reshape %x : memref<4xf32> -> memref<4xi32>
   return %0 : memref<4xi32>
 }
@@ -290,5 +290,13 @@ func.func @f(%x: memref<4xf32>) {
 func.func @f(%x: memref<4xf32>, %y: f32) {
   // expected-error @+1 {{'device.call_native' op operand #1 must be variadic of memref with identity layout or index or signless integer}}
   device.call_native "f"(%x, %y) : (memref<4xf32>, f32) -> ()
+  return
+}
+
+// -----
+
+func.func @reshape_integer_width(%x: memref<4xui8>) {
+  // expected-error @+1 {{'device.reshape' op element type 'i16' differs from the source's ('ui8') and is not an integer type of the same width}}
+  %0 = device.reshape %x : memref<4xui8> -> memref<2xi16>
   return
 }

@@ -36,6 +36,10 @@ func.func @ops(%x: memref<?x4xf32>, %n: index) -> (memref<?x4xf32>, memref<4xf32
   %flat = device.reshape %x(%n) : memref<?x4xf32> -> memref<?xf32>
   // CHECK: device.reshape %[[C]] : memref<4xf32> -> memref<2x2xf32>
   %sq = device.reshape %c : memref<4xf32> -> memref<2x2xf32>
+  // Unsigned and signless integers of one width reinterpret each other.
+  // CHECK: device.reshape %{{.*}} : memref<4xui8> -> memref<4xi8>
+  %u = device.alloc() : memref<4xui8>
+  %s8 = device.reshape %u : memref<4xui8> -> memref<4xi8>
   // CHECK: device.launch @add(%[[X]], %[[C]], %[[N]]) outs(%[[OUT]]) : (memref<?x4xf32>, memref<4xf32>, index) -> (memref<?x4xf32>)
   device.launch @add(%x, %c, %n) outs(%out) : (memref<?x4xf32>, memref<4xf32>, index) -> (memref<?x4xf32>)
   // CHECK: device.copy %{{.*}}, %{{.*}} : memref<2x2xf32>, memref<4xf32>

@@ -410,3 +410,33 @@ func.func @dense_resource() -> tensor<2x3xf32> {
     }
   }
 #-}
+
+// -----
+
+// Unsigned integers: the evaluator compares, divides and converts them as
+// unsigned (200 is not -56); f64 and i16 fold too. ui64 values from 2^63 on
+// are not ordered by the evaluator's int64 arithmetic: that op stays.
+// CHECK-LABEL: func.func @unsigned_and_wide
+// CHECK-DAG: graph.constant dense<[false, true]> : tensor<2xi1>
+// CHECK-DAG: graph.constant dense<[2.000000e+02, 3.000000e+00]> : tensor<2xf32>
+// CHECK-DAG: graph.constant dense<[28, 0]> : tensor<2xui8>
+// CHECK-DAG: graph.constant dense<[2.500000e+00, 1.000000e+300]> : tensor<2xf64>
+// CHECK-DAG: graph.constant dense<[-32768, 7]> : tensor<2xi16>
+// CHECK: graph.greater
+// CHECK-NOT: graph.div
+func.func @unsigned_and_wide() -> (tensor<2xi1>, tensor<2xf32>, tensor<2xui8>, tensor<2xf64>, tensor<2xi16>, tensor<2xi1>) {
+  %a = graph.constant dense<[200, 3]> : tensor<2xui8>
+  %b = graph.constant dense<[7, 250]> : tensor<2xui8>
+  %0 = graph.less %a, %b : tensor<2xui8>, tensor<2xui8> -> tensor<2xi1>
+  %1 = graph.cast %a : tensor<2xui8> -> tensor<2xf32>
+  %2 = graph.div %a, %b : tensor<2xui8>, tensor<2xui8> -> tensor<2xui8>
+  %d = graph.constant dense<[1.25, 5.0e299]> : tensor<2xf64>
+  %3 = graph.add %d, %d : tensor<2xf64>, tensor<2xf64> -> tensor<2xf64>
+  %e = graph.constant dense<[-32768, -7]> : tensor<2xi16>
+  %4 = graph.mul %e, %e : tensor<2xi16>, tensor<2xi16> -> tensor<2xi16>
+  %5 = graph.neg %e : tensor<2xi16> -> tensor<2xi16>
+  %u = graph.constant dense<[18446744073709551615, 1]> : tensor<2xui64>
+  %v = graph.constant dense<[2, 2]> : tensor<2xui64>
+  %6 = graph.greater %u, %v : tensor<2xui64>, tensor<2xui64> -> tensor<2xi1>
+  return %0, %1, %2, %3, %5, %6 : tensor<2xi1>, tensor<2xf32>, tensor<2xui8>, tensor<2xf64>, tensor<2xi16>, tensor<2xi1>
+}

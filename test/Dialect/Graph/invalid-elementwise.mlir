@@ -189,10 +189,10 @@ func.func @f23(%x: vector<3xf32>) {
 
 // -----
 
-// f64 is not a graph element type.
-func.func @f24(%x: tensor<3xf64>) {
-  // expected-error @+1 {{'graph.sqrt' op operand #0 must be ranked tensor of floating-point values, but got 'tensor<3xf64>'}}
-  %0 = graph.sqrt %x : tensor<3xf64> -> tensor<3xf64>
+// f8E4M3FN is not a graph element type.
+func.func @f24(%x: tensor<3xf8E4M3FN>) {
+  // expected-error @+1 {{'graph.sqrt' op operand #0 must be ranked tensor of floating-point values, but got 'tensor<3xf8E4M3FN>'}}
+  %0 = graph.sqrt %x : tensor<3xf8E4M3FN> -> tensor<3xf8E4M3FN>
   return
 }
 
@@ -374,17 +374,17 @@ func.func @f45(%x: tensor<?x3xf32>) {
 
 // -----
 
-func.func @f46(%x: tensor<3xf64>) {
-  // expected-error @+1 {{'graph.cast' op operand #0 must be ranked tensor of graph element values, but got 'tensor<3xf64>'}}
-  %0 = graph.cast %x : tensor<3xf64> -> tensor<3xf32>
+func.func @f46(%x: tensor<3xf8E5M2>) {
+  // expected-error @+1 {{'graph.cast' op operand #0 must be ranked tensor of graph element values, but got 'tensor<3xf8E5M2>'}}
+  %0 = graph.cast %x : tensor<3xf8E5M2> -> tensor<3xf32>
   return
 }
 
 // -----
 
 func.func @f47(%x: tensor<3xf32>) {
-  // expected-error @+1 {{'graph.cast' op result #0 must be ranked tensor of graph element values, but got 'tensor<3xui8>'}}
-  %0 = graph.cast %x : tensor<3xf32> -> tensor<3xui8>
+  // expected-error @+1 {{'graph.cast' op result #0 must be ranked tensor of graph element values, but got 'tensor<3xsi8>'}}
+  %0 = graph.cast %x : tensor<3xf32> -> tensor<3xsi8>
   return
 }
 
@@ -454,9 +454,9 @@ func.func @f55(%x: tensor<3xi32>) {
 
 // -----
 
-func.func @f56(%x: tensor<3xf32>, %y: tensor<3xi16>) {
-  // expected-error @+1 {{'graph.add' op operand #1 must be ranked tensor of numeric values, but got 'tensor<3xi16>'}}
-  %0 = graph.add %x, %y : tensor<3xf32>, tensor<3xi16> -> tensor<3xf32>
+func.func @f56(%x: tensor<3xf32>, %y: tensor<3xi4>) {
+  // expected-error @+1 {{'graph.add' op operand #1 must be ranked tensor of numeric values, but got 'tensor<3xi4>'}}
+  %0 = graph.add %x, %y : tensor<3xf32>, tensor<3xi4> -> tensor<3xf32>
   return
 }
 
@@ -486,9 +486,9 @@ func.func @f59(%x: tensor<3xi32>) {
 
 // -----
 
-func.func @f60(%x: tensor<3xf64>) {
-  // expected-error @+1 {{'graph.equal' op operand #0 must be ranked tensor of graph element values, but got 'tensor<3xf64>'}}
-  %0 = graph.equal %x, %x : tensor<3xf64>, tensor<3xf64> -> tensor<3xi1>
+func.func @f60(%x: tensor<3xf8E4M3FN>) {
+  // expected-error @+1 {{'graph.equal' op operand #0 must be ranked tensor of graph element values, but got 'tensor<3xf8E4M3FN>'}}
+  %0 = graph.equal %x, %x : tensor<3xf8E4M3FN>, tensor<3xf8E4M3FN> -> tensor<3xi1>
   return
 }
 
@@ -691,9 +691,9 @@ func.func @f83(%c: tensor<3xf32>, %x: tensor<3xf32>) {
 
 // -----
 
-func.func @f84(%c: tensor<3xi1>, %x: tensor<3xf64>) {
-  // expected-error @+1 {{'graph.select' op operand #1 must be ranked tensor of graph element values, but got 'tensor<3xf64>'}}
-  %0 = graph.select %c, %x, %x : tensor<3xi1>, tensor<3xf64>, tensor<3xf64> -> tensor<3xf64>
+func.func @f84(%c: tensor<3xi1>, %x: tensor<3xf8E4M3FN>) {
+  // expected-error @+1 {{'graph.select' op operand #1 must be ranked tensor of graph element values, but got 'tensor<3xf8E4M3FN>'}}
+  %0 = graph.select %c, %x, %x : tensor<3xi1>, tensor<3xf8E4M3FN>, tensor<3xf8E4M3FN> -> tensor<3xf8E4M3FN>
   return
 }
 

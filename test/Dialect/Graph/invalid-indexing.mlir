@@ -76,10 +76,10 @@ func.func @concat_result(%a: tensor<2xf32>, %b: tensor<3xf32>) -> tensor<4xf32> 
 
 // -----
 
-func.func @concat_f64(%a: tensor<2xf64>) -> tensor<2xf64> {
+func.func @concat_f8(%a: tensor<2xf8E4M3FN>) -> tensor<2xf8E4M3FN> {
   // expected-error @+1 {{operand #0 must be variadic of ranked tensor of}}
-  %0 = graph.concat %a {axis = 0 : i64} : tensor<2xf64> -> tensor<2xf64>
-  return %0 : tensor<2xf64>
+  %0 = graph.concat %a {axis = 0 : i64} : tensor<2xf8E4M3FN> -> tensor<2xf8E4M3FN>
+  return %0 : tensor<2xf8E4M3FN>
 }
 
 // -----
@@ -170,10 +170,10 @@ func.func @slice_result(%x: tensor<8xf32>) -> tensor<3xf32> {
 
 // -----
 
-func.func @slice_f64(%x: tensor<4xf64>) -> tensor<2xf64> {
+func.func @slice_f8(%x: tensor<4xf8E4M3FN>) -> tensor<2xf8E4M3FN> {
   // expected-error @+1 {{operand #0 must be ranked tensor of}}
-  %0 = graph.slice %x {starts = array<i64: 0>, ends = array<i64: 2>} : tensor<4xf64> -> tensor<2xf64>
-  return %0 : tensor<2xf64>
+  %0 = graph.slice %x {starts = array<i64: 0>, ends = array<i64: 2>} : tensor<4xf8E4M3FN> -> tensor<2xf8E4M3FN>
+  return %0 : tensor<2xf8E4M3FN>
 }
 
 // -----
@@ -452,10 +452,10 @@ func.func @split_result_size(%x: tensor<4xf32>) -> (tensor<1xf32>, tensor<3xf32>
 
 // -----
 
-func.func @split_f64(%x: tensor<4xf64>) -> tensor<4xf64> {
+func.func @split_f8(%x: tensor<4xf8E4M3FN>) -> tensor<4xf8E4M3FN> {
   // expected-error @+1 {{operand #0 must be ranked tensor of}}
-  %0 = graph.split %x {num_outputs = 1 : i64} : tensor<4xf64> -> tensor<4xf64>
-  return %0 : tensor<4xf64>
+  %0 = graph.split %x {num_outputs = 1 : i64} : tensor<4xf8E4M3FN> -> tensor<4xf8E4M3FN>
+  return %0 : tensor<4xf8E4M3FN>
 }
 
 // -----

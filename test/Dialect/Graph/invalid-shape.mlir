@@ -28,17 +28,17 @@ func.func @constant_resource_type_mismatch() {
 
 // -----
 
-func.func @constant_f64() {
+func.func @constant_f8() {
   // expected-error @+1 {{result #0 must be ranked tensor of graph element values}}
-  %0 = graph.constant dense<1.0> : tensor<2xf64>
+  %0 = graph.constant dense<1.0> : tensor<2xf8E4M3FN>
   return
 }
 
 // -----
 
-func.func @constant_unsigned() {
+func.func @constant_signed() {
   // expected-error @+1 {{result #0 must be ranked tensor of graph element values}}
-  %0 = graph.constant dense<1> : tensor<2xui8>
+  %0 = graph.constant dense<1> : tensor<2xsi8>
   return
 }
 
@@ -388,9 +388,9 @@ func.func @transpose_wrong_result(%x: tensor<2x4xf32>) {
 
 // -----
 
-func.func @transpose_f64(%x: tensor<2xf64>) {
+func.func @transpose_f8(%x: tensor<2xf8E4M3FN>) {
   // expected-error @+1 {{operand #0 must be ranked tensor of graph element values}}
-  %0 = graph.transpose %x {perm = array<i64: 0>} : tensor<2xf64> -> tensor<2xf64>
+  %0 = graph.transpose %x {perm = array<i64: 0>} : tensor<2xf8E4M3FN> -> tensor<2xf8E4M3FN>
   return
 }
 

@@ -222,7 +222,7 @@ TEST(VerifierTest, Types) {
   EXPECT_EQ(patched(2, [](TypeEntry &t) { t.dtype = 0; }),
             "m.smod: type 2: invalid dtype 0");
   EXPECT_EQ(patched(2, [](TypeEntry &t) { t.dtype = kMaxDType + 1; }),
-            "m.smod: type 2: invalid dtype 11");
+            "m.smod: type 2: invalid dtype 14");
   EXPECT_EQ(patched(2, [](TypeEntry &t) { t.rank = kMaxRank + 1; }),
             "m.smod: type 2: rank 9 exceeds the maximum 8");
   EXPECT_EQ(patched(2, [](TypeEntry &t) { t.dims[1] = -2; }),

@@ -8,11 +8,33 @@
 #ifndef STRATA_CONVERSION_GRAPHTOKERNEL_GRAPHTOKERNEL_H
 #define STRATA_CONVERSION_GRAPHTOKERNEL_GRAPHTOKERNEL_H
 
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/StringRef.h"
+
 namespace mlir {
+class Operation;
 class RewritePatternSet;
 } // namespace mlir
 
 namespace strata {
+
+/// Discardable attributes that convert-graph-to-kernel sets, before it makes
+/// every unsigned integer type signless, on the graph ops whose operands
+/// (`graph.unsigned_operands`) or results (`graph.unsigned_results`) were
+/// unsigned: their lowerings pick unsigned comparisons, divisions,
+/// extensions and conversions. The populate functions below read them.
+inline constexpr llvm::StringLiteral kUnsignedOperandsAttr =
+    "graph.unsigned_operands";
+inline constexpr llvm::StringLiteral kUnsignedResultsAttr =
+    "graph.unsigned_results";
+
+/// Makes every integer type in the function bodies under `root` signless
+/// and marks the graph ops that had unsigned operands or results (see
+/// above). Function signatures keep their unsigned tensors (the runtime's
+/// u8..u64 arguments and results): bodies view them with tensor.bitcast at
+/// entry, before returns and around calls. Fails with a located error on
+/// an unsigned scalar in a signature, which has no such view.
+mlir::LogicalResult eraseUnsignedIntegers(mlir::Operation *root);
 
 /// Elementwise ops and select -> linalg.generic with broadcasting maps.
 void populateGraphElementwiseToLinalgPatterns(

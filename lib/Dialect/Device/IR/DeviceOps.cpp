@@ -143,10 +143,16 @@ LogicalResult AllocOp::verify() {
 LogicalResult ReshapeOp::verify() {
   MemRefType sourceType = getSource().getType();
   MemRefType resultType = getResult().getType();
-  if (sourceType.getElementType() != resultType.getElementType())
+  Type sourceElement = sourceType.getElementType();
+  Type resultElement = resultType.getElementType();
+  bool sameWidthIntegers = isa<IntegerType>(sourceElement) &&
+                           isa<IntegerType>(resultElement) &&
+                           sourceElement.getIntOrFloatBitWidth() ==
+                               resultElement.getIntOrFloatBitWidth();
+  if (sourceElement != resultElement && !sameWidthIntegers)
     return emitOpError("element type ")
-           << resultType.getElementType() << " differs from the source's ("
-           << sourceType.getElementType() << ")";
+           << resultElement << " differs from the source's (" << sourceElement
+           << ") and is not an integer type of the same width";
   if (failed(verifyDynamicSizes(*this, resultType, getDynamicSizes())))
     return failure();
   int64_t sourceCount, resultCount;

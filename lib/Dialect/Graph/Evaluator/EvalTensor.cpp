@@ -71,8 +71,37 @@ EvalTensor::EvalTensor(RankedTensorType type) : type(type) {
     ints.assign(numElements, 0);
 }
 
+/// Whether `type` is an unsigned integer type (stored zero-extended).
+static bool isUnsignedType(Type type) { return type.isUnsignedInteger(); }
+
+/// `value` wrapped to the element type `type`: zero-extended from its width
+/// for unsigned types (ui64 keeps the bit pattern), sign-extended otherwise.
+static int64_t wrapToElement(Type type, int64_t value) {
+  unsigned width = type.getIntOrFloatBitWidth();
+  if (!isUnsignedType(type) || width >= 64)
+    return wrapToWidth(value, width);
+  return static_cast<int64_t>(static_cast<uint64_t>(value) &
+                              ((uint64_t(1) << width) - 1));
+}
+
+bool strata::graph::detail::hasUnorderedUnsigned(const EvalTensor &tensor) {
+  if (!tensor.isUnsigned() ||
+      tensor.getElementType().getIntOrFloatBitWidth() < 64)
+    return false;
+  for (int64_t index = 0; index < tensor.getNumElements(); ++index)
+    if (tensor.getInt(index) < 0)
+      return true;
+  return false;
+}
+
+bool EvalTensor::isUnsigned() const { return isUnsignedType(getElementType()); }
+
 double EvalTensor::getFloat(int64_t index) const {
-  return floats.empty() ? static_cast<double>(ints[index]) : floats[index];
+  if (!floats.empty())
+    return floats[index];
+  if (isUnsigned())
+    return static_cast<double>(static_cast<uint64_t>(ints[index]));
+  return static_cast<double>(ints[index]);
 }
 
 int64_t EvalTensor::getInt(int64_t index) const {
@@ -97,12 +126,18 @@ void EvalTensor::setFloat(int64_t index, double value) {
     return;
   }
   double truncated = std::trunc(value);
+  if (isUnsigned() && truncated >= 9.2233720368547758e18 &&
+      truncated < 1.8446744073709552e19) {
+    ints[index] = static_cast<int64_t>(static_cast<uint64_t>(truncated));
+    return;
+  }
   if (std::isnan(truncated) || truncated >= 9.2233720368547758e18 ||
       truncated < -9.2233720368547758e18) {
     ints[index] = 0;
     return;
   }
-  ints[index] = wrapToWidth(static_cast<int64_t>(truncated), width);
+  ints[index] =
+      wrapToElement(getElementType(), static_cast<int64_t>(truncated));
 }
 
 void EvalTensor::setInt(int64_t index, int64_t value) {
@@ -110,7 +145,7 @@ void EvalTensor::setInt(int64_t index, int64_t value) {
     floats[index] = roundToFloatType(floatType, static_cast<double>(value));
     return;
   }
-  ints[index] = wrapToWidth(value, getElementType().getIntOrFloatBitWidth());
+  ints[index] = wrapToElement(getElementType(), value);
 }
 
 SmallVector<int64_t> EvalTensor::getStrides() const {
@@ -129,8 +164,11 @@ int64_t EvalTensor::getLinearIndex(ArrayRef<int64_t> indices) const {
 
 /// True for the element types graph tensors may have.
 static bool isSupportedElementType(Type type) {
-  return type.isF32() || type.isF16() || type.isBF16() || type.isInteger(64) ||
-         type.isInteger(32) || type.isInteger(8) || type.isInteger(1);
+  if (auto intType = dyn_cast<IntegerType>(type))
+    return !intType.isSigned() &&
+           llvm::is_contained({1u, 8u, 16u, 32u, 64u}, intType.getWidth()) &&
+           (intType.getWidth() != 1 || intType.isSignless());
+  return type.isF64() || type.isF32() || type.isF16() || type.isBF16();
 }
 
 /// Reads the little-endian element `index` of a raw blob.
@@ -138,7 +176,13 @@ static void readRawElement(EvalTensor &tensor, ArrayRef<char> data,
                            int64_t index) {
   Type elementType = tensor.getElementType();
   const char *at = data.data();
-  if (elementType.isF32()) {
+  bool isUnsigned = elementType.isUnsignedInteger();
+  if (elementType.isF64()) {
+    uint64_t bits = llvm::support::endian::read64le(at + 8 * index);
+    double value;
+    std::memcpy(&value, &bits, sizeof(value));
+    tensor.setFloat(index, value);
+  } else if (elementType.isF32()) {
     uint32_t bits = llvm::support::endian::read32le(at + 4 * index);
     float value;
     std::memcpy(&value, &bits, sizeof(value));
@@ -155,10 +199,17 @@ static void readRawElement(EvalTensor &tensor, ArrayRef<char> data,
     tensor.setInt(index, static_cast<int64_t>(
                              llvm::support::endian::read64le(at + 8 * index)));
   } else if (elementType.isInteger(32)) {
-    tensor.setInt(index, static_cast<int32_t>(
-                             llvm::support::endian::read32le(at + 4 * index)));
+    uint32_t bits = llvm::support::endian::read32le(at + 4 * index);
+    tensor.setInt(index, isUnsigned ? static_cast<int64_t>(bits)
+                                    : static_cast<int32_t>(bits));
+  } else if (elementType.isInteger(16)) {
+    uint16_t bits = llvm::support::endian::read16le(at + 2 * index);
+    tensor.setInt(index, isUnsigned ? static_cast<int64_t>(bits)
+                                    : static_cast<int16_t>(bits));
   } else if (elementType.isInteger(8)) {
-    tensor.setInt(index, static_cast<int8_t>(at[index]));
+    tensor.setInt(index, isUnsigned ? static_cast<int64_t>(
+                                          static_cast<uint8_t>(at[index]))
+                                    : static_cast<int8_t>(at[index]));
   } else {
     tensor.setInt(index, at[index] != 0);
   }
@@ -188,8 +239,12 @@ FailureOr<EvalTensor> EvalTensor::fromAttr(ElementsAttr attr) {
       return tensor;
     }
     bool isBool = type.getElementType().isInteger(1);
+    bool isUnsigned = type.getElementType().isUnsignedInteger();
     auto toInt = [&](const APInt &value) -> int64_t {
-      return isBool ? (value.getBoolValue() ? 1 : 0) : value.getSExtValue();
+      if (isBool)
+        return value.getBoolValue() ? 1 : 0;
+      return isUnsigned ? static_cast<int64_t>(value.getZExtValue())
+                        : value.getSExtValue();
     };
     if (dense.isSplat()) {
       int64_t value = toInt(dense.getSplatValue<APInt>());

@@ -187,6 +187,16 @@ struct ElementwiseEvaluator {
     return failure();
   }
 
+  /// Fails when an operand holds ui64 values the int64 arithmetic cannot
+  /// order (see hasUnorderedUnsigned); ops that compare, divide or convert
+  /// call it first.
+  LogicalResult checkOrderable() {
+    for (const EvalTensor &operand : operands)
+      if (strata::graph::detail::hasUnorderedUnsigned(operand))
+        return fail("ui64 values of 2^63 and more are not evaluated");
+    return success();
+  }
+
   /// Stores `body`'s value for every result element, with broadcast
   /// operand indices.
   LogicalResult
@@ -236,6 +246,8 @@ struct ElementwiseEvaluator {
     const EvalTensor &lhs = operands[0], &rhs = operands[1];
     if (lhs.isFloat() != rhs.isFloat())
       return fail("unsupported element types");
+    if (failed(checkOrderable()))
+      return failure();
     return map([&](int64_t index, ArrayRef<int64_t> at) {
       bool value = lhs.isFloat()
                        ? floatFn(lhs.getFloat(at[0]), rhs.getFloat(at[1]))
@@ -256,6 +268,8 @@ struct ElementwiseEvaluator {
 /// clip: IEEE maximum/minimum against the bounds for floats (NaN stays
 /// NaN), exact clamping for integers (doubles cannot hold every i64).
 LogicalResult ElementwiseEvaluator::evaluate(ClipOp op) {
+  if (failed(checkOrderable()))
+    return failure();
   std::optional<APFloat> minAttr = op.getMin();
   std::optional<APFloat> maxAttr = op.getMax();
   if (operands[0].isFloat()) {
@@ -283,6 +297,8 @@ LogicalResult ElementwiseEvaluator::evaluate(ClipOp op) {
 /// integer wraps.
 LogicalResult ElementwiseEvaluator::evaluate(CastOp) {
   const EvalTensor &input = operands[0];
+  bool sourceUnsigned = input.isUnsigned();
+  bool resultUnsigned = resultType.getElementType().isUnsignedInteger();
   Type resultElement = resultType.getElementType();
   auto floatType = dyn_cast<FloatType>(resultElement);
   bool toBool = resultElement.isInteger(1);
@@ -301,10 +317,12 @@ LogicalResult ElementwiseEvaluator::evaluate(CastOp) {
         return success();
       }
       double truncated = std::trunc(value);
-      double limit = std::ldexp(1.0, width - 1);
-      if (std::isnan(value) || truncated < -limit || truncated >= limit)
-        return fail("cast of " + llvm::formatv("{0}", value).str() + " to i" +
-                    Twine(width) + " is out of range");
+      double limit = std::ldexp(1.0, width - (resultUnsigned ? 0 : 1));
+      double low = resultUnsigned ? 0.0 : -limit;
+      if (std::isnan(value) || truncated < low || truncated >= limit)
+        return fail("cast of " + llvm::formatv("{0}", value).str() + " to " +
+                    (resultUnsigned ? "ui" : "i") + Twine(width) +
+                    " is out of range");
       result.setInt(index, static_cast<int64_t>(truncated));
       return success();
     }
@@ -313,9 +331,10 @@ LogicalResult ElementwiseEvaluator::evaluate(CastOp) {
       // Round the integer once: through double, a large i64 would round
       // twice (e.g. 2^60 + 2^36 + 1 to f32).
       APFloat converted(floatType.getFloatSemantics());
+      // ui64 values are their bit pattern: convert them unsigned.
       converted.convertFromAPInt(APInt(64, static_cast<uint64_t>(value),
-                                       /*isSigned=*/true),
-                                 /*IsSigned=*/true,
+                                       /*isSigned=*/!sourceUnsigned),
+                                 /*IsSigned=*/!sourceUnsigned,
                                  APFloat::rmNearestTiesToEven);
       bool losesInfo = false;
       converted.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven,
@@ -331,6 +350,8 @@ LogicalResult ElementwiseEvaluator::evaluate(CastOp) {
 /// div: integer division truncates toward zero; division by zero and
 /// INT_MIN / -1 at the element width are undefined.
 LogicalResult ElementwiseEvaluator::evaluate(DivOp) {
+  if (failed(checkOrderable()))
+    return failure();
   int64_t minValue =
       getSignedMin(resultType.getElementType().getIntOrFloatBitWidth());
   return binary(
@@ -351,6 +372,8 @@ LogicalResult ElementwiseEvaluator::evaluate(DivOp) {
 /// mod: C's fmod for floats and with `fmod = true`; Python's % (the sign of
 /// the divisor) otherwise. Integer x % 0 is undefined.
 LogicalResult ElementwiseEvaluator::evaluate(ModOp op) {
+  if (failed(checkOrderable()))
+    return failure();
   bool fmod = op.getFmod();
   return binary([](double a, double b) { return std::fmod(a, b); },
                 [&](int64_t a, int64_t b) -> std::optional<int64_t> {
@@ -420,6 +443,8 @@ strata::graph::detail::evaluateElementwiseOp(
                               [](int64_t x) { return wrappingSub(0, x); });
           })
           .Case([&](AbsOp) {
+            if (failed(eval.checkOrderable()))
+              return failure();
             return eval.unary(
                 [](double x) { return std::fabs(x); },
                 [](int64_t x) { return x < 0 ? wrappingSub(0, x) : x; });
@@ -447,6 +472,8 @@ strata::graph::detail::evaluateElementwiseOp(
                 [](double x) { return 1.0 / (1.0 + std::exp(-x)); });
           })
           .Case([&](ReluOp) {
+            if (failed(eval.checkOrderable()))
+              return failure();
             // max(x, 0) propagates NaN and maps -0.0 to +0.0.
             return eval.unary(
                 [](double x) { return std::isnan(x) ? x : (x > 0 ? x : 0.0); },
@@ -466,6 +493,8 @@ strata::graph::detail::evaluateElementwiseOp(
             return floatOnly([](double x) { return std::nearbyint(x); });
           })
           .Case([&](SignOp) {
+            if (failed(eval.checkOrderable()))
+              return failure();
             return eval.unary(
                 [](double x) {
                   if (std::isnan(x))
@@ -520,6 +549,8 @@ strata::graph::detail::evaluateElementwiseOp(
                 [](double a, double b) { return std::pow(a, b); }, nullptr);
           })
           .Case([&](MaxOp) {
+            if (failed(eval.checkOrderable()))
+              return failure();
             return eval.binary(
                 ieeeMaximum,
                 [](int64_t a, int64_t b) -> std::optional<int64_t> {
@@ -527,6 +558,8 @@ strata::graph::detail::evaluateElementwiseOp(
                 });
           })
           .Case([&](MinOp) {
+            if (failed(eval.checkOrderable()))
+              return failure();
             return eval.binary(
                 ieeeMinimum,
                 [](int64_t a, int64_t b) -> std::optional<int64_t> {

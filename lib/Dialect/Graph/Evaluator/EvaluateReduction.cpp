@@ -175,6 +175,14 @@ static LogicalResult evaluateReduce(ReduceKind kind, const EvalTensor &input,
 
   // Integers wrap: accumulate modulo 2^64 (unsigned, as signed overflow is
   // undefined in C++), which setInt wraps further to the element width.
+  // Unsigned elements below 64 bits are held zero-extended, so signed max
+  // and min order them; huge ui64 ones are left alone.
+  if ((kind == ReduceKind::Max || kind == ReduceKind::Min ||
+       kind == ReduceKind::Mean) &&
+      strata::graph::detail::hasUnorderedUnsigned(input)) {
+    whyNot = "ui64 values of 2^63 and more are not evaluated";
+    return failure();
+  }
   uint64_t identity = 0;
   switch (kind) {
   case ReduceKind::Sum:
@@ -231,6 +239,10 @@ evaluateArgReduce(bool isMax, const EvalTensor &input, int64_t axis,
   if (failed(dim)) {
     whyNot = "axis " + std::to_string(axis) + " is out of range for rank " +
              std::to_string(rank);
+    return failure();
+  }
+  if (strata::graph::detail::hasUnorderedUnsigned(input)) {
+    whyNot = "ui64 values of 2^63 and more are not evaluated";
     return failure();
   }
   SmallVector<bool> reduced(rank, false);

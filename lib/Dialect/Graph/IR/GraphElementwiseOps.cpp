@@ -59,10 +59,18 @@ static Attribute makeInt(IntegerType type, int64_t value) {
   return IntegerAttr::get(type, wide.trunc(type.getWidth()));
 }
 
+/// The value of a signless (signed) integer attribute, sign-extended.
 static int64_t toInt(IntegerAttr attr) {
   if (attr.getType().isInteger(1))
     return attr.getValue().getBoolValue() ? 1 : 0;
   return attr.getValue().getSExtValue();
+}
+
+/// Whether `attr` holds an unsigned integer: the int64 folders below compute
+/// signed results, so they leave those to graph-fold-constants.
+static bool isUnsignedAttr(Attribute attr) {
+  auto intAttr = dyn_cast<IntegerAttr>(attr);
+  return intAttr && intAttr.getType().isUnsignedInteger();
 }
 
 static OpFoldResult foldUnarySplat(Attribute operand, Type resultType,
@@ -80,7 +88,7 @@ static OpFoldResult foldUnarySplat(Attribute operand, Type resultType,
                      makeFloat(cast<FloatType>(floatAttr.getType()), *value));
   }
   auto intAttr = cast<IntegerAttr>(splat);
-  if (!intFn)
+  if (!intFn || isUnsignedAttr(intAttr))
     return {};
   std::optional<int64_t> value = intFn(toInt(intAttr));
   if (!value)
@@ -116,7 +124,7 @@ static OpFoldResult foldBinarySplat(ArrayRef<Attribute> operands,
   }
   auto lhsInt = dyn_cast<IntegerAttr>(lhs);
   auto rhsInt = dyn_cast<IntegerAttr>(rhs);
-  if (!intFn || !lhsInt || !rhsInt)
+  if (!intFn || !lhsInt || !rhsInt || isUnsignedAttr(lhsInt))
     return {};
   std::optional<int64_t> value = intFn(toInt(lhsInt), toInt(rhsInt));
   if (!value)
@@ -142,7 +150,7 @@ static OpFoldResult foldCompareSplat(ArrayRef<Attribute> operands,
   } else {
     auto lhsInt = dyn_cast<IntegerAttr>(lhs);
     auto rhsInt = dyn_cast<IntegerAttr>(rhs);
-    if (!lhsInt || !rhsInt)
+    if (!lhsInt || !rhsInt || isUnsignedAttr(lhsInt))
       return {};
     value = intCmp(toInt(lhsInt), toInt(rhsInt));
   }
@@ -193,17 +201,19 @@ static int64_t getSignedMinValue(Type type) {
   return APInt::getSignedMinValue(intType.getWidth()).getSExtValue();
 }
 
-/// Converts the integral `bound` to an integer of `width` bits; nullopt when
-/// it is not integral or out of range.
+/// Converts the integral `bound` to an integer of `width` bits (unsigned
+/// with `isUnsigned`); nullopt when it is not integral or out of range.
 static std::optional<int64_t> getIntegralBound(const APFloat &bound,
-                                               unsigned width) {
-  llvm::APSInt result(width, /*isUnsigned=*/false);
+                                               unsigned width,
+                                               bool isUnsigned = false) {
+  llvm::APSInt result(width, isUnsigned);
   bool isExact = false;
   if (bound.convertToInteger(result, APFloat::rmTowardZero, &isExact) !=
           APFloat::opOK ||
       !isExact)
     return std::nullopt;
-  return result.getSExtValue();
+  return isUnsigned ? static_cast<int64_t>(result.getZExtValue())
+                    : result.getSExtValue();
 }
 
 //===----------------------------------------------------------------------===//
@@ -237,7 +247,8 @@ static LogicalResult verifyOpSpecific(ClipOp op) {
         return op.emitOpError("bound ")
                << bound->convertToDouble()
                << " is not integral for an integer tensor";
-      if (!getIntegralBound(*bound, intType.getWidth()))
+      if (!getIntegralBound(*bound, intType.getWidth(),
+                            intType.isUnsignedInteger()))
         return op.emitOpError("bound ") << bound->convertToDouble()
                                         << " is out of range for " << intType;
     }
@@ -455,26 +466,36 @@ OpFoldResult CastOp::fold(FoldAdaptor adaptor) {
       auto intType = cast<IntegerType>(resultElement);
       double truncated = std::trunc(value);
       // Out-of-range conversions are undefined in ONNX: leave them alone.
-      double limit = std::ldexp(1.0, intType.getWidth() - 1);
-      if (std::isnan(value) || truncated < -limit || truncated >= limit)
+      bool isUnsigned = intType.isUnsignedInteger();
+      double limit = std::ldexp(1.0, intType.getWidth() - (isUnsigned ? 0 : 1));
+      double low = isUnsigned ? 0.0 : -limit;
+      if (std::isnan(value) || truncated < low || truncated >= limit)
         return {};
-      scalar = makeInt(intType, static_cast<int64_t>(truncated));
+      APFloat exact(truncated);
+      llvm::APSInt converted(intType.getWidth(), isUnsigned);
+      bool isExact = false;
+      exact.convertToInteger(converted, APFloat::rmTowardZero, &isExact);
+      scalar = IntegerAttr::get(intType, converted);
     }
   } else {
     auto intAttr = cast<IntegerAttr>(splat);
-    int64_t value = toInt(intAttr);
+    bool sourceUnsigned =
+        intAttr.getType().isInteger(1) || intAttr.getType().isUnsignedInteger();
     if (auto floatType = dyn_cast<FloatType>(resultElement)) {
       // Round once: going through double would round large i64 values
       // twice (e.g. 2^60 + 2^36 + 1 to f32).
       APFloat converted(floatType.getFloatSemantics());
-      converted.convertFromAPInt(intAttr.getValue(),
-                                 /*IsSigned=*/!intAttr.getType().isInteger(1),
+      converted.convertFromAPInt(intAttr.getValue(), !sourceUnsigned,
                                  APFloat::rmNearestTiesToEven);
       scalar = FloatAttr::get(floatType, converted);
     } else if (resultElement.isInteger(1)) {
-      scalar = builder.getBoolAttr(value != 0);
+      scalar = builder.getBoolAttr(!intAttr.getValue().isZero());
     } else {
-      scalar = makeInt(cast<IntegerType>(resultElement), value);
+      // Extended by the source's signedness, then wrapped to the width.
+      unsigned width = cast<IntegerType>(resultElement).getWidth();
+      APInt value = sourceUnsigned ? intAttr.getValue().zextOrTrunc(width)
+                                   : intAttr.getValue().sextOrTrunc(width);
+      scalar = IntegerAttr::get(resultElement, value);
     }
   }
   return makeSplat(getType(), scalar);

@@ -39,9 +39,10 @@ def op_table_markdown() -> str:
         "(`onnx.version_converter.convert_version`), then imported as an "
         f"opset-{MIN_OPSET} model; a model the converter cannot convert is "
         "reported.",
-        "- Element types: f32, f16, bf16, i64, i32, i8, bool (the graph "
-        "dialect's). f64, i16, u8 and the other unsigned, float8 and 4-bit "
-        "types are reported as unsupported.",
+        "- Element types: double, float, float16, bfloat16, int64..int8, "
+        "uint64..uint8 and bool (the graph dialect's f64, f32, f16, bf16, "
+        "i64..i8, ui64..ui8, i1). float8, 4-bit, complex and string types "
+        "are reported as unsupported.",
         "- Inputs that the graph dialect takes as attributes (Slice "
         "starts/ends/axes/steps, Pad pads/constant_value/axes, Reduce* axes, "
         "Squeeze/Unsqueeze axes, Split split, Tile repeats) "

@@ -16,7 +16,7 @@ from typing import Optional, Sequence
 import numpy as np
 from onnx import TensorProto
 
-from .elements import _STORAGE, _kind
+from .elements import _STORAGE, _UNSIGNED, _kind
 
 
 #: Constants with at least this many elements become dense_resource blobs;
@@ -75,6 +75,9 @@ def _dense_literal(arr: np.ndarray, elem: int) -> Optional[str]:
     elif kind == "b":
         flat = np.asarray(arr).reshape(-1).astype(bool)
         fmt = lambda v: "true" if v else "false"  # noqa: E731
+    elif elem in _UNSIGNED:
+        flat = np.asarray(arr).reshape(-1).astype(np.uint64)
+        fmt = lambda v: str(int(v))  # noqa: E731
     else:
         flat = np.asarray(arr).reshape(-1).astype(np.int64)
         fmt = lambda v: str(int(v))  # noqa: E731

@@ -133,9 +133,12 @@ def Device_ReshapeOp : Device_Op<"reshape", [Pure]> {
   let summary = "The same data under a new shape";
   let description = [{
     A buffer sharing `source`'s data (no copy) with the result's shape and
-    the same element type. One `index` size per `?` dim of the result, in
-    order; the parentheses are left out when there is none. When both
-    shapes are static their element counts must agree; otherwise the
+    the same element type, or an integer type of the same width (unsigned
+    and signless integers of one width reinterpret each other: the host
+    program's unsigned arguments and results are viewed as the signless
+    integers kernels compute on). One `index` size per `?` dim of the
+    result, in order; the parentheses are left out when there is none. When
+    both shapes are static their element counts must agree; otherwise the
     runtime checks them.
 
     ```mlir

@@ -25,9 +25,10 @@ namespace strata::graph {
 
 /// A host tensor of the reference evaluator: a static ranked tensor type and
 /// its elements in row-major order. Floating-point elements are held as
-/// double and rounded to the element type (f32, f16, bf16) whenever they are
-/// stored; integer and i1 elements are held as int64_t and wrapped to the
-/// element width (signed), i1 as 0 or 1. So each op computes in double or
+/// double and rounded to the element type (f64, f32, f16, bf16) whenever
+/// they are stored; integer and i1 elements are held as int64_t and wrapped
+/// to the element width (sign-extended for signless integers, zero-extended
+/// for unsigned ones), i1 as 0 or 1. So each op computes in double or
 /// int64 and rounds once, as a correctly rounded kernel would.
 class EvalTensor {
 public:
@@ -48,6 +49,9 @@ public:
   int64_t getRank() const { return type.getRank(); }
   int64_t getNumElements() const { return numElements; }
   bool isFloat() const { return mlir::isa<mlir::FloatType>(getElementType()); }
+  /// Whether the elements are unsigned integers: held zero-extended (ui64
+  /// as its bit pattern, so values from 2^63 up read as negative int64).
+  bool isUnsigned() const;
 
   /// Element `index` (row-major) as a double; integers convert exactly up to
   /// 2^53.
@@ -96,6 +100,11 @@ mlir::LogicalResult evaluateOp(mlir::Operation *op,
                                std::string *whyNot = nullptr);
 
 namespace detail {
+/// Whether `tensor` is ui64 with an element of 2^63 or more: the evaluator's
+/// int64 arithmetic cannot order, divide or convert such values, so the ops
+/// that do refuse to evaluate them (folding then leaves the op alone).
+bool hasUnorderedUnsigned(const EvalTensor &tensor);
+
 /// Per-family evaluators behind evaluateOp. Each returns std::nullopt when
 /// `op` is not in its family, else success or failure (with `whyNot`).
 using FamilyResult = std::optional<mlir::LogicalResult>;

@@ -19,12 +19,17 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 // Element types and tensors
 //===----------------------------------------------------------------------===//
 
-def Graph_Float : AnyTypeOf<[F32, F16, BF16], "floating-point">;
-def Graph_Int : AnyTypeOf<[I64, I32, I8], "signed integer">;
+def Graph_Float : AnyTypeOf<[F64, F32, F16, BF16], "floating-point">;
+/// Signless integers are signed (ONNX's int types); unsigned ones are the
+/// builtin `ui` types, whose comparisons, divisions, extensions and
+/// conversions to float are unsigned.
+def Graph_Int : AnyTypeOf<[I64, I32, I16, I8, UI64, UI32, UI16, UI8],
+                          "integer">;
 def Graph_Bool : TypeAlias<I1, "boolean">;
-def Graph_Numeric : AnyTypeOf<[F32, F16, BF16, I64, I32, I8], "numeric">;
-def Graph_Element : AnyTypeOf<[F32, F16, BF16, I64, I32, I8, I1],
-                              "graph element">;
+def Graph_Numeric : AnyTypeOf<[F64, F32, F16, BF16, I64, I32, I16, I8, UI64,
+                               UI32, UI16, UI8], "numeric">;
+def Graph_Element : AnyTypeOf<[F64, F32, F16, BF16, I64, I32, I16, I8, UI64,
+                               UI32, UI16, UI8, I1], "graph element">;
 
 /// Any ranked tensor of a graph element type, static or with `?` dims.
 def Graph_Tensor : RankedTensorOf<[Graph_Element]>;
