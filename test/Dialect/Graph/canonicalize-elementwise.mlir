@@ -597,6 +597,133 @@ func.func @logic(%p: tensor<4xi1>, %q: tensor<1xi1>) -> (tensor<4xi1>, tensor<4x
 
 // -----
 
+// The trigonometric and hyperbolic functions fold splats in double, rounded
+// once to the element type.
+// CHECK-LABEL: func.func @trigonometric
+// CHECK-DAG: %[[NS:.*]] = graph.constant dense<[5.000000e-01, 1.000000e+00]> : tensor<2xf32>
+// CHECK-DAG: %[[SIN:.*]] = graph.constant dense<0.47942555> : tensor<2xf32>
+// CHECK-DAG: %[[COSH:.*]] = graph.constant dense<3.761720e+00> : tensor<2xf16>
+// CHECK-DAG: %[[TAN:.*]] = graph.constant dense<-1.425780e-01> : tensor<2xbf16>
+// CHECK-DAG: %[[ASIN:.*]] = graph.constant dense<0.25268025514207865> : tensor<2xf64>
+// CHECK-DAG: %[[INF:.*]] = graph.constant dense<0x7F800000> : tensor<2xf32>
+// CHECK-DAG: %[[NAN:.*]] = graph.constant dense<0x{{7F|FF}}C00000> : tensor<2xf32>
+// CHECK: %[[COS:.*]] = graph.cos %[[NS]]
+// CHECK: %[[ATAN:.*]] = graph.atan %arg0
+// CHECK: %[[SINH:.*]] = graph.sinh %arg1
+// CHECK: return %[[SIN]], %[[COSH]], %[[TAN]], %[[ASIN]], %[[INF]], %[[NAN]], %[[COS]], %[[ATAN]], %[[SINH]]
+func.func @trigonometric(%x: tensor<2xf32>, %d: tensor<?xf32>) -> (tensor<2xf32>, tensor<2xf16>, tensor<2xbf16>, tensor<2xf64>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<?xf32>) {
+  %h = graph.constant dense<0.5> : tensor<2xf32>
+  %m = graph.constant dense<-2.0> : tensor<2xf16>
+  %b = graph.constant dense<3.0> : tensor<2xbf16>
+  %q = graph.constant dense<0.25> : tensor<2xf64>
+  %one = graph.constant dense<1.0> : tensor<2xf32>
+  %ns = graph.constant dense<[0.5, 1.0]> : tensor<2xf32>
+  %0 = graph.sin %h : tensor<2xf32> -> tensor<2xf32>
+  %1 = graph.cosh %m : tensor<2xf16> -> tensor<2xf16>
+  %2 = graph.tan %b : tensor<2xbf16> -> tensor<2xbf16>
+  %3 = graph.asin %q : tensor<2xf64> -> tensor<2xf64>
+  // Poles and domains fold as libm computes them: atanh(1) = inf,
+  // acosh(0.5) = NaN.
+  %4 = graph.atanh %one : tensor<2xf32> -> tensor<2xf32>
+  %5 = graph.acosh %h : tensor<2xf32> -> tensor<2xf32>
+  // Not folded: a non-splat constant (graph-fold-constants' job) and
+  // non-constant operands.
+  %6 = graph.cos %ns : tensor<2xf32> -> tensor<2xf32>
+  %7 = graph.atan %x : tensor<2xf32> -> tensor<2xf32>
+  %8 = graph.sinh %d : tensor<?xf32> -> tensor<?xf32>
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8 : tensor<2xf32>, tensor<2xf16>, tensor<2xbf16>, tensor<2xf64>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<?xf32>
+}
+
+// -----
+
+// On integers the logic ops are bitwise: the identity of and is all ones
+// (not 1, as on i1), and splats fold on the bits, unsigned ones too.
+// CHECK-LABEL: func.func @bitwise
+// CHECK-DAG: %[[ONES:.*]] = graph.constant dense<-1> : tensor<4xi8>
+// CHECK-DAG: %[[ONE:.*]] = graph.constant dense<1> : tensor<4xi8>
+// CHECK-DAG: %[[AND:.*]] = graph.constant dense<34> : tensor<2xi8>
+// CHECK-DAG: %[[XOR:.*]] = graph.constant dense<165> : tensor<2xui8>
+// CHECK-DAG: %[[NOTU:.*]] = graph.constant dense<85> : tensor<2xui8>
+// CHECK-DAG: %[[NOTS:.*]] = graph.constant dense<-4661> : tensor<2xi16>
+// CHECK: %[[A1:.*]] = graph.and %arg0, %[[ONE]]
+// CHECK: %[[O1:.*]] = graph.or %arg0, %[[ONES]]
+// CHECK: %[[N:.*]] = graph.not %arg1
+// CHECK: return %arg0, %arg0, %arg0, %arg1, %[[AND]], %[[XOR]], %[[NOTU]], %[[NOTS]], %[[A1]], %[[O1]], %[[N]]
+func.func @bitwise(%x: tensor<4xi8>, %u: tensor<4xui8>) -> (tensor<4xi8>, tensor<4xi8>, tensor<4xi8>, tensor<4xui8>, tensor<2xi8>, tensor<2xui8>, tensor<2xui8>, tensor<2xi16>, tensor<4xi8>, tensor<4xi8>, tensor<4xui8>) {
+  %ones = graph.constant dense<-1> : tensor<4xi8>
+  %zero = graph.constant dense<0> : tensor<4xi8>
+  %one = graph.constant dense<1> : tensor<4xi8>
+  %max = graph.constant dense<255> : tensor<4xui8>
+  %a = graph.constant dense<-86> : tensor<2xi8>
+  %b = graph.constant dense<51> : tensor<2xi8>
+  %c = graph.constant dense<170> : tensor<2xui8>
+  %e = graph.constant dense<15> : tensor<2xui8>
+  %s = graph.constant dense<4660> : tensor<2xi16>
+  // Identities: x & ~0 (-1 for i8, 255 for ui8), x | 0, x ^ 0.
+  %0 = graph.and %x, %ones : tensor<4xi8>, tensor<4xi8> -> tensor<4xi8>
+  %1 = graph.or %zero, %x : tensor<4xi8>, tensor<4xi8> -> tensor<4xi8>
+  %2 = graph.xor %x, %zero : tensor<4xi8>, tensor<4xi8> -> tensor<4xi8>
+  %3 = graph.and %u, %max : tensor<4xui8>, tensor<4xui8> -> tensor<4xui8>
+  // Splats fold, unsigned ones too.
+  %4 = graph.and %a, %b : tensor<2xi8>, tensor<2xi8> -> tensor<2xi8>
+  %5 = graph.xor %c, %e : tensor<2xui8>, tensor<2xui8> -> tensor<2xui8>
+  %6 = graph.not %c : tensor<2xui8> -> tensor<2xui8>
+  %7 = graph.not %s : tensor<2xi16> -> tensor<2xi16>
+  // Not folded: 1 is the identity of and on i1 only; absorbing values.
+  %8 = graph.and %x, %one : tensor<4xi8>, tensor<4xi8> -> tensor<4xi8>
+  %9 = graph.or %x, %ones : tensor<4xi8>, tensor<4xi8> -> tensor<4xi8>
+  %10 = graph.not %u : tensor<4xui8> -> tensor<4xui8>
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10 : tensor<4xi8>, tensor<4xi8>, tensor<4xi8>, tensor<4xui8>, tensor<2xi8>, tensor<2xui8>, tensor<2xui8>, tensor<2xi16>, tensor<4xi8>, tensor<4xi8>, tensor<4xui8>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @shifts
+// CHECK-DAG: %[[Z:.*]] = graph.constant dense<0> : tensor<4xui8>
+// CHECK-DAG: %[[SHL:.*]] = graph.constant dense<12> : tensor<2xui8>
+// CHECK-DAG: %[[SHR:.*]] = graph.constant dense<50> : tensor<2xui8>
+// CHECK-DAG: %[[PAST:.*]] = graph.constant dense<0> : tensor<2xui8>
+// CHECK-DAG: %[[SAR:.*]] = graph.constant dense<-13> : tensor<2xi8>
+// CHECK-DAG: %[[FILL:.*]] = graph.constant dense<-1> : tensor<2xi8>
+// CHECK-DAG: %[[NEGL:.*]] = graph.constant dense<0> : tensor<2xi8>
+// CHECK-DAG: %[[TOP:.*]] = graph.constant dense<1> : tensor<2xui64>
+// CHECK: %[[L:.*]] = graph.shift_left %[[Z]], %arg0
+// CHECK: %[[R:.*]] = graph.shift_right %arg0, %arg1
+// CHECK: return %arg0, %arg2, %[[SHL]], %[[SHR]], %[[PAST]], %[[SAR]], %[[FILL]], %[[NEGL]], %[[TOP]], %[[L]], %[[R]]
+func.func @shifts(%x: tensor<4xui8>, %n: tensor<4xui8>, %y: tensor<3xi32>) -> (tensor<4xui8>, tensor<3xi32>, tensor<2xui8>, tensor<2xui8>, tensor<2xui8>, tensor<2xi8>, tensor<2xi8>, tensor<2xi8>, tensor<2xui64>, tensor<4xui8>, tensor<4xui8>) {
+  %z = graph.constant dense<0> : tensor<4xui8>
+  %zi = graph.constant dense<0> : tensor<3xi32>
+  %three = graph.constant dense<3> : tensor<2xui8>
+  %two = graph.constant dense<2> : tensor<2xui8>
+  %nine = graph.constant dense<9> : tensor<2xui8>
+  %big = graph.constant dense<200> : tensor<2xui8>
+  %m = graph.constant dense<-100> : tensor<2xi8>
+  %k = graph.constant dense<3> : tensor<2xi8>
+  %neg = graph.constant dense<-1> : tensor<2xi8>
+  %w = graph.constant dense<9223372036854775809> : tensor<2xui64>
+  %sixty3 = graph.constant dense<63> : tensor<2xui64>
+  // Shifts by 0 are identities.
+  %0 = graph.shift_left %x, %z : tensor<4xui8>, tensor<4xui8> -> tensor<4xui8>
+  %1 = graph.shift_right %y, %zi : tensor<3xi32>, tensor<3xi32> -> tensor<3xi32>
+  // Splats: 3 << 2, 200 >> 2 (logical), 3 << 9 (past the width),
+  // -100 >> 3 (arithmetic), -100 >> -1 (the amount reads as 255),
+  // 3 << -1, and a ui64 with the top bit set shifted right by 63.
+  %2 = graph.shift_left %three, %two : tensor<2xui8>, tensor<2xui8> -> tensor<2xui8>
+  %3 = graph.shift_right %big, %two : tensor<2xui8>, tensor<2xui8> -> tensor<2xui8>
+  %4 = graph.shift_left %three, %nine : tensor<2xui8>, tensor<2xui8> -> tensor<2xui8>
+  %5 = graph.shift_right %m, %k : tensor<2xi8>, tensor<2xi8> -> tensor<2xi8>
+  %6 = graph.shift_right %m, %neg : tensor<2xi8>, tensor<2xi8> -> tensor<2xi8>
+  %7 = graph.shift_left %k, %neg : tensor<2xi8>, tensor<2xi8> -> tensor<2xi8>
+  %8 = graph.shift_right %w, %sixty3 : tensor<2xui64>, tensor<2xui64> -> tensor<2xui64>
+  // Not folded: a zero shifted is not zero by itself (x << 0 is x, 0 << x
+  // is 0 but the folders only know right identities).
+  %9 = graph.shift_left %z, %x : tensor<4xui8>, tensor<4xui8> -> tensor<4xui8>
+  %10 = graph.shift_right %x, %n : tensor<4xui8>, tensor<4xui8> -> tensor<4xui8>
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10 : tensor<4xui8>, tensor<3xi32>, tensor<2xui8>, tensor<2xui8>, tensor<2xui8>, tensor<2xi8>, tensor<2xi8>, tensor<2xi8>, tensor<2xui64>, tensor<4xui8>, tensor<4xui8>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @compare
 func.func @compare(%x: tensor<2xf32>) -> (tensor<2xi1>, tensor<2xi1>, tensor<2xi1>, tensor<2xi1>, tensor<2xi1>, tensor<2xi1>, tensor<2xi1>, tensor<2xi1>, tensor<3x2xi1>, tensor<2xi1>, tensor<2xi1>) {
   // CHECK-DAG: %[[T:.*]] = graph.constant dense<true> : tensor<2xi1>

@@ -127,6 +127,30 @@ func.func @compare_logic(%a: tensor<?x3xbf16>, %b: tensor<1x3xbf16>, %i: tensor<
 
 // -----
 
+// Bitwise ops and shifts keep the integer type with the broadcast shape;
+// the trigonometric functions the operand's type.
+func.func @bitwise_trigonometric(%i: tensor<4xi8>, %j: tensor<?x1xi8>, %u: tensor<2x1xui16>, %v: tensor<3xui16>, %x: tensor<?x2xbf16>) {
+  // expected-remark @+1 {{inferred: 'tensor<?x4xi8>'}}
+  %0 = graph.and %i, %j : tensor<4xi8>, tensor<?x1xi8> -> tensor<?x4xi8>
+  // expected-remark @+1 {{inferred: 'tensor<2x3xui16>'}}
+  %1 = graph.or %u, %v : tensor<2x1xui16>, tensor<3xui16> -> tensor<2x3xui16>
+  // expected-remark @+1 {{inferred: 'tensor<?x4xi8>'}}
+  %2 = graph.xor %j, %i : tensor<?x1xi8>, tensor<4xi8> -> tensor<?x4xi8>
+  // expected-remark @+1 {{inferred: 'tensor<2x1xui16>'}}
+  %3 = graph.not %u : tensor<2x1xui16> -> tensor<2x1xui16>
+  // expected-remark @+1 {{inferred: 'tensor<2x3xui16>'}}
+  %4 = graph.shift_left %u, %v : tensor<2x1xui16>, tensor<3xui16> -> tensor<2x3xui16>
+  // expected-remark @+1 {{inferred: 'tensor<?x4xi8>'}}
+  %5 = graph.shift_right %j, %i : tensor<?x1xi8>, tensor<4xi8> -> tensor<?x4xi8>
+  // expected-remark @+1 {{inferred: 'tensor<?x2xbf16>'}}
+  %6 = graph.sin %x : tensor<?x2xbf16> -> tensor<?x2xbf16>
+  // expected-remark @+1 {{inferred: 'tensor<?x2xbf16>'}}
+  %7 = graph.atanh %x : tensor<?x2xbf16> -> tensor<?x2xbf16>
+  return
+}
+
+// -----
+
 func.func @select(%m: tensor<1x1x?x?xi1>, %x: tensor<1x12x?x?xf32>, %f: tensor<f32>, %c: tensor<?xi1>, %v: tensor<3x1xi8>, %w: tensor<5xi8>) {
   // expected-remark @+1 {{inferred: 'tensor<1x12x?x?xf32>'}}
   %0 = graph.select %m, %x, %f : tensor<1x1x?x?xi1>, tensor<1x12x?x?xf32>, tensor<f32> -> tensor<1x12x?x?xf32>

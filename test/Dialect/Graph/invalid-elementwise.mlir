@@ -148,7 +148,7 @@ func.func @f18(%x: tensor<3xi1>) {
 // -----
 
 func.func @f19(%x: tensor<3xf32>) {
-  // expected-error @+1 {{'graph.not' op operand #0 must be ranked tensor of boolean values, but got 'tensor<3xf32>'}}
+  // expected-error @+1 {{'graph.not' op operand #0 must be ranked tensor of integer or boolean values, but got 'tensor<3xf32>'}}
   %0 = graph.not %x : tensor<3xf32> -> tensor<3xf32>
   return
 }
@@ -462,25 +462,25 @@ func.func @f56(%x: tensor<3xf32>, %y: tensor<3xi4>) {
 
 // -----
 
-func.func @f57(%x: tensor<3xi32>) {
-  // expected-error @+1 {{'graph.and' op operand #0 must be ranked tensor of boolean values, but got 'tensor<3xi32>'}}
-  %0 = graph.and %x, %x : tensor<3xi32>, tensor<3xi32> -> tensor<3xi32>
+func.func @f57(%x: tensor<3xf32>) {
+  // expected-error @+1 {{'graph.and' op operand #0 must be ranked tensor of integer or boolean values, but got 'tensor<3xf32>'}}
+  %0 = graph.and %x, %x : tensor<3xf32>, tensor<3xf32> -> tensor<3xf32>
   return
 }
 
 // -----
 
-func.func @f58(%x: tensor<3xi32>) {
-  // expected-error @+1 {{'graph.or' op operand #0 must be ranked tensor of boolean values, but got 'tensor<3xi32>'}}
-  %0 = graph.or %x, %x : tensor<3xi32>, tensor<3xi32> -> tensor<3xi32>
+func.func @f58(%x: tensor<3xf32>) {
+  // expected-error @+1 {{'graph.or' op operand #0 must be ranked tensor of integer or boolean values, but got 'tensor<3xf32>'}}
+  %0 = graph.or %x, %x : tensor<3xf32>, tensor<3xf32> -> tensor<3xf32>
   return
 }
 
 // -----
 
-func.func @f59(%x: tensor<3xi32>) {
-  // expected-error @+1 {{'graph.xor' op operand #0 must be ranked tensor of boolean values, but got 'tensor<3xi32>'}}
-  %0 = graph.xor %x, %x : tensor<3xi32>, tensor<3xi32> -> tensor<3xi32>
+func.func @f59(%x: tensor<3xf32>) {
+  // expected-error @+1 {{'graph.xor' op operand #0 must be ranked tensor of integer or boolean values, but got 'tensor<3xf32>'}}
+  %0 = graph.xor %x, %x : tensor<3xf32>, tensor<3xf32> -> tensor<3xf32>
   return
 }
 
@@ -798,5 +798,94 @@ func.func @huge_select(%c: tensor<i1>, %x: tensor<9223372036854775807x2xf32>) {
 func.func @huge_cast(%x: tensor<?x2xf32>) {
   // expected-error @+1 {{'graph.cast' op result #0 type 'tensor<9223372036854775807x2xi8>' has more elements than fit in int64}}
   %0 = graph.cast %x : tensor<?x2xf32> -> tensor<9223372036854775807x2xi8>
+  return
+}
+
+// -----
+
+// The trigonometric and hyperbolic functions take floats only.
+func.func @sin_of_int(%x: tensor<3xi32>) {
+  // expected-error @+1 {{'graph.sin' op operand #0 must be ranked tensor of floating-point values, but got 'tensor<3xi32>'}}
+  %0 = graph.sin %x : tensor<3xi32> -> tensor<3xi32>
+  return
+}
+
+// -----
+
+func.func @acosh_of_uint(%x: tensor<3xui8>) {
+  // expected-error @+1 {{'graph.acosh' op operand #0 must be ranked tensor of floating-point values, but got 'tensor<3xui8>'}}
+  %0 = graph.acosh %x : tensor<3xui8> -> tensor<3xui8>
+  return
+}
+
+// -----
+
+func.func @atanh_result(%x: tensor<3xf32>) {
+  // expected-error @+1 {{'graph.atanh' op result #0 must be ranked tensor of floating-point values, but got 'tensor<3xi32>'}}
+  %0 = graph.atanh %x : tensor<3xf32> -> tensor<3xi32>
+  return
+}
+
+// -----
+
+func.func @cos_shape(%x: tensor<2xf16>) {
+  // expected-error @+2 {{'graph.cos' op inferred type(s) 'tensor<2xf16>' are incompatible with return type(s) of operation 'tensor<3xf16>'}}
+  // expected-error @+1 {{'graph.cos' op failed to infer returned types}}
+  %0 = graph.cos %x : tensor<2xf16> -> tensor<3xf16>
+  return
+}
+
+// -----
+
+// Bitwise ops take one element type: no mixing of booleans and integers.
+func.func @and_mixed(%a: tensor<3xi1>, %b: tensor<3xi8>) {
+  // expected-error @+2 {{operands have different element types: 'i1' vs 'i8'}}
+  // expected-error @+1 {{'graph.and' op failed to infer returned types}}
+  %0 = graph.and %a, %b : tensor<3xi1>, tensor<3xi8> -> tensor<3xi1>
+  return
+}
+
+// -----
+
+func.func @xor_signedness(%a: tensor<3xui8>, %b: tensor<3xi8>) {
+  // expected-error @+2 {{operands have different element types: 'ui8' vs 'i8'}}
+  // expected-error @+1 {{'graph.xor' op failed to infer returned types}}
+  %0 = graph.xor %a, %b : tensor<3xui8>, tensor<3xi8> -> tensor<3xui8>
+  return
+}
+
+// -----
+
+// Shifts take integers, not booleans or floats, and an amount of the
+// shifted value's type.
+func.func @shift_bool(%p: tensor<3xi1>) {
+  // expected-error @+1 {{'graph.shift_left' op operand #0 must be ranked tensor of integer values, but got 'tensor<3xi1>'}}
+  %0 = graph.shift_left %p, %p : tensor<3xi1>, tensor<3xi1> -> tensor<3xi1>
+  return
+}
+
+// -----
+
+func.func @shift_float(%x: tensor<3xf32>) {
+  // expected-error @+1 {{'graph.shift_right' op operand #0 must be ranked tensor of integer values, but got 'tensor<3xf32>'}}
+  %0 = graph.shift_right %x, %x : tensor<3xf32>, tensor<3xf32> -> tensor<3xf32>
+  return
+}
+
+// -----
+
+func.func @shift_amount_type(%x: tensor<3xui32>, %n: tensor<3xui8>) {
+  // expected-error @+2 {{operands have different element types: 'ui32' vs 'ui8'}}
+  // expected-error @+1 {{'graph.shift_right' op failed to infer returned types}}
+  %0 = graph.shift_right %x, %n : tensor<3xui32>, tensor<3xui8> -> tensor<3xui32>
+  return
+}
+
+// -----
+
+func.func @shift_broadcast(%x: tensor<3xi64>, %n: tensor<2x4xi64>) {
+  // expected-error @+2 {{operands are not broadcast-compatible: [3] vs [2, 4] (operand #1)}}
+  // expected-error @+1 {{'graph.shift_left' op failed to infer returned types}}
+  %0 = graph.shift_left %x, %n : tensor<3xi64>, tensor<2x4xi64> -> tensor<2x4xi64>
   return
 }

@@ -57,6 +57,36 @@ func.func @unary_int_bool(%i: tensor<3xi64>, %j: tensor<?xi32>, %k: tensor<2x2xi
   return
 }
 
+// CHECK-LABEL: func.func @unary_trigonometric
+func.func @unary_trigonometric(%x: tensor<?x4xf32>, %h: tensor<2x?xf16>, %b: tensor<bf16>, %d: tensor<3xf64>) {
+  // CHECK: graph.sin %{{.*}} : tensor<?x4xf32> -> tensor<?x4xf32>
+  %0 = graph.sin %x : tensor<?x4xf32> -> tensor<?x4xf32>
+  // CHECK: graph.cos %{{.*}} : tensor<2x?xf16> -> tensor<2x?xf16>
+  %1 = graph.cos %h : tensor<2x?xf16> -> tensor<2x?xf16>
+  // CHECK: graph.tan %{{.*}} : tensor<bf16> -> tensor<bf16>
+  %2 = graph.tan %b : tensor<bf16> -> tensor<bf16>
+  // CHECK: graph.asin %{{.*}} : tensor<3xf64> -> tensor<3xf64>
+  %3 = graph.asin %d : tensor<3xf64> -> tensor<3xf64>
+  // CHECK: graph.acos %{{.*}} : tensor<?x4xf32> -> tensor<?x4xf32>
+  %4 = graph.acos %x : tensor<?x4xf32> -> tensor<?x4xf32>
+  // CHECK: graph.atan %{{.*}} : tensor<?x4xf32> -> tensor<?x4xf32>
+  %5 = graph.atan %x : tensor<?x4xf32> -> tensor<?x4xf32>
+  // CHECK: graph.sinh %{{.*}} : tensor<2x?xf16> -> tensor<2x?xf16>
+  %6 = graph.sinh %h : tensor<2x?xf16> -> tensor<2x?xf16>
+  // CHECK: graph.cosh %{{.*}} : tensor<bf16> -> tensor<bf16>
+  %7 = graph.cosh %b : tensor<bf16> -> tensor<bf16>
+  // CHECK: graph.asinh %{{.*}} : tensor<3xf64> -> tensor<3xf64>
+  %8 = graph.asinh %d : tensor<3xf64> -> tensor<3xf64>
+  // CHECK: graph.acosh %{{.*}} : tensor<?x4xf32> -> tensor<?x4xf32>
+  %9 = graph.acosh %x : tensor<?x4xf32> -> tensor<?x4xf32>
+  // CHECK: graph.atanh %{{.*}} : tensor<?x4xf32> -> tensor<?x4xf32>
+  %10 = graph.atanh %x : tensor<?x4xf32> -> tensor<?x4xf32>
+  // A declared result less refined than the inferred one.
+  // CHECK: graph.sin %{{.*}} : tensor<?x4xf32> -> tensor<?x?xf32>
+  %11 = graph.sin %x : tensor<?x4xf32> -> tensor<?x?xf32>
+  return
+}
+
 // CHECK-LABEL: func.func @unary_attrs
 func.func @unary_attrs(%x: tensor<?x4xf32>, %i: tensor<3xi32>) {
   // CHECK: graph.leaky_relu %{{.*}} : tensor<?x4xf32> -> tensor<?x4xf32>
@@ -138,6 +168,30 @@ func.func @logic(%p: tensor<?x4xi1>, %q: tensor<4xi1>) {
   %1 = graph.or %p, %q : tensor<?x4xi1>, tensor<4xi1> -> tensor<?x4xi1>
   // CHECK: graph.xor %{{.*}}, %{{.*}} : tensor<?x4xi1>, tensor<4xi1> -> tensor<?x4xi1>
   %2 = graph.xor %p, %q : tensor<?x4xi1>, tensor<4xi1> -> tensor<?x4xi1>
+  return
+}
+
+// The logic ops are bitwise on integers, signed and unsigned.
+// CHECK-LABEL: func.func @bitwise
+func.func @bitwise(%a: tensor<?x4xi32>, %b: tensor<4xi32>, %u: tensor<3xui8>, %v: tensor<ui8>, %w: tensor<2xui64>, %s: tensor<2x?xi16>) {
+  // CHECK: graph.and %{{.*}}, %{{.*}} : tensor<?x4xi32>, tensor<4xi32> -> tensor<?x4xi32>
+  %0 = graph.and %a, %b : tensor<?x4xi32>, tensor<4xi32> -> tensor<?x4xi32>
+  // CHECK: graph.or %{{.*}}, %{{.*}} : tensor<3xui8>, tensor<ui8> -> tensor<3xui8>
+  %1 = graph.or %u, %v : tensor<3xui8>, tensor<ui8> -> tensor<3xui8>
+  // CHECK: graph.xor %{{.*}}, %{{.*}} : tensor<2xui64>, tensor<2xui64> -> tensor<2xui64>
+  %2 = graph.xor %w, %w : tensor<2xui64>, tensor<2xui64> -> tensor<2xui64>
+  // CHECK: graph.not %{{.*}} : tensor<2x?xi16> -> tensor<2x?xi16>
+  %3 = graph.not %s : tensor<2x?xi16> -> tensor<2x?xi16>
+  // CHECK: graph.not %{{.*}} : tensor<3xui8> -> tensor<3xui8>
+  %4 = graph.not %u : tensor<3xui8> -> tensor<3xui8>
+  // CHECK: graph.shift_left %{{.*}}, %{{.*}} : tensor<3xui8>, tensor<ui8> -> tensor<3xui8>
+  %5 = graph.shift_left %u, %v : tensor<3xui8>, tensor<ui8> -> tensor<3xui8>
+  // CHECK: graph.shift_right %{{.*}}, %{{.*}} : tensor<2xui64>, tensor<2xui64> -> tensor<2xui64>
+  %6 = graph.shift_right %w, %w : tensor<2xui64>, tensor<2xui64> -> tensor<2xui64>
+  // CHECK: graph.shift_right %{{.*}}, %{{.*}} : tensor<?x4xi32>, tensor<4xi32> -> tensor<?x4xi32>
+  %7 = graph.shift_right %a, %b : tensor<?x4xi32>, tensor<4xi32> -> tensor<?x4xi32>
+  // CHECK: graph.shift_left %{{.*}}, %{{.*}} : tensor<4xi32>, tensor<?x4xi32> -> tensor<?x?xi32>
+  %8 = graph.shift_left %b, %a : tensor<4xi32>, tensor<?x4xi32> -> tensor<?x?xi32>
   return
 }
 

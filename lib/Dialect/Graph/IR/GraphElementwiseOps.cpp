@@ -36,6 +36,8 @@ using FloatFn2 = llvm::function_ref<std::optional<double>(double, double)>;
 using IntFn2 = llvm::function_ref<std::optional<int64_t>(int64_t, int64_t)>;
 using FloatCmp = llvm::function_ref<bool(double, double)>;
 using IntCmp = llvm::function_ref<bool(int64_t, int64_t)>;
+/// A function of the bits of two integers of one width.
+using BitsFn2 = llvm::function_ref<APInt(const APInt &, const APInt &)>;
 } // namespace
 
 static double toDouble(const APFloat &value) {
@@ -133,6 +135,22 @@ static OpFoldResult foldBinarySplat(ArrayRef<Attribute> operands,
                    makeInt(cast<IntegerType>(lhsInt.getType()), *value));
 }
 
+/// A bitwise op or shift of two splat integer constants of one type. On the
+/// bits themselves, unlike foldBinarySplat's int64 arithmetic: the result
+/// does not depend on how the bits read as a number, so unsigned operands
+/// fold too (a shift that depends on the signedness reads it from the type
+/// itself).
+static OpFoldResult foldBitsSplat(ArrayRef<Attribute> operands, Type resultType,
+                                  BitsFn2 fn) {
+  auto lhs = dyn_cast_if_present<IntegerAttr>(getSplatValue(operands[0]));
+  auto rhs = dyn_cast_if_present<IntegerAttr>(getSplatValue(operands[1]));
+  if (!lhs || !rhs || lhs.getType() != rhs.getType())
+    return {};
+  return makeSplat(
+      resultType,
+      IntegerAttr::get(lhs.getType(), fn(lhs.getValue(), rhs.getValue())));
+}
+
 static OpFoldResult foldCompareSplat(ArrayRef<Attribute> operands,
                                      Type resultType, FloatCmp floatCmp,
                                      IntCmp intCmp) {
@@ -160,8 +178,10 @@ static OpFoldResult foldCompareSplat(ArrayRef<Attribute> operands,
 
 /// The right identities of the binary folders. Floats distinguish the
 /// signed zeros: `x + -0.0` is `x` for every x, but `-0.0 + 0.0` is `+0.0`,
-/// so `x + 0.0` is not an identity; `x - 0.0` is.
-enum class Identity { Zero, NegZero, One };
+/// so `x + 0.0` is not an identity; `x - 0.0` is. AllOnes is the integer
+/// with every bit set (`x & ~0`): true for i1, -1 or the largest unsigned
+/// value otherwise; no float matches it.
+enum class Identity { Zero, NegZero, One, AllOnes };
 
 /// True when `attr` is a splat constant equal to `identity`. Integer zeros
 /// match both Zero and NegZero.
@@ -171,6 +191,8 @@ static bool isSplatIdentity(Attribute attr, Identity identity) {
     return false;
   if (auto floatAttr = dyn_cast<FloatAttr>(splat)) {
     const APFloat &value = floatAttr.getValue();
+    if (identity == Identity::AllOnes)
+      return false;
     if (identity == Identity::One)
       return value.isExactlyValue(1.0);
     return value.isZero() &&
@@ -179,8 +201,14 @@ static bool isSplatIdentity(Attribute attr, Identity identity) {
   auto intAttr = dyn_cast<IntegerAttr>(splat);
   if (!intAttr)
     return false;
-  return identity == Identity::One ? intAttr.getValue().isOne()
-                                   : intAttr.getValue().isZero();
+  switch (identity) {
+  case Identity::One:
+    return intAttr.getValue().isOne();
+  case Identity::AllOnes:
+    return intAttr.getValue().isAllOnes();
+  default:
+    return intAttr.getValue().isZero();
+  }
 }
 
 /// `x op c` folds to `x` when `c` is the identity and folding keeps the type
@@ -341,6 +369,61 @@ OpFoldResult ErfOp::fold(FoldAdaptor adaptor) {
                         [](double x) { return std::erf(x); });
 }
 
+OpFoldResult SinOp::fold(FoldAdaptor adaptor) {
+  return foldFloatUnary(adaptor.getInput(), getType(),
+                        [](double x) { return std::sin(x); });
+}
+
+OpFoldResult CosOp::fold(FoldAdaptor adaptor) {
+  return foldFloatUnary(adaptor.getInput(), getType(),
+                        [](double x) { return std::cos(x); });
+}
+
+OpFoldResult TanOp::fold(FoldAdaptor adaptor) {
+  return foldFloatUnary(adaptor.getInput(), getType(),
+                        [](double x) { return std::tan(x); });
+}
+
+OpFoldResult AsinOp::fold(FoldAdaptor adaptor) {
+  return foldFloatUnary(adaptor.getInput(), getType(),
+                        [](double x) { return std::asin(x); });
+}
+
+OpFoldResult AcosOp::fold(FoldAdaptor adaptor) {
+  return foldFloatUnary(adaptor.getInput(), getType(),
+                        [](double x) { return std::acos(x); });
+}
+
+OpFoldResult AtanOp::fold(FoldAdaptor adaptor) {
+  return foldFloatUnary(adaptor.getInput(), getType(),
+                        [](double x) { return std::atan(x); });
+}
+
+OpFoldResult SinhOp::fold(FoldAdaptor adaptor) {
+  return foldFloatUnary(adaptor.getInput(), getType(),
+                        [](double x) { return std::sinh(x); });
+}
+
+OpFoldResult CoshOp::fold(FoldAdaptor adaptor) {
+  return foldFloatUnary(adaptor.getInput(), getType(),
+                        [](double x) { return std::cosh(x); });
+}
+
+OpFoldResult AsinhOp::fold(FoldAdaptor adaptor) {
+  return foldFloatUnary(adaptor.getInput(), getType(),
+                        [](double x) { return std::asinh(x); });
+}
+
+OpFoldResult AcoshOp::fold(FoldAdaptor adaptor) {
+  return foldFloatUnary(adaptor.getInput(), getType(),
+                        [](double x) { return std::acosh(x); });
+}
+
+OpFoldResult AtanhOp::fold(FoldAdaptor adaptor) {
+  return foldFloatUnary(adaptor.getInput(), getType(),
+                        [](double x) { return std::atanh(x); });
+}
+
 OpFoldResult FloorOp::fold(FoldAdaptor adaptor) {
   return foldFloatUnary(adaptor.getInput(), getType(),
                         [](double x) { return std::floor(x); });
@@ -371,9 +454,13 @@ OpFoldResult SignOp::fold(FoldAdaptor adaptor) {
 }
 
 OpFoldResult NotOp::fold(FoldAdaptor adaptor) {
-  return foldUnarySplat(
-      adaptor.getInput(), getType(), nullptr,
-      [](int64_t x) -> std::optional<int64_t> { return x ? 0 : 1; });
+  // On the bits, so that unsigned integers fold too; ~ is logical not on i1.
+  auto splat =
+      dyn_cast_if_present<IntegerAttr>(getSplatValue(adaptor.getInput()));
+  if (!splat)
+    return {};
+  return makeSplat(getType(),
+                   IntegerAttr::get(splat.getType(), ~splat.getValue()));
 }
 
 OpFoldResult LeakyReluOp::fold(FoldAdaptor adaptor) {
@@ -629,29 +716,50 @@ OpFoldResult ModOp::fold(FoldAdaptor adaptor) {
 
 OpFoldResult AndOp::fold(FoldAdaptor adaptor) {
   if (OpFoldResult identity = foldRightIdentity(getLhs(), adaptor.getRhs(),
-                                                getType(), Identity::One))
+                                                getType(), Identity::AllOnes))
     return identity;
-  return foldBinarySplat(
-      adaptor.getOperands(), getType(), nullptr,
-      [](int64_t a, int64_t b) -> std::optional<int64_t> { return a & b; });
+  return foldBitsSplat(adaptor.getOperands(), getType(),
+                       [](const APInt &a, const APInt &b) { return a & b; });
 }
 
 OpFoldResult OrOp::fold(FoldAdaptor adaptor) {
   if (OpFoldResult identity = foldRightIdentity(getLhs(), adaptor.getRhs(),
                                                 getType(), Identity::Zero))
     return identity;
-  return foldBinarySplat(
-      adaptor.getOperands(), getType(), nullptr,
-      [](int64_t a, int64_t b) -> std::optional<int64_t> { return a | b; });
+  return foldBitsSplat(adaptor.getOperands(), getType(),
+                       [](const APInt &a, const APInt &b) { return a | b; });
 }
 
 OpFoldResult XorOp::fold(FoldAdaptor adaptor) {
   if (OpFoldResult identity = foldRightIdentity(getLhs(), adaptor.getRhs(),
                                                 getType(), Identity::Zero))
     return identity;
-  return foldBinarySplat(
-      adaptor.getOperands(), getType(), nullptr,
-      [](int64_t a, int64_t b) -> std::optional<int64_t> { return a ^ b; });
+  return foldBitsSplat(adaptor.getOperands(), getType(),
+                       [](const APInt &a, const APInt &b) { return a ^ b; });
+}
+
+// APInt's shifts by an APInt read the amount as unsigned and saturate it at
+// the width (getLimitedValue), which is the ops' definition: an amount of
+// the width or more shifts every bit out.
+
+OpFoldResult ShiftLeftOp::fold(FoldAdaptor adaptor) {
+  if (OpFoldResult identity = foldRightIdentity(getLhs(), adaptor.getRhs(),
+                                                getType(), Identity::Zero))
+    return identity;
+  return foldBitsSplat(
+      adaptor.getOperands(), getType(),
+      [](const APInt &x, const APInt &amount) { return x.shl(amount); });
+}
+
+OpFoldResult ShiftRightOp::fold(FoldAdaptor adaptor) {
+  if (OpFoldResult identity = foldRightIdentity(getLhs(), adaptor.getRhs(),
+                                                getType(), Identity::Zero))
+    return identity;
+  bool isUnsigned = getType().getElementType().isUnsignedInteger();
+  return foldBitsSplat(adaptor.getOperands(), getType(),
+                       [&](const APInt &x, const APInt &amount) {
+                         return isUnsigned ? x.lshr(amount) : x.ashr(amount);
+                       });
 }
 
 //===----------------------------------------------------------------------===//
@@ -1055,6 +1163,16 @@ void OrOp::getCanonicalizationPatterns(RewritePatternSet &results,
 void XorOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                         MLIRContext *context) {
   results.add<ShrinkSplatOperand<XorOp>>(context);
+}
+
+void ShiftLeftOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                              MLIRContext *context) {
+  results.add<ShrinkSplatOperand<ShiftLeftOp>>(context);
+}
+
+void ShiftRightOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                               MLIRContext *context) {
+  results.add<ShrinkSplatOperand<ShiftRightOp>>(context);
 }
 
 void MaxOp::getCanonicalizationPatterns(RewritePatternSet &results,

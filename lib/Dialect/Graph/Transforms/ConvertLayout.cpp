@@ -430,13 +430,15 @@ struct ComposeTransposes : LayoutPattern<TransposeOp> {
 
 /// Whether `op` is elementwise with numpy broadcasting over all operands:
 /// unary math and activations, clip, cast, binary arithmetic, comparisons,
-/// logic and select.
+/// bitwise logic, shifts and select.
 static bool isElementwise(Operation *op) {
   return isa<NegOp, AbsOp, ExpOp, LogOp, SqrtOp, RsqrtOp, ReciprocalOp, TanhOp,
-             SigmoidOp, ReluOp, ErfOp, FloorOp, CeilOp, RoundOp, SignOp, NotOp,
-             LeakyReluOp, GeluOp, ClipOp, CastOp, AddOp, SubOp, MulOp, DivOp,
-             PowOp, MaxOp, MinOp, ModOp, AndOp, OrOp, XorOp, EqualOp, LessOp,
-             LessEqualOp, GreaterOp, GreaterEqualOp, SelectOp>(op);
+             SigmoidOp, ReluOp, ErfOp, SinOp, CosOp, TanOp, AsinOp, AcosOp,
+             AtanOp, SinhOp, CoshOp, AsinhOp, AcoshOp, AtanhOp, FloorOp, CeilOp,
+             RoundOp, SignOp, NotOp, LeakyReluOp, GeluOp, ClipOp, CastOp, AddOp,
+             SubOp, MulOp, DivOp, PowOp, MaxOp, MinOp, ModOp, AndOp, OrOp,
+             XorOp, ShiftLeftOp, ShiftRightOp, EqualOp, LessOp, LessEqualOp,
+             GreaterOp, GreaterEqualOp, SelectOp>(op);
 }
 
 /// op(transpose(x), y, ...) -> transpose(op(x, y', ...)) for elementwise ops;

@@ -1,7 +1,8 @@
 //===- GraphElementwiseOps.td - Elementwise graph ops ------*- tablegen -*-===//
 //
-// Unary math and activations, numpy/ONNX-broadcasting binary arithmetic,
-// comparisons and logic, select and cast.
+// Unary math, trigonometric and hyperbolic functions and activations,
+// numpy/ONNX-broadcasting binary arithmetic, comparisons, bitwise logic and
+// shifts, select and cast.
 //
 //===----------------------------------------------------------------------===//
 
@@ -9,6 +10,10 @@
 #define STRATA_DIALECT_GRAPH_IR_GRAPHELEMENTWISEOPS_TD
 
 include "strata/Dialect/Graph/IR/GraphBase.td"
+
+/// The operands of the bitwise ops: `i1` (where they are the logical ops)
+/// and the integers. Only this family uses it.
+def Graph_IntOrBoolTensor : RankedTensorOf<[Graph_Int, Graph_Bool]>;
 
 //===----------------------------------------------------------------------===//
 // Unary ops
@@ -91,6 +96,56 @@ def Graph_ReluOp : Graph_UnaryOp<"relu", Graph_NumericTensor,
 def Graph_ErfOp : Graph_UnaryOp<"erf", Graph_FloatTensor, "Error function"> {
   let text = [{ The Gauss error function elementwise (ONNX Erf). }];
 }
+
+// Trigonometric and hyperbolic functions and their inverses.
+def Graph_SinOp : Graph_UnaryOp<"sin", Graph_FloatTensor, "Sine"> {
+  let text = [{ `sin(x)` of `x` in radians, elementwise (ONNX Sin). }];
+}
+def Graph_CosOp : Graph_UnaryOp<"cos", Graph_FloatTensor, "Cosine"> {
+  let text = [{ `cos(x)` of `x` in radians, elementwise (ONNX Cos). }];
+}
+def Graph_TanOp : Graph_UnaryOp<"tan", Graph_FloatTensor, "Tangent"> {
+  let text = [{ `tan(x)` of `x` in radians, elementwise (ONNX Tan). }];
+}
+def Graph_AsinOp : Graph_UnaryOp<"asin", Graph_FloatTensor, "Arcsine"> {
+  let text = [{
+    `asin(x)` in radians, in [-pi/2, pi/2]; NaN outside [-1, 1] (ONNX Asin).
+  }];
+}
+def Graph_AcosOp : Graph_UnaryOp<"acos", Graph_FloatTensor, "Arccosine"> {
+  let text = [{
+    `acos(x)` in radians, in [0, pi]; NaN outside [-1, 1] (ONNX Acos).
+  }];
+}
+def Graph_AtanOp : Graph_UnaryOp<"atan", Graph_FloatTensor, "Arctangent"> {
+  let text = [{ `atan(x)` in radians, in [-pi/2, pi/2] (ONNX Atan). }];
+}
+def Graph_SinhOp : Graph_UnaryOp<"sinh", Graph_FloatTensor,
+                                 "Hyperbolic sine"> {
+  let text = [{ `sinh(x)` elementwise (ONNX Sinh). }];
+}
+def Graph_CoshOp : Graph_UnaryOp<"cosh", Graph_FloatTensor,
+                                 "Hyperbolic cosine"> {
+  let text = [{ `cosh(x)` elementwise (ONNX Cosh). }];
+}
+def Graph_AsinhOp : Graph_UnaryOp<"asinh", Graph_FloatTensor,
+                                  "Inverse hyperbolic sine"> {
+  let text = [{ `asinh(x)` elementwise (ONNX Asinh). }];
+}
+def Graph_AcoshOp : Graph_UnaryOp<"acosh", Graph_FloatTensor,
+                                  "Inverse hyperbolic cosine"> {
+  let text = [{
+    `acosh(x)` elementwise, not negative; NaN below 1 (ONNX Acosh).
+  }];
+}
+def Graph_AtanhOp : Graph_UnaryOp<"atanh", Graph_FloatTensor,
+                                  "Inverse hyperbolic tangent"> {
+  let text = [{
+    `atanh(x)` elementwise; infinite at -1 and 1, NaN beyond them (ONNX
+    Atanh).
+  }];
+}
+
 def Graph_FloorOp : Graph_UnaryOp<"floor", Graph_FloatTensor, "Round down"> {
   let text = [{ The largest integer not above `x` (ONNX Floor). }];
 }
@@ -106,9 +161,13 @@ def Graph_RoundOp : Graph_UnaryOp<"round", Graph_FloatTensor,
 def Graph_SignOp : Graph_UnaryOp<"sign", Graph_NumericTensor, "Sign"> {
   let text = [{ -1, 0 or 1 by the sign of `x` (ONNX Sign). }];
 }
-def Graph_NotOp : Graph_UnaryOp<"not", Graph_BoolTensor, "Logical not"> {
+def Graph_NotOp : Graph_UnaryOp<"not", Graph_IntOrBoolTensor,
+                                "Bitwise not"> {
   let exampleType = "tensor<?x4xi1>";
-  let text = [{ Boolean negation (ONNX Not). }];
+  let text = [{
+    Every bit flipped: boolean negation on `i1` (ONNX Not), `~x` on integers
+    (ONNX BitwiseNot).
+  }];
 }
 
 def Graph_LeakyReluOp : Graph_UnaryOp<"leaky_relu", Graph_FloatTensor,
@@ -281,20 +340,53 @@ def Graph_ModOp : Graph_ArithOp<"mod", Graph_NumericTensor, "Remainder"> {
                        DefaultValuedAttr<BoolAttr, "false">:$fmod);
 }
 
-def Graph_AndOp : Graph_ArithOp<"and", Graph_BoolTensor, "Logical and",
+def Graph_AndOp : Graph_ArithOp<"and", Graph_IntOrBoolTensor, "Bitwise and",
                                 [Commutative]> {
   let exampleElement = "i1";
-  let text = [{ Boolean `lhs && rhs` with broadcasting (ONNX And). }];
+  let text = [{
+    `lhs & rhs` with broadcasting: logical and on `i1` (ONNX And), bit by
+    bit on integers (ONNX BitwiseAnd).
+  }];
 }
-def Graph_OrOp : Graph_ArithOp<"or", Graph_BoolTensor, "Logical or",
+def Graph_OrOp : Graph_ArithOp<"or", Graph_IntOrBoolTensor, "Bitwise or",
                                [Commutative]> {
   let exampleElement = "i1";
-  let text = [{ Boolean `lhs || rhs` with broadcasting (ONNX Or). }];
+  let text = [{
+    `lhs | rhs` with broadcasting: logical or on `i1` (ONNX Or), bit by bit
+    on integers (ONNX BitwiseOr).
+  }];
 }
-def Graph_XorOp : Graph_ArithOp<"xor", Graph_BoolTensor, "Logical xor",
+def Graph_XorOp : Graph_ArithOp<"xor", Graph_IntOrBoolTensor, "Bitwise xor",
                                 [Commutative]> {
   let exampleElement = "i1";
-  let text = [{ Boolean `lhs != rhs` with broadcasting (ONNX Xor). }];
+  let text = [{
+    `lhs ^ rhs` with broadcasting: `lhs != rhs` on `i1` (ONNX Xor), bit by
+    bit on integers (ONNX BitwiseXor).
+  }];
+}
+
+def Graph_ShiftLeftOp : Graph_ArithOp<"shift_left", Graph_IntTensor,
+                                      "Bit shift to the left"> {
+  let exampleElement = "ui8";
+  let text = [{
+    `lhs << rhs` with broadcasting (ONNX BitShift, direction LEFT): the bits
+    shifted past the element width are dropped, zeros shifted in. The shift
+    amount `rhs` is read as unsigned, so that an amount of the width or more
+    (a negative one included) gives 0, as numpy and the ONNX reference
+    implementation do, not the amount modulo the width of x86's shifts.
+  }];
+}
+def Graph_ShiftRightOp : Graph_ArithOp<"shift_right", Graph_IntTensor,
+                                       "Bit shift to the right"> {
+  let exampleElement = "ui8";
+  let text = [{
+    `lhs >> rhs` with broadcasting (ONNX BitShift, direction RIGHT):
+    logical (zeros shifted in) on unsigned integers, arithmetic (copies of
+    the sign bit shifted in) on the signed ones, which ONNX does not define.
+    The shift amount `rhs` is read as unsigned: an amount of the width or
+    more (a negative one included) shifts every bit out, giving 0, or -1
+    for a negative signed `lhs`, as numpy does.
+  }];
 }
 
 def Graph_EqualOp : Graph_CompareOp<"equal", Graph_Tensor, "Equality"> {
