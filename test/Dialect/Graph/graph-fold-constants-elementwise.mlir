@@ -440,3 +440,149 @@ func.func @unsigned_and_wide() -> (tensor<2xi1>, tensor<2xf32>, tensor<2xui8>, t
   %6 = graph.greater %u, %v : tensor<2xui64>, tensor<2xui64> -> tensor<2xi1>
   return %0, %1, %2, %3, %5, %6 : tensor<2xi1>, tensor<2xf32>, tensor<2xui8>, tensor<2xf64>, tensor<2xi16>, tensor<2xi1>
 }
+
+// -----
+
+// The trigonometric and hyperbolic functions and their inverses (f32).
+// CHECK-LABEL: func.func @trigonometric_f32
+// CHECK-DAG: %[[R0:.*]] = graph.constant dense<[-0.598472118, 0.841470957, 1.411200e-01]> : tensor<3xf32>
+// CHECK-DAG: %[[R1:.*]] = graph.constant dense<[-0.801143586, 0.540302277, -0.989992499]> : tensor<3xf32>
+// CHECK-DAG: %[[R2:.*]] = graph.constant dense<[0.747022271, 1.55740774, -0.142546549]> : tensor<3xf32>
+// CHECK-DAG: %[[R3:.*]] = graph.constant dense<[-0.848062098, 0.252680242, 0.52359879]> : tensor<3xf32>
+// CHECK-DAG: %[[R4:.*]] = graph.constant dense<[2.41885829, 1.31811607, 1.04719758]> : tensor<3xf32>
+// CHECK-DAG: %[[R5:.*]] = graph.constant dense<[-1.190290e+00, 0.785398185, 1.24904573]> : tensor<3xf32>
+// CHECK-DAG: %[[R6:.*]] = graph.constant dense<[-6.05020427, 1.17520118, 10.0178747]> : tensor<3xf32>
+// CHECK-DAG: %[[R7:.*]] = graph.constant dense<[6.13228941, 1.54308069, 10.0676622]> : tensor<3xf32>
+// CHECK-DAG: %[[R8:.*]] = graph.constant dense<[-1.6472311, 0.881373584, 1.81844652]> : tensor<3xf32>
+// CHECK-DAG: %[[R9:.*]] = graph.constant dense<[0.000000e+00, 0.962423622, 1.76274717]> : tensor<3xf32>
+// CHECK-DAG: %[[R10:.*]] = graph.constant dense<[-0.972955048, 0.255412817, 0.549306154]> : tensor<3xf32>
+// CHECK: return %[[R0]], %[[R1]], %[[R2]], %[[R3]], %[[R4]], %[[R5]], %[[R6]], %[[R7]], %[[R8]], %[[R9]], %[[R10]]
+func.func @trigonometric_f32() -> (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) {
+  %x = graph.constant dense<[-0.75, 0.25, 0.5]> : tensor<3xf32>
+  %y = graph.constant dense<[-2.5, 1.0, 3.0]> : tensor<3xf32>
+  %z = graph.constant dense<[1.0, 1.5, 3.0]> : tensor<3xf32>
+  %0 = graph.sin %y : tensor<3xf32> -> tensor<3xf32>
+  %1 = graph.cos %y : tensor<3xf32> -> tensor<3xf32>
+  %2 = graph.tan %y : tensor<3xf32> -> tensor<3xf32>
+  %3 = graph.asin %x : tensor<3xf32> -> tensor<3xf32>
+  %4 = graph.acos %x : tensor<3xf32> -> tensor<3xf32>
+  %5 = graph.atan %y : tensor<3xf32> -> tensor<3xf32>
+  %6 = graph.sinh %y : tensor<3xf32> -> tensor<3xf32>
+  %7 = graph.cosh %y : tensor<3xf32> -> tensor<3xf32>
+  %8 = graph.asinh %y : tensor<3xf32> -> tensor<3xf32>
+  %9 = graph.acosh %z : tensor<3xf32> -> tensor<3xf32>
+  %10 = graph.atanh %x : tensor<3xf32> -> tensor<3xf32>
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10 : tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>
+}
+
+// -----
+
+// At and beyond the edges of the domains: asin(+-1) = +-pi/2, atanh(+-1) =
+// +-inf, NaN outside (whose sign libm chooses, hence either), acosh(1) = 0.
+// CHECK-LABEL: func.func @trigonometric_domain
+// CHECK-DAG: %[[R0:.*]] = graph.constant dense<[-1.57079637, 1.57079637, 0x{{7F|FF}}C00000, 0x{{7F|FF}}C00000]> : tensor<4xf32>
+// CHECK-DAG: %[[R1:.*]] = graph.constant dense<[0xFF800000, 0x7F800000, 0x{{7F|FF}}C00000, 0x{{7F|FF}}C00000]> : tensor<4xf32>
+// CHECK-DAG: %[[R2:.*]] = graph.constant dense<[0x{{7F|FF}}C00000, 0.000000e+00, 0x7F800000, 0x{{7F|FF}}C00000]> : tensor<4xf32>
+// CHECK: return %[[R0]], %[[R1]], %[[R2]]
+func.func @trigonometric_domain() -> (tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) {
+  %x = graph.constant dense<[-1.0, 1.0, 2.0, 0x7FC00000]> : tensor<4xf32>
+  %z = graph.constant dense<[0.5, 1.0, 0x7F800000, -0.0]> : tensor<4xf32>
+  %0 = graph.asin %x : tensor<4xf32> -> tensor<4xf32>
+  %1 = graph.atanh %x : tensor<4xf32> -> tensor<4xf32>
+  %2 = graph.acosh %z : tensor<4xf32> -> tensor<4xf32>
+  return %0, %1, %2 : tensor<4xf32>, tensor<4xf32>, tensor<4xf32>
+}
+
+// -----
+
+// f16 and bf16 round the double result once; f64 keeps it.
+// CHECK-LABEL: func.func @trigonometric_narrow
+// CHECK-DAG: %[[R0:.*]] = graph.constant dense<[-6.050780e+00, 1.174800e+00, 1.001560e+01]> : tensor<3xf16>
+// CHECK-DAG: %[[R1:.*]] = graph.constant dense<[-8.007810e-01, 5.390630e-01, -9.882810e-01]> : tensor<3xbf16>
+// CHECK-DAG: %[[R2:.*]] = graph.constant dense<[-1.1902899496825317, 0.78539816339744828, 1.2490457723982544]> : tensor<3xf64>
+// CHECK-DAG: %[[R3:.*]] = graph.constant dense<[-1.6472311463710958, 0.88137358701954305, 1.8184464592320668]> : tensor<3xf64>
+// CHECK: return %[[R0]], %[[R1]], %[[R2]], %[[R3]]
+func.func @trigonometric_narrow() -> (tensor<3xf16>, tensor<3xbf16>, tensor<3xf64>, tensor<3xf64>) {
+  %h = graph.constant dense<[-2.5, 1.0, 3.0]> : tensor<3xf16>
+  %b = graph.constant dense<[-2.5, 1.0, 3.0]> : tensor<3xbf16>
+  %d = graph.constant dense<[-2.5, 1.0, 3.0]> : tensor<3xf64>
+  %0 = graph.sinh %h : tensor<3xf16> -> tensor<3xf16>
+  %1 = graph.cos %b : tensor<3xbf16> -> tensor<3xbf16>
+  %2 = graph.atan %d : tensor<3xf64> -> tensor<3xf64>
+  %3 = graph.asinh %d : tensor<3xf64> -> tensor<3xf64>
+  return %0, %1, %2, %3 : tensor<3xf16>, tensor<3xbf16>, tensor<3xf64>, tensor<3xf64>
+}
+
+// -----
+
+// On integers the logic ops are bitwise; unsigned values fold too (the
+// bits do not depend on the signedness).
+// CHECK-LABEL: func.func @bitwise_int
+// CHECK-DAG: %[[R0:.*]] = graph.constant dense<[-128, 15, 0, 17, 0]> : tensor<5xi8>
+// CHECK-DAG: %[[R1:.*]] = graph.constant dense<[-1, -1, -86, 119, -1]> : tensor<5xi8>
+// CHECK-DAG: %[[R2:.*]] = graph.constant dense<[127, -16, -86, 102, -1]> : tensor<5xi8>
+// CHECK-DAG: %[[R3:.*]] = graph.constant dense<[127, 0, -1, -86, -128]> : tensor<5xi8>
+// CHECK-DAG: %[[R4:.*]] = graph.constant dense<[240, 0, 15, 0]> : tensor<4xui8>
+// CHECK-DAG: %[[R5:.*]] = graph.constant dense<[255, 255, 255, 1]> : tensor<4xui8>
+// CHECK-DAG: %[[R6:.*]] = graph.constant dense<[15, 255, 240, 1]> : tensor<4xui8>
+// CHECK-DAG: %[[R7:.*]] = graph.constant dense<[0, 85, 240, 254]> : tensor<4xui8>
+// CHECK-DAG: %[[R8:.*]] = graph.constant dense<[9223372036854775807, -6148914691236517206]> : tensor<2xi64>
+// CHECK-DAG: %[[R9:.*]] = graph.constant dense<[6148914691236517205, 9223372036854775809]> : tensor<2xui64>
+// CHECK: return %[[R0]], %[[R1]], %[[R2]], %[[R3]], %[[R4]], %[[R5]], %[[R6]], %[[R7]], %[[R8]], %[[R9]]
+func.func @bitwise_int() -> (tensor<5xi8>, tensor<5xi8>, tensor<5xi8>, tensor<5xi8>, tensor<4xui8>, tensor<4xui8>, tensor<4xui8>, tensor<4xui8>, tensor<2xi64>, tensor<2xui64>) {
+  %a = graph.constant dense<[-128, -1, 0, 85, 127]> : tensor<5xi8>
+  %b = graph.constant dense<[-1, 15, -86, 51, -128]> : tensor<5xi8>
+  %0 = graph.and %a, %b : tensor<5xi8>, tensor<5xi8> -> tensor<5xi8>
+  %1 = graph.or %a, %b : tensor<5xi8>, tensor<5xi8> -> tensor<5xi8>
+  %2 = graph.xor %a, %b : tensor<5xi8>, tensor<5xi8> -> tensor<5xi8>
+  %3 = graph.not %a : tensor<5xi8> -> tensor<5xi8>
+  %u = graph.constant dense<[255, 170, 15, 1]> : tensor<4xui8>
+  %v = graph.constant dense<[240, 85, 255, 0]> : tensor<4xui8>
+  %4 = graph.and %u, %v : tensor<4xui8>, tensor<4xui8> -> tensor<4xui8>
+  %5 = graph.or %u, %v : tensor<4xui8>, tensor<4xui8> -> tensor<4xui8>
+  %6 = graph.xor %u, %v : tensor<4xui8>, tensor<4xui8> -> tensor<4xui8>
+  %7 = graph.not %u : tensor<4xui8> -> tensor<4xui8>
+  %l = graph.constant dense<[-9223372036854775808, 6148914691236517205]> : tensor<2xi64>
+  %8 = graph.not %l : tensor<2xi64> -> tensor<2xi64>
+  %w = graph.constant dense<[18446744073709551615, 9223372036854775808]> : tensor<2xui64>
+  %w2 = graph.constant dense<[12297829382473034410, 1]> : tensor<2xui64>
+  %9 = graph.xor %w, %w2 : tensor<2xui64>, tensor<2xui64> -> tensor<2xui64>
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9 : tensor<5xi8>, tensor<5xi8>, tensor<5xi8>, tensor<5xi8>, tensor<4xui8>, tensor<4xui8>, tensor<4xui8>, tensor<4xui8>, tensor<2xi64>, tensor<2xui64>
+}
+
+// -----
+
+// Shifts: amounts of the width or more (a negative signed one included:
+// it reads as unsigned) give 0, or -1 for a negative value shifted right;
+// unsigned right shifts are logical, signed ones arithmetic.
+// CHECK-LABEL: func.func @shifts
+// CHECK-DAG: %[[R0:.*]] = graph.constant dense<[254, 128, 0, 0, 0, 170]> : tensor<6xui8>
+// CHECK-DAG: %[[R1:.*]] = graph.constant dense<[127, 1, 0, 0, 0, 170]> : tensor<6xui8>
+// CHECK-DAG: %[[R2:.*]] = graph.constant dense<[0, -128, 0, 0, 0, 0]> : tensor<6xi8>
+// CHECK-DAG: %[[R3:.*]] = graph.constant dense<[-64, -1, 0, -1, 8, -1]> : tensor<6xi8>
+// CHECK-DAG: %[[R4:.*]] = graph.constant dense<{{\[\[}}65520, 32768, 0], [9024, 0, 0]]> : tensor<2x3xui16>
+// CHECK-DAG: %[[R5:.*]] = graph.constant dense<[18446744073709551614, 9223372036854775808, 0, 0]> : tensor<4xui64>
+// CHECK-DAG: %[[R6:.*]] = graph.constant dense<[9223372036854775807, 1, 0, 0]> : tensor<4xui64>
+// CHECK-DAG: %[[R7:.*]] = graph.constant dense<[-1, 536870912, -1]> : tensor<3xi32>
+// CHECK: return %[[R0]], %[[R1]], %[[R2]], %[[R3]], %[[R4]], %[[R5]], %[[R6]], %[[R7]]
+func.func @shifts() -> (tensor<6xui8>, tensor<6xui8>, tensor<6xi8>, tensor<6xi8>, tensor<2x3xui16>, tensor<4xui64>, tensor<4xui64>, tensor<3xi32>) {
+  %u = graph.constant dense<[255, 129, 1, 200, 15, 170]> : tensor<6xui8>
+  %n = graph.constant dense<[1, 7, 8, 9, 255, 0]> : tensor<6xui8>
+  %0 = graph.shift_left %u, %n : tensor<6xui8>, tensor<6xui8> -> tensor<6xui8>
+  %1 = graph.shift_right %u, %n : tensor<6xui8>, tensor<6xui8> -> tensor<6xui8>
+  %s = graph.constant dense<[-128, -1, 100, -7, 64, -100]> : tensor<6xi8>
+  %m = graph.constant dense<[1, 7, 8, -1, 3, 100]> : tensor<6xi8>
+  %2 = graph.shift_left %s, %m : tensor<6xi8>, tensor<6xi8> -> tensor<6xi8>
+  %3 = graph.shift_right %s, %m : tensor<6xi8>, tensor<6xi8> -> tensor<6xi8>
+  %h = graph.constant dense<[[65535], [4660]]> : tensor<2x1xui16>
+  %k = graph.constant dense<[4, 15, 16]> : tensor<3xui16>
+  %4 = graph.shift_left %h, %k : tensor<2x1xui16>, tensor<3xui16> -> tensor<2x3xui16>
+  %w = graph.constant dense<[18446744073709551615, 9223372036854775809, 1, 12345]> : tensor<4xui64>
+  %p = graph.constant dense<[1, 63, 64, 18446744073709551615]> : tensor<4xui64>
+  %5 = graph.shift_left %w, %p : tensor<4xui64>, tensor<4xui64> -> tensor<4xui64>
+  %6 = graph.shift_right %w, %p : tensor<4xui64>, tensor<4xui64> -> tensor<4xui64>
+  %i = graph.constant dense<[-2147483648, 1073741824, -5]> : tensor<3xi32>
+  %q = graph.constant dense<[31, 1, 32]> : tensor<3xi32>
+  %7 = graph.shift_right %i, %q : tensor<3xi32>, tensor<3xi32> -> tensor<3xi32>
+  return %0, %1, %2, %3, %4, %5, %6, %7 : tensor<6xui8>, tensor<6xui8>, tensor<6xi8>, tensor<6xi8>, tensor<2x3xui16>, tensor<4xui64>, tensor<4xui64>, tensor<3xi32>
+}

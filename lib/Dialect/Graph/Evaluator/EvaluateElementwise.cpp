@@ -1,13 +1,14 @@
 //===- EvaluateElementwise.cpp - Reference evaluation of elementwise ops --===//
 //
-// Unary math and activations, cast, broadcasting binary arithmetic, logic,
-// comparisons and select. Every op computes in double (floats) or int64
-// (integers) and rounds or wraps once when the result element is stored, so
-// the values match the splat folders of GraphElementwiseOps.cpp, which this
-// file must agree with: integer arithmetic wraps at the element width, and
-// where an op is undefined (integer division by zero, INT_MIN / -1, an
-// out-of-range float-to-integer cast) evaluation fails with a reason
-// instead of inventing a value.
+// Unary math, trigonometric and hyperbolic functions and activations, cast,
+// broadcasting binary arithmetic, bitwise logic and shifts, comparisons and
+// select. Every op computes in double (floats) or int64 (integers) and
+// rounds or wraps once when the result element is stored, so the values
+// match the splat folders of GraphElementwiseOps.cpp, which this file must
+// agree with: integer arithmetic wraps at the element width, and where an
+// op is undefined (integer division by zero, INT_MIN / -1, an out-of-range
+// float-to-integer cast) evaluation fails with a reason instead of
+// inventing a value.
 //
 //===----------------------------------------------------------------------===//
 
@@ -261,6 +262,8 @@ struct ElementwiseEvaluator {
   LogicalResult evaluate(CastOp op);
   LogicalResult evaluate(DivOp op);
   LogicalResult evaluate(ModOp op);
+  LogicalResult evaluate(ShiftLeftOp op);
+  LogicalResult evaluate(ShiftRightOp op);
   LogicalResult evaluate(SelectOp op);
 };
 } // namespace
@@ -391,6 +394,40 @@ LogicalResult ElementwiseEvaluator::evaluate(ModOp op) {
                 });
 }
 
+/// shift_left: the amount reads as unsigned (a negative signed one is huge),
+/// and one of the width or more shifts every bit out. Computed on the
+/// 64-bit pattern, which setInt wraps to the element width: the low bits of
+/// a left shift do not depend on the bits above them.
+LogicalResult ElementwiseEvaluator::evaluate(ShiftLeftOp) {
+  unsigned width = resultType.getElementType().getIntOrFloatBitWidth();
+  return binary(
+      nullptr, [&](int64_t x, int64_t amount) -> std::optional<int64_t> {
+        if (static_cast<uint64_t>(amount) >= width)
+          return 0;
+        return static_cast<int64_t>(static_cast<uint64_t>(x) << amount);
+      });
+}
+
+/// shift_right: logical for unsigned integers (held zero-extended),
+/// arithmetic for signed ones (held sign-extended, so the 64-bit shift fills
+/// with the element's sign bit); an amount of the width or more, negative
+/// ones included, leaves 0, or -1 for a negative signed value (numpy).
+LogicalResult ElementwiseEvaluator::evaluate(ShiftRightOp) {
+  Type elementType = resultType.getElementType();
+  unsigned width = elementType.getIntOrFloatBitWidth();
+  bool isUnsigned = elementType.isUnsignedInteger();
+  return binary(
+      nullptr, [&](int64_t x, int64_t amount) -> std::optional<int64_t> {
+        if (static_cast<uint64_t>(amount) >= width)
+          return !isUnsigned && x < 0 ? -1 : 0;
+        if (isUnsigned)
+          return static_cast<int64_t>(static_cast<uint64_t>(x) >> amount);
+        // An arithmetic shift: >> of a negative value is implementation-defined
+        // before C++20, arithmetic on every compiler this builds with.
+        return x >> amount;
+      });
+}
+
 /// select: the three operands broadcast together.
 LogicalResult ElementwiseEvaluator::evaluate(SelectOp) {
   const EvalTensor &condition = operands[0];
@@ -482,6 +519,39 @@ strata::graph::detail::evaluateElementwiseOp(
           .Case([&](ErfOp) {
             return floatOnly([](double x) { return std::erf(x); });
           })
+          .Case([&](SinOp) {
+            return floatOnly([](double x) { return std::sin(x); });
+          })
+          .Case([&](CosOp) {
+            return floatOnly([](double x) { return std::cos(x); });
+          })
+          .Case([&](TanOp) {
+            return floatOnly([](double x) { return std::tan(x); });
+          })
+          .Case([&](AsinOp) {
+            return floatOnly([](double x) { return std::asin(x); });
+          })
+          .Case([&](AcosOp) {
+            return floatOnly([](double x) { return std::acos(x); });
+          })
+          .Case([&](AtanOp) {
+            return floatOnly([](double x) { return std::atan(x); });
+          })
+          .Case([&](SinhOp) {
+            return floatOnly([](double x) { return std::sinh(x); });
+          })
+          .Case([&](CoshOp) {
+            return floatOnly([](double x) { return std::cosh(x); });
+          })
+          .Case([&](AsinhOp) {
+            return floatOnly([](double x) { return std::asinh(x); });
+          })
+          .Case([&](AcoshOp) {
+            return floatOnly([](double x) { return std::acosh(x); });
+          })
+          .Case([&](AtanhOp) {
+            return floatOnly([](double x) { return std::atanh(x); });
+          })
           .Case([&](FloorOp) {
             return floatOnly([](double x) { return std::floor(x); });
           })
@@ -506,8 +576,9 @@ strata::graph::detail::evaluateElementwiseOp(
                 });
           })
           .Case([&](NotOp) {
-            return eval.unary(nullptr,
-                              [](int64_t x) -> int64_t { return x ? 0 : 1; });
+            // Every bit of the 64-bit pattern; setInt keeps the element's
+            // (the low one for i1).
+            return eval.unary(nullptr, [](int64_t x) -> int64_t { return ~x; });
           })
           .Case([&](LeakyReluOp leakyRelu) {
             // alpha is an f32 attribute: 0.01 is 0.00999999977648258.
@@ -567,7 +638,8 @@ strata::graph::detail::evaluateElementwiseOp(
                 });
           })
           .Case([&](ModOp mod) { return eval.evaluate(mod); })
-          // Logic on i1.
+          // Bitwise logic (logical on i1) and shifts: the 64-bit patterns
+          // (sign- or zero-extended) give the element's bits once wrapped.
           .Case([&](AndOp) {
             return eval.binary(
                 nullptr, [](int64_t a, int64_t b) -> std::optional<int64_t> {
@@ -586,6 +658,8 @@ strata::graph::detail::evaluateElementwiseOp(
                   return a ^ b;
                 });
           })
+          .Case([&](ShiftLeftOp shift) { return eval.evaluate(shift); })
+          .Case([&](ShiftRightOp shift) { return eval.evaluate(shift); })
           // Comparisons.
           .Case([&](EqualOp) {
             return eval.compare([](double a, double b) { return a == b; },
