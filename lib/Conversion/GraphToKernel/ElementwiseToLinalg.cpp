@@ -1,9 +1,10 @@
 //===- ElementwiseToLinalg.cpp - Elementwise graph ops to linalg ----------===//
 //
-// Every elementwise graph op (unary math and activations, cast, broadcasting
-// binary arithmetic, logic, comparisons and select) becomes one
-// linalg.generic whose indexing maps express numpy broadcasting and whose
-// body computes one element with arith/math, as the reference evaluator
+// Every elementwise graph op (unary math, trigonometric and hyperbolic
+// functions and activations, cast, broadcasting binary arithmetic, bitwise
+// logic and shifts, comparisons and select) becomes one linalg.generic
+// whose indexing maps express numpy broadcasting and whose body computes
+// one element with arith/math, as the reference evaluator
 // (lib/Dialect/Graph/Evaluator/EvaluateElementwise.cpp) does.
 //
 // Broadcasting is expressed in the maps only: an operand dim that is missing
@@ -231,8 +232,8 @@ static Value buildElement(graph::AbsOp op, OpBuilder &b, Location loc,
   return math::AbsIOp::create(b, loc, x);
 }
 
-/// Transcendental functions (exp, log, rsqrt, tanh, erf, pow) run in f32
-/// for 16-bit floats (see computeInF32); sqrt, floor, ceil and round are
+/// Transcendental functions (exp, log, rsqrt, tanh, erf, pow, sin...) run in
+/// f32 for 16-bit floats (see computeInF32); sqrt, floor, ceil and round are
 /// exact or correctly rounded in any float type.
 static Value buildElement(graph::ExpOp, OpBuilder &b, Location loc,
                           ValueRange args, Type) {
@@ -257,6 +258,55 @@ static Value buildElement(graph::TanhOp, OpBuilder &b, Location loc,
 static Value buildElement(graph::ErfOp, OpBuilder &b, Location loc,
                           ValueRange args, Type) {
   return buildMathInF32<math::ErfOp>(b, loc, args[0]);
+}
+/// The trigonometric and hyperbolic functions and their inverses, in f32 for
+/// 16-bit floats as the other transcendental functions. The CPU pipeline
+/// turns them into LLVM intrinsics or libm calls (sinhf, acoshf, ...), which
+/// the kernel library leaves undefined for the loader to resolve (see
+/// test/e2e/trigonometric.mlir).
+static Value buildElement(graph::SinOp, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  return buildMathInF32<math::SinOp>(b, loc, args[0]);
+}
+static Value buildElement(graph::CosOp, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  return buildMathInF32<math::CosOp>(b, loc, args[0]);
+}
+static Value buildElement(graph::TanOp, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  return buildMathInF32<math::TanOp>(b, loc, args[0]);
+}
+static Value buildElement(graph::AsinOp, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  return buildMathInF32<math::AsinOp>(b, loc, args[0]);
+}
+static Value buildElement(graph::AcosOp, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  return buildMathInF32<math::AcosOp>(b, loc, args[0]);
+}
+static Value buildElement(graph::AtanOp, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  return buildMathInF32<math::AtanOp>(b, loc, args[0]);
+}
+static Value buildElement(graph::SinhOp, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  return buildMathInF32<math::SinhOp>(b, loc, args[0]);
+}
+static Value buildElement(graph::CoshOp, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  return buildMathInF32<math::CoshOp>(b, loc, args[0]);
+}
+static Value buildElement(graph::AsinhOp, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  return buildMathInF32<math::AsinhOp>(b, loc, args[0]);
+}
+static Value buildElement(graph::AcoshOp, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  return buildMathInF32<math::AcoshOp>(b, loc, args[0]);
+}
+static Value buildElement(graph::AtanhOp, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  return buildMathInF32<math::AtanhOp>(b, loc, args[0]);
 }
 static Value buildElement(graph::FloorOp, OpBuilder &b, Location loc,
                           ValueRange args, Type) {
@@ -337,11 +387,18 @@ static Value buildElement(graph::SignOp op, OpBuilder &b, Location loc,
   return arith::SelectOp::create(b, loc, positive, one, negativeOr);
 }
 
-/// Boolean negation: x xor true.
+/// The integer with every bit of `like`'s type set (true for i1).
+static Value allOnesLike(OpBuilder &b, Location loc, Value like) {
+  auto type = cast<IntegerType>(like.getType());
+  return arith::ConstantOp::create(
+      b, loc, IntegerAttr::get(type, APInt::getAllOnes(type.getWidth())));
+}
+
+/// Every bit flipped (boolean negation on i1): x xor ~0.
 static Value buildElement(graph::NotOp, OpBuilder &b, Location loc,
                           ValueRange args, Type) {
   Value x = args[0];
-  return arith::XOrIOp::create(b, loc, x, constantLike(b, loc, x, 1));
+  return arith::XOrIOp::create(b, loc, x, allOnesLike(b, loc, x));
 }
 
 /// x >= 0 ? x : alpha * x (NaN fails `oge` and gives alpha * NaN = NaN). The
@@ -534,6 +591,40 @@ static Value buildElement(graph::XorOp, OpBuilder &b, Location loc,
   return arith::XOrIOp::create(b, loc, args[0], args[1]);
 }
 
+/// arith's shifts are poison for an amount of the width or more, which the
+/// graph ops define (the amount read as unsigned): a left or logical right
+/// shift gives 0 there, and an arithmetic one the sign fill, which is the
+/// shift by width - 1.
+static Value buildElement(graph::ShiftLeftOp, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  Value x = args[0], amount = args[1];
+  unsigned width = x.getType().getIntOrFloatBitWidth();
+  Value inRange =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, amount,
+                            constantLike(b, loc, amount, width));
+  // select yields the chosen operand only: the poison of an out-of-range
+  // shift does not reach the result.
+  Value shifted = arith::ShLIOp::create(b, loc, x, amount);
+  return arith::SelectOp::create(b, loc, inRange, shifted,
+                                 constantLike(b, loc, x, 0));
+}
+static Value buildElement(graph::ShiftRightOp op, OpBuilder &b, Location loc,
+                          ValueRange args, Type) {
+  Value x = args[0], amount = args[1];
+  unsigned width = x.getType().getIntOrFloatBitWidth();
+  if (!hasUnsignedOperands(op)) {
+    Value clamped = arith::MinUIOp::create(
+        b, loc, amount, constantLike(b, loc, amount, width - 1));
+    return arith::ShRSIOp::create(b, loc, x, clamped);
+  }
+  Value inRange =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, amount,
+                            constantLike(b, loc, amount, width));
+  Value shifted = arith::ShRUIOp::create(b, loc, x, amount);
+  return arith::SelectOp::create(b, loc, inRange, shifted,
+                                 constantLike(b, loc, x, 0));
+}
+
 /// A comparison: ordered float predicates (false with a NaN operand, as
 /// IEEE and the evaluator), signed integer predicates (eq for i1).
 static Value buildCompare(Operation *op, OpBuilder &b, Location loc,
@@ -631,6 +722,15 @@ void strata::populateGraphElementwiseToLinalgPatterns(
       ElementwiseOpLowering<graph::TanhOp>,
       ElementwiseOpLowering<graph::SigmoidOp>,
       ElementwiseOpLowering<graph::ReluOp>, ElementwiseOpLowering<graph::ErfOp>,
+      ElementwiseOpLowering<graph::SinOp>, ElementwiseOpLowering<graph::CosOp>,
+      ElementwiseOpLowering<graph::TanOp>, ElementwiseOpLowering<graph::AsinOp>,
+      ElementwiseOpLowering<graph::AcosOp>,
+      ElementwiseOpLowering<graph::AtanOp>,
+      ElementwiseOpLowering<graph::SinhOp>,
+      ElementwiseOpLowering<graph::CoshOp>,
+      ElementwiseOpLowering<graph::AsinhOp>,
+      ElementwiseOpLowering<graph::AcoshOp>,
+      ElementwiseOpLowering<graph::AtanhOp>,
       ElementwiseOpLowering<graph::FloorOp>,
       ElementwiseOpLowering<graph::CeilOp>,
       ElementwiseOpLowering<graph::RoundOp>,
@@ -646,6 +746,8 @@ void strata::populateGraphElementwiseToLinalgPatterns(
       ElementwiseOpLowering<graph::MinOp>, ElementwiseOpLowering<graph::ModOp>,
       ElementwiseOpLowering<graph::AndOp>, ElementwiseOpLowering<graph::OrOp>,
       ElementwiseOpLowering<graph::XorOp>,
+      ElementwiseOpLowering<graph::ShiftLeftOp>,
+      ElementwiseOpLowering<graph::ShiftRightOp>,
       ElementwiseOpLowering<graph::EqualOp>,
       ElementwiseOpLowering<graph::LessOp>,
       ElementwiseOpLowering<graph::LessEqualOp>,

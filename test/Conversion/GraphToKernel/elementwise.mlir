@@ -296,6 +296,118 @@ func.func @unary_bf16(%x: tensor<4xbf16>) -> (tensor<4xbf16>, tensor<4xbf16>, te
 
 // -----
 
+// The trigonometric and hyperbolic functions are math ops, in f32 for
+// 16-bit floats (extf, op, truncf) and in their own type otherwise.
+
+// CHECK-LABEL: func.func @trigonometric
+// CHECK: math.sin %{{.*}} : f32
+// CHECK: math.cos %{{.*}} : f32
+// CHECK: math.tan %{{.*}} : f32
+// CHECK: math.asin %{{.*}} : f32
+// CHECK: math.acos %{{.*}} : f32
+// CHECK: math.atan %{{.*}} : f32
+// CHECK: math.sinh %{{.*}} : f32
+// CHECK: math.cosh %{{.*}} : f32
+// CHECK: math.asinh %{{.*}} : f32
+// CHECK: math.acosh %{{.*}} : f32
+// CHECK: math.atanh %{{.*}} : f32
+// CHECK: ^bb0(%[[H:.*]]: f16, %{{.*}}: f16):
+// CHECK:   %[[HW:.*]] = arith.extf %[[H]] : f16 to f32
+// CHECK:   %[[HS:.*]] = math.sinh %[[HW]] : f32
+// CHECK:   %[[HN:.*]] = arith.truncf %[[HS]] : f32 to f16
+// CHECK:   linalg.yield %[[HN]] : f16
+// CHECK: ^bb0(%[[B:.*]]: bf16, %{{.*}}: bf16):
+// CHECK:   %[[BW:.*]] = arith.extf %[[B]] : bf16 to f32
+// CHECK:   %[[BS:.*]] = math.acos %[[BW]] : f32
+// CHECK:   %[[BN:.*]] = arith.truncf %[[BS]] : f32 to bf16
+// CHECK:   linalg.yield %[[BN]] : bf16
+// CHECK: ^bb0(%[[D:.*]]: f64, %{{.*}}: f64):
+// CHECK:   %[[DS:.*]] = math.tan %[[D]] : f64
+// CHECK:   linalg.yield %[[DS]] : f64
+func.func @trigonometric(%x: tensor<2x3xf32>, %h: tensor<4xf16>, %b: tensor<4xbf16>, %d: tensor<4xf64>) -> (tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<4xf16>, tensor<4xbf16>, tensor<4xf64>) {
+  %0 = graph.sin %x : tensor<2x3xf32> -> tensor<2x3xf32>
+  %1 = graph.cos %x : tensor<2x3xf32> -> tensor<2x3xf32>
+  %2 = graph.tan %x : tensor<2x3xf32> -> tensor<2x3xf32>
+  %3 = graph.asin %x : tensor<2x3xf32> -> tensor<2x3xf32>
+  %4 = graph.acos %x : tensor<2x3xf32> -> tensor<2x3xf32>
+  %5 = graph.atan %x : tensor<2x3xf32> -> tensor<2x3xf32>
+  %6 = graph.sinh %x : tensor<2x3xf32> -> tensor<2x3xf32>
+  %7 = graph.cosh %x : tensor<2x3xf32> -> tensor<2x3xf32>
+  %8 = graph.asinh %x : tensor<2x3xf32> -> tensor<2x3xf32>
+  %9 = graph.acosh %x : tensor<2x3xf32> -> tensor<2x3xf32>
+  %10 = graph.atanh %x : tensor<2x3xf32> -> tensor<2x3xf32>
+  %11 = graph.sinh %h : tensor<4xf16> -> tensor<4xf16>
+  %12 = graph.acos %b : tensor<4xbf16> -> tensor<4xbf16>
+  %13 = graph.tan %d : tensor<4xf64> -> tensor<4xf64>
+  return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13 : tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<2x3xf32>, tensor<4xf16>, tensor<4xbf16>, tensor<4xf64>
+}
+
+// -----
+
+// On integers the logic ops are bitwise: not is xor with all ones (-1),
+// not `true`.
+
+// CHECK-DAG: #[[$ID2:.*]] = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-DAG: #[[$D1:.*]] = affine_map<(d0, d1) -> (d1)>
+// CHECK-LABEL: func.func @bitwise
+// CHECK: linalg.generic {indexing_maps = [#[[$ID2]], #[[$D1]], #[[$ID2]]]
+// CHECK: arith.andi %{{.*}}, %{{.*}} : i32
+// CHECK: linalg.generic {indexing_maps = [#[[$ID2]], #[[$D1]], #[[$ID2]]]
+// CHECK: arith.ori %{{.*}}, %{{.*}} : i32
+// CHECK: linalg.generic {indexing_maps = [#[[$ID2]], #[[$D1]], #[[$ID2]]]
+// CHECK: arith.xori %{{.*}}, %{{.*}} : i32
+// CHECK: linalg.generic {indexing_maps = [#[[$ID2]], #[[$ID2]]]
+// CHECK: ^bb0(%[[X:.*]]: i32, %{{.*}}: i32):
+// CHECK:   %[[ONES:.*]] = arith.constant -1 : i32
+// CHECK:   %[[NOT:.*]] = arith.xori %[[X]], %[[ONES]] : i32
+// CHECK:   linalg.yield %[[NOT]] : i32
+func.func @bitwise(%a: tensor<?x4xi32>, %b: tensor<4xi32>) -> (tensor<?x4xi32>, tensor<?x4xi32>, tensor<?x4xi32>, tensor<?x4xi32>) {
+  %0 = graph.and %a, %b : tensor<?x4xi32>, tensor<4xi32> -> tensor<?x4xi32>
+  %1 = graph.or %a, %b : tensor<?x4xi32>, tensor<4xi32> -> tensor<?x4xi32>
+  %2 = graph.xor %a, %b : tensor<?x4xi32>, tensor<4xi32> -> tensor<?x4xi32>
+  %3 = graph.not %a : tensor<?x4xi32> -> tensor<?x4xi32>
+  return %0, %1, %2, %3 : tensor<?x4xi32>, tensor<?x4xi32>, tensor<?x4xi32>, tensor<?x4xi32>
+}
+
+// -----
+
+// arith's shifts are poison for amounts of the width or more: a left or
+// logical right shift selects 0 there (the amount compared unsigned), an
+// arithmetic one shifts by at most width - 1 (the sign fill). Right shifts
+// of unsigned integers are logical, of signed ones arithmetic.
+
+// CHECK-LABEL: func.func @shifts
+// CHECK: ^bb0(%[[X:.*]]: i8, %[[N:.*]]: i8, %{{.*}}: i8):
+// CHECK:   %[[W:.*]] = arith.constant 8 : i8
+// CHECK:   %[[IN:.*]] = arith.cmpi ult, %[[N]], %[[W]] : i8
+// CHECK:   %[[SHL:.*]] = arith.shli %[[X]], %[[N]] : i8
+// CHECK:   %[[Z:.*]] = arith.constant 0 : i8
+// CHECK:   %[[R:.*]] = arith.select %[[IN]], %[[SHL]], %[[Z]] : i8
+// CHECK:   linalg.yield %[[R]] : i8
+// CHECK: ^bb0(%[[X2:.*]]: i8, %[[N2:.*]]: i8, %{{.*}}: i8):
+// CHECK:   %[[W2:.*]] = arith.constant 8 : i8
+// CHECK:   %[[IN2:.*]] = arith.cmpi ult, %[[N2]], %[[W2]] : i8
+// CHECK:   %[[SHR:.*]] = arith.shrui %[[X2]], %[[N2]] : i8
+// CHECK:   %[[Z2:.*]] = arith.constant 0 : i8
+// CHECK:   %[[R2:.*]] = arith.select %[[IN2]], %[[SHR]], %[[Z2]] : i8
+// CHECK:   linalg.yield %[[R2]] : i8
+// CHECK: ^bb0(%[[X3:.*]]: i16, %[[N3:.*]]: i16, %{{.*}}: i16):
+// CHECK:   %[[MAX:.*]] = arith.constant 15 : i16
+// CHECK:   %[[C:.*]] = arith.minui %[[N3]], %[[MAX]] : i16
+// CHECK:   %[[SAR:.*]] = arith.shrsi %[[X3]], %[[C]] : i16
+// CHECK:   linalg.yield %[[SAR]] : i16
+// CHECK: arith.cmpi ult
+// CHECK: arith.shli %{{.*}}, %{{.*}} : i64
+func.func @shifts(%u: tensor<4xui8>, %n: tensor<4xui8>, %s: tensor<3xi16>, %m: tensor<i16>, %l: tensor<2xi64>) -> (tensor<4xui8>, tensor<4xui8>, tensor<3xi16>, tensor<2xi64>) {
+  %0 = graph.shift_left %u, %n : tensor<4xui8>, tensor<4xui8> -> tensor<4xui8>
+  %1 = graph.shift_right %u, %n : tensor<4xui8>, tensor<4xui8> -> tensor<4xui8>
+  %2 = graph.shift_right %s, %m : tensor<3xi16>, tensor<i16> -> tensor<3xi16>
+  %3 = graph.shift_left %l, %l : tensor<2xi64>, tensor<2xi64> -> tensor<2xi64>
+  return %0, %1, %2, %3 : tensor<4xui8>, tensor<4xui8>, tensor<3xi16>, tensor<2xi64>
+}
+
+// -----
+
 // Integer neg wraps (0 - x); sign selects -1, 0 or 1.
 
 // CHECK-LABEL: func.func @unary_int
