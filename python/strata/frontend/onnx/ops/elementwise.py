@@ -1,8 +1,9 @@
 #===- elementwise.py - Elementwise ONNX ops -------------------------------===#
 #
 # Handlers of the ONNX ops that map one element to one element: the unary
-# and binary graph ops (numpy broadcasting), comparisons, Pow, Mod, the
-# variadic Max/Min/Sum/Mean, Where, Clip, Cast/CastLike, the forwarded
+# and binary graph ops (numpy broadcasting) with the trigonometric and
+# hyperbolic functions, comparisons, the bitwise ops and BitShift, Pow, Mod,
+# the variadic Max/Min/Sum/Mean, Where, Clip, Cast/CastLike, the forwarded
 # Identity and (inference) Dropout, then the activations that have no graph
 # op of their own and are composed of several (HardSigmoid, Softplus, Elu,
 # Selu, Celu, PRelu, Mish...).
@@ -33,7 +34,15 @@ _UNARY = {
     "Sigmoid": ("sigmoid", "f"), "Relu": ("relu", "fi"), "Erf": ("erf", "f"),
     "Floor": ("floor", "f"), "Ceil": ("ceil", "f"), "Round": ("round", "f"),
     "Sign": ("sign", "fi"), "Not": ("not", "b"),
+    "Sin": ("sin", "f"), "Cos": ("cos", "f"), "Tan": ("tan", "f"),
+    "Asin": ("asin", "f"), "Acos": ("acos", "f"), "Atan": ("atan", "f"),
+    "Sinh": ("sinh", "f"), "Cosh": ("cosh", "f"), "Asinh": ("asinh", "f"),
+    "Acosh": ("acosh", "f"), "Atanh": ("atanh", "f"),
 }
+
+#: The trigonometric and hyperbolic functions (libm's, through the kernels).
+_TRIGONOMETRIC = ("Sin", "Cos", "Tan", "Asin", "Acos", "Atan", "Sinh", "Cosh",
+                  "Asinh", "Acosh", "Atanh")
 
 
 def _unary(imp: _Importer, ctx: _Node):
@@ -45,7 +54,9 @@ def _unary(imp: _Importer, ctx: _Node):
 
 
 for _k, (_m, _) in _UNARY.items():
-    _register(_k, _unary, f"graph.{_m}")
+    _register(_k, _unary, f"graph.{_m}",
+              "f16 and bf16 are computed in f32 and rounded once"
+              if _k in _TRIGONOMETRIC else "")
 
 
 @_handler("LeakyRelu", "graph.leaky_relu", "alpha")
@@ -205,6 +216,47 @@ def _binary_handler(imp, ctx):
 
 for _k, (_m, _) in _BINARY.items():
     _register(_k, _binary_handler, f"graph.{_m}", "numpy broadcasting")
+
+
+#: The bitwise ops (opset 18) on integers are the graph ops of the logical
+#: ones (And, Or, Xor, Not) on i1: one op each computes on the bits of any
+#: integer or boolean.
+_BITWISE = {"BitwiseAnd": "and", "BitwiseOr": "or", "BitwiseXor": "xor",
+            "BitwiseNot": "not"}
+
+
+def _bitwise(imp, ctx):
+    mnemonic = _BITWISE[ctx.op]
+    ins = [ctx.input(i) for i in range(1 if mnemonic == "not" else 2)]
+    _check_kind(ctx, ins[0], "i", mnemonic)
+    elem, dims = ctx.out_type(fallback=lambda: (
+        ins[0].elem, _broadcast_dims(ins[0].dims, ins[-1].dims)))
+    imp.set_out(ctx, imp.op(ctx, mnemonic, ins, elem, dims))
+
+
+for _k, _m in _BITWISE.items():
+    _register(_k, _bitwise, f"graph.{_m}",
+              "signed and unsigned integers" +
+              ("" if _m == "not" else "; numpy broadcasting"),
+              opsets=(18, 24))
+
+
+@_handler("BitShift", "graph.shift_left / graph.shift_right",
+          "direction; numpy broadcasting; an amount of the bit width or more "
+          "gives 0, as the ONNX reference (onnxruntime shifts uint32/uint64 "
+          "by the amount modulo the width); signed integers, which ONNX does "
+          "not allow, shift right arithmetically")
+def _bit_shift(imp, ctx):
+    a, b = ctx.input(0), ctx.input(1)
+    direction = ctx.attr("direction")
+    if direction not in ("LEFT", "RIGHT"):
+        raise _Unsupported(f"attribute direction={direction} is not "
+                           "supported")
+    mnemonic = "shift_left" if direction == "LEFT" else "shift_right"
+    _check_kind(ctx, a, "i", mnemonic)
+    elem, dims = ctx.out_type(fallback=lambda: (
+        a.elem, _broadcast_dims(a.dims, b.dims)))
+    imp.set_out(ctx, imp.op(ctx, mnemonic, [a, b], elem, dims))
 
 
 @_handler("Pow", "graph.pow (+ graph.cast of the exponent)",
