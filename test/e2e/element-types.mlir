@@ -17,7 +17,7 @@
 // RUN: strata-run %t.direct.smod --function=unsigned64 --input=2xu64=18446744073709551615,5 --input=2xu64=2,9223372036854775808 | FileCheck %s --check-prefix=U64
 // RUN: strata-run %t.direct.smod --function=widen --input=3xu16=65535,1,0 --input=3xu32=4294967295,2,3 | FileCheck %s --check-prefix=WIDEN
 // RUN: not strata-run %t.direct.smod --function=unsigned8 --input=4xi8=1,2,3,4 --input=4xu8=1,2,3,4 2>&1 | FileCheck %s --check-prefix=DTYPE
-// CHECK-COUNT-16: {{^}}[1.]
+// CHECK-COUNT-18: {{^}}[1.]
 // CHECK-NOT: {{^}}[0.]
 
 // 200 / 7 = 28, 3 < 250, 200 as f32, max(200, 7), the largest of all.
@@ -102,4 +102,14 @@ func.func @unsigned_data(%a: tensor<2x3xui16>) -> (tensor<3x2xui16>, tensor<2x5x
   %k = graph.constant dense<4000000000> : tensor<ui32>
   %2 = graph.add %w, %k : tensor<2x3xui32>, tensor<ui32> -> tensor<2x3xui32>
   return %0, %1, %2 : tensor<3x2xui16>, tensor<2x5xui16>, tensor<2x3xui32>
+}
+
+// bf16 arithmetic computes in f32 and rounds back with integer ops, so the
+// kernel library loads on CPUs without avx512bf16 too (LLVM would call
+// compiler-rt's __truncsfbf2, which the library does not link).
+func.func @bf16_math(%a: tensor<2x4xbf16>, %b: tensor<4xbf16>) -> (tensor<2x4xbf16>, tensor<2x4xf32>) {
+  %0 = graph.add %a, %b : tensor<2x4xbf16>, tensor<4xbf16> -> tensor<2x4xbf16>
+  %1 = graph.mul %0, %a : tensor<2x4xbf16>, tensor<2x4xbf16> -> tensor<2x4xbf16>
+  %2 = graph.cast %1 : tensor<2x4xbf16> -> tensor<2x4xf32>
+  return %1, %2 : tensor<2x4xbf16>, tensor<2x4xf32>
 }

@@ -1253,13 +1253,7 @@ void strata::buildCPULoweringPipeline(OpPassManager &pm,
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
-  // bf16 conversions as integer ops too: without avx512bf16, LLVM makes
-  // f32 -> bf16 a call of compiler-rt's __truncsfbf2, which the kernel
-  // library does not link (loading it failed on AVX2-only CPUs). The
-  // expansion rounds to nearest even, as the instruction does.
-  arith::ArithExpandOpsPassOptions expandOptions;
-  expandOptions.includeBf16 = true;
-  pm.addPass(arith::createArithExpandOpsPass(expandOptions));
+  pm.addPass(arith::createArithExpandOpsPass());
   // The x86 backend cannot select bf16/f16 arithmetic without avx512bf16 /
   // avx512fp16, and libm has no f16/bf16 functions: compute them in f32 and
   // round once (exact for +,-,*,/, as f32 holds every f16/bf16 result before
@@ -1268,6 +1262,14 @@ void strata::buildCPULoweringPipeline(OpPassManager &pm,
   emulateOptions.sourceTypeStrs = {"bf16", "f16"};
   pm.addPass(arith::createArithEmulateUnsupportedFloats(emulateOptions));
   pm.addPass(math::createMathExtendToSupportedTypes());
+  // Then bf16 conversions (the kernels' own and those the two passes above
+  // add) as integer ops: without avx512bf16, LLVM makes f32 -> bf16 a call
+  // of compiler-rt's __truncsfbf2, which the kernel library does not link
+  // (loading failed on AVX2-only CPUs). The expansion rounds to nearest
+  // even, as the instruction does.
+  arith::ArithExpandOpsPassOptions expandOptions;
+  expandOptions.includeBf16 = true;
+  pm.addPass(arith::createArithExpandOpsPass(expandOptions));
   pm.addNestedPass<func::FuncOp>(strata::createCPUApproximateVectorMathPass());
   pm.addPass(createCanonicalizerPass());
   // Ops with an LLVM intrinsic first (vectors stay vectors), then libm calls
