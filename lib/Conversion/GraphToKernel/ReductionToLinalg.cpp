@@ -16,6 +16,8 @@
 #include "strata/Dialect/Graph/IR/GraphUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -24,14 +26,13 @@
 
 using namespace mlir;
 using namespace strata;
+using strata::detail::castTo;
+using strata::detail::createIndexedGeneric;
 using strata::detail::createScalarConstant;
 using strata::detail::getHighestValue;
 using strata::detail::getLowestValue;
 
-namespace {
-/// The reductions over axes.
-enum class ReduceKind { Sum, Mean, Max, Min, Prod };
-} // namespace
+using graph::ReduceKind;
 
 //===----------------------------------------------------------------------===//
 // Shared structure: reduced dims, accumulators, keepdims
@@ -176,23 +177,19 @@ static Type getAccumulatorType(ReduceKind kind, Type elementType) {
 }
 
 /// The identity the accumulator starts from: -0.0 for float sums (so that a
-/// sum of -0.0 stays -0.0, as in the evaluator) unless a reduced dim is
-/// statically empty (the evaluator's empty sum is +0.0; a dynamically empty
-/// one gives -0.0 here), 0 for integer sums, 1 for products, the lowest or
-/// highest value (-inf / +inf for floats) for max and min.
+/// sum of -0.0 stays -0.0, as in the evaluator) unless the reduction is
+/// known to be over an empty set (the evaluator's empty sum is +0.0; a
+/// dynamically empty one gives -0.0 here), 0 for integer sums, 1 for
+/// products, the lowest or highest value (-inf / +inf for floats) for max
+/// and min.
 static TypedAttr getIdentity(ReduceKind kind, Type accumulatorType,
-                             const ReductionShape &shape,
-                             RankedTensorType inputType, bool isUnsigned) {
+                             bool staticallyEmpty, bool isUnsigned) {
   switch (kind) {
   case ReduceKind::Sum:
   case ReduceKind::Mean: {
     auto floatType = dyn_cast<FloatType>(accumulatorType);
     if (!floatType)
       return IntegerAttr::get(accumulatorType, 0);
-    bool staticallyEmpty = false;
-    for (auto [size, isReduced] :
-         llvm::zip_equal(inputType.getShape(), shape.reduced))
-      staticallyEmpty |= isReduced && size == 0;
     return FloatAttr::get(floatType,
                           APFloat::getZero(floatType.getFloatSemantics(),
                                            /*Negative=*/!staticallyEmpty));
@@ -313,9 +310,13 @@ struct ReduceOpLowering : OpConversionPattern<OpTy> {
     MLIRContext *context = rewriter.getContext();
     Type accumulatorType = getAccumulatorType(Kind, elementType);
     bool isUnsigned = op->hasAttr(strata::kUnsignedOperandsAttr);
+    bool staticallyEmpty = false;
+    for (auto [size, isReduced] :
+         llvm::zip_equal(inputType.getShape(), shape->reduced))
+      staticallyEmpty |= isReduced && size == 0;
     Value init = createFilledAccumulator(
         rewriter, loc, *shape, accumulatorType,
-        getIdentity(Kind, accumulatorType, *shape, inputType, isUnsigned));
+        getIdentity(Kind, accumulatorType, staticallyEmpty, isUnsigned));
     SmallVector<AffineMap> maps = {
         AffineMap::getMultiDimIdentityMap(rank, context),
         shape->getKeptMap(context)};
@@ -358,6 +359,188 @@ struct ReduceOpLowering : OpConversionPattern<OpTy> {
       result = finalize.getResult(0);
     }
     rewriter.replaceOp(op, createKeepdimsResult(rewriter, loc, *shape, result));
+    return success();
+  }
+};
+
+/// Lowers dynamic_reduce (axes read at run time; constant ones became the
+/// static ops). The host reads the axes, asserts that they are in range
+/// and distinct (cf.assert with the op's location), and flags each dim as
+/// reduced or kept. One linalg.generic runs over the kept sizes (a reduced
+/// dim counts 1) and a second set of reduction loops over the reduced sizes
+/// (a kept dim counts 1), their bounds from an empty tensor of those sizes:
+/// each element reads the input at `reduced ? k : o` per dim. Without
+/// keepdims the result is reshaped to the kept sizes, in order, computed on
+/// the host.
+struct DynamicReduceLowering : OpConversionPattern<graph::DynamicReduceOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(graph::DynamicReduceOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value input = adaptor.getInput();
+    auto inputType = cast<RankedTensorType>(input.getType());
+    int64_t rank = inputType.getRank();
+    int64_t count =
+        cast<RankedTensorType>(adaptor.getAxes().getType()).getDimSize(0);
+    if (count == 0)
+      return rewriter.notifyMatchFailure(op, "no axes: canonicalize first");
+    ReduceKind kind = op.getKind();
+    Type elementType = inputType.getElementType();
+    bool isUnsigned = op->hasAttr(strata::kUnsignedOperandsAttr);
+    Type indexType = rewriter.getIndexType();
+    auto constant = [&](int64_t value) -> Value {
+      return arith::ConstantIndexOp::create(rewriter, loc, value);
+    };
+    auto cmp = [&](arith::CmpIPredicate predicate, Value a, Value b) {
+      return rewriter.createOrFold<arith::CmpIOp>(loc, predicate, a, b);
+    };
+    auto check = [&](Value condition, StringRef what) {
+      cf::AssertOp::create(rewriter, loc, condition,
+                           ("graph.dynamic_reduce: " + what).str());
+    };
+
+    // The normalized axes, checked.
+    Value zero = constant(0), one = constant(1);
+    SmallVector<Value> axes;
+    for (int64_t i = 0; i < count; ++i) {
+      Value raw = rewriter.createOrFold<arith::IndexCastOp>(
+          loc, indexType,
+          rewriter.createOrFold<tensor::ExtractOp>(loc, adaptor.getAxes(),
+                                                   ValueRange{constant(i)}));
+      Value axis = rewriter.createOrFold<arith::SelectOp>(
+          loc, cmp(arith::CmpIPredicate::slt, raw, zero),
+          rewriter.createOrFold<arith::AddIOp>(loc, raw, constant(rank)), raw);
+      check(rewriter.createOrFold<arith::AndIOp>(
+                loc, cmp(arith::CmpIPredicate::sge, axis, zero),
+                cmp(arith::CmpIPredicate::slt, axis, constant(rank))),
+            "an axis is out of range");
+      for (Value previous : axes)
+        check(cmp(arith::CmpIPredicate::ne, axis, previous),
+              "an axis is repeated");
+      axes.push_back(axis);
+    }
+    // Per dim: reduced or not, the kept size (1 if reduced) and the reduced
+    // size (1 if kept).
+    SmallVector<Value> reduced, keptSizes, reducedSizes, sizes;
+    Value reducedCount = one;
+    for (int64_t dim = 0; dim < rank; ++dim) {
+      Value isReduced;
+      for (Value axis : axes) {
+        Value isThis = cmp(arith::CmpIPredicate::eq, axis, constant(dim));
+        isReduced =
+            isReduced
+                ? rewriter.createOrFold<arith::OrIOp>(loc, isReduced, isThis)
+                : isThis;
+      }
+      Value size = getValueOrCreateConstantIndexOp(
+          rewriter, loc, tensor::getMixedSize(rewriter, loc, input, dim));
+      reduced.push_back(isReduced);
+      sizes.push_back(size);
+      keptSizes.push_back(
+          rewriter.createOrFold<arith::SelectOp>(loc, isReduced, one, size));
+      Value reducedSize =
+          rewriter.createOrFold<arith::SelectOp>(loc, isReduced, size, one);
+      reducedSizes.push_back(reducedSize);
+      reducedCount =
+          rewriter.createOrFold<arith::MulIOp>(loc, reducedCount, reducedSize);
+    }
+
+    Type accumulatorType = getAccumulatorType(kind, elementType);
+    // A static 0 dim, reduced or kept, leaves nothing (or an empty sum).
+    TypedAttr identity =
+        getIdentity(kind, accumulatorType,
+                    llvm::is_contained(inputType.getShape(), 0), isUnsigned);
+    Value init =
+        linalg::FillOp::create(
+            rewriter, loc,
+            arith::ConstantOp::create(rewriter, loc, identity).getResult(),
+            tensor::EmptyOp::create(rewriter, loc, getAsOpFoldResult(keptSizes),
+                                    accumulatorType)
+                .getResult())
+            .getResult(0);
+    Value bounds = tensor::EmptyOp::create(
+        rewriter, loc, getAsOpFoldResult(reducedSizes), rewriter.getI1Type());
+    MLIRContext *context = rewriter.getContext();
+    SmallVector<AffineExpr> outerExprs, innerExprs;
+    for (int64_t dim = 0; dim < rank; ++dim) {
+      outerExprs.push_back(getAffineDimExpr(dim, context));
+      innerExprs.push_back(getAffineDimExpr(rank + dim, context));
+    }
+    SmallVector<AffineMap> maps = {
+        AffineMap::get(2 * rank, 0, innerExprs, context),
+        AffineMap::get(2 * rank, 0, outerExprs, context)};
+    SmallVector<utils::IteratorType> iterators(rank,
+                                               utils::IteratorType::parallel);
+    iterators.append(rank, utils::IteratorType::reduction);
+    auto generic = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{init.getType()}, ValueRange{bounds},
+        ValueRange{init}, maps, iterators,
+        [&](OpBuilder &b, Location l, ValueRange args) {
+          SmallVector<Value> position;
+          for (int64_t dim = 0; dim < rank; ++dim)
+            position.push_back(arith::SelectOp::create(
+                b, l, reduced[dim], linalg::IndexOp::create(b, l, rank + dim),
+                linalg::IndexOp::create(b, l, dim)));
+          Value x = tensor::ExtractOp::create(b, l, input, position);
+          if (x.getType() != accumulatorType)
+            x = arith::ExtFOp::create(b, l, accumulatorType, x);
+          linalg::YieldOp::create(b, l,
+                                  combine(b, l, kind, args[1], x, isUnsigned));
+        });
+    Value result = generic.getResult(0);
+    if (kind == ReduceKind::Mean || accumulatorType != elementType) {
+      Value countValue;
+      if (kind == ReduceKind::Mean)
+        countValue = arith::SIToFPOp::create(
+            rewriter, loc, accumulatorType,
+            arith::IndexCastOp::create(rewriter, loc, rewriter.getI64Type(),
+                                       reducedCount));
+      result = createIndexedGeneric(
+          rewriter, loc,
+          tensor::EmptyOp::create(rewriter, loc, getAsOpFoldResult(keptSizes),
+                                  elementType),
+          [&](OpBuilder &b, Location l, ValueRange indices) -> Value {
+            Value value = tensor::ExtractOp::create(b, l, result, indices);
+            if (countValue)
+              value = arith::DivFOp::create(b, l, value, countValue);
+            if (value.getType() != elementType)
+              value = arith::TruncFOp::create(b, l, elementType, value);
+            return value;
+          });
+    }
+    if (!op.getKeepdims()) {
+      // The kept sizes in order: the j-th kept dim's size, selected among
+      // the dims by how many kept dims precede each.
+      SmallVector<Value> shape;
+      for (int64_t j = 0; j < rank - count; ++j) {
+        Value size = zero, before = zero;
+        for (int64_t dim = 0; dim < rank; ++dim) {
+          Value kept = rewriter.createOrFold<arith::XOrIOp>(
+              loc, reduced[dim],
+              arith::ConstantOp::create(rewriter, loc,
+                                        rewriter.getBoolAttr(true)));
+          Value here = rewriter.createOrFold<arith::AndIOp>(
+              loc, kept, cmp(arith::CmpIPredicate::eq, before, constant(j)));
+          size = rewriter.createOrFold<arith::SelectOp>(loc, here, sizes[dim],
+                                                        size);
+          before = rewriter.createOrFold<arith::AddIOp>(
+              loc, before,
+              rewriter.createOrFold<arith::SelectOp>(loc, kept, one, zero));
+        }
+        shape.push_back(rewriter.createOrFold<arith::IndexCastOp>(
+            loc, rewriter.getI64Type(), size));
+      }
+      Value shapeTensor = tensor::FromElementsOp::create(
+          rewriter, loc,
+          RankedTensorType::get({rank - count}, rewriter.getI64Type()), shape);
+      SmallVector<int64_t> dynamicShape(rank - count, ShapedType::kDynamic);
+      result = tensor::ReshapeOp::create(
+          rewriter, loc, RankedTensorType::get(dynamicShape, elementType),
+          result, shapeTensor);
+    }
+    rewriter.replaceOp(op, castTo(rewriter, loc, result, op.getType()));
     return success();
   }
 };
@@ -468,6 +651,7 @@ void strata::populateGraphReductionToLinalgPatterns(
                ReduceOpLowering<graph::ReduceMaxOp, ReduceKind::Max>,
                ReduceOpLowering<graph::ReduceMinOp, ReduceKind::Min>,
                ReduceOpLowering<graph::ReduceProdOp, ReduceKind::Prod>,
+               DynamicReduceLowering,
                ArgReduceOpLowering<graph::ArgMaxOp, /*IsMax=*/true>,
                ArgReduceOpLowering<graph::ArgMinOp, /*IsMax=*/false>>(
       patterns.getContext());

@@ -298,3 +298,52 @@ func.func @argmin_float(%x: tensor<7xf32>) -> tensor<i64> {
   %0 = graph.argmin %x {keepdims = false} : tensor<7xf32> -> tensor<i64>
   return %0 : tensor<i64>
 }
+
+// -----
+
+// dynamic_reduce: the host normalizes and checks each axis, flags each dim
+// as reduced; the generic runs over kept sizes (parallel) and reduced sizes
+// (reduction), reading the input at `reduced ? k : o`. Without keepdims the
+// result is reshaped to the kept sizes.
+// CHECK-LABEL: func.func @dynamic_reduce_max
+// CHECK-SAME: (%[[X:.*]]: tensor<?x3xi32>, %[[A:.*]]: tensor<1xi64>)
+// CHECK: %[[RAW:.*]] = tensor.extract %[[A]]
+// CHECK: cf.assert %{{.*}}, "graph.dynamic_reduce: an axis is out of range"
+// CHECK: %[[R0:.*]] = arith.cmpi eq, %[[AXIS:.*]], %{{.*}} : index
+// CHECK: %[[R1:.*]] = arith.cmpi eq, %[[AXIS]], %{{.*}} : index
+// CHECK: %[[INIT:.*]] = linalg.fill ins(%{{.*}} : i32) outs(%{{.*}} : tensor<?x?xi32>)
+// CHECK: linalg.generic
+// CHECK-SAME: iterator_types = ["parallel", "parallel", "reduction", "reduction"]
+// CHECK-SAME: outs(%[[INIT]] : tensor<?x?xi32>)
+// CHECK: %[[K0:.*]] = linalg.index 2
+// CHECK: %[[O0:.*]] = linalg.index 0
+// CHECK: %[[I0:.*]] = arith.select %[[R0]], %[[K0]], %[[O0]]
+// CHECK: %[[K1:.*]] = linalg.index 3
+// CHECK: %[[O1:.*]] = linalg.index 1
+// CHECK: %[[I1:.*]] = arith.select %[[R1]], %[[K1]], %[[O1]]
+// CHECK: %[[E:.*]] = tensor.extract %[[X]][%[[I0]], %[[I1]]]
+// CHECK: arith.maxsi %{{.*}}, %[[E]] : i32
+// CHECK: tensor.from_elements %{{.*}} : tensor<1xi64>
+// CHECK: tensor.reshape %{{.*}} : (tensor<?x?xi32>, tensor<1xi64>) -> tensor<?xi32>
+func.func @dynamic_reduce_max(%x: tensor<?x3xi32>, %a: tensor<1xi64>) -> tensor<?xi32> {
+  %0 = graph.dynamic_reduce %x, %a {kind = #graph.reduce_kind<max>, keepdims = false} : tensor<?x3xi32>, tensor<1xi64> -> tensor<?xi32>
+  return %0 : tensor<?xi32>
+}
+
+// -----
+
+// Two axes are also checked against each other; a float sum starts from
+// -0.0 and a mean divides by the product of the reduced sizes.
+// CHECK-LABEL: func.func @dynamic_reduce_mean
+// CHECK-COUNT-2: "graph.dynamic_reduce: an axis is out of range"
+// CHECK: cf.assert %{{.*}}, "graph.dynamic_reduce: an axis is repeated"
+// CHECK: arith.constant -0.000000e+00 : f32
+// CHECK: linalg.generic
+// CHECK: arith.addf
+// CHECK: arith.sitofp %{{.*}} : i64 to f32
+// CHECK: linalg.generic
+// CHECK: arith.divf
+func.func @dynamic_reduce_mean(%x: tensor<2x3x4xf32>, %a: tensor<2xi64>) -> tensor<?x?x?xf32> {
+  %0 = graph.dynamic_reduce %x, %a {kind = #graph.reduce_kind<mean>} : tensor<2x3x4xf32>, tensor<2xi64> -> tensor<?x?x?xf32>
+  return %0 : tensor<?x?x?xf32>
+}

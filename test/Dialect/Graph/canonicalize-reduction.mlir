@@ -101,3 +101,38 @@ func.func @arg_not_constant(%x: tensor<4x1xf32>, %y: tensor<?x1xf32>) -> (tensor
   %2 = graph.argmax %n : tensor<2xf32> -> tensor<1xi64>
   return %0, %1, %2 : tensor<1x1xi64>, tensor<?x1xi64>, tensor<1xi64>
 }
+
+// -----
+
+// dynamic_reduce with constant axes becomes the static reduction of its
+// kind; empty axes reduce everything, or nothing with noop_with_empty_axes.
+// CHECK-LABEL: func.func @dynamic_reduce_to_static
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3xf32>, %[[E:.*]]: tensor<0xi64>)
+// CHECK-NOT: graph.dynamic_reduce
+// CHECK-DAG: %[[S:.*]] = graph.reduce_sum %[[X]] {axes = array<i64: 1>} : tensor<2x3xf32> -> tensor<2x1xf32>
+// CHECK-DAG: %[[M:.*]] = graph.reduce_mean %[[X]] {axes = array<i64: -2>, keepdims = false} : tensor<2x3xf32> -> tensor<3xf32>
+// CHECK-DAG: %[[MX:.*]] = graph.reduce_max %[[X]] {axes = array<i64: 1>} : tensor<2x3xf32> -> tensor<2x1xf32>
+// CHECK-DAG: %[[MN:.*]] = graph.reduce_min %[[X]] {axes = array<i64: 1>} : tensor<2x3xf32> -> tensor<2x1xf32>
+// CHECK-DAG: %[[P:.*]] = graph.reduce_prod %[[X]] : tensor<2x3xf32> -> tensor<1x1xf32>
+// CHECK: return %[[S]], %[[M]], %[[MX]], %[[MN]], %[[P]], %[[X]]
+func.func @dynamic_reduce_to_static(%x: tensor<2x3xf32>, %e: tensor<0xi64>) -> (tensor<2x1xf32>, tensor<3xf32>, tensor<2x1xf32>, tensor<2x1xf32>, tensor<1x1xf32>, tensor<2x3xf32>) {
+  %a = graph.constant dense<1> : tensor<1xi64>
+  %b = graph.constant dense<-2> : tensor<1xi64>
+  %0 = graph.dynamic_reduce %x, %a {kind = #graph.reduce_kind<sum>} : tensor<2x3xf32>, tensor<1xi64> -> tensor<2x1xf32>
+  %1 = graph.dynamic_reduce %x, %b {kind = #graph.reduce_kind<mean>, keepdims = false} : tensor<2x3xf32>, tensor<1xi64> -> tensor<3xf32>
+  %2 = graph.dynamic_reduce %x, %a {kind = #graph.reduce_kind<max>} : tensor<2x3xf32>, tensor<1xi64> -> tensor<2x1xf32>
+  %3 = graph.dynamic_reduce %x, %a {kind = #graph.reduce_kind<min>} : tensor<2x3xf32>, tensor<1xi64> -> tensor<2x1xf32>
+  %4 = graph.dynamic_reduce %x, %e {kind = #graph.reduce_kind<prod>} : tensor<2x3xf32>, tensor<0xi64> -> tensor<1x1xf32>
+  %5 = graph.dynamic_reduce %x, %e {kind = #graph.reduce_kind<sum>, noop_with_empty_axes = true} : tensor<2x3xf32>, tensor<0xi64> -> tensor<2x3xf32>
+  return %0, %1, %2, %3, %4, %5 : tensor<2x1xf32>, tensor<3xf32>, tensor<2x1xf32>, tensor<2x1xf32>, tensor<1x1xf32>, tensor<2x3xf32>
+}
+
+// -----
+
+// Axes from an argument stay.
+// CHECK-LABEL: func.func @dynamic_reduce_stays
+// CHECK: graph.dynamic_reduce
+func.func @dynamic_reduce_stays(%x: tensor<2x3xf32>, %a: tensor<1xi64>) -> tensor<?x?xf32> {
+  %0 = graph.dynamic_reduce %x, %a {kind = #graph.reduce_kind<sum>} : tensor<2x3xf32>, tensor<1xi64> -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}

@@ -208,3 +208,24 @@ func.func @dense_resource() -> (tensor<2xi32>, tensor<3xi64>) {
     }
   }
 #-}
+
+// -----
+
+// dynamic_reduce with constant axes (mean of rows 15.5 / 3, products of
+// columns, max of all).
+// CHECK-LABEL: func.func @dynamic_reduce
+// CHECK-DAG: %[[R0:.*]] = graph.constant dense<{{\[\[}}2.000000e+00], [5.16666651]]> : tensor<2x1xf32>
+// CHECK-DAG: %[[R1:.*]] = graph.constant dense<[3, -10, -28]> : tensor<3xi32>
+// CHECK-DAG: %[[R2:.*]] = graph.constant dense<6.500000e+00> : tensor<1x1xf32>
+// CHECK: return %[[R0]], %[[R1]], %[[R2]]
+func.func @dynamic_reduce() -> (tensor<2x1xf32>, tensor<3xi32>, tensor<1x1xf32>) {
+  %x = graph.constant dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.5]]> : tensor<2x3xf32>
+  %i = graph.constant dense<[[3, -2, 7], [1, 5, -4]]> : tensor<2x3xi32>
+  %a = graph.constant dense<1> : tensor<1xi64>
+  %b = graph.constant dense<-2> : tensor<1xi64>
+  %e = graph.constant dense<> : tensor<0xi64>
+  %0 = graph.dynamic_reduce %x, %a {kind = #graph.reduce_kind<mean>} : tensor<2x3xf32>, tensor<1xi64> -> tensor<2x1xf32>
+  %1 = graph.dynamic_reduce %i, %b {kind = #graph.reduce_kind<prod>, keepdims = false} : tensor<2x3xi32>, tensor<1xi64> -> tensor<3xi32>
+  %2 = graph.dynamic_reduce %x, %e {kind = #graph.reduce_kind<max>} : tensor<2x3xf32>, tensor<0xi64> -> tensor<1x1xf32>
+  return %0, %1, %2 : tensor<2x1xf32>, tensor<3xi32>, tensor<1x1xf32>
+}

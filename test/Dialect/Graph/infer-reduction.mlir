@@ -117,3 +117,41 @@ func.func @reify_argmax(%x: tensor<?x?x8xf32>) -> (index, index, index) {
   %d2 = tensor.dim %2, %c1 : tensor<?x?x8xi64>
   return %d0, %d1, %d2 : index, index, index
 }
+
+// -----
+
+// Axes known only at run time: every dim may be reduced (static 1s stay 1);
+// constant axes infer as the static reductions do.
+func.func @dynamic_reduce(%x: tensor<2x1x?xf32>, %a: tensor<2xi64>, %e: tensor<0xi64>) {
+  // expected-remark @+1 {{inferred: 'tensor<?x1x?xf32>'}}
+  %0 = graph.dynamic_reduce %x, %a {kind = #graph.reduce_kind<sum>} : tensor<2x1x?xf32>, tensor<2xi64> -> tensor<?x?x?xf32>
+  // expected-remark @+1 {{inferred: 'tensor<?xf32>'}}
+  %1 = graph.dynamic_reduce %x, %a {kind = #graph.reduce_kind<max>, keepdims = false} : tensor<2x1x?xf32>, tensor<2xi64> -> tensor<?xf32>
+  // expected-remark @+1 {{inferred: 'tensor<2xi64>'}}
+  %c = graph.constant dense<[0, -1]> : tensor<2xi64>
+  // expected-remark @+1 {{inferred: 'tensor<1xf32>'}}
+  %2 = graph.dynamic_reduce %x, %c {kind = #graph.reduce_kind<min>, keepdims = false} : tensor<2x1x?xf32>, tensor<2xi64> -> tensor<?xf32>
+  // expected-remark @+1 {{inferred: 'tensor<1x1x1xf32>'}}
+  %3 = graph.dynamic_reduce %x, %e {kind = #graph.reduce_kind<mean>} : tensor<2x1x?xf32>, tensor<0xi64> -> tensor<?x?x?xf32>
+  // expected-remark @+1 {{inferred: 'tensor<2x1x?xf32>'}}
+  %4 = graph.dynamic_reduce %x, %e {kind = #graph.reduce_kind<prod>, noop_with_empty_axes = true} : tensor<2x1x?xf32>, tensor<0xi64> -> tensor<?x?x?xf32>
+  return
+}
+
+// -----
+
+// With constant axes the sizes reify as the static op's.
+// REIFY-LABEL: func.func @reify_dynamic_reduce
+// REIFY-SAME: (%[[X:.*]]: tensor<?x4x?xf32>)
+// REIFY: %[[C2:.*]] = arith.constant 2 : index
+// REIFY: %[[D:.*]] = tensor.dim %[[X]], %[[C2]]
+// REIFY: return %[[D]]
+func.func @reify_dynamic_reduce(%x: tensor<?x4x?xf32>) -> index {
+  %c1 = arith.constant 1 : index
+  // expected-remark @+1 {{inferred: 'tensor<1xi64>'}}
+  %a = graph.constant dense<0> : tensor<1xi64>
+  // expected-remark @+1 {{inferred: 'tensor<4x?xf32>'}}
+  %0 = graph.dynamic_reduce %x, %a {kind = #graph.reduce_kind<sum>, keepdims = false} : tensor<?x4x?xf32>, tensor<1xi64> -> tensor<?x?xf32>
+  %d = tensor.dim %0, %c1 : tensor<?x?xf32>
+  return %d : index
+}

@@ -468,3 +468,56 @@ func.func @argmin_bool(%x: tensor<4xi1>) {
   %0 = graph.argmin %x : tensor<4xi1> -> tensor<1xi64>
   return
 }
+
+// -----
+
+func.func @dynamic_reduce_mean_of_ints(%x: tensor<4x3xi32>, %a: tensor<1xi64>) {
+  // expected-error @+2 {{a mean needs a floating-point input}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.dynamic_reduce %x, %a {kind = #graph.reduce_kind<mean>} : tensor<4x3xi32>, tensor<1xi64> -> tensor<?x?xi32>
+  return
+}
+
+// -----
+
+func.func @dynamic_reduce_axes_of_dynamic_length(%x: tensor<4x3xf32>, %a: tensor<?xi64>) {
+  // expected-error @+2 {{expected a ranked input and axes of a static length}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.dynamic_reduce %x, %a {kind = #graph.reduce_kind<sum>} : tensor<4x3xf32>, tensor<?xi64> -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @dynamic_reduce_too_many_axes(%x: tensor<4x3xf32>, %a: tensor<3xi64>) {
+  // expected-error @+2 {{3 axes for a rank-2 input}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.dynamic_reduce %x, %a {kind = #graph.reduce_kind<sum>} : tensor<4x3xf32>, tensor<3xi64> -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @dynamic_reduce_wrong_rank(%x: tensor<4x3xf32>, %a: tensor<1xi64>) {
+  // expected-error @+2 {{'graph.dynamic_reduce' op inferred type(s) 'tensor<?xf32>' are incompatible with return type(s) of operation 'tensor<?x?xf32>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.dynamic_reduce %x, %a {kind = #graph.reduce_kind<sum>, keepdims = false} : tensor<4x3xf32>, tensor<1xi64> -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @dynamic_reduce_axes_f32(%x: tensor<4x3xf32>, %a: tensor<1xf32>) {
+  // expected-error @+1 {{operand #1 must be}}
+  %0 = graph.dynamic_reduce %x, %a {kind = #graph.reduce_kind<sum>} : tensor<4x3xf32>, tensor<1xf32> -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @dynamic_reduce_bad_kind(%x: tensor<4x3xf32>, %a: tensor<1xi64>) {
+  // expected-error @+2 {{expected ::strata::graph::ReduceKind to be one of: sum, mean, max, min, prod}}
+  // expected-error @+1 {{failed to parse Graph_ReduceKindAttr parameter 'value'}}
+  %0 = graph.dynamic_reduce %x, %a {kind = #graph.reduce_kind<median>} : tensor<4x3xf32>, tensor<1xi64> -> tensor<?x?xf32>
+  return
+}

@@ -50,3 +50,16 @@ func.func @argmax_argmin(%x: tensor<?x1000xf32>, %y: tensor<4x?xi32>) -> (tensor
   %3 = graph.argmin %x {axis = 1 : i64, keepdims = true, select_last_index = false} : tensor<?x1000xf32> -> tensor<?x1xi64>
   return %0, %1, %2, %3 : tensor<?xi64>, tensor<1x?xi64>, tensor<4x1xi64>, tensor<?x1xi64>
 }
+
+// CHECK-LABEL: func.func @dynamic_reduce
+func.func @dynamic_reduce(%x: tensor<2x1x?xf32>, %a: tensor<2xi64>, %b: tensor<0xi64>, %y: tensor<4x?xi32>) -> (tensor<?x1x?xf32>, tensor<?xf32>, tensor<2x1x?xf32>, tensor<?x?xi32>) {
+  // CHECK: graph.dynamic_reduce %{{.*}}, %{{.*}} {kind = #graph.reduce_kind<sum>} : tensor<2x1x?xf32>, tensor<2xi64> -> tensor<?x1x?xf32>
+  %0 = graph.dynamic_reduce %x, %a {kind = #graph.reduce_kind<sum>} : tensor<2x1x?xf32>, tensor<2xi64> -> tensor<?x1x?xf32>
+  // CHECK: graph.dynamic_reduce %{{.*}}, %{{.*}} {keepdims = false, kind = #graph.reduce_kind<mean>} : tensor<2x1x?xf32>, tensor<2xi64> -> tensor<?xf32>
+  %1 = graph.dynamic_reduce %x, %a {kind = #graph.reduce_kind<mean>, keepdims = false} : tensor<2x1x?xf32>, tensor<2xi64> -> tensor<?xf32>
+  // CHECK: graph.dynamic_reduce %{{.*}}, %{{.*}} {kind = #graph.reduce_kind<max>, noop_with_empty_axes = true} : tensor<2x1x?xf32>, tensor<0xi64> -> tensor<2x1x?xf32>
+  %2 = graph.dynamic_reduce %x, %b {kind = #graph.reduce_kind<max>, noop_with_empty_axes = true} : tensor<2x1x?xf32>, tensor<0xi64> -> tensor<2x1x?xf32>
+  // CHECK: graph.dynamic_reduce %{{.*}}, %{{.*}} {kind = #graph.reduce_kind<prod>} : tensor<4x?xi32>, tensor<2xi64> -> tensor<?x?xi32>
+  %3 = graph.dynamic_reduce %y, %a {kind = #graph.reduce_kind<prod>} : tensor<4x?xi32>, tensor<2xi64> -> tensor<?x?xi32>
+  return %0, %1, %2, %3 : tensor<?x1x?xf32>, tensor<?xf32>, tensor<2x1x?xf32>, tensor<?x?xi32>
+}

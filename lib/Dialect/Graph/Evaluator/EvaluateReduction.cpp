@@ -21,10 +21,7 @@
 using namespace mlir;
 using namespace strata::graph;
 
-namespace {
-/// The reductions over axes; mean only takes floats.
-enum class ReduceKind { Sum, Mean, Max, Min, Prod };
-} // namespace
+// The reductions over axes are graph::ReduceKind's; mean only takes floats.
 
 /// The shape of a reduction's result: reduced dims become 1 with `keepdims`
 /// and disappear without.
@@ -314,7 +311,9 @@ strata::graph::detail::FamilyResult strata::graph::detail::evaluateReductionOp(
   auto resultType = op->getNumResults() == 1
                         ? dyn_cast<RankedTensorType>(op->getResult(0).getType())
                         : RankedTensorType();
-  if (!resultType || operands.size() != 1)
+  // One input, and the axes of dynamic_reduce.
+  if (!resultType || operands.empty() ||
+      operands.size() != (isa<DynamicReduceOp>(op) ? 2u : 1u))
     return std::nullopt;
   const EvalTensor &input = operands[0];
   auto reduce = [&](ReduceKind kind, auto reduceOp) -> FamilyResult {
@@ -333,6 +332,23 @@ strata::graph::detail::FamilyResult strata::graph::detail::evaluateReductionOp(
       .Case([&](ReduceMaxOp max) { return reduce(ReduceKind::Max, max); })
       .Case([&](ReduceMinOp min) { return reduce(ReduceKind::Min, min); })
       .Case([&](ReduceProdOp prod) { return reduce(ReduceKind::Prod, prod); })
+      .Case([&](DynamicReduceOp dynamic) -> FamilyResult {
+        const EvalTensor &axesTensor = operands[1];
+        SmallVector<int64_t> axes;
+        for (int64_t i = 0; i < axesTensor.getNumElements(); ++i)
+          axes.push_back(axesTensor.getInt(i));
+        if (axes.empty() && dynamic.getNoopWithEmptyAxes()) {
+          if (resultType.getShape() != input.getShape()) {
+            whyNot = "result type does not match the input";
+            return failure();
+          }
+          results.push_back(input);
+          return success();
+        }
+        return evaluateReduce(dynamic.getKind(), input, axes,
+                              dynamic.getKeepdims(), resultType, results,
+                              whyNot);
+      })
       .Case([&](ArgMaxOp argmax) { return argReduce(true, argmax); })
       .Case([&](ArgMinOp argmin) { return argReduce(false, argmin); })
       .Default([](Operation *) { return std::nullopt; });

@@ -9,6 +9,8 @@
 #include "strata/Dialect/Graph/IR/GraphOps.h"
 #include "strata/Dialect/Graph/IR/GraphUtils.h"
 
+#include "mlir/IR/PatternMatch.h"
+
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -171,6 +173,117 @@ OpFoldResult ReduceMinOp::fold(FoldAdaptor adaptor) {
                                                     getKeepdims(), getType()))
     return identity;
   return foldIdempotentSplat(adaptor.getInput(), getType());
+}
+
+//===----------------------------------------------------------------------===//
+// DynamicReduceOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult DynamicReduceOp::inferReturnTypes(
+    MLIRContext *, std::optional<Location> location, Adaptor adaptor,
+    SmallVectorImpl<Type> &inferred) {
+  auto inputType = getRankedType(adaptor.getInput());
+  auto axesType = getRankedType(adaptor.getAxes());
+  if (!inputType || !axesType || axesType.isDynamicDim(0))
+    return emitOptionalError(location, "expected a ranked input and axes of "
+                                       "a static length");
+  if (adaptor.getKind() == ReduceKind::Mean &&
+      !isa<FloatType>(inputType.getElementType()))
+    return emitOptionalError(location, "a mean needs a floating-point input");
+  int64_t rank = inputType.getRank();
+  int64_t count = axesType.getDimSize(0);
+  if (count > rank)
+    return emitOptionalError(location, count, " axes for a rank-", rank,
+                             " input");
+  bool keepdims = adaptor.getKeepdims();
+  // No axes: every dim, or none with noop_with_empty_axes.
+  if (count == 0) {
+    if (adaptor.getNoopWithEmptyAxes()) {
+      inferred.push_back(inputType);
+      return success();
+    }
+    return inferReductionType(location, adaptor.getInput(), {}, keepdims,
+                              nullptr, inferred);
+  }
+  if (std::optional<SmallVector<int64_t>> axes =
+          getConstantInts(adaptor.getAxes()))
+    return inferReductionType(location, adaptor.getInput(), *axes, keepdims,
+                              nullptr, inferred);
+  SmallVector<int64_t> shape;
+  if (keepdims) {
+    for (int64_t size : inputType.getShape())
+      shape.push_back(size == 1 ? 1 : ShapedType::kDynamic);
+  } else {
+    shape.assign(rank - count, ShapedType::kDynamic);
+  }
+  inferred.push_back(RankedTensorType::get(shape, inputType.getElementType()));
+  return success();
+}
+
+LogicalResult
+DynamicReduceOp::reifyResultShapes(OpBuilder &builder,
+                                   ReifiedRankedShapedTypeDims &shapes) {
+  // Constant or empty axes have the static op's sizes (canonicalization
+  // makes them that op); sizes from axes values are the lowering's.
+  std::optional<SmallVector<int64_t>> axes = getConstantInts(getAxes());
+  if (!axes)
+    return failure();
+  if (axes->empty() && getNoopWithEmptyAxes())
+    return detail::reifySameShape(builder, getLoc(), getInput(), shapes);
+  return reifyReduction(builder, getLoc(), getInput(), *axes, getKeepdims(),
+                        shapes);
+}
+
+namespace {
+/// dynamic_reduce with constant (or no) axes -> the static reduction of its
+/// kind, or its input for no axes with noop_with_empty_axes.
+struct DynamicReduceToStatic : OpRewritePattern<DynamicReduceOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(DynamicReduceOp op,
+                                PatternRewriter &rewriter) const override {
+    std::optional<SmallVector<int64_t>> axes = getConstantInts(op.getAxes());
+    if (!axes && op.getAxes().getType().getDimSize(0) != 0)
+      return failure();
+    if (!axes)
+      axes.emplace();
+    if (axes->empty() && op.getNoopWithEmptyAxes()) {
+      if (op.getInput().getType() != op.getType())
+        return failure();
+      rewriter.replaceOp(op, op.getInput());
+      return success();
+    }
+    auto create = [&](auto tag) {
+      using OpTy = decltype(tag);
+      rewriter.replaceOpWithNewOp<OpTy>(op, op.getType(), op.getInput(),
+                                        rewriter.getDenseI64ArrayAttr(*axes),
+                                        op.getKeepdims());
+    };
+    switch (op.getKind()) {
+    case ReduceKind::Sum:
+      create(ReduceSumOp());
+      break;
+    case ReduceKind::Mean:
+      create(ReduceMeanOp());
+      break;
+    case ReduceKind::Max:
+      create(ReduceMaxOp());
+      break;
+    case ReduceKind::Min:
+      create(ReduceMinOp());
+      break;
+    case ReduceKind::Prod:
+      create(ReduceProdOp());
+      break;
+    }
+    return success();
+  }
+};
+} // namespace
+
+void DynamicReduceOp::getCanonicalizationPatterns(RewritePatternSet &results,
+                                                  MLIRContext *context) {
+  results.add<DynamicReduceToStatic>(context);
 }
 
 #define GET_OP_CLASSES

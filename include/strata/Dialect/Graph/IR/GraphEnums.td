@@ -118,4 +118,21 @@ def Graph_ScatterReductionAttr : EnumAttr<Graph_Dialect,
   let assemblyFormat = "`<` $value `>`";
 }
 
+/// What graph.dynamic_reduce computes (the static reductions are one op
+/// each: reduce_sum, reduce_mean, ...).
+def Graph_ReduceKind : I32EnumAttr<"ReduceKind", "reduction", [
+    I32EnumAttrCase<"Sum", 0, "sum">,
+    I32EnumAttrCase<"Mean", 1, "mean">,
+    I32EnumAttrCase<"Max", 2, "max">,
+    I32EnumAttrCase<"Min", 3, "min">,
+    I32EnumAttrCase<"Prod", 4, "prod">
+  ]> {
+  let cppNamespace = "::strata::graph";
+  let genSpecializedAttr = 0;
+}
+def Graph_ReduceKindAttr : EnumAttr<Graph_Dialect, Graph_ReduceKind,
+                                    "reduce_kind"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
 #endif // STRATA_DIALECT_GRAPH_IR_GRAPHENUMS_TD

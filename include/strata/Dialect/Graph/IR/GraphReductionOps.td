@@ -164,6 +164,41 @@ class Graph_ArgReduceOp<string mnemonic, string summaryText>
   }];
 }
 
+def Graph_DynamicReduceOp : Graph_InferredOp<"dynamic_reduce", [
+    Graph_ReifyShapes]> {
+  let summary = "A reduction over axes computed at run time";
+  let description = [{
+    ONNX Reduce* (opset 18 forms) with `axes` as a 1-D `i64` operand of a
+    static length `n`: `kind` is sum, mean (floats only), max, min or prod,
+    `keepdims` and `noop_with_empty_axes` are ONNX's. With `n = 0` every dim
+    is reduced, or none with `noop_with_empty_axes`; negative axes count from
+    the back.
+
+    Constant (or empty) axes canonicalize to the static op of the kind
+    (graph.reduce_sum, ...). Otherwise each dim may be reduced: with
+    `keepdims` the result has the input's rank, its dims `?` (unless static
+    1); without, rank `rank - n` with `?` dims. The host reads the axes,
+    checks them (in range, not repeated) with an error naming the op's
+    location, and computes the sizes.
+
+    ```mlir
+    %0 = graph.dynamic_reduce %x, %axes {kind = #graph.reduce_kind<max>}
+        : tensor<2x3x4xf32>, tensor<1xi64> -> tensor<?x?x?xf32>
+    ```
+  }];
+  let arguments = (ins Graph_NumericTensor:$input, Graph_ShapeTensor:$axes,
+                       Graph_ReduceKindAttr:$kind,
+                       DefaultValuedAttr<BoolAttr, "true">:$keepdims,
+                       DefaultValuedAttr<BoolAttr, "false">:
+                         $noop_with_empty_axes);
+  let results = (outs Graph_NumericTensor:$output);
+  let assemblyFormat = [{
+    $input `,` $axes attr-dict `:` type($input) `,` type($axes) `->`
+    type($output)
+  }];
+  let hasCanonicalizer = 1;
+}
+
 def Graph_ArgMaxOp : Graph_ArgReduceOp<"argmax", "Index of the maximum"> {
   let description = [{
     The `i64` index of the largest element of `input` along `axis` (ONNX
