@@ -3,31 +3,46 @@
 # Handlers of ReduceSum/Mean/Max/Min/Prod, the reductions composed of those
 # (ReduceL1, ReduceL2, ReduceSumSquare, ReduceLogSum, ReduceLogSumExp) and
 # ArgMax/ArgMin. Opset 13 moved ReduceSum's axes (opset 18 the others') from
-# an attribute to an input, so both are read; as an input they must be
-# constant because graph.reduce_* takes them as an attribute.
+# an attribute to an input, so both are read; constant axes give
+# graph.reduce_*, axes computed at run time graph.dynamic_reduce.
 #
 #===----------------------------------------------------------------------===#
 
 from __future__ import annotations
 
+import numpy as np
+from onnx import TensorProto
+
 from ..emit import _i64_array
+from ..errors import _Unsupported
 from ..importer import _Node, _Value
 from ..registry import _check_kind, _handler
 
 
 def _reduce_axes(ctx: _Node, x: _Value):
-    """(axes list or None for noop) from the attribute or the input."""
+    """(axes, computed): the constant axes as a list (None for the noop of
+    noop_with_empty_axes), or, for axes computed at run time, (None, their
+    1-D int64 value)."""
+    noop = ctx.attr("noop_with_empty_axes", 0) if ctx.schema is not None and \
+        "noop_with_empty_axes" in ctx.schema.attributes else 0
     if ctx.has_attr("axes"):
         axes = list(ctx.attr("axes"))
     else:
         ctx.used_attrs.add("axes")
-        arr = ctx.const_input(1, "axes")
+        arr = ctx.maybe_const_input(1)
+        if arr is None and ctx.has_input(1):
+            v = ctx.input(1)
+            if v.elem != TensorProto.INT64 or v.rank != 1 or \
+                    v.dims[0] is None:
+                raise _Unsupported("input 'axes' computed at run time must "
+                                   "be a 1-D int64 tensor of a known length")
+            if v.dims[0] > 0:
+                return None, v
+            arr = np.zeros(0, np.int64)
         axes = [] if arr is None else [int(a) for a in arr.reshape(-1)]
-    noop = ctx.attr("noop_with_empty_axes", 0) if ctx.schema is not None and \
-        "noop_with_empty_axes" in ctx.schema.attributes else 0
     if not axes and noop:
-        return None
-    return axes
+        return None, None
+    return axes, None
 
 
 _REDUCE = {
@@ -42,18 +57,34 @@ _REDUCE = {
 }
 
 
-@_handler(" ".join(_REDUCE), "graph.reduce_*", "axes (attribute or constant "
-          "input), keepdims, noop_with_empty_axes; L1/L2/SumSquare/LogSum/"
-          "LogSumExp are composed of graph.abs/mul/sqrt/log/exp")
+@_handler(" ".join(_REDUCE), "graph.reduce_* / graph.dynamic_reduce",
+          "axes (attribute, constant input, or computed: "
+          "graph.dynamic_reduce), keepdims, noop_with_empty_axes; "
+          "L1/L2/SumSquare/LogSum/LogSumExp are composed of "
+          "graph.abs/mul/sqrt/log/exp")
 def _reduce(imp, ctx):
     x = ctx.input(0)
     mnemonic, kinds = _REDUCE[ctx.op]
+    bool_result = None
+    if ctx.op in ("ReduceMax", "ReduceMin") and \
+            x.elem == TensorProto.BOOL:
+        # any / all: the max / min of 0 and 1, reduced as int32.
+        bool_result = x.elem
+        x = imp.cast(ctx, x, TensorProto.INT32)
     _check_kind(ctx, x, kinds, mnemonic)
-    axes = _reduce_axes(ctx, x)
+    axes, computed = _reduce_axes(ctx, x)
     keep = bool(ctx.attr("keepdims"))
-    elem, dims = ctx.out_type(fallback=lambda: (x.elem, _reduced_dims(
-        x.dims, axes, keep)))
-    if axes is None:  # noop_with_empty_axes: the input itself (composed)
+    if computed is not None:
+        # Which dims go is known only at run time.
+        n = computed.dims[0]
+        fallback = tuple(1 if d == 1 else None for d in x.dims) if keep \
+            else (None,) * (x.rank - n)
+        elem, dims = ctx.out_type(fallback=lambda: (x.elem, fallback))
+    else:
+        elem, dims = ctx.out_type(fallback=lambda: (x.elem, _reduced_dims(
+            x.dims, axes, keep)))
+    if axes is None and computed is None:
+        # noop_with_empty_axes: the input itself (composed)
         y = x
         if ctx.op == "ReduceL1":
             y = imp.op(ctx, "abs", [x], elem, dims)
@@ -66,8 +97,23 @@ def _reduce(imp, ctx):
                 ctx.op == "ReduceLogSum" else x
         imp.set_out(ctx, y)
         return
-    attrs = {"axes": _i64_array(axes) if axes else None,
-             "keepdims": None if keep else "false"}
+
+    # The reductions' element type (int32 for bool max/min, cast back).
+    red_elem = x.elem if bool_result is not None else elem
+
+    def reduce(name, src, keepdims, out_dims):
+        """graph.reduce_<name> over the constant axes, or graph.dynamic_reduce
+        over the computed ones."""
+        if computed is None:
+            return imp.op(ctx, "reduce_" + name, [src], red_elem, out_dims,
+                          {"axes": _i64_array(axes) if axes else None,
+                           "keepdims": None if keepdims else "false"})
+        attrs = {"kind": f"#graph.reduce_kind<{name}>",
+                 "keepdims": None if keepdims else "false"}
+        return imp.op(ctx, "dynamic_reduce", [src, computed], red_elem,
+                      out_dims, attrs)
+
+    kind = mnemonic[len("reduce_"):]
     src = x
     if ctx.op == "ReduceL1":
         src = imp.op(ctx, "abs", [x], x.elem, x.dims)
@@ -75,18 +121,22 @@ def _reduce(imp, ctx):
         src = imp.op(ctx, "mul", [x, x], x.elem, x.dims)
     if ctx.op == "ReduceLogSumExp":
         # log(sum(exp(x - m))) + m with m the max: no overflow.
-        m = imp.op(ctx, "reduce_max", [x], elem, dims if keep else None or
-                   _keep_dims(x.dims, axes), {"axes": attrs["axes"]})
+        kept = dims if keep else (
+            _keep_dims(x.dims, axes) if computed is None else
+            tuple(1 if d == 1 else None for d in x.dims))
+        m = reduce("max", x, True, kept)
         d = imp.op(ctx, "sub", [x, m], x.elem, x.dims)
         e = imp.op(ctx, "exp", [d], x.elem, x.dims)
-        s = imp.op(ctx, "reduce_sum", [e], elem, dims, attrs)
+        s = reduce("sum", e, keep, dims)
         lg = imp.op(ctx, "log", [s], elem, dims)
-        mk = m
-        if not keep:
-            mk = imp.op(ctx, "reduce_max", [x], elem, dims, attrs)
+        mk = m if keep else reduce("max", x, False, dims)
         imp.set_out(ctx, imp.op(ctx, "add", [lg, mk], elem, dims))
         return
-    y = imp.op(ctx, mnemonic, [src], elem, dims, attrs)
+    if bool_result is not None:
+        y = reduce(kind, src, keep, dims)
+        imp.set_out(ctx, imp.op(ctx, "cast", [y], bool_result, dims))
+        return
+    y = reduce(kind, src, keep, dims)
     if ctx.op == "ReduceL2":
         y = imp.op(ctx, "sqrt", [y], elem, dims)
     elif ctx.op == "ReduceLogSum":
