@@ -629,7 +629,8 @@ TEST_F(BytecodeTest, DimSource) {
 TEST_F(BytecodeTest, ReshapeDTypes) {
   EXPECT_EQ(errorOf(Opcode::Reshape, {3, 6, RegisterList{0}}),
             at0 + "(reshape): destination %r3 (tensor<?x4xf32>) and source %r6 "
-                  "(tensor<?x4xf64>) have different element types");
+                  "(tensor<?x4xf64>) have element types that do not "
+                  "reinterpret each other");
 }
 
 TEST_F(BytecodeTest, ReshapeDynamicDims) {
