@@ -248,8 +248,70 @@ def windows_errors(out_dir):
         opset=19)
 
 
+def functions(out_dir):
+    """Ops the importer expands into function bodies: CenterCropPad (a
+    context-dependent schema function), HannWindow (a schema function whose
+    body reads the defaulted `periodic`) of a run-time size, and a
+    model-local function with an attribute, on a symbolic batch."""
+    node = helper.make_node
+    local = helper.make_function(
+        "local", "ScaleAdd", ["a"], ["b"],
+        [node("Constant", [], ["alpha"], value_float=0.0),
+         helper.make_node("Constant", [], ["k"]),
+         node("Mul", ["a", "k"], ["ak"]), node("Add", ["ak", "a"], ["b"])],
+        [helper.make_opsetid("", 18)], ["alpha"])
+    # The Constant takes its value from the caller's `alpha`.
+    del local.node[0:2]
+    k = helper.make_node("Constant", [], ["k"])
+    k.attribute.append(helper.make_attribute_ref("value_float",
+                                                 onnx.AttributeProto.FLOAT))
+    k.attribute[0].ref_attr_name = "alpha"
+    local.node.insert(0, k)
+    nodes = [
+        node("CenterCropPad", ["x", "shape"], ["c"], name="crop", axes=[1, 2]),
+        node("HannWindow", ["n"], ["w"], name="hann"),
+        node("ScaleAdd", ["x"], ["s"], name="scale", domain="local",
+             alpha=0.5),
+    ]
+    value = helper.make_tensor_value_info
+    model = helper.make_model(
+        helper.make_graph(
+            nodes, "test",
+            [value("x", TensorProto.FLOAT, ["batch", 6, 10]),
+             value("n", TensorProto.INT64, [])],
+            [value("c", TensorProto.FLOAT, ["batch", 4, 12]),
+             value("w", TensorProto.FLOAT, None),
+             value("s", TensorProto.FLOAT, ["batch", 6, 10])],
+            [helper.make_tensor("shape", TensorProto.INT64, [2], [4, 12])]),
+        opset_imports=[helper.make_opsetid("", 18),
+                       helper.make_opsetid("local", 1)],
+        functions=[local])
+    if out_dir:
+        from onnx.reference import ReferenceEvaluator
+        feeds = {"x": rng.standard_normal((3, 6, 10)).astype(np.float32),
+                 "n": np.array(7, dtype=np.int64)}
+        refs = ReferenceEvaluator(model).run(None, feeds)
+        for name, val in feeds.items():
+            np.save(os.path.join(out_dir, f"{name}.npy"), val)
+        for name, ref in zip(["c", "w", "s"], refs):
+            np.save(os.path.join(out_dir, f"ref_{name}.npy"), ref)
+    return model
+
+
+def functions_errors(out_dir):
+    """A function op whose body holds an op the importer lacks (Bernoulli's
+    RandomUniformLike): the problem names the body's node under the
+    user's."""
+    value = helper.make_tensor_value_info
+    return _model(
+        [helper.make_node("Bernoulli", ["x"], ["y"], name="coin")],
+        [value("x", TensorProto.FLOAT, [4])],
+        [value("y", TensorProto.FLOAT, [4])], opset=18)
+
+
 MODELS = {f.__name__: f for f in (conv_relu, resources, shape_chain,
-                                  many_errors, windows_nd, windows_errors)}
+                                  many_errors, windows_nd, windows_errors,
+                                  functions, functions_errors)}
 
 if __name__ == "__main__":
     if len(sys.argv) not in (3, 4) or sys.argv[1] not in MODELS:

@@ -18,6 +18,8 @@
 #   elements.py  ONNX element types -> graph-dialect element types
 #   emit.py      MLIR text of literals, attributes and resource blobs
 #   registry.py  OpHandler, OP_TABLE, the `_handler` decorator, opset bounds
+#   functions.py expansion of function ops (schema and model-local) into
+#                their bodies, for ops without a handler
 #   importer.py  the graph walker (_Importer) and import_model
 #   docs.py      op_table_markdown (docs/ONNX.md)
 #   ops/         the op handlers, one module per op family

@@ -39,6 +39,11 @@ def op_table_markdown() -> str:
         "(`onnx.version_converter.convert_version`), then imported as an "
         f"opset-{MIN_OPSET} model; a model the converter cannot convert is "
         "reported.",
+        "- Ops without a handler that ONNX defines by a function body "
+        "(CenterCropPad, HannWindow, HammingWindow, BlackmanWindow, ...) and "
+        "model-local functions are expanded into their bodies before import, "
+        "as onnxruntime does; the expanded nodes are named "
+        "`<node>/<op>_<i>`, so problems still name the node.",
         "- Element types: double, float, float16, bfloat16, int64..int8, "
         "uint64..uint8 and bool (the graph dialect's f64, f32, f16, bf16, "
         "i64..i8, ui64..ui8, i1). float8, 4-bit, complex and string types "

@@ -34,6 +34,7 @@ from .elements import _kind, _mlir_elem, _tensor_type
 from .emit import (RESOURCE_THRESHOLD, _attr_dict, _blob_hex, _dense_literal,
                    _escape, _short)
 from .errors import OnnxImportError, _Poisoned, _Unsupported
+from .functions import expand_functions
 from .registry import MAX_OPSET, MIN_OPSET, OP_TABLE
 
 
@@ -384,7 +385,7 @@ class _Importer:
             self.opset = min(max(self.opset, MIN_OPSET), MAX_OPSET)
         if self.model.functions:
             names = ", ".join(f.name for f in self.model.functions)
-            self.problems.append(f"model-local functions are not supported "
+            self.problems.append(f"model-local functions could not be inlined "
                                  f"({names})")
 
     def collect_types(self, graph: onnx.GraphProto):
@@ -654,7 +655,8 @@ def import_model(model) -> str:
         raise TypeError("import_model expects an onnx.ModelProto or a path")
     upgraded, problem = _upgrade_opset(model)
     if problem is None:
-        return _Importer(upgraded).run()
+        opset = min(max(_default_opset(upgraded), MIN_OPSET), MAX_OPSET)
+        return _Importer(expand_functions(upgraded, opset)).run()
     # Not convertible: the converter's problem, then whatever else the
     # importer finds in the model as it is.
     try:
