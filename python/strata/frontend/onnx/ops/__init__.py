@@ -15,4 +15,4 @@ from . import elementwise, nn, reduction, shape, indexing  # noqa: F401
 from . import generation, resize  # noqa: F401
 from . import control_flow, recurrent  # noqa: F401
 from . import normalization, image, loss, attention, einsum  # noqa: F401
-from . import composite  # noqa: F401
+from . import composite, quantization  # noqa: F401
