@@ -136,3 +136,25 @@ func.func @dynamic_reduce_stays(%x: tensor<2x3xf32>, %a: tensor<1xi64>) -> tenso
   %0 = graph.dynamic_reduce %x, %a {kind = #graph.reduce_kind<sum>} : tensor<2x3xf32>, tensor<1xi64> -> tensor<?x?xf32>
   return %0 : tensor<?x?xf32>
 }
+
+// -----
+
+// An inclusive running sum along a static size-1 dim is its input; an
+// exclusive one (zeros), another dim or an axis from an argument stay.
+// CHECK-LABEL: func.func @cumsum_identity
+// CHECK-SAME: (%[[X:.*]]: tensor<4x1xf32>, %[[A:.*]]: tensor<i64>)
+// CHECK: %[[E:.*]] = graph.cumsum %[[X]], %{{.*}} {exclusive = true}
+// CHECK: %[[D:.*]] = graph.cumsum %[[X]], %{{.*}} :
+// CHECK: %[[R:.*]] = graph.cumsum %[[X]], %[[A]] :
+// CHECK: return %[[X]], %[[X]], %[[E]], %[[D]], %[[R]]
+func.func @cumsum_identity(%x: tensor<4x1xf32>, %a: tensor<i64>) -> (tensor<4x1xf32>, tensor<4x1xf32>, tensor<4x1xf32>, tensor<4x1xf32>, tensor<4x1xf32>) {
+  %c1 = graph.constant dense<1> : tensor<i64>
+  %cm1 = graph.constant dense<-1> : tensor<1xi32>
+  %c0 = graph.constant dense<0> : tensor<i64>
+  %0 = graph.cumsum %x, %c1 : tensor<4x1xf32>, tensor<i64> -> tensor<4x1xf32>
+  %1 = graph.cumsum %x, %cm1 {reverse = true} : tensor<4x1xf32>, tensor<1xi32> -> tensor<4x1xf32>
+  %2 = graph.cumsum %x, %c1 {exclusive = true} : tensor<4x1xf32>, tensor<i64> -> tensor<4x1xf32>
+  %3 = graph.cumsum %x, %c0 : tensor<4x1xf32>, tensor<i64> -> tensor<4x1xf32>
+  %4 = graph.cumsum %x, %a : tensor<4x1xf32>, tensor<i64> -> tensor<4x1xf32>
+  return %0, %1, %2, %3, %4 : tensor<4x1xf32>, tensor<4x1xf32>, tensor<4x1xf32>, tensor<4x1xf32>, tensor<4x1xf32>
+}

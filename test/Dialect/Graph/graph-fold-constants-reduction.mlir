@@ -229,3 +229,47 @@ func.func @dynamic_reduce() -> (tensor<2x1xf32>, tensor<3xi32>, tensor<1x1xf32>)
   %2 = graph.dynamic_reduce %x, %e {kind = #graph.reduce_kind<max>} : tensor<2x3xf32>, tensor<0xi64> -> tensor<1x1xf32>
   return %0, %1, %2 : tensor<2x1xf32>, tensor<3xi32>, tensor<1x1xf32>
 }
+
+// -----
+
+// cumsum: rows of floats (inclusive), reverse exclusive i32 along a 0-D i32
+// axis of -1 (the first exclusive sum is 0).
+// CHECK-LABEL: func.func @cumsum
+// CHECK-DAG: %[[R0:.*]] = graph.constant dense<{{\[\[}}1.000000e+00, 3.000000e+00, 6.000000e+00], [4.000000e+00, 9.000000e+00, 1.550000e+01]]> : tensor<2x3xf32>
+// CHECK-DAG: %[[R1:.*]] = graph.constant dense<{{\[\[}}5, 7, 0], [1, -4, 0]]> : tensor<2x3xi32>
+// CHECK-DAG: %[[R2:.*]] = graph.constant dense<{{\[\[}}1.000000e+00, 2.000000e+00, 3.000000e+00], [5.000000e+00, 7.000000e+00, 9.500000e+00]]> : tensor<2x3xf32>
+// CHECK: return %[[R0]], %[[R1]], %[[R2]]
+func.func @cumsum() -> (tensor<2x3xf32>, tensor<2x3xi32>, tensor<2x3xf32>) {
+  %x = graph.constant dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.5]]> : tensor<2x3xf32>
+  %i = graph.constant dense<[[3, -2, 7], [1, 5, -4]]> : tensor<2x3xi32>
+  %one = graph.constant dense<1> : tensor<i64>
+  %last = graph.constant dense<-1> : tensor<i32>
+  %zero = graph.constant dense<0> : tensor<1xi64>
+  %0 = graph.cumsum %x, %one : tensor<2x3xf32>, tensor<i64> -> tensor<2x3xf32>
+  %1 = graph.cumsum %i, %last {exclusive = true, reverse = true} : tensor<2x3xi32>, tensor<i32> -> tensor<2x3xi32>
+  %2 = graph.cumsum %x, %zero : tensor<2x3xf32>, tensor<1xi64> -> tensor<2x3xf32>
+  return %0, %1, %2 : tensor<2x3xf32>, tensor<2x3xi32>, tensor<2x3xf32>
+}
+
+// -----
+
+// top_k: the 2 largest per row, ties to the lower index; the smallest per
+// column of ui8 (unsigned order: 200 is large); k = 0 gives empty results.
+// CHECK-LABEL: func.func @top_k
+// CHECK-DAG: %[[V:.*]] = graph.constant dense<{{\[\[}}3.000000e+00, 3.000000e+00], [5.000000e+00, 4.000000e+00]]> : tensor<2x2xf32>
+// CHECK-DAG: %[[I:.*]] = graph.constant dense<{{\[\[}}0, 2], [1, 0]]> : tensor<2x2xi64>
+// CHECK-DAG: %[[SV:.*]] = graph.constant dense<{{\[\[}}1, 7, 200]]> : tensor<1x3xui8>
+// CHECK-DAG: %[[SI:.*]] = graph.constant dense<{{\[\[}}1, 0, 1]]> : tensor<1x3xi64>
+// CHECK-DAG: %[[EV:.*]] = graph.constant dense<> : tensor<2x0xf32>
+// CHECK: return %[[V]], %[[I]], %[[SV]], %[[SI]], %[[EV]]
+func.func @top_k() -> (tensor<2x2xf32>, tensor<2x2xi64>, tensor<1x3xui8>, tensor<1x3xi64>, tensor<2x0xf32>) {
+  %x = graph.constant dense<[[3.0, 1.0, 3.0], [4.0, 5.0, -1.0]]> : tensor<2x3xf32>
+  %u = graph.constant dense<[[200, 7, 255], [1, 9, 200]]> : tensor<2x3xui8>
+  %k2 = graph.constant dense<2> : tensor<1xi64>
+  %k1 = graph.constant dense<1> : tensor<1xi64>
+  %k0 = graph.constant dense<0> : tensor<1xi64>
+  %0:2 = graph.top_k %x, %k2 : tensor<2x3xf32>, tensor<1xi64> -> tensor<2x2xf32>, tensor<2x2xi64>
+  %1:2 = graph.top_k %u, %k1 {axis = 0 : i64, largest = false} : tensor<2x3xui8>, tensor<1xi64> -> tensor<1x3xui8>, tensor<1x3xi64>
+  %2:2 = graph.top_k %x, %k0 : tensor<2x3xf32>, tensor<1xi64> -> tensor<2x0xf32>, tensor<2x0xi64>
+  return %0#0, %0#1, %1#0, %1#1, %2#0 : tensor<2x2xf32>, tensor<2x2xi64>, tensor<1x3xui8>, tensor<1x3xi64>, tensor<2x0xf32>
+}

@@ -155,3 +155,42 @@ func.func @reify_dynamic_reduce(%x: tensor<?x4x?xf32>) -> index {
   %d = tensor.dim %0, %c1 : tensor<?x?xf32>
   return %d : index
 }
+
+// -----
+
+// cumsum keeps the input type, whatever the axis; top_k has k along the
+// axis when k is a constant, else `?`.
+func.func @cumsum_top_k(%x: tensor<?x4xf32>, %a: tensor<i32>, %k: tensor<1xi64>) {
+  // expected-remark @+1 {{inferred: 'tensor<?x4xf32>'}}
+  %0 = graph.cumsum %x, %a : tensor<?x4xf32>, tensor<i32> -> tensor<?x?xf32>
+  // expected-remark @+1 {{inferred: 'tensor<?x?xf32>', 'tensor<?x?xi64>'}}
+  %1:2 = graph.top_k %x, %k : tensor<?x4xf32>, tensor<1xi64> -> tensor<?x?xf32>, tensor<?x?xi64>
+  // expected-remark @+1 {{inferred: 'tensor<1xi64>'}}
+  %c = graph.constant dense<3> : tensor<1xi64>
+  // expected-remark @+1 {{inferred: 'tensor<?x3xf32>', 'tensor<?x3xi64>'}}
+  %2:2 = graph.top_k %x, %c : tensor<?x4xf32>, tensor<1xi64> -> tensor<?x?xf32>, tensor<?x?xi64>
+  // expected-remark @+1 {{inferred: 'tensor<3x4xf32>', 'tensor<3x4xi64>'}}
+  %3:2 = graph.top_k %x, %c {axis = 0 : i64, largest = false} : tensor<?x4xf32>, tensor<1xi64> -> tensor<?x?xf32>, tensor<?x?xi64>
+  return
+}
+
+// -----
+
+// The top_k sizes reify from the input, and k along the axis (read from
+// the tensor when it is not a constant).
+// REIFY-LABEL: func.func @reify_top_k
+// REIFY-SAME: (%[[X:.*]]: tensor<?x4xf32>, %[[K:.*]]: tensor<1xi64>)
+// REIFY-DAG: %[[C0:.*]] = arith.constant 0 : index
+// REIFY-DAG: %[[D0:.*]] = tensor.dim %[[X]], %[[C0]]
+// REIFY-DAG: %[[E:.*]] = tensor.extract %[[K]][%[[C0]]]
+// REIFY-DAG: %[[KI:.*]] = arith.index_cast %[[E]] : i64 to index
+// REIFY: return %[[D0]], %[[KI]]
+func.func @reify_top_k(%x: tensor<?x4xf32>, %k: tensor<1xi64>) -> (index, index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-remark @+1 {{inferred: 'tensor<?x?xf32>', 'tensor<?x?xi64>'}}
+  %0:2 = graph.top_k %x, %k : tensor<?x4xf32>, tensor<1xi64> -> tensor<?x?xf32>, tensor<?x?xi64>
+  %d0 = tensor.dim %0#0, %c0 : tensor<?x?xf32>
+  %d1 = tensor.dim %0#1, %c1 : tensor<?x?xi64>
+  return %d0, %d1 : index, index
+}

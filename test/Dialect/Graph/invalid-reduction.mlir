@@ -521,3 +521,112 @@ func.func @dynamic_reduce_bad_kind(%x: tensor<4x3xf32>, %a: tensor<1xi64>) {
   %0 = graph.dynamic_reduce %x, %a {kind = #graph.reduce_kind<median>} : tensor<4x3xf32>, tensor<1xi64> -> tensor<?x?xf32>
   return
 }
+
+// -----
+
+func.func @cumsum_axis_out_of_range(%x: tensor<2x3xf32>) {
+  %a = graph.constant dense<2> : tensor<i64>
+  // expected-error @+2 {{axis 2 is out of range for rank 2 (expected [-2, 2))}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.cumsum %x, %a : tensor<2x3xf32>, tensor<i64> -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @cumsum_axis_not_scalar(%x: tensor<2x3xf32>, %a: tensor<2xi64>) {
+  // expected-error @+2 {{axis must be a 0-D or 1-element tensor, got 'tensor<2xi64>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.cumsum %x, %a : tensor<2x3xf32>, tensor<2xi64> -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @cumsum_scalar_input(%x: tensor<f32>, %a: tensor<i64>) {
+  // expected-error @+2 {{expected an input of rank 1 or more}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.cumsum %x, %a : tensor<f32>, tensor<i64> -> tensor<f32>
+  return
+}
+
+// -----
+
+func.func @cumsum_wrong_result(%x: tensor<2x3xf32>, %a: tensor<i64>) {
+  // expected-error @+2 {{'graph.cumsum' op inferred type(s) 'tensor<2x3xf32>' are incompatible with return type(s) of operation 'tensor<3x2xf32>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.cumsum %x, %a : tensor<2x3xf32>, tensor<i64> -> tensor<3x2xf32>
+  return
+}
+
+// -----
+
+func.func @cumsum_bool(%x: tensor<4xi1>, %a: tensor<i64>) {
+  // expected-error @+1 {{operand #0 must be}}
+  %0 = graph.cumsum %x, %a : tensor<4xi1>, tensor<i64> -> tensor<4xi1>
+  return
+}
+
+// -----
+
+func.func @top_k_axis_out_of_range(%x: tensor<3x4xf32>, %k: tensor<1xi64>) {
+  // expected-error @+2 {{axis -3 is out of range for rank 2 (expected [-2, 2))}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0:2 = graph.top_k %x, %k {axis = -3 : i64} : tensor<3x4xf32>, tensor<1xi64> -> tensor<3x?xf32>, tensor<3x?xi64>
+  return
+}
+
+// -----
+
+func.func @top_k_k_shape(%x: tensor<3x4xf32>, %k: tensor<2xi64>) {
+  // expected-error @+2 {{k must be a 1-element 1-D tensor, got 'tensor<2xi64>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0:2 = graph.top_k %x, %k : tensor<3x4xf32>, tensor<2xi64> -> tensor<3x?xf32>, tensor<3x?xi64>
+  return
+}
+
+// -----
+
+func.func @top_k_k_i32(%x: tensor<3x4xf32>, %k: tensor<1xi32>) {
+  // expected-error @+1 {{operand #1 must be}}
+  %0:2 = graph.top_k %x, %k : tensor<3x4xf32>, tensor<1xi32> -> tensor<3x?xf32>, tensor<3x?xi64>
+  return
+}
+
+// -----
+
+func.func @top_k_k_too_large(%x: tensor<3x4xf32>) {
+  %k = graph.constant dense<5> : tensor<1xi64>
+  // expected-error @+2 {{k = 5 is larger than the size 4 of dim 1}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0:2 = graph.top_k %x, %k : tensor<3x4xf32>, tensor<1xi64> -> tensor<3x?xf32>, tensor<3x?xi64>
+  return
+}
+
+// -----
+
+func.func @top_k_k_negative(%x: tensor<3x4xf32>) {
+  %k = graph.constant dense<-1> : tensor<1xi64>
+  // expected-error @+2 {{k = -1 is negative}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0:2 = graph.top_k %x, %k : tensor<3x4xf32>, tensor<1xi64> -> tensor<3x?xf32>, tensor<3x?xi64>
+  return
+}
+
+// -----
+
+func.func @top_k_wrong_k_dim(%x: tensor<3x4xf32>) {
+  %k = graph.constant dense<2> : tensor<1xi64>
+  // expected-error @+2 {{'graph.top_k' op inferred type(s) 'tensor<3x2xf32>', 'tensor<3x2xi64>' are incompatible with return type(s) of operation 'tensor<3x3xf32>', 'tensor<3x3xi64>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0:2 = graph.top_k %x, %k : tensor<3x4xf32>, tensor<1xi64> -> tensor<3x3xf32>, tensor<3x3xi64>
+  return
+}
+
+// -----
+
+func.func @top_k_indices_i32(%x: tensor<3x4xf32>, %k: tensor<1xi64>) {
+  // expected-error @+1 {{result #1 must be}}
+  %0:2 = graph.top_k %x, %k : tensor<3x4xf32>, tensor<1xi64> -> tensor<3x?xf32>, tensor<3x?xi32>
+  return
+}

@@ -63,3 +63,21 @@ func.func @dynamic_reduce(%x: tensor<2x1x?xf32>, %a: tensor<2xi64>, %b: tensor<0
   %3 = graph.dynamic_reduce %y, %a {kind = #graph.reduce_kind<prod>} : tensor<4x?xi32>, tensor<2xi64> -> tensor<?x?xi32>
   return %0, %1, %2, %3 : tensor<?x1x?xf32>, tensor<?xf32>, tensor<2x1x?xf32>, tensor<?x?xi32>
 }
+
+// CHECK-LABEL: func.func @cumsum
+func.func @cumsum(%x: tensor<2x?xf32>, %a: tensor<i64>, %b: tensor<1xi32>, %y: tensor<5xi32>) -> (tensor<2x?xf32>, tensor<5xi32>) {
+  // CHECK: graph.cumsum %{{.*}}, %{{.*}} : tensor<2x?xf32>, tensor<i64> -> tensor<2x?xf32>
+  %0 = graph.cumsum %x, %a : tensor<2x?xf32>, tensor<i64> -> tensor<2x?xf32>
+  // CHECK: graph.cumsum %{{.*}}, %{{.*}} {exclusive = true, reverse = true} : tensor<5xi32>, tensor<1xi32> -> tensor<5xi32>
+  %1 = graph.cumsum %y, %b {exclusive = true, reverse = true} : tensor<5xi32>, tensor<1xi32> -> tensor<5xi32>
+  return %0, %1 : tensor<2x?xf32>, tensor<5xi32>
+}
+
+// CHECK-LABEL: func.func @top_k
+func.func @top_k(%x: tensor<?x1000xf32>, %k: tensor<1xi64>, %y: tensor<4x3xui64>) -> (tensor<?x?xf32>, tensor<?x?xi64>, tensor<?x3xui64>, tensor<?x3xi64>) {
+  // CHECK: %{{.*}}, %{{.*}} = graph.top_k %{{.*}}, %{{.*}} : tensor<?x1000xf32>, tensor<1xi64> -> tensor<?x?xf32>, tensor<?x?xi64>
+  %0:2 = graph.top_k %x, %k : tensor<?x1000xf32>, tensor<1xi64> -> tensor<?x?xf32>, tensor<?x?xi64>
+  // CHECK: %{{.*}}, %{{.*}} = graph.top_k %{{.*}}, %{{.*}} {axis = 0 : i64, largest = false, sorted = false} : tensor<4x3xui64>, tensor<1xi64> -> tensor<?x3xui64>, tensor<?x3xi64>
+  %1:2 = graph.top_k %y, %k {axis = 0 : i64, largest = false, sorted = false} : tensor<4x3xui64>, tensor<1xi64> -> tensor<?x3xui64>, tensor<?x3xi64>
+  return %0#0, %0#1, %1#0, %1#1 : tensor<?x?xf32>, tensor<?x?xi64>, tensor<?x3xui64>, tensor<?x3xi64>
+}

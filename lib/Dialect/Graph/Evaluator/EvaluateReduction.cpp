@@ -1,6 +1,7 @@
 //===- EvaluateReduction.cpp - Reference evaluation of reductions ---------===//
 //
-// reduce_{sum,mean,max,min,prod} over axes and argmax/argmin along one axis.
+// reduce_{sum,mean,max,min,prod} over axes, argmax/argmin along one axis,
+// and the running sums (cumsum) and k best elements (top_k) along one axis.
 // Sums, products and means accumulate in double (floats) or wrapping int64
 // (integers) and round once on store, as a correctly rounded kernel would.
 // Empty reductions follow the identities where there is one (sum 0,
@@ -15,8 +16,10 @@
 
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include <algorithm>
 #include <cmath>
 #include <limits>
+#include <tuple>
 
 using namespace mlir;
 using namespace strata::graph;
@@ -305,9 +308,181 @@ evaluateArgReduce(bool isMax, const EvalTensor &input, int64_t axis,
   return success();
 }
 
+/// Views `shape` as [outer, size, inner] around `dim`: element (o, k, i) is
+/// at o * size * inner + k * inner + i.
+static std::tuple<int64_t, int64_t, int64_t>
+splitAroundDim(ArrayRef<int64_t> shape, int64_t dim) {
+  int64_t outer = 1, inner = 1;
+  for (int64_t d = 0; d < dim; ++d)
+    outer *= shape[d];
+  for (int64_t d = dim + 1, e = shape.size(); d < e; ++d)
+    inner *= shape[d];
+  return {outer, shape[dim], inner};
+}
+
+/// Evaluates cumsum of `input` along `axis` (a value of the axis operand).
+/// Floats accumulate in double and round on store, integers wrap (modulo
+/// 2^64, then to the element width).
+static LogicalResult evaluateCumSum(CumSumOp op, const EvalTensor &input,
+                                    const EvalTensor &axisTensor,
+                                    RankedTensorType resultType,
+                                    SmallVectorImpl<EvalTensor> &results,
+                                    std::string &whyNot) {
+  int64_t rank = input.getRank();
+  if (axisTensor.getNumElements() != 1) {
+    whyNot = "axis must hold one value";
+    return failure();
+  }
+  int64_t axis = axisTensor.getInt(0);
+  FailureOr<int64_t> dim = normalizeAxis(std::nullopt, axis, rank);
+  if (failed(dim)) {
+    whyNot = "axis " + std::to_string(axis) + " is out of range for rank " +
+             std::to_string(rank);
+    return failure();
+  }
+  if (resultType.getShape() != input.getShape() ||
+      resultType.getElementType() != input.getElementType()) {
+    whyNot = "result type does not match the input";
+    return failure();
+  }
+  int64_t outer, size, inner;
+  std::tie(outer, size, inner) = splitAroundDim(input.getShape(), *dim);
+  bool exclusive = op.getExclusive(), reverse = op.getReverse();
+  EvalTensor result(resultType);
+  for (int64_t o = 0; o < outer; ++o) {
+    for (int64_t i = 0; i < inner; ++i) {
+      // -0.0 is the identity of float sums; an exclusive sum starts from
+      // +0.0 so that its first (empty) sum is +0.0.
+      double floatSum = exclusive ? 0.0 : -0.0;
+      uint64_t intSum = 0;
+      auto store = [&](int64_t at) {
+        if (input.isFloat())
+          result.setFloat(at, floatSum);
+        else
+          result.setInt(at, static_cast<int64_t>(intSum));
+      };
+      for (int64_t step = 0; step < size; ++step) {
+        int64_t at =
+            (o * size + (reverse ? size - 1 - step : step)) * inner + i;
+        // An exclusive sum is stored before its element is added.
+        if (exclusive)
+          store(at);
+        if (input.isFloat())
+          floatSum += input.getFloat(at);
+        else
+          intSum += static_cast<uint64_t>(input.getInt(at));
+        if (!exclusive)
+          store(at);
+      }
+    }
+  }
+  results.push_back(std::move(result));
+  return success();
+}
+
+/// Evaluates top_k: the k best elements along `axis` in order, ties to the
+/// lower index, NaN above every number (numpy's sort order, which the ONNX
+/// reference uses).
+static LogicalResult evaluateTopK(TopKOp op, const EvalTensor &input,
+                                  const EvalTensor &kTensor,
+                                  SmallVectorImpl<EvalTensor> &results,
+                                  std::string &whyNot) {
+  int64_t rank = input.getRank();
+  FailureOr<int64_t> dim = normalizeAxis(std::nullopt, op.getAxis(), rank);
+  if (failed(dim)) {
+    whyNot = "axis " + std::to_string(op.getAxis()) +
+             " is out of range for rank " + std::to_string(rank);
+    return failure();
+  }
+  if (kTensor.getNumElements() != 1) {
+    whyNot = "k must hold one value";
+    return failure();
+  }
+  int64_t outer, size, inner;
+  std::tie(outer, size, inner) = splitAroundDim(input.getShape(), *dim);
+  int64_t k = kTensor.getInt(0);
+  if (k < 0 || k > size) {
+    whyNot = "k = " + std::to_string(k) + " is out of range for size " +
+             std::to_string(size);
+    return failure();
+  }
+  SmallVector<int64_t> shape(input.getShape());
+  shape[*dim] = k;
+  auto valuesType = dyn_cast<RankedTensorType>(op.getValues().getType());
+  auto indicesType = dyn_cast<RankedTensorType>(op.getIndices().getType());
+  if (!valuesType || !indicesType ||
+      valuesType.getShape() != ArrayRef<int64_t>(shape) ||
+      indicesType.getShape() != ArrayRef<int64_t>(shape) ||
+      valuesType.getElementType() != input.getElementType()) {
+    whyNot = "result types do not match k = " + std::to_string(k);
+    return failure();
+  }
+  bool largest = op.getLargest();
+  bool isUnsigned = input.isUnsigned();
+  // Whether element a (at index ia along the axis) comes before element b.
+  auto before = [&](int64_t a, int64_t ia, int64_t b, int64_t ib) {
+    bool less, equal;
+    if (input.isFloat()) {
+      double x = input.getFloat(a), y = input.getFloat(b);
+      bool xNaN = std::isnan(x), yNaN = std::isnan(y);
+      equal = xNaN == yNaN && (xNaN || x == y);
+      less = !xNaN && (yNaN || x < y);
+    } else if (isUnsigned) {
+      auto x = static_cast<uint64_t>(input.getInt(a));
+      auto y = static_cast<uint64_t>(input.getInt(b));
+      equal = x == y;
+      less = x < y;
+    } else {
+      int64_t x = input.getInt(a), y = input.getInt(b);
+      equal = x == y;
+      less = x < y;
+    }
+    if (equal)
+      return ia < ib;
+    return largest ? !less : less;
+  };
+  EvalTensor values(valuesType), indices(indicesType);
+  std::vector<int64_t> order(size);
+  for (int64_t o = 0; o < outer; ++o) {
+    for (int64_t i = 0; i < inner; ++i) {
+      auto at = [&](int64_t j) { return (o * size + j) * inner + i; };
+      for (int64_t j = 0; j < size; ++j)
+        order[j] = j;
+      std::sort(order.begin(), order.end(), [&](int64_t a, int64_t b) {
+        return before(at(a), a, at(b), b);
+      });
+      for (int64_t j = 0; j < k; ++j) {
+        int64_t out = (o * k + j) * inner + i;
+        if (input.isFloat())
+          values.setFloat(out, input.getFloat(at(order[j])));
+        else
+          values.setInt(out, input.getInt(at(order[j])));
+        indices.setInt(out, order[j]);
+      }
+    }
+  }
+  results.push_back(std::move(values));
+  results.push_back(std::move(indices));
+  return success();
+}
+
 strata::graph::detail::FamilyResult strata::graph::detail::evaluateReductionOp(
     Operation *op, ArrayRef<EvalTensor> operands,
     SmallVectorImpl<EvalTensor> &results, std::string &whyNot) {
+  // The scans and selections along one axis take two operands; top_k has
+  // two results.
+  if (auto topK = dyn_cast<TopKOp>(op)) {
+    if (operands.size() != 2)
+      return std::nullopt;
+    return evaluateTopK(topK, operands[0], operands[1], results, whyNot);
+  }
+  if (auto cumsum = dyn_cast<CumSumOp>(op)) {
+    auto resultType = dyn_cast<RankedTensorType>(cumsum.getType());
+    if (!resultType || operands.size() != 2)
+      return std::nullopt;
+    return evaluateCumSum(cumsum, operands[0], operands[1], resultType, results,
+                          whyNot);
+  }
   auto resultType = op->getNumResults() == 1
                         ? dyn_cast<RankedTensorType>(op->getResult(0).getType())
                         : RankedTensorType();

@@ -2,7 +2,8 @@
 //
 // Type inference, verification, folders and shape reification of reductions.
 // The five reduce_* ops and argmax/argmin share one inference and one
-// reification function: they only differ in their element types.
+// reification function: they only differ in their element types. cumsum and
+// top_k, which scan or select along one axis, come last.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +12,7 @@
 
 #include "mlir/IR/PatternMatch.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -284,6 +286,125 @@ struct DynamicReduceToStatic : OpRewritePattern<DynamicReduceOp> {
 void DynamicReduceOp::getCanonicalizationPatterns(RewritePatternSet &results,
                                                   MLIRContext *context) {
   results.add<DynamicReduceToStatic>(context);
+}
+
+//===----------------------------------------------------------------------===//
+// CumSumOp
+//===----------------------------------------------------------------------===//
+
+/// Checks that `axis` of cumsum is a scalar (0-D or one element), and in
+/// range for `rank` when it is a constant.
+static LogicalResult checkCumSumAxis(std::optional<Location> location,
+                                     Value axis, int64_t rank) {
+  auto axisType = getRankedType(axis);
+  if (!axisType || !(axisType.getRank() == 0 ||
+                     (axisType.getRank() == 1 && axisType.getDimSize(0) == 1)))
+    return emitOptionalError(location,
+                             "axis must be a 0-D or 1-element "
+                             "tensor, got ",
+                             axis.getType());
+  if (std::optional<SmallVector<int64_t>> value = getConstantInts(axis))
+    return normalizeAxis(location, value->front(), rank);
+  return success();
+}
+
+LogicalResult CumSumOp::inferReturnTypes(MLIRContext *,
+                                         std::optional<Location> location,
+                                         Adaptor adaptor,
+                                         SmallVectorImpl<Type> &inferred) {
+  auto inputType = getRankedType(adaptor.getInput());
+  if (!inputType || inputType.getRank() == 0)
+    return emitOptionalError(location, "expected an input of rank 1 or more");
+  if (failed(checkCumSumAxis(location, adaptor.getAxis(), inputType.getRank())))
+    return failure();
+  inferred.push_back(inputType);
+  return success();
+}
+
+LogicalResult CumSumOp::reifyResultShapes(OpBuilder &builder,
+                                          ReifiedRankedShapedTypeDims &shapes) {
+  return detail::reifySameShape(builder, getLoc(), getInput(), shapes);
+}
+
+/// An inclusive running sum along a static size-1 dim is its input.
+OpFoldResult CumSumOp::fold(FoldAdaptor) {
+  auto inputType = getInput().getType();
+  std::optional<SmallVector<int64_t>> axis = getConstantInts(getAxis());
+  if (getExclusive() || !axis || inputType != getType())
+    return {};
+  FailureOr<int64_t> dim =
+      normalizeAxis(std::nullopt, axis->front(), inputType.getRank());
+  if (failed(dim) || inputType.getDimSize(*dim) != 1)
+    return {};
+  return getInput();
+}
+
+//===----------------------------------------------------------------------===//
+// TopKOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult TopKOp::inferReturnTypes(MLIRContext *context,
+                                       std::optional<Location> location,
+                                       Adaptor adaptor,
+                                       SmallVectorImpl<Type> &inferred) {
+  auto inputType = getRankedType(adaptor.getInput());
+  if (!inputType || inputType.getRank() == 0)
+    return emitOptionalError(location, "expected an input of rank 1 or more");
+  auto kType = getRankedType(adaptor.getK());
+  if (!kType || kType.getShape() != ArrayRef<int64_t>{1})
+    return emitOptionalError(location, "k must be a 1-element 1-D tensor, got ",
+                             adaptor.getK().getType());
+  FailureOr<int64_t> axis =
+      normalizeAxis(location, adaptor.getAxis(), inputType.getRank());
+  if (failed(axis))
+    return failure();
+  SmallVector<int64_t> shape(inputType.getShape());
+  int64_t size = shape[*axis];
+  shape[*axis] = ShapedType::kDynamic;
+  if (std::optional<SmallVector<int64_t>> k = getConstantInts(adaptor.getK())) {
+    int64_t value = k->front();
+    if (value < 0)
+      return emitOptionalError(location, "k = ", value, " is negative");
+    if (!ShapedType::isDynamic(size) && value > size)
+      return emitOptionalError(location, "k = ", value,
+                               " is larger than the size ", size, " of dim ",
+                               *axis);
+    shape[*axis] = value;
+  }
+  inferred.push_back(RankedTensorType::get(shape, inputType.getElementType()));
+  inferred.push_back(
+      RankedTensorType::get(shape, IntegerType::get(context, 64)));
+  return success();
+}
+
+LogicalResult TopKOp::reifyResultShapes(OpBuilder &builder,
+                                        ReifiedRankedShapedTypeDims &shapes) {
+  Location loc = getLoc();
+  int64_t rank = getInput().getType().getRank();
+  FailureOr<int64_t> axis = normalizeAxis(std::nullopt, getAxis(), rank);
+  if (failed(axis))
+    return failure();
+  // The input's sizes, and k along the axis (read at run time unless it is
+  // a constant).
+  SmallVector<OpFoldResult> sizes;
+  for (int64_t dim = 0; dim < rank; ++dim) {
+    if (dim != *axis) {
+      sizes.push_back(tensor::getMixedSize(builder, loc, getInput(), dim));
+      continue;
+    }
+    if (std::optional<SmallVector<int64_t>> k = getConstantInts(getK())) {
+      sizes.push_back(builder.getIndexAttr(k->front()));
+      continue;
+    }
+    Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+    Value k = tensor::ExtractOp::create(builder, loc, getK(), zero);
+    sizes.push_back(
+        arith::IndexCastOp::create(builder, loc, builder.getIndexType(), k)
+            .getResult());
+  }
+  shapes.push_back(sizes);
+  shapes.push_back(std::move(sizes));
+  return success();
 }
 
 #define GET_OP_CLASSES

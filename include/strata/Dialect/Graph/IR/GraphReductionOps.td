@@ -1,6 +1,7 @@
 //===- GraphReductionOps.td - Reductions -------------------*- tablegen -*-===//
 //
-// reduce_{sum,mean,max,min,prod} over axes and argmax/argmin.
+// reduce_{sum,mean,max,min,prod} over axes, argmax/argmin, the running sum
+// (cumsum) and the k largest or smallest elements (top_k) along an axis.
 //
 //===----------------------------------------------------------------------===//
 
@@ -226,6 +227,70 @@ def Graph_ArgMinOp : Graph_ArgReduceOp<"argmin", "Index of the minimum"> {
     %0 = graph.argmin %x {axis = 1 : i64, select_last_index = true}
         : tensor<4x?xi32> -> tensor<4x1xi64>
     ```
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Scans and selections along one axis
+//===----------------------------------------------------------------------===//
+
+def Graph_CumSumOp : Graph_InferredOp<"cumsum", [Graph_ReifyShapes]> {
+  let summary = "Running sum along an axis";
+  let description = [{
+    ONNX CumSum: element `i` along `axis` is the sum of the elements up to
+    and including `i` (`exclusive`: up to but excluding `i`, so the first is
+    0), or from `i` to the end with `reverse`. `axis` is an operand, a 0-D
+    (or 1-element 1-D) `i32`/`i64` tensor in `[-rank, rank)`, because ONNX
+    models pass it as a graph input: the result type never depends on it. A
+    constant axis is checked by the verifier; one computed at run time is
+    checked on the host, with an error naming the op's location. Floats
+    narrower than f32 accumulate in f32; integers wrap.
+
+    ```mlir
+    %0 = graph.cumsum %x, %axis {exclusive = true}
+        : tensor<2x?xf32>, tensor<i64> -> tensor<2x?xf32>
+    ```
+  }];
+  let arguments = (ins Graph_NumericTensor:$input, Graph_IndexTensor:$axis,
+                       DefaultValuedAttr<BoolAttr, "false">:$exclusive,
+                       DefaultValuedAttr<BoolAttr, "false">:$reverse);
+  let results = (outs Graph_NumericTensor:$output);
+  let assemblyFormat = [{
+    $input `,` $axis attr-dict `:` type($input) `,` type($axis) `->`
+    type($output)
+  }];
+  let hasFolder = 1;
+}
+
+def Graph_TopKOp : Graph_InferredOp<"top_k", [Graph_ReifyShapes]> {
+  let summary = "The k largest or smallest elements along an axis";
+  let description = [{
+    ONNX TopK: the `k` largest (`largest`, the default) or smallest elements
+    of `input` along `axis` and their `i64` indices along it. Results are
+    always sorted (best first), which `sorted = false` allows too. Equal
+    values keep their order (the lower index first); NaN counts as larger
+    than every number, as in the ONNX reference (numpy's sort order).
+
+    `k` is a 1-element 1-D `i64` operand, as ONNX gives it, so that it may
+    be computed at run time: the result dim along `axis` is `k` when `k` is
+    a constant (inference reads it), else `?`. A constant `k` is checked by
+    the verifier (`0 <= k <= size`), one computed at run time on the host,
+    with an error naming the op's location.
+
+    ```mlir
+    %values, %indices = graph.top_k %x, %k {axis = -1 : i64}
+        : tensor<?x1000xf32>, tensor<1xi64> -> tensor<?x5xf32>, tensor<?x5xi64>
+    ```
+  }];
+  let arguments = (ins Graph_NumericTensor:$input, Graph_ShapeTensor:$k,
+                       DefaultValuedAttr<I64Attr, "-1">:$axis,
+                       DefaultValuedAttr<BoolAttr, "true">:$largest,
+                       DefaultValuedAttr<BoolAttr, "true">:$sorted);
+  let results = (outs Graph_NumericTensor:$values,
+                      RankedTensorOf<[I64]>:$indices);
+  let assemblyFormat = [{
+    $input `,` $k attr-dict `:` type($input) `,` type($k) `->` type($values)
+    `,` type($indices)
   }];
 }
 
