@@ -7,6 +7,11 @@
 // dims dropped, so every output indexing map is a projected permutation;
 // `keepdims` then re-inserts the size-1 dims with tensor.expand_shape.
 //
+// cumsum and top_k, which have no linalg reduction form, are all-parallel
+// linalg.generics whose bodies loop along the axis (scf.for / scf.while)
+// and read the input with tensor.extract: quadratic in the axis size, but
+// each element is independent, so they tile and fuse like any generic.
+//
 //===----------------------------------------------------------------------===//
 
 #include "strata/Conversion/GraphToKernel/GraphToKernel.h"
@@ -19,6 +24,7 @@
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/PatternMatch.h"
@@ -642,6 +648,360 @@ struct ArgReduceOpLowering : OpConversionPattern<OpTy> {
     return success();
   }
 };
+
+//===----------------------------------------------------------------------===//
+// cumsum and top_k
+//===----------------------------------------------------------------------===//
+
+/// A cf.assert of `condition` naming `opName` and the op's location, unless
+/// the condition folded to true.
+static void assertOnHost(OpBuilder &b, Location loc, Value condition,
+                         StringRef opName, StringRef what) {
+  if (matchPattern(condition, m_One()))
+    return;
+  cf::AssertOp::create(b, loc, condition, (opName + ": " + what).str());
+}
+
+/// The indices of the element at `position` along `axis` (a constant or
+/// a value) and at `indices` elsewhere: a select per dim for an axis known
+/// only at run time.
+static SmallVector<Value> replaceAlongAxis(OpBuilder &b, Location loc,
+                                           ValueRange indices,
+                                           std::optional<int64_t> staticAxis,
+                                           Value axis, Value position) {
+  SmallVector<Value> result;
+  for (auto [dim, index] : llvm::enumerate(indices)) {
+    if (staticAxis) {
+      result.push_back(static_cast<int64_t>(dim) == *staticAxis ? position
+                                                                : index);
+      continue;
+    }
+    Value isAxis =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, axis,
+                              arith::ConstantIndexOp::create(b, loc, dim));
+    result.push_back(arith::SelectOp::create(b, loc, isAxis, position, index));
+  }
+  return result;
+}
+
+/// Lowers cumsum to one all-parallel linalg.generic over the result: each
+/// element sums its range along the axis (up to it, or from it with
+/// `reverse`; itself excluded with `exclusive`) in an scf.for, in f32 for
+/// 16-bit floats. A constant axis is used as such; one read at run time is
+/// normalized and checked on the host (cf.assert with the op's location),
+/// and picks the position and size along it with selects over the dims.
+struct CumSumLowering : OpConversionPattern<graph::CumSumOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(graph::CumSumOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value input = adaptor.getInput();
+    auto inputType = cast<RankedTensorType>(input.getType());
+    int64_t rank = inputType.getRank();
+    Type elementType = inputType.getElementType();
+    Type indexType = rewriter.getIndexType();
+    SmallVector<OpFoldResult> sizes =
+        tensor::getMixedSizes(rewriter, loc, input);
+
+    // The axis: a constant, or normalized and checked on the host.
+    std::optional<int64_t> staticAxis;
+    Value axis, axisSize;
+    std::optional<SmallVector<int64_t>> constantAxis =
+        graph::getConstantInts(adaptor.getAxis());
+    if (!constantAxis)
+      constantAxis = graph::getConstantInts(op.getAxis());
+    if (constantAxis) {
+      FailureOr<int64_t> normalized =
+          graph::normalizeAxis(std::nullopt, constantAxis->front(), rank);
+      if (failed(normalized))
+        return rewriter.notifyMatchFailure(op, "axis out of range");
+      staticAxis = *normalized;
+      axisSize =
+          getValueOrCreateConstantIndexOp(rewriter, loc, sizes[*staticAxis]);
+    } else {
+      auto axisType = cast<RankedTensorType>(adaptor.getAxis().getType());
+      SmallVector<Value> at(axisType.getRank(),
+                            arith::ConstantIndexOp::create(rewriter, loc, 0));
+      Value raw = arith::IndexCastOp::create(
+          rewriter, loc, indexType,
+          tensor::ExtractOp::create(rewriter, loc, adaptor.getAxis(), at));
+      Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+      Value rankValue = arith::ConstantIndexOp::create(rewriter, loc, rank);
+      axis = arith::SelectOp::create(
+          rewriter, loc,
+          arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt, raw,
+                                zero),
+          arith::AddIOp::create(rewriter, loc, raw, rankValue), raw);
+      assertOnHost(
+          rewriter, loc,
+          arith::AndIOp::create(
+              rewriter, loc,
+              arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sge,
+                                    axis, zero),
+              arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt,
+                                    axis, rankValue)),
+          "graph.cumsum", "the axis is out of range");
+      axisSize = zero;
+      for (int64_t dim = 0; dim < rank; ++dim)
+        axisSize = arith::SelectOp::create(
+            rewriter, loc,
+            arith::CmpIOp::create(
+                rewriter, loc, arith::CmpIPredicate::eq, axis,
+                arith::ConstantIndexOp::create(rewriter, loc, dim)),
+            getValueOrCreateConstantIndexOp(rewriter, loc, sizes[dim]),
+            axisSize);
+    }
+
+    // 16-bit floats accumulate in f32, as reduce_sum does. Inclusive sums
+    // start from -0.0, the identity; exclusive ones from +0.0, so that the
+    // first (empty) one is +0.0 as in the evaluator.
+    Type accumulatorType = elementType;
+    auto floatType = dyn_cast<FloatType>(elementType);
+    if (floatType && floatType.getWidth() < 32)
+      accumulatorType = rewriter.getF32Type();
+    TypedAttr identity =
+        isa<FloatType>(accumulatorType)
+            ? TypedAttr(FloatAttr::get(
+                  accumulatorType,
+                  APFloat::getZero(
+                      cast<FloatType>(accumulatorType).getFloatSemantics(),
+                      /*Negative=*/!op.getExclusive())))
+            : TypedAttr(IntegerAttr::get(accumulatorType, 0));
+    bool exclusive = op.getExclusive(), reverse = op.getReverse();
+    Value init = tensor::EmptyOp::create(rewriter, loc, sizes, elementType);
+    Value result = createIndexedGeneric(
+        rewriter, loc, init,
+        [&](OpBuilder &b, Location l, ValueRange indices) -> Value {
+          // The index along the axis (for a runtime axis, the selected
+          // dim's).
+          Value position;
+          if (staticAxis) {
+            position = indices[*staticAxis];
+          } else {
+            position = arith::ConstantIndexOp::create(b, l, 0);
+            for (auto [dim, index] : llvm::enumerate(indices))
+              position = arith::SelectOp::create(
+                  b, l,
+                  arith::CmpIOp::create(
+                      b, l, arith::CmpIPredicate::eq, axis,
+                      arith::ConstantIndexOp::create(b, l, dim)),
+                  index, position);
+          }
+          Value one = arith::ConstantIndexOp::create(b, l, 1);
+          Value next = arith::AddIOp::create(b, l, position, one);
+          Value lower, upper;
+          if (reverse) {
+            lower = exclusive ? next : position;
+            upper = axisSize;
+          } else {
+            lower = arith::ConstantIndexOp::create(b, l, 0);
+            upper = exclusive ? position : next;
+          }
+          Value start = arith::ConstantOp::create(b, l, identity);
+          auto loop = scf::ForOp::create(
+              b, l, lower, upper, one, ValueRange{start},
+              [&](OpBuilder &fb, Location fl, Value m, ValueRange acc) {
+                Value x = tensor::ExtractOp::create(
+                    fb, fl, input,
+                    replaceAlongAxis(fb, fl, indices, staticAxis, axis, m));
+                if (x.getType() != accumulatorType)
+                  x = arith::ExtFOp::create(fb, fl, accumulatorType, x);
+                Value sum =
+                    isa<FloatType>(accumulatorType)
+                        ? arith::AddFOp::create(fb, fl, acc[0], x).getResult()
+                        : arith::AddIOp::create(fb, fl, acc[0], x).getResult();
+                scf::YieldOp::create(fb, fl, sum);
+              });
+          Value sum = loop.getResult(0);
+          if (sum.getType() != elementType)
+            sum = arith::TruncFOp::create(b, l, elementType, sum);
+          return sum;
+        });
+    rewriter.replaceOp(op, castTo(rewriter, loc, result, op.getType()));
+    return success();
+  }
+};
+
+/// Lowers top_k to two all-parallel linalg.generics. The first ranks every
+/// element along the axis: the count of elements that come before it (a
+/// better value, or an equal one at a lower index: a total order, so the
+/// ranks are distinct), counted in an scf.while that stops at k, as a rank
+/// of k or more is never selected. The second fills output position j with
+/// the element of rank j, found by an scf.for along the axis, and its
+/// index. k is read on the host and checked (0 <= k <= size, cf.assert with
+/// the op's location); NaN orders above every number, as in the evaluator.
+struct TopKLowering : OpConversionPattern<graph::TopKOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(graph::TopKOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value input = adaptor.getInput();
+    auto inputType = cast<RankedTensorType>(input.getType());
+    int64_t rank = inputType.getRank();
+    FailureOr<int64_t> normalized =
+        graph::normalizeAxis(std::nullopt, op.getAxis(), rank);
+    if (failed(normalized))
+      return rewriter.notifyMatchFailure(op, "axis out of range");
+    int64_t axis = *normalized;
+    Type elementType = inputType.getElementType();
+    Type i64Type = rewriter.getI64Type();
+    bool isUnsigned = op->hasAttr(strata::kUnsignedOperandsAttr);
+    bool largest = op.getLargest();
+
+    SmallVector<OpFoldResult> sizes =
+        tensor::getMixedSizes(rewriter, loc, input);
+    Value size = getValueOrCreateConstantIndexOp(rewriter, loc, sizes[axis]);
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value k = rewriter.createOrFold<arith::IndexCastOp>(
+        loc, rewriter.getIndexType(),
+        rewriter.createOrFold<tensor::ExtractOp>(loc, adaptor.getK(),
+                                                 ValueRange{zero}));
+    assertOnHost(rewriter, loc,
+                 rewriter.createOrFold<arith::AndIOp>(
+                     loc,
+                     rewriter.createOrFold<arith::CmpIOp>(
+                         loc, arith::CmpIPredicate::sge, k, zero),
+                     rewriter.createOrFold<arith::CmpIOp>(
+                         loc, arith::CmpIPredicate::sle, k, size)),
+                 "graph.top_k", "k is out of range");
+
+    // Whether element a (at index ia along the axis) comes before element b.
+    auto before = [&](OpBuilder &b, Location l, Value a, Value ia, Value bv,
+                      Value ib) -> Value {
+      Value better, equal;
+      if (isa<FloatType>(elementType)) {
+        using Pred = arith::CmpFPredicate;
+        auto cmp = [&](Pred pred, Value x, Value y) {
+          return arith::CmpFOp::create(b, l, pred, x, y).getResult();
+        };
+        Value aNaN = cmp(Pred::UNO, a, a), bNaN = cmp(Pred::UNO, bv, bv);
+        Value aNumber = cmp(Pred::ORD, a, a), bNumber = cmp(Pred::ORD, bv, bv);
+        // NaN above every number: a larger NaN, or a smaller number.
+        better = largest ? arith::OrIOp::create(
+                               b, l, cmp(Pred::OGT, a, bv),
+                               arith::AndIOp::create(b, l, aNaN, bNumber))
+                         : arith::OrIOp::create(
+                               b, l, cmp(Pred::OLT, a, bv),
+                               arith::AndIOp::create(b, l, aNumber, bNaN));
+        equal = arith::OrIOp::create(b, l, cmp(Pred::OEQ, a, bv),
+                                     arith::AndIOp::create(b, l, aNaN, bNaN));
+      } else {
+        using Pred = arith::CmpIPredicate;
+        Pred pred = largest ? (isUnsigned ? Pred::ugt : Pred::sgt)
+                            : (isUnsigned ? Pred::ult : Pred::slt);
+        better = arith::CmpIOp::create(b, l, pred, a, bv);
+        equal = arith::CmpIOp::create(b, l, Pred::eq, a, bv);
+      }
+      Value lowerIndex =
+          arith::CmpIOp::create(b, l, arith::CmpIPredicate::ult, ia, ib);
+      return arith::OrIOp::create(
+          b, l, better, arith::AndIOp::create(b, l, equal, lowerIndex));
+    };
+
+    // Ranks, capped at k.
+    Value rankInit = tensor::EmptyOp::create(rewriter, loc, sizes, i64Type);
+    Value ranks = createIndexedGeneric(
+        rewriter, loc, rankInit,
+        [&](OpBuilder &b, Location l, ValueRange indices) -> Value {
+          Value x = tensor::ExtractOp::create(b, l, input, indices);
+          Value self = indices[axis];
+          Value zeroIndex = arith::ConstantIndexOp::create(b, l, 0);
+          Value one = arith::ConstantIndexOp::create(b, l, 1);
+          Type indexType = b.getIndexType();
+          auto loop = scf::WhileOp::create(
+              b, l, TypeRange{indexType, indexType},
+              ValueRange{zeroIndex, zeroIndex},
+              [&](OpBuilder &wb, Location wl, ValueRange args) {
+                Value more = arith::AndIOp::create(
+                    wb, wl,
+                    arith::CmpIOp::create(wb, wl, arith::CmpIPredicate::ult,
+                                          args[0], size),
+                    arith::CmpIOp::create(wb, wl, arith::CmpIPredicate::ult,
+                                          args[1], k));
+                scf::ConditionOp::create(wb, wl, more, args);
+              },
+              [&](OpBuilder &wb, Location wl, ValueRange args) {
+                Value m = args[0];
+                SmallVector<Value> at(indices);
+                at[axis] = m;
+                Value other = tensor::ExtractOp::create(wb, wl, input, at);
+                Value count = arith::AddIOp::create(
+                    wb, wl, args[1],
+                    arith::SelectOp::create(
+                        wb, wl, before(wb, wl, other, m, x, self), one,
+                        arith::ConstantIndexOp::create(wb, wl, 0)));
+                scf::YieldOp::create(
+                    wb, wl,
+                    ValueRange{arith::AddIOp::create(wb, wl, m, one), count});
+              });
+          return arith::IndexCastOp::create(b, l, i64Type, loop.getResult(1));
+        });
+
+    // Position j of the results: the element of rank j.
+    SmallVector<OpFoldResult> resultSizes(sizes);
+    int64_t staticK =
+        cast<RankedTensorType>(op.getValues().getType()).getDimSize(axis);
+    resultSizes[axis] = ShapedType::isDynamic(staticK)
+                            ? OpFoldResult(k)
+                            : OpFoldResult(rewriter.getIndexAttr(staticK));
+    // A static result dim (an importer's refined type) with k read at run
+    // time: the two must agree.
+    if (!ShapedType::isDynamic(staticK))
+      assertOnHost(rewriter, loc,
+                   rewriter.createOrFold<arith::CmpIOp>(
+                       loc, arith::CmpIPredicate::eq, k,
+                       arith::ConstantIndexOp::create(rewriter, loc, staticK)),
+                   "graph.top_k", "k does not match the result type");
+    Value valuesInit =
+        tensor::EmptyOp::create(rewriter, loc, resultSizes, elementType);
+    Value indicesInit =
+        tensor::EmptyOp::create(rewriter, loc, resultSizes, i64Type);
+    MLIRContext *context = rewriter.getContext();
+    SmallVector<AffineMap> maps(
+        2, AffineMap::getMultiDimIdentityMap(rank, context));
+    auto gather = linalg::GenericOp::create(
+        rewriter, loc, TypeRange{valuesInit.getType(), indicesInit.getType()},
+        ValueRange{}, ValueRange{valuesInit, indicesInit}, maps,
+        SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
+        [&](OpBuilder &b, Location l, ValueRange) {
+          SmallVector<Value> indices;
+          for (int64_t dim = 0; dim < rank; ++dim)
+            indices.push_back(linalg::IndexOp::create(b, l, dim));
+          Value j = arith::IndexCastOp::create(b, l, i64Type, indices[axis]);
+          Value zeroIndex = arith::ConstantIndexOp::create(b, l, 0);
+          Value one = arith::ConstantIndexOp::create(b, l, 1);
+          auto loop = scf::ForOp::create(
+              b, l, zeroIndex, size, one, ValueRange{zeroIndex},
+              [&](OpBuilder &fb, Location fl, Value m, ValueRange found) {
+                SmallVector<Value> at(indices);
+                at[axis] = m;
+                Value r = tensor::ExtractOp::create(fb, fl, ranks, at);
+                Value isJ = arith::CmpIOp::create(
+                    fb, fl, arith::CmpIPredicate::eq, r, j);
+                scf::YieldOp::create(
+                    fb, fl,
+                    arith::SelectOp::create(fb, fl, isJ, m, found[0])
+                        .getResult());
+              });
+          Value found = loop.getResult(0);
+          SmallVector<Value> at(indices);
+          at[axis] = found;
+          Value value = tensor::ExtractOp::create(b, l, input, at);
+          linalg::YieldOp::create(b, l,
+                                  ValueRange{value, arith::IndexCastOp::create(
+                                                        b, l, i64Type, found)});
+        });
+    rewriter.replaceOp(op, {castTo(rewriter, loc, gather.getResult(0),
+                                   op.getValues().getType()),
+                            castTo(rewriter, loc, gather.getResult(1),
+                                   op.getIndices().getType())});
+    return success();
+  }
+};
 } // namespace
 
 void strata::populateGraphReductionToLinalgPatterns(
@@ -653,6 +1013,6 @@ void strata::populateGraphReductionToLinalgPatterns(
                ReduceOpLowering<graph::ReduceProdOp, ReduceKind::Prod>,
                DynamicReduceLowering,
                ArgReduceOpLowering<graph::ArgMaxOp, /*IsMax=*/true>,
-               ArgReduceOpLowering<graph::ArgMinOp, /*IsMax=*/false>>(
-      patterns.getContext());
+               ArgReduceOpLowering<graph::ArgMinOp, /*IsMax=*/false>,
+               CumSumLowering, TopKLowering>(patterns.getContext());
 }

@@ -347,3 +347,86 @@ func.func @dynamic_reduce_mean(%x: tensor<2x3x4xf32>, %a: tensor<2xi64>) -> tens
   %0 = graph.dynamic_reduce %x, %a {kind = #graph.reduce_kind<mean>} : tensor<2x3x4xf32>, tensor<2xi64> -> tensor<?x?x?xf32>
   return %0 : tensor<?x?x?xf32>
 }
+
+// -----
+
+// cumsum along a constant axis: one parallel generic whose element sums its
+// prefix along the axis in an scf.for (exclusive: up to but excluding it),
+// from +0.0 for an exclusive sum.
+// CHECK-LABEL: func.func @cumsum_static_axis
+// CHECK-SAME: (%[[X:.*]]: tensor<2x?xf32>
+// CHECK-NOT: cf.assert
+// CHECK: linalg.generic
+// CHECK-SAME: iterator_types = ["parallel", "parallel"]
+// CHECK: %[[J:.*]] = linalg.index 1
+// CHECK: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK: scf.for %[[M:.*]] = %{{.*}} to %[[J]] step %{{.*}} iter_args(%[[ACC:.*]] = %[[ZERO]]) -> (f32)
+// CHECK: %[[E:.*]] = tensor.extract %[[X]][%{{.*}}, %[[M]]]
+// CHECK: arith.addf %[[ACC]], %[[E]] : f32
+func.func @cumsum_static_axis(%x: tensor<2x?xf32>) -> tensor<2x?xf32> {
+  %a = graph.constant dense<-1> : tensor<i64>
+  %0 = graph.cumsum %x, %a {exclusive = true} : tensor<2x?xf32>, tensor<i64> -> tensor<2x?xf32>
+  return %0 : tensor<2x?xf32>
+}
+
+// -----
+
+// An axis read at run time is normalized and checked on the host; the body
+// selects the position along it. f16 accumulates in f32, and reverse sums
+// run from the element to the end.
+// CHECK-LABEL: func.func @cumsum_runtime_axis
+// CHECK-SAME: (%[[X:.*]]: tensor<2x3xf16>, %[[A:.*]]: tensor<i32>)
+// CHECK: tensor.extract %[[A]][] : tensor<i32>
+// CHECK: cf.assert %{{.*}}, "graph.cumsum: the axis is out of range"
+// CHECK: linalg.generic
+// CHECK: arith.constant -0.000000e+00 : f32
+// CHECK: scf.for
+// CHECK: arith.extf %{{.*}} : f16 to f32
+// CHECK: arith.addf %{{.*}} : f32
+// CHECK: arith.truncf %{{.*}} : f32 to f16
+func.func @cumsum_runtime_axis(%x: tensor<2x3xf16>, %a: tensor<i32>) -> tensor<2x3xf16> {
+  %0 = graph.cumsum %x, %a {reverse = true} : tensor<2x3xf16>, tensor<i32> -> tensor<2x3xf16>
+  return %0 : tensor<2x3xf16>
+}
+
+// -----
+
+// top_k: k is read and checked on the host; a first generic ranks each
+// element (how many come before it, stopping at k), a second fills position
+// j with the element of rank j and its index.
+// CHECK-LABEL: func.func @top_k
+// CHECK-SAME: (%[[X:.*]]: tensor<3x4xf32>, %[[K:.*]]: tensor<1xi64>)
+// CHECK: %[[KE:.*]] = tensor.extract %[[K]]
+// CHECK: %[[KI:.*]] = arith.index_cast %[[KE]] : i64 to index
+// CHECK: cf.assert %{{.*}}, "graph.top_k: k is out of range"
+// CHECK: %[[RANKS:.*]] = linalg.generic
+// CHECK: scf.while
+// CHECK: arith.cmpf ogt
+// CHECK: -> tensor<3x4xi64>
+// CHECK: %[[V:.*]] = tensor.empty(%[[KI]]) : tensor<3x?xf32>
+// CHECK: %[[I:.*]] = tensor.empty(%[[KI]]) : tensor<3x?xi64>
+// CHECK: %[[G:.*]]:2 = linalg.generic
+// CHECK-SAME: outs(%[[V]], %[[I]] : tensor<3x?xf32>, tensor<3x?xi64>)
+// CHECK: scf.for
+// CHECK: tensor.extract %[[RANKS]]
+// CHECK: return %[[G]]#0, %[[G]]#1
+func.func @top_k(%x: tensor<3x4xf32>, %k: tensor<1xi64>) -> (tensor<3x?xf32>, tensor<3x?xi64>) {
+  %0:2 = graph.top_k %x, %k {axis = 1 : i64} : tensor<3x4xf32>, tensor<1xi64> -> tensor<3x?xf32>, tensor<3x?xi64>
+  return %0#0, %0#1 : tensor<3x?xf32>, tensor<3x?xi64>
+}
+
+// -----
+
+// A constant k gives static results and no check; unsigned integers compare
+// unsigned, smallest first.
+// CHECK-LABEL: func.func @top_k_unsigned
+// CHECK-NOT: cf.assert
+// CHECK: linalg.generic
+// CHECK: arith.cmpi ult, %{{.*}}, %{{.*}} : i32
+// CHECK: linalg.generic
+// CHECK-SAME: outs(%{{.*}}, %{{.*}} : tensor<2x3xi32>, tensor<2x3xi64>)
+func.func @top_k_unsigned(%x: tensor<4x3xui32>) -> (tensor<2x3xui32>, tensor<2x3xi64>) {
+  %k = graph.constant dense<2> : tensor<1xi64>
+  %0:2 = graph.top_k %x, %k {axis = 0 : i64, largest = false} : tensor<4x3xui32>, tensor<1xi64> -> tensor<2x3xui32>, tensor<2x3xi64>
+  return %0#0, %0#1 : tensor<2x3xui32>, tensor<2x3xi64>
+}
