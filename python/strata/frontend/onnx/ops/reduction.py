@@ -2,9 +2,11 @@
 #
 # Handlers of ReduceSum/Mean/Max/Min/Prod, the reductions composed of those
 # (ReduceL1, ReduceL2, ReduceSumSquare, ReduceLogSum, ReduceLogSumExp) and
-# ArgMax/ArgMin. Opset 13 moved ReduceSum's axes (opset 18 the others') from
-# an attribute to an input, so both are read; constant axes give
-# graph.reduce_*, axes computed at run time graph.dynamic_reduce.
+# ArgMax/ArgMin, and the ops along one axis: CumSum (graph.cumsum) and TopK
+# (graph.top_k), whose axis / k inputs may be computed at run time. Opset 13
+# moved ReduceSum's axes (opset 18 the others') from an attribute to an
+# input, so both are read; constant axes give graph.reduce_*, axes computed
+# at run time graph.dynamic_reduce.
 #
 #===----------------------------------------------------------------------===#
 
@@ -13,7 +15,7 @@ from __future__ import annotations
 import numpy as np
 from onnx import TensorProto
 
-from ..emit import _i64_array
+from ..emit import _attr_dict, _i64_array
 from ..errors import _Unsupported
 from ..importer import _Node, _Value
 from ..registry import _check_kind, _handler
@@ -176,3 +178,64 @@ def _arg_reduce(imp, ctx):
              else None}
     elem, dims = ctx.out_type()
     imp.set_out(ctx, imp.op(ctx, mnemonic, [x], elem, dims, attrs))
+
+
+@_handler("CumSum", "graph.cumsum",
+          "axis (constant or computed: checked at run time), exclusive, "
+          "reverse; opsets 11 and 14 (f16/bf16) forms")
+def _cumsum(imp, ctx):
+    x = ctx.input(0)
+    _check_kind(ctx, x, "fi", "cumsum")
+    if x.rank == 0:
+        raise _Unsupported("a 0-D input has no axis to sum along")
+    # The axis stays an operand: ONNX models pass it as a graph input, and
+    # the result type does not depend on it.
+    axis = ctx.input(1)
+    if axis.elem not in (TensorProto.INT32, TensorProto.INT64) or \
+            axis.dims not in ((), (1,)):
+        raise _Unsupported("input 'axis' must be a 0-D (or 1-element) int32 "
+                           "or int64 tensor")
+    arr = ctx.maybe_const_input(1)
+    if arr is not None and not -x.rank <= int(arr.reshape(-1)[0]) < x.rank:
+        raise _Unsupported(f"axis {int(arr.reshape(-1)[0])} is out of range "
+                           f"for rank {x.rank}")
+    attrs = {"exclusive": "true" if ctx.attr("exclusive") else None,
+             "reverse": "true" if ctx.attr("reverse") else None}
+    elem, dims = ctx.out_type(fallback=lambda: (x.elem, x.dims))
+    imp.set_out(ctx, imp.op(ctx, "cumsum", [x, axis], elem, dims, attrs))
+
+
+@_handler("TopK", "graph.top_k",
+          "k (constant or computed: checked at run time), axis, largest, "
+          "sorted (results are always sorted); opset 10+ forms (k as an "
+          "input), ties to the lower index")
+def _top_k(imp, ctx):
+    x = ctx.input(0)
+    _check_kind(ctx, x, "fi", "top_k")
+    if x.rank == 0:
+        raise _Unsupported("a 0-D input has no axis to select along")
+    k = ctx.input(1)
+    if k.elem != TensorProto.INT64 or k.dims != (1,):
+        raise _Unsupported("input 'k' must be a 1-element 1-D int64 tensor")
+    axis = ctx.attr("axis")
+    if not -x.rank <= axis < x.rank:
+        raise _Unsupported(f"axis {axis} is out of range for rank {x.rank}")
+    arr = ctx.maybe_const_input(1)
+    kept = int(arr.reshape(-1)[0]) if arr is not None else None
+    out_dims = tuple(kept if i == axis % x.rank else d
+                     for i, d in enumerate(x.dims))
+    elem, dims = ctx.out_type(0, fallback=lambda: (x.elem, out_dims))
+    _, idims = ctx.out_type(1, fallback=lambda: (TensorProto.INT64,
+                                                 out_dims))
+    attrs = {"axis": f"{axis} : i64",
+             "largest": None if ctx.attr("largest") else "false",
+             "sorted": None if ctx.attr("sorted") else "false"}
+    base = imp.fresh(ctx.node.output[0] or "top_k")
+    values = _Value(f"{base}#0", elem, dims)
+    indices = _Value(f"{base}#1", TensorProto.INT64, idims)
+    imp.emit(f"{base}:2 = graph.top_k {x.ssa}, {k.ssa}"
+             f"{_attr_dict(attrs)} : {x.type}, {k.type} -> {values.type}, "
+             f"{indices.type} {ctx.loc}")
+    imp.set_out(ctx, values, 0)
+    if len(ctx.node.output) > 1 and ctx.node.output[1]:
+        imp.set_out(ctx, indices, 1)
