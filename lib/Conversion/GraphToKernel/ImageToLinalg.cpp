@@ -1,9 +1,11 @@
 //===- ImageToLinalg.cpp - Graph resampling ops to linalg -----------------===//
 //
-// Lowers resize: a linalg.generic over the result computes, per resized
-// dim, the input coordinate of each output index (ONNX's coordinate
-// transformations, in f64 as ONNX's reference does), the taps of the
-// interpolation and their weights, and reads the taps with tensor.extract.
+// Lowers resize and grid_sample: a linalg.generic over the result computes,
+// per resampled dim, the input coordinate of each output element (ONNX's
+// coordinate transformations, in f64 as ONNX's reference does), the taps of
+// the interpolation and their weights, and reads the taps with
+// tensor.extract. affine_grid is a generic over the grid, each element a
+// dot product of a theta row with the pixel's normalized coordinates.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +15,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -383,8 +386,406 @@ struct ResizeLowering : OpConversionPattern<ResizeOp> {
   }
 };
 
+/// `value` (a float) as f64.
+static Value extendToF64(OpBuilder &b, Location loc, Value value) {
+  Type f64 = b.getF64Type();
+  if (value.getType() == f64)
+    return value;
+  return arith::ExtFOp::create(b, loc, f64, value);
+}
+
+/// An f64 `value` rounded to the float type `type`.
+static Value truncateFromF64(OpBuilder &b, Location loc, Value value,
+                             Type type) {
+  if (type == value.getType())
+    return value;
+  return arith::TruncFOp::create(b, loc, type, value);
+}
+
+/// An index value as f64.
+static Value indexToF64(OpBuilder &b, Location loc, Value index) {
+  return arith::SIToFPOp::create(
+      b, loc, b.getF64Type(),
+      arith::IndexCastOp::create(b, loc, b.getI64Type(), index));
+}
+
+/// Asserts `condition` (an i1) at run time with `message`, unless it folds
+/// to true.
+static void assertAtRunTime(OpBuilder &b, Location loc, Value condition,
+                            const Twine &message) {
+  if (std::optional<int64_t> known = getConstantIntValue(condition))
+    if (*known)
+      return;
+  cf::AssertOp::create(b, loc, condition, message.str());
+}
+
+/// graph.grid_sample -> linalg.generic over the result (see the op's
+/// description). Per spatial dim the body reads the grid coordinate,
+/// denormalizes it, applies the padding mode to the coordinate and then to
+/// each tap's index; taps of `zeros` padding outside the input read 0
+/// through a select (not a zero weight, which would keep an inf or NaN).
+/// The host checks what the types leave open: equal batch sizes, the
+/// grid's coordinate count and non-empty spatial dims.
+struct GridSampleLowering : OpConversionPattern<GridSampleOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(GridSampleOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value input = adaptor.getInput(), grid = adaptor.getGrid();
+    auto inputType = cast<RankedTensorType>(input.getType());
+    int64_t rank = inputType.getRank();
+    int64_t spatial = rank - 2;
+    ResizeMode mode = op.getMode();
+    int64_t tapsPerDim = mode == ResizeMode::Cubic    ? 4
+                         : mode == ResizeMode::Linear ? 2
+                                                      : 1;
+    int64_t taps = 1;
+    for (int64_t dim = 0; dim < spatial; ++dim)
+      if ((taps *= tapsPerDim) > kMaxResizeTaps)
+        return rewriter.notifyMatchFailure(op, "too many spatial dims");
+
+    auto size = [&](Value tensor, int64_t dim) -> Value {
+      return getValueOrCreateConstantIndexOp(
+          rewriter, loc, tensor::getMixedSize(rewriter, loc, tensor, dim));
+    };
+    auto cmp = [&](arith::CmpIPredicate predicate, Value lhs,
+                   Value rhs) -> Value {
+      return rewriter.createOrFold<arith::CmpIOp>(loc, predicate, lhs, rhs);
+    };
+    SmallVector<Value> inSizes;
+    for (int64_t dim = 0; dim < spatial; ++dim)
+      inSizes.push_back(size(input, dim + 2));
+    // The result is N x C (the input's) x the grid's inner sizes.
+    SmallVector<OpFoldResult> outSizes = {
+        tensor::getMixedSize(rewriter, loc, input, 0),
+        tensor::getMixedSize(rewriter, loc, input, 1)};
+    for (int64_t dim = 1; dim <= spatial; ++dim)
+      outSizes.push_back(tensor::getMixedSize(rewriter, loc, grid, dim));
+
+    StringRef name = "graph.grid_sample: ";
+    assertAtRunTime(
+        rewriter, loc,
+        cmp(arith::CmpIPredicate::eq, size(input, 0), size(grid, 0)),
+        name + "the input and the grid differ in batch size");
+    assertAtRunTime(rewriter, loc,
+                    cmp(arith::CmpIPredicate::eq, size(grid, rank - 1),
+                        arith::ConstantIndexOp::create(rewriter, loc, spatial)),
+                    name + "the grid's last dim does not hold one coordinate "
+                           "per spatial dim");
+    // Taps are read clamped to the input, so an empty spatial dim has
+    // nothing to read unless the result is empty too.
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value readable = rewriter.createOrFold<arith::ConstantIntOp>(loc, 1, 1);
+    for (Value inSize : inSizes)
+      readable = rewriter.createOrFold<arith::AndIOp>(
+          loc, readable, cmp(arith::CmpIPredicate::sgt, inSize, zero));
+    for (OpFoldResult outSize : outSizes)
+      readable = rewriter.createOrFold<arith::OrIOp>(
+          loc, readable,
+          cmp(arith::CmpIPredicate::eq,
+              getValueOrCreateConstantIndexOp(rewriter, loc, outSize), zero));
+    assertAtRunTime(rewriter, loc, readable,
+                    name + "the input has an empty spatial dim");
+
+    Type elementType = inputType.getElementType();
+    Value init = tensor::EmptyOp::create(rewriter, loc, outSizes, elementType);
+    GridPadding padding = op.getPaddingMode();
+    bool alignCorners = op.getAlignCorners();
+    Value result = createIndexedGeneric(
+        rewriter, loc, init,
+        [&](OpBuilder &b, Location l, ValueRange indices) -> Value {
+          auto cst = [&](double value) -> Value {
+            return arith::ConstantOp::create(b, l, b.getF64FloatAttr(value));
+          };
+          auto cmpf = [&](arith::CmpFPredicate predicate, Value lhs,
+                          Value rhs) -> Value {
+            return arith::CmpFOp::create(b, l, predicate, lhs, rhs);
+          };
+          auto add = [&](Value x, Value y) -> Value {
+            return arith::AddFOp::create(b, l, x, y);
+          };
+          auto sub = [&](Value x, Value y) -> Value {
+            return arith::SubFOp::create(b, l, x, y);
+          };
+          auto mul = [&](Value x, Value y) -> Value {
+            return arith::MulFOp::create(b, l, x, y);
+          };
+          auto select = [&](Value condition, Value x, Value y) -> Value {
+            return arith::SelectOp::create(b, l, condition, x, y);
+          };
+          auto toIndex = [&](Value value) -> Value {
+            return arith::IndexCastOp::create(
+                b, l, b.getIndexType(),
+                arith::FPToSIOp::create(b, l, b.getI64Type(), value));
+          };
+          Value indexZero = arith::ConstantIndexOp::create(b, l, 0);
+          SmallVector<Value> gridIndex = {indices[0]};
+          for (int64_t dim = 0; dim < spatial; ++dim)
+            gridIndex.push_back(indices[dim + 2]);
+          gridIndex.push_back(Value());
+          SmallVector<SmallVector<Tap>> dimTaps(spatial);
+          // Per tap of a `zeros` padding, whether it lies inside (null when
+          // it always does).
+          SmallVector<SmallVector<Value>> dimInside(spatial);
+          for (int64_t dim = 0; dim < spatial; ++dim) {
+            Value inSize = inSizes[dim];
+            Value width = indexToF64(b, l, inSize);
+            Value last = sub(width, cst(1.0));
+            Value lo = alignCorners ? cst(0.0) : cst(-0.5);
+            Value hi = alignCorners ? last : sub(width, cst(0.5));
+            auto reflect = [&](Value x) -> Value {
+              // See reflectCoordinate in the evaluator.
+              Value range = sub(hi, lo);
+              Value below = cmpf(arith::CmpFPredicate::OLT, x, lo);
+              Value dx = select(below, sub(lo, x), sub(x, hi));
+              Value n = math::FloorOp::create(
+                  b, l, arith::DivFOp::create(b, l, dx, range));
+              Value r = sub(dx, mul(n, range));
+              Value even =
+                  cmpf(arith::CmpFPredicate::OEQ,
+                       arith::RemFOp::create(b, l, n, cst(2.0)), cst(0.0));
+              Value reflected =
+                  select(arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq,
+                                               below, even),
+                         add(lo, r), sub(hi, r));
+              return select(cmpf(arith::CmpFPredicate::OGT, range, cst(0.0)),
+                            reflected, lo);
+            };
+            auto outside = [&](Value x) -> Value {
+              return arith::OrIOp::create(
+                  b, l, cmpf(arith::CmpFPredicate::OLT, x, lo),
+                  cmpf(arith::CmpFPredicate::OGT, x, hi));
+            };
+            // Keeps fptosi defined: no tap of a coordinate beyond -3 or
+            // size + 2 lies inside the input, and NaN becomes -3.
+            auto bound = [&](Value x) -> Value {
+              return arith::MinNumFOp::create(
+                  b, l, arith::MaxNumFOp::create(b, l, x, cst(-3.0)),
+                  add(width, cst(2.0)));
+            };
+            auto clampIndex = [&](Value index) -> Value {
+              Value lastIndex = arith::SubIOp::create(
+                  b, l, inSize, arith::ConstantIndexOp::create(b, l, 1));
+              return arith::MaxSIOp::create(
+                  b, l, arith::MinSIOp::create(b, l, index, lastIndex),
+                  indexZero);
+            };
+            // The input index of a tap at `position` and, for `zeros`,
+            // whether it is inside.
+            auto tapIndex = [&](Value position) -> std::pair<Value, Value> {
+              switch (padding) {
+              case GridPadding::Zeros: {
+                Value inside = arith::AndIOp::create(
+                    b, l,
+                    arith::CmpIOp::create(b, l, arith::CmpIPredicate::sge,
+                                          position, indexZero),
+                    arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt,
+                                          position, inSize));
+                return {clampIndex(position), inside};
+              }
+              case GridPadding::Border:
+                return {clampIndex(position), Value()};
+              case GridPadding::Reflection: {
+                Value x = indexToF64(b, l, position);
+                x = select(outside(x), reflect(x), x);
+                return {clampIndex(toIndex(bound(x))), Value()};
+              }
+              }
+              llvm_unreachable("unknown padding mode");
+            };
+
+            // The grid holds the coordinates in reverse dim order.
+            gridIndex.back() =
+                arith::ConstantIndexOp::create(b, l, spatial - 1 - dim);
+            Value v = extendToF64(
+                b, l, tensor::ExtractOp::create(b, l, grid, gridIndex));
+            Value x =
+                alignCorners
+                    ? mul(arith::DivFOp::create(b, l, add(v, cst(1.0)),
+                                                cst(2.0)),
+                          last)
+                    : arith::DivFOp::create(
+                          b, l, sub(mul(add(v, cst(1.0)), width), cst(1.0)),
+                          cst(2.0));
+            if (mode == ResizeMode::Nearest)
+              x = math::RoundEvenOp::create(b, l, x);
+            if (padding == GridPadding::Border)
+              x = select(
+                  outside(x),
+                  arith::MinimumFOp::create(
+                      b, l, arith::MaximumFOp::create(b, l, x, cst(0.0)), last),
+                  x);
+            else if (padding == GridPadding::Reflection)
+              x = select(outside(x), reflect(x), x);
+            x = bound(x);
+            if (mode == ResizeMode::Nearest) {
+              auto [index, inside] = tapIndex(toIndex(x));
+              dimTaps[dim].push_back({index, Value()});
+              dimInside[dim].push_back(inside);
+              continue;
+            }
+            Value floor = math::FloorOp::create(b, l, x);
+            Value ratio = sub(x, floor);
+            Value base = toIndex(floor);
+            SmallVector<Value> weights;
+            int64_t first = 0;
+            if (mode == ResizeMode::Linear) {
+              weights = {sub(cst(1.0), ratio), ratio};
+            } else {
+              first = -1;
+              weights =
+                  ResizeLowering::buildCubicWeights(b, l, ratio, kGridCubicA);
+            }
+            for (int64_t k = 0; k < tapsPerDim; ++k) {
+              Value position = arith::AddIOp::create(
+                  b, l, base, arith::ConstantIndexOp::create(b, l, first + k));
+              auto [index, inside] = tapIndex(position);
+              dimTaps[dim].push_back({index, weights[k]});
+              dimInside[dim].push_back(inside);
+            }
+          }
+          // The sum over every combination of one tap per dim.
+          Value acc;
+          SmallVector<int64_t> choice(spatial, 0);
+          while (true) {
+            SmallVector<Value> position = {indices[0], indices[1]};
+            Value weight, inside;
+            for (int64_t dim = 0; dim < spatial; ++dim) {
+              const Tap &tap = dimTaps[dim][choice[dim]];
+              position.push_back(tap.index);
+              if (tap.weight)
+                weight = weight ? mul(weight, tap.weight) : tap.weight;
+              if (Value tapInside = dimInside[dim][choice[dim]])
+                inside = inside ? arith::AndIOp::create(b, l, inside, tapInside)
+                                      .getResult()
+                                : tapInside;
+            }
+            Value element = tensor::ExtractOp::create(b, l, input, position);
+            if (mode == ResizeMode::Nearest) {
+              if (!inside)
+                return element;
+              Value zeroElement = arith::ConstantOp::create(
+                  b, l, cast<TypedAttr>(b.getZeroAttr(elementType)));
+              return select(inside, element, zeroElement);
+            }
+            Value term = extendToF64(b, l, element);
+            if (inside)
+              term = select(inside, term, cst(0.0));
+            term = mul(term, weight);
+            acc = acc ? add(acc, term) : term;
+            int64_t dim = spatial - 1;
+            while (dim >= 0 &&
+                   ++choice[dim] == static_cast<int64_t>(dimTaps[dim].size()))
+              choice[dim--] = 0;
+            if (dim < 0)
+              break;
+          }
+          return truncateFromF64(b, l, acc, elementType);
+        });
+    rewriter.replaceOp(op, castTo(rewriter, loc, result, op.getType()));
+    return success();
+  }
+
+  /// GridSample's fixed cubic coefficient (ONNX's cubic_alpha).
+  static constexpr double kGridCubicA = -0.75;
+};
+
+/// graph.affine_grid -> linalg.generic over the grid: element [n, ..., i]
+/// is theta[n, i, spatial] plus theta[n, i, j] times the pixel's normalized
+/// coordinate along spatial dim spatial - 1 - j. The host checks the sizes
+/// read from `size`.
+struct AffineGridLowering : OpConversionPattern<AffineGridOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(AffineGridOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value theta = adaptor.getTheta();
+    int64_t spatial = op.getType().getRank() - 2;
+    // N (theta's) x the sizes read from `size` x the coordinate count.
+    SmallVector<OpFoldResult> outSizes = {
+        tensor::getMixedSize(rewriter, loc, theta, 0)};
+    for (int64_t dim = 0; dim < spatial; ++dim) {
+      int64_t known = op.getType().getDimSize(dim + 1);
+      if (!ShapedType::isDynamic(known)) {
+        outSizes.push_back(rewriter.getIndexAttr(known));
+        continue;
+      }
+      Value index = arith::ConstantIndexOp::create(rewriter, loc, dim + 2);
+      Value size = tensor::ExtractOp::create(rewriter, loc, adaptor.getSize(),
+                                             ValueRange{index});
+      outSizes.push_back(arith::IndexCastOp::create(
+                             rewriter, loc, rewriter.getIndexType(), size)
+                             .getResult());
+    }
+    outSizes.push_back(rewriter.getIndexAttr(spatial));
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    for (int64_t dim = 0; dim < spatial; ++dim) {
+      if (!op.getType().isDynamicDim(dim + 1))
+        continue;
+      Value outSize =
+          getValueOrCreateConstantIndexOp(rewriter, loc, outSizes[dim + 1]);
+      assertAtRunTime(rewriter, loc,
+                      rewriter.createOrFold<arith::CmpIOp>(
+                          loc, arith::CmpIPredicate::sge, outSize, zero),
+                      "graph.affine_grid: a size is negative");
+    }
+    Type elementType = op.getType().getElementType();
+    Value init = tensor::EmptyOp::create(rewriter, loc, outSizes, elementType);
+    bool alignCorners = op.getAlignCorners();
+    Value result = createIndexedGeneric(
+        rewriter, loc, init,
+        [&](OpBuilder &b, Location l, ValueRange indices) -> Value {
+          auto cst = [&](double value) -> Value {
+            return arith::ConstantOp::create(b, l, b.getF64FloatAttr(value));
+          };
+          auto thetaAt = [&](int64_t column) -> Value {
+            Value index = arith::ConstantIndexOp::create(b, l, column);
+            return extendToF64(
+                b, l,
+                tensor::ExtractOp::create(
+                    b, l, theta,
+                    ValueRange{indices.front(), indices.back(), index}));
+          };
+          Value sum = thetaAt(spatial);
+          for (int64_t j = 0; j < spatial; ++j) {
+            int64_t dim = spatial - 1 - j;
+            Value k = indexToF64(b, l, indices[dim + 1]);
+            Value n = indexToF64(
+                b, l, getValueOrCreateConstantIndexOp(b, l, outSizes[dim + 1]));
+            // See getGridCoordinate in the evaluator.
+            Value coordinate;
+            if (alignCorners) {
+              Value step = arith::DivFOp::create(
+                  b, l, cst(2.0), arith::SubFOp::create(b, l, n, cst(1.0)));
+              coordinate = arith::SelectOp::create(
+                  b, l,
+                  arith::CmpFOp::create(b, l, arith::CmpFPredicate::OEQ, n,
+                                        cst(1.0)),
+                  cst(0.0),
+                  arith::AddFOp::create(b, l, cst(-1.0),
+                                        arith::MulFOp::create(b, l, k, step)));
+            } else {
+              Value step = arith::DivFOp::create(b, l, cst(2.0), n);
+              Value start = arith::AddFOp::create(
+                  b, l, cst(-1.0), arith::DivFOp::create(b, l, step, cst(2.0)));
+              coordinate = arith::AddFOp::create(
+                  b, l, start, arith::MulFOp::create(b, l, k, step));
+            }
+            sum = arith::AddFOp::create(
+                b, l, sum, arith::MulFOp::create(b, l, thetaAt(j), coordinate));
+          }
+          return truncateFromF64(b, l, sum, elementType);
+        });
+    rewriter.replaceOp(op, castTo(rewriter, loc, result, op.getType()));
+    return success();
+  }
+};
+
 } // namespace
 
 void strata::populateGraphImageToLinalgPatterns(RewritePatternSet &patterns) {
-  patterns.add<ResizeLowering>(patterns.getContext());
+  patterns.add<ResizeLowering, GridSampleLowering, AffineGridLowering>(
+      patterns.getContext());
 }

@@ -1,9 +1,10 @@
 //===- EvaluateImage.cpp - Reference evaluation of resampling ops ---------===//
 //
-// resize on host tensors, following ONNX's reference implementation
-// (onnx/reference/ops/op_resize.py): per dim the input coordinate of each
-// output index, its taps (clamped to the edge) and their weights, in
-// double; the result is rounded once.
+// resize, grid_sample and affine_grid on host tensors, following ONNX's
+// reference implementations (onnx/reference/ops/op_resize.py,
+// op_grid_sample.py, op_affine_grid.py): per dim the input coordinate of
+// each output element, its taps and their weights, in double; the result is
+// rounded once.
 //
 //===----------------------------------------------------------------------===//
 
@@ -191,12 +192,243 @@ static LogicalResult evaluate(ResizeOp op, ArrayRef<EvalTensor> operands,
   return success();
 }
 
+/// Keys' cubic weights of the taps at floor - 1 .. floor + 2 for the
+/// fractional part `r` and coefficient `a`.
+static SmallVector<double, 4> getCubicWeights(double r, double a) {
+  auto outer = [&](double t) {
+    return ((a * t - 5 * a) * t + 8 * a) * t - 4 * a;
+  };
+  auto inner = [&](double t) { return ((a + 2) * t - (a + 3)) * t * t + 1; };
+  return {outer(r + 1), inner(r), inner(1 - r), outer(2 - r)};
+}
+
+/// GridSample's reflection of `x` (outside [lo, hi]) at the borders until
+/// it lies between them (ONNX's _gs_reflect). A border pair with no room
+/// between (align_corners on a dim of size 1) gives `lo`; ONNX's reference
+/// divides by zero there.
+static double reflectCoordinate(double x, double lo, double hi) {
+  double range = hi - lo;
+  if (!(range > 0))
+    return lo;
+  bool below = x < lo;
+  double dx = below ? lo - x : x - hi;
+  double n = std::floor(dx / range);
+  double r = dx - n * range;
+  bool even = std::fmod(n, 2.0) == 0;
+  return below == even ? lo + r : hi - r;
+}
+
+/// `x` truncated toward zero as an index, kept to a range whose ends read
+/// the same as anything beyond them (no tap of a coordinate beyond -3 or
+/// size + 2 lies inside the input); NaN reads as -3.
+static int64_t truncateCoordinate(double x, int64_t size) {
+  if (!(x >= -3))
+    return -3;
+  if (x > static_cast<double>(size) + 2)
+    return size + 2;
+  return static_cast<int64_t>(x);
+}
+
+/// graph.grid_sample: ONNX GridSample (see the op's description).
+static LogicalResult evaluate(GridSampleOp op, ArrayRef<EvalTensor> operands,
+                              SmallVectorImpl<EvalTensor> &results,
+                              std::string &whyNot) {
+  const EvalTensor &input = operands[0], &grid = operands[1];
+  int64_t rank = input.getRank();
+  int64_t spatial = rank - 2;
+  ArrayRef<int64_t> inShape = input.getShape(), gridShape = grid.getShape();
+  if (grid.getRank() != rank || gridShape[rank - 1] != spatial ||
+      gridShape[0] != inShape[0])
+    return failWith(whyNot, "the grid's shape does not match the input's");
+  SmallVector<int64_t> shape = {inShape[0], inShape[1]};
+  llvm::append_range(shape, gridShape.slice(1, spatial));
+  FailureOr<EvalTensor> result =
+      createResult(op, 0, shape, input.getElementType(), whyNot);
+  if (failed(result))
+    return failure();
+  if (result->getNumElements() == 0) {
+    results.push_back(std::move(*result));
+    return success();
+  }
+  if (llvm::is_contained(inShape.drop_front(2), 0))
+    return failWith(whyNot, "the input has an empty spatial dim");
+
+  ResizeMode mode = op.getMode();
+  GridPadding padding = op.getPaddingMode();
+  bool alignCorners = op.getAlignCorners();
+  SmallVector<double> lows, highs;
+  for (int64_t dim = 0; dim < spatial; ++dim) {
+    auto size = static_cast<double>(inShape[dim + 2]);
+    lows.push_back(alignCorners ? 0.0 : -0.5);
+    highs.push_back(alignCorners ? size - 1 : size - 0.5);
+  }
+  // The input index a tap at `position` of spatial dim `dim` reads, or
+  // nullopt for a zero (padding `zeros`).
+  auto getTapIndex = [&](int64_t dim,
+                         int64_t position) -> std::optional<int64_t> {
+    int64_t size = inShape[dim + 2];
+    if (position >= 0 && position < size)
+      return position;
+    switch (padding) {
+    case GridPadding::Zeros:
+      return std::nullopt;
+    case GridPadding::Border:
+      break;
+    case GridPadding::Reflection:
+      position =
+          truncateCoordinate(reflectCoordinate(static_cast<double>(position),
+                                               lows[dim], highs[dim]),
+                             size);
+      break;
+    }
+    return std::clamp<int64_t>(position, 0, size - 1);
+  };
+
+  int64_t to = 0;
+  SmallVector<int64_t> gridIndex(rank);
+  forEachIndex(shape, [&](ArrayRef<int64_t> indices) {
+    gridIndex[0] = indices[0];
+    for (int64_t dim = 0; dim < spatial; ++dim)
+      gridIndex[dim + 1] = indices[dim + 2];
+    // Per spatial dim: the taps' input indices (nullopt reads zero) and
+    // their weights.
+    SmallVector<SmallVector<std::optional<int64_t>, 4>> tapIndices(spatial);
+    SmallVector<SmallVector<double, 4>> tapWeights(spatial);
+    for (int64_t dim = 0; dim < spatial; ++dim) {
+      // The grid holds the coordinates in reverse dim order.
+      gridIndex[rank - 1] = spatial - 1 - dim;
+      double v = grid.getFloat(grid.getLinearIndex(gridIndex));
+      auto size = static_cast<double>(inShape[dim + 2]);
+      double x =
+          alignCorners ? (v + 1) / 2 * (size - 1) : ((v + 1) * size - 1) / 2;
+      if (mode == ResizeMode::Nearest)
+        x = std::nearbyint(x); // half to even, as numpy's rint
+      if (x < lows[dim] || x > highs[dim]) {
+        if (padding == GridPadding::Border)
+          x = std::clamp(x, 0.0, size - 1);
+        else if (padding == GridPadding::Reflection)
+          x = reflectCoordinate(x, lows[dim], highs[dim]);
+      }
+      if (mode == ResizeMode::Nearest) {
+        tapIndices[dim].push_back(
+            getTapIndex(dim, truncateCoordinate(x, inShape[dim + 2])));
+        tapWeights[dim].push_back(1.0);
+        continue;
+      }
+      double floor = std::floor(x);
+      int64_t base = truncateCoordinate(floor, inShape[dim + 2]);
+      double r = x - floor;
+      SmallVector<double, 4> weights;
+      int64_t first = 0;
+      if (mode == ResizeMode::Linear) {
+        weights = {1 - r, r};
+      } else {
+        first = -1;
+        weights = getCubicWeights(r, -0.75);
+      }
+      for (auto [k, weight] : llvm::enumerate(weights)) {
+        tapIndices[dim].push_back(
+            getTapIndex(dim, base + first + static_cast<int64_t>(k)));
+        tapWeights[dim].push_back(weight);
+      }
+    }
+    SmallVector<int64_t> position = {indices[0], indices[1]};
+    position.resize(rank);
+    if (mode == ResizeMode::Nearest) {
+      for (int64_t dim = 0; dim < spatial; ++dim) {
+        if (!tapIndices[dim].front()) {
+          ++to; // zero padding: the result is zero-filled
+          return;
+        }
+        position[dim + 2] = *tapIndices[dim].front();
+      }
+      copyElement(*result, to++, input, input.getLinearIndex(position));
+      return;
+    }
+    double sum = 0;
+    SmallVector<int64_t> choice(spatial, 0);
+    while (true) {
+      double weight = 1;
+      bool inside = true;
+      for (int64_t dim = 0; dim < spatial; ++dim) {
+        std::optional<int64_t> index = tapIndices[dim][choice[dim]];
+        inside = inside && index.has_value();
+        position[dim + 2] = index.value_or(0);
+        weight *= tapWeights[dim][choice[dim]];
+      }
+      if (inside)
+        sum += weight * input.getFloat(input.getLinearIndex(position));
+      int64_t dim = spatial - 1;
+      while (dim >= 0 &&
+             ++choice[dim] == static_cast<int64_t>(tapIndices[dim].size()))
+        choice[dim--] = 0;
+      if (dim < 0)
+        break;
+    }
+    result->setFloat(to++, sum);
+  });
+  results.push_back(std::move(*result));
+  return success();
+}
+
+/// AffineGrid's normalized coordinate of pixel `k` of a dim of size `size`
+/// (ONNX's construct_original_grid: an arange from the first pixel).
+static double getGridCoordinate(int64_t k, int64_t size, bool alignCorners) {
+  auto n = static_cast<double>(size);
+  if (alignCorners)
+    return size == 1 ? 0.0 : -1 + static_cast<double>(k) * (2.0 / (n - 1));
+  double step = 2.0 / n;
+  return (-1 + step / 2) + static_cast<double>(k) * step;
+}
+
+/// graph.affine_grid: ONNX AffineGrid (see the op's description).
+static LogicalResult evaluate(AffineGridOp op, ArrayRef<EvalTensor> operands,
+                              SmallVectorImpl<EvalTensor> &results,
+                              std::string &whyNot) {
+  const EvalTensor &theta = operands[0], &sizes = operands[1];
+  int64_t spatial = sizes.getNumElements() - 2;
+  ArrayRef<int64_t> thetaShape = theta.getShape();
+  if (spatial < 2 || spatial > 3 || thetaShape[1] != spatial ||
+      thetaShape[2] != spatial + 1)
+    return failWith(whyNot, "theta's shape does not match the size's length");
+  SmallVector<int64_t> shape = {thetaShape[0]};
+  for (int64_t dim = 0; dim < spatial; ++dim) {
+    int64_t size = sizes.getInt(dim + 2);
+    if (size < 0)
+      return failWith(whyNot, "a size is negative");
+    shape.push_back(size);
+  }
+  shape.push_back(spatial);
+  FailureOr<EvalTensor> result =
+      createResult(op, 0, shape, theta.getElementType(), whyNot);
+  if (failed(result))
+    return failure();
+  bool alignCorners = op.getAlignCorners();
+  int64_t to = 0;
+  forEachIndex(shape, [&](ArrayRef<int64_t> indices) {
+    int64_t row = indices.back();
+    double sum =
+        theta.getFloat(theta.getLinearIndex({indices[0], row, spatial}));
+    // Column j of theta multiplies the coordinate of the spatial dims in
+    // reverse order (x, the last dim, first).
+    for (int64_t j = 0; j < spatial; ++j) {
+      int64_t dim = spatial - 1 - j;
+      sum += theta.getFloat(theta.getLinearIndex({indices[0], row, j})) *
+             getGridCoordinate(indices[dim + 1], shape[dim + 1], alignCorners);
+    }
+    result->setFloat(to++, sum);
+  });
+  results.push_back(std::move(*result));
+  return success();
+}
+
 strata::graph::detail::FamilyResult strata::graph::detail::evaluateImageOp(
     Operation *op, ArrayRef<EvalTensor> operands,
     SmallVectorImpl<EvalTensor> &results, std::string &whyNot) {
   return llvm::TypeSwitch<Operation *, FamilyResult>(op)
-      .Case<ResizeOp>([&](auto imageOp) -> FamilyResult {
-        return evaluate(imageOp, operands, results, whyNot);
-      })
+      .Case<ResizeOp, GridSampleOp, AffineGridOp>(
+          [&](auto imageOp) -> FamilyResult {
+            return evaluate(imageOp, operands, results, whyNot);
+          })
       .Default([](Operation *) -> FamilyResult { return std::nullopt; });
 }

@@ -52,7 +52,8 @@ def Graph_GeluApproximationAttr
   let assemblyFormat = "`<` $value `>`";
 }
 
-/// graph.resize's interpolation (ONNX Resize's `mode`).
+/// graph.resize's and graph.grid_sample's interpolation (ONNX Resize's and
+/// GridSample's `mode`: the same three kernels).
 def Graph_ResizeMode : I32EnumAttr<"ResizeMode", "resize interpolation", [
     I32EnumAttrCase<"Nearest", 0, "nearest">,
     I32EnumAttrCase<"Linear", 1, "linear">,
@@ -132,6 +133,22 @@ def Graph_ReduceKind : I32EnumAttr<"ReduceKind", "reduction", [
 }
 def Graph_ReduceKindAttr : EnumAttr<Graph_Dialect, Graph_ReduceKind,
                                     "reduce_kind"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+/// What graph.grid_sample reads outside the input (ONNX GridSample's
+/// `padding_mode`): unlike graph.pad's reflect, `reflection` mirrors
+/// continuous coordinates at the borders, which may lie half a pixel out.
+def Graph_GridPadding : I32EnumAttr<"GridPadding", "grid sample padding", [
+    I32EnumAttrCase<"Zeros", 0, "zeros">,
+    I32EnumAttrCase<"Border", 1, "border">,
+    I32EnumAttrCase<"Reflection", 2, "reflection">
+  ]> {
+  let cppNamespace = "::strata::graph";
+  let genSpecializedAttr = 0;
+}
+def Graph_GridPaddingAttr : EnumAttr<Graph_Dialect, Graph_GridPadding,
+                                     "grid_padding"> {
   let assemblyFormat = "`<` $value `>`";
 }
 

@@ -1,6 +1,7 @@
 //===- GraphImageOps.td - Resampling ops -------------------*- tablegen -*-===//
 //
-// Ops that resample tensors at computed coordinates: resize.
+// Ops that resample tensors at computed coordinates: resize, grid_sample,
+// and affine_grid (which builds grid_sample's coordinates).
 //
 //===----------------------------------------------------------------------===//
 
@@ -59,6 +60,74 @@ def Graph_ResizeOp : Graph_InferredOp<"resize", [Graph_ReifyShapes,
   let assemblyFormat = [{
     $input (`scales` $scales^)? (`sizes` $sizes^)? attr-dict
     `:` functional-type(operands, results)
+  }];
+}
+
+def Graph_GridSampleOp : Graph_InferredOp<"grid_sample", [Graph_ReifyShapes]> {
+  let summary = "Sample an image at normalized grid coordinates";
+  let description = [{
+    ONNX GridSample (opsets 16 and 20): `input` is `N x C x D1 x ... x Dr`
+    (r >= 1 spatial dims), `grid` is `N x O1 x ... x Or x r` and the result
+    is `N x C x O1 x ... x Or`. Each grid entry holds normalized
+    coordinates in reverse dim order (x, the last dim, first), -1 and 1
+    being the extreme pixels' centers (`align_corners`) or outer edges.
+
+    A coordinate `v` of a dim of size `d` maps to the pixel coordinate
+    `(v + 1) / 2 * (d - 1)` (align_corners) or `((v + 1) * d - 1) / 2`.
+    `nearest` first rounds it half to even. Outside the borders (`0` and
+    `d - 1` with align_corners, else `-0.5` and `d - 0.5`),
+    `padding_mode` `border` clamps the coordinate to `[0, d - 1]` and
+    `reflection` reflects it at the borders until it lies between them.
+    Then `mode` reads the taps: `nearest` one, `linear` two per dim and
+    `cubic` four (Keys' kernel, a = -0.75). A tap outside the input reads
+    0 (`zeros`), the nearest edge pixel (`border`) or its reflection
+    (`reflection`). Interpolation is computed in f64 and rounded once;
+    linear and cubic need a float input, nearest takes any element type.
+
+    ```mlir
+    %0 = graph.grid_sample %x, %g {mode = #graph.resize_mode<cubic>,
+        padding_mode = #graph.grid_padding<border>, align_corners = true}
+        : (tensor<1x3x32x32xf32>, tensor<1x8x8x2xf32>) -> tensor<1x3x8x8xf32>
+    ```
+  }];
+  let arguments = (ins Graph_Tensor:$input,
+                       Graph_FloatTensor:$grid,
+                       DefaultValuedAttr<Graph_ResizeModeAttr,
+                         "::strata::graph::ResizeMode::Linear">:$mode,
+                       DefaultValuedAttr<Graph_GridPaddingAttr,
+                         "::strata::graph::GridPadding::Zeros">:$padding_mode,
+                       DefaultValuedAttr<BoolAttr, "false">:$align_corners);
+  let results = (outs Graph_Tensor:$output);
+  let assemblyFormat = [{
+    $input `,` $grid attr-dict `:` functional-type(operands, results)
+  }];
+}
+
+def Graph_AffineGridOp : Graph_InferredOp<"affine_grid", [Graph_ReifyShapes]> {
+  let summary = "Sampling grid of a batch of affine transforms";
+  let description = [{
+    ONNX AffineGrid (opset 20): `theta` is `N x 2 x 3` (2-D) or `N x 3 x 4`
+    (3-D) and `size` the 1-D `i64` target size `N, C, H, W` or
+    `N, C, D, H, W`; the result is `N x H x W x 2` or `N x D x H x W x 3`,
+    the grid graph.grid_sample reads. Element `[n, (d,) h, w, i]` is
+    `sum_j theta[n, i, j] * p[j]` with `p` the normalized point `(x, y,
+    (z,) 1)` of that pixel: along a dim of size `s`, pixel `k` is at
+    `-1 + 2k / (s - 1)` (align_corners; 0 when `s` is 1) or
+    `-1 + (2k + 1) / s`. The batch size is `theta`'s (`size`'s N and C are
+    not read, as in ONNX's reference). The spatial result dims are static
+    when `size` is a constant, else `?`. Computed in f64, rounded once.
+
+    ```mlir
+    %0 = graph.affine_grid %theta, %size {align_corners = true}
+        : (tensor<2x2x3xf32>, tensor<4xi64>) -> tensor<2x?x?x2xf32>
+    ```
+  }];
+  let arguments = (ins Graph_FloatTensor:$theta,
+                       Graph_ShapeTensor:$size,
+                       DefaultValuedAttr<BoolAttr, "false">:$align_corners);
+  let results = (outs Graph_FloatTensor:$output);
+  let assemblyFormat = [{
+    $theta `,` $size attr-dict `:` functional-type(operands, results)
   }];
 }
 
