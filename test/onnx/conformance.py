@@ -80,6 +80,8 @@ def _tolerances(dtype):
 #: that matches their precision (f32 data given to 4 decimals).
 _ATOL_OVERRIDES = {
     "test_averagepool_2d_ceil_last_window_starts_on_pad": 1e-4,
+    # -0.140625 stored as -0.1406 (ONNX's reference misses it too).
+    "test_gridsample_bicubic": 1e-4,
 }
 
 

@@ -1,4 +1,4 @@
-#===- resize.py - ONNX Resize and Upsample --------------------------------===#
+#===- resize.py - ONNX Resize, GridSample and AffineGrid ------------------===#
 #
 # Resize (opsets 13-19 forms) to graph.resize: scales or sizes (constant or
 # computed at run time), all interpolation modes, every coordinate
@@ -7,6 +7,10 @@
 # sizes to every dim; keep_aspect_ratio_policy by computing the common
 # scale and the rounded sizes when the sizes and the input dims are known.
 # Antialiasing is reported.
+#
+# GridSample (opsets 16 and 20: both spellings of the modes) to
+# graph.grid_sample and AffineGrid (opset 20) to graph.affine_grid, whose
+# grid GridSample reads.
 #
 #===----------------------------------------------------------------------===#
 
@@ -18,7 +22,7 @@ from onnx import TensorProto
 from ..emit import _attr_dict, _i64_array
 from ..errors import _Unsupported
 from ..importer import _Value
-from ..registry import _handler
+from ..registry import _check_kind, _handler
 
 _COORDINATES = ("half_pixel", "half_pixel_symmetric", "pytorch_half_pixel",
                 "align_corners", "asymmetric")
@@ -183,3 +187,77 @@ def _widened(imp, ctx, i, axes, rank, x, fill, elem) -> _Value:
                                   "ends": _i64_array([d + 1])}))
     return imp.op(ctx, "concat", pieces, elem, (rank,),
                   {"axis": "0 : i64"})
+
+
+#: GridSample's modes: opset 16's names and opset 20's.
+_GRID_MODES = {"bilinear": "linear", "linear": "linear", "nearest": "nearest",
+               "bicubic": "cubic", "cubic": "cubic"}
+_GRID_PADDING = ("zeros", "border", "reflection")
+
+
+@_handler("GridSample", "graph.grid_sample",
+          "modes bilinear/linear, nearest, bicubic/cubic; padding_mode "
+          "zeros/border/reflection; align_corners; any number of spatial "
+          "dims (cubic up to 4); linear and cubic need a float input",
+          opsets=(16, 24))
+def _grid_sample(imp, ctx):
+    x, grid = ctx.input(0), ctx.input(1)
+    mode = ctx.attr("mode", "bilinear")
+    if mode not in _GRID_MODES:
+        raise _Unsupported(f"attribute mode={mode} is not supported")
+    mode = _GRID_MODES[mode]
+    padding = ctx.attr("padding_mode", "zeros")
+    if padding not in _GRID_PADDING:
+        raise _Unsupported(f"attribute padding_mode={padding} is not "
+                           "supported")
+    if x.rank < 3 or grid.rank != x.rank:
+        raise _Unsupported(f"input rank {x.rank} and grid rank {grid.rank}: "
+                           "expected N x C x spatial dims and a grid of the "
+                           "same rank")
+    _check_kind(ctx, grid, "f", "grid_sample")
+    if mode != "nearest":
+        _check_kind(ctx, x, "f", "grid_sample")
+    spatial = x.rank - 2
+    elem, dims = ctx.out_type(fallback=lambda: (x.elem, (
+        x.dims[0] if x.dims[0] is not None else grid.dims[0], x.dims[1],
+        *grid.dims[1:1 + spatial])))
+    attrs = {
+        "mode": None if mode == "linear" else f"#graph.resize_mode<{mode}>",
+        "padding_mode": None if padding == "zeros" else
+        f"#graph.grid_padding<{padding}>",
+        "align_corners": "true" if ctx.attr("align_corners", 0) else None,
+    }
+    _emit_functional(imp, ctx, "grid_sample", [x, grid], elem, dims, attrs)
+
+
+@_handler("AffineGrid", "graph.affine_grid",
+          "2-D and 3-D; align_corners; size may be computed at run time",
+          opsets=(20, 24))
+def _affine_grid(imp, ctx):
+    theta, size = ctx.input(0), ctx.input(1)
+    _check_kind(ctx, theta, "f", "affine_grid")
+    if size.elem != TensorProto.INT64 or size.rank != 1 or \
+            size.dims[0] not in (4, 5):
+        raise _Unsupported("input 'size' must be a 1-D int64 tensor of 4 "
+                           "(N, C, H, W) or 5 (N, C, D, H, W) values")
+    spatial = size.dims[0] - 2
+    sizes = ctx.maybe_const_input(1)
+    known = (list(sizes.reshape(-1)[2:]) if sizes is not None
+             else [None] * spatial)
+    elem, dims = ctx.out_type(fallback=lambda: (theta.elem, (
+        theta.dims[0], *known, spatial)))
+    attrs = {"align_corners": "true" if ctx.attr("align_corners", 0)
+             else None}
+    _emit_functional(imp, ctx, "affine_grid", [theta, size], elem, dims,
+                     attrs)
+
+
+def _emit_functional(imp, ctx, mnemonic, operands, elem, dims, attrs):
+    """Emits graph.`mnemonic` of `operands` whose type is printed as a
+    function type (the image ops' form) and binds the node's output."""
+    result = _Value(imp.fresh(ctx.node.output[0]), elem, tuple(dims))
+    ops = ", ".join(v.ssa for v in operands)
+    types = ", ".join(v.type for v in operands)
+    imp.emit(f"{result.ssa} = graph.{mnemonic} {ops}{_attr_dict(attrs)} : "
+             f"({types}) -> {result.type} {ctx.loc}")
+    imp.set_out(ctx, result)
