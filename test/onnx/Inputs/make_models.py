@@ -309,9 +309,31 @@ def functions_errors(out_dir):
         [value("y", TensorProto.FLOAT, [4])], opset=18)
 
 
+def split_computed(out_dir):
+    """Split by sizes given at run time, on a symbolic batch: one dynamic
+    slice per output between running sums of the sizes."""
+    value = helper.make_tensor_value_info
+    model = _model(
+        [helper.make_node("Split", ["x", "parts"], ["a", "b", "c"],
+                          name="split", axis=1)],
+        [value("x", TensorProto.FLOAT, ["batch", 6]),
+         value("parts", TensorProto.INT64, [3])],
+        [value(n, TensorProto.FLOAT, ["batch", None]) for n in "abc"],
+        opset=18)
+    if out_dir:
+        x = rng.standard_normal((3, 6)).astype(np.float32)
+        parts = np.array([1, 0, 5], np.int64)
+        np.save(os.path.join(out_dir, "x.npy"), x)
+        np.save(os.path.join(out_dir, "parts.npy"), parts)
+        for name, ref in zip("abc", np.split(x, [1, 1], axis=1)):
+            np.save(os.path.join(out_dir, f"ref_{name}.npy"), ref)
+    return model
+
+
 MODELS = {f.__name__: f for f in (conv_relu, resources, shape_chain,
                                   many_errors, windows_nd, windows_errors,
-                                  functions, functions_errors)}
+                                  functions, functions_errors,
+                                  split_computed)}
 
 if __name__ == "__main__":
     if len(sys.argv) not in (3, 4) or sys.argv[1] not in MODELS:

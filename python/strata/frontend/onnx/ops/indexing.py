@@ -35,7 +35,9 @@ def _slice(imp, ctx):
     x = ctx.input(0)
     names = ("starts", "ends", "axes", "steps")
     consts = [ctx.maybe_const_input(i) for i in range(1, 5)]
-    elem, dims = ctx.out_type()
+    # Without a type from ONNX shape inference: the input's rank, every dim
+    # `?` (graph shape inference computes them).
+    elem, dims = ctx.out_type(fallback=lambda: (x.elem, (None,) * x.rank))
     if all(c is not None or not ctx.has_input(i + 1)
            for i, c in enumerate(consts)):
         starts, ends, axes, steps = consts
@@ -252,16 +254,23 @@ def _scatter_nd(imp, ctx):
                             {"reduction": _reduction_attr(ctx)}))
 
 
-@_handler("Split", "graph.split", "axis, constant split or num_outputs")
+@_handler("Split", "graph.split / graph.dynamic_slice",
+          "axis, split or num_outputs; a split computed at run time gives "
+          "one graph.dynamic_slice per output, bounded by the running sums "
+          "of the sizes")
 def _split(imp, ctx):
     x = ctx.input(0)
     axis = ctx.attr("axis")
     split = None
+    n = len(ctx.node.output)
     if ctx.has_attr("split"):
         split = list(ctx.attr("split"))
     elif ctx.has_input(1):
-        split = [int(s) for s in ctx.const_input(1, "split").reshape(-1)]
-    n = len(ctx.node.output)
+        sizes = ctx.maybe_const_input(1)
+        if sizes is None:
+            _split_computed(imp, ctx, x, axis, n)
+            return
+        split = [int(s) for s in sizes.reshape(-1)]
     num = ctx.attr("num_outputs", None) if ctx.schema is not None and \
         "num_outputs" in ctx.schema.attributes else None
     attrs = {"axis": f"{axis} : i64" if axis else None}
@@ -269,7 +278,8 @@ def _split(imp, ctx):
         attrs["split"] = _i64_array(split)
     else:
         attrs["num_outputs"] = f"{num or n} : i64"
-    types = [ctx.out_type(i) for i in range(n)]
+    types = [ctx.out_type(i, fallback=lambda: _split_dims(x, axis))
+             for i in range(n)]
     base = imp.fresh(ctx.node.output[0])
     result_types = ", ".join(_tensor_type(d, e) for e, d in types)
     imp.emit(f"{base}:{n} = graph.split {x.ssa}{_attr_dict(attrs)} : "
@@ -277,3 +287,50 @@ def _split(imp, ctx):
     for i, (e, d) in enumerate(types):
         if ctx.node.output[i]:
             imp.values[ctx.node.output[i]] = _Value(f"{base}#{i}", e, d)
+
+
+def _split_dims(x, axis: int) -> tuple:
+    """The type of a Split output when ONNX shape inference gives none (as
+    in function bodies whose input ranks it only learns here): the input's
+    dims, `?` along the axis (shape inference refines it)."""
+    if not -x.rank <= axis < x.rank:
+        return x.elem, None
+    return x.elem, tuple(None if d == axis % x.rank else x.dims[d]
+                         for d in range(x.rank))
+
+
+def _split_computed(imp, ctx, x, axis: int, n: int):
+    """Split by sizes computed at run time: output i is the dynamic slice
+    [sum(split[:i]), sum(split[:i + 1])) along `axis` (which folds to
+    graph.slice once shape propagation makes the sizes constant)."""
+    sizes = ctx.input(1)
+    if sizes.elem != TensorProto.INT64 or sizes.rank != 1:
+        raise _Unsupported("input 'split' must be a 1-D int64 tensor")
+    if sizes.dims[0] is not None and sizes.dims[0] != n:
+        raise _Unsupported(f"input 'split' has {sizes.dims[0]} sizes for "
+                           f"{n} outputs")
+    if x.rank is None or not -x.rank <= axis < x.rank:
+        raise _Unsupported(f"axis {axis} is out of range")
+    axes = imp.emit_constant(np.array([axis % x.rank], np.int64),
+                             TensorProto.INT64, "axes", ctx.loc)
+    end = imp.emit_constant(np.zeros(1, np.int64), TensorProto.INT64, "zero",
+                            ctx.loc)
+    for i in range(n):
+        start = end
+        size = imp.op(ctx, "slice", [sizes], TensorProto.INT64, (1,),
+                      {"starts": _i64_array([i]), "ends": _i64_array([i + 1])},
+                      hint="size")
+        end = imp.op(ctx, "add", [start, size], TensorProto.INT64, (1,),
+                     hint="end")
+        if not ctx.node.output[i]:
+            continue
+        # ONNX shape inference may give no rank when the input's is only
+        # known here: the input's dims, `?` along the axis.
+        elem, dims = ctx.out_type(i, fallback=lambda: _split_dims(x, axis))
+        result = _Value(imp.fresh(ctx.node.output[i]), elem, tuple(dims))
+        operands = [x, start, end, axes]
+        imp.emit(f"{result.ssa} = graph.dynamic_slice {x.ssa}, {start.ssa}, "
+                 f"{end.ssa} axes {axes.ssa} : "
+                 f"({', '.join(v.type for v in operands)}) -> {result.type} "
+                 f"{ctx.loc}")
+        imp.set_out(ctx, result, i)
