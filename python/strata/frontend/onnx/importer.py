@@ -192,6 +192,8 @@ class _Node:
         `fallback()` (the handler's own rule; dims may hold None)."""
         name = self.node.output[i]
         info = self.imp.types.get(name)
+        if info is None or info[1] is None:
+            info = self.imp.infer_node_types(self.node).get(name, info)
         if (info is None or info[1] is None) and fallback is not None:
             elem, dims = fallback()
             if dims is not None:
@@ -270,6 +272,47 @@ class _Importer:
         if name in self.consts:
             return self.consts[name][0]
         return None
+
+    def infer_node_types(self, node: onnx.NodeProto) -> dict:
+        """(elem, dims) of the outputs of `node` by its ONNX shape inference
+        function, fed the types of the values imported so far. Whole-model
+        inference leaves a value untyped when it cannot type a producer
+        (a Split by computed sizes in a function body, say); the importer
+        knows more, since its handlers type their results."""
+        input_types, input_data = {}, {}
+        for name in node.input:
+            if not name:
+                continue
+            if name in self.consts:
+                arr, elem = self.consts[name]
+                try:
+                    input_data[name] = numpy_helper.from_array(arr, name)
+                except Exception:
+                    pass
+                dims = tuple(arr.shape)
+            elif name in self.values:
+                elem, dims = self.values[name].elem, self.values[name].dims
+            else:
+                return {}
+            input_types[name] = helper.make_tensor_type_proto(
+                elem, [d if d is not None else None for d in dims])
+        try:
+            schema = onnx.defs.get_schema(node.op_type, self.opset,
+                                          node.domain)
+            inferred = onnx.shape_inference.infer_node_outputs(
+                schema, node, input_types, input_data,
+                opset_imports=[helper.make_opsetid("", self.opset)])
+        except Exception:  # no inference function, or it rejects the node
+            return {}
+        types = {}
+        for name, t in inferred.items():
+            if t.WhichOneof("value") != "tensor_type" or \
+                    not t.tensor_type.HasField("shape"):
+                continue
+            types[name] = (t.tensor_type.elem_type, tuple(
+                d.dim_value if d.HasField("dim_value") else None
+                for d in t.tensor_type.shape.dim))
+        return types
 
     def emit(self, text: str):
         self.lines.append("    " + text)
