@@ -227,3 +227,18 @@ func.func @gathers_scatters() -> (tensor<3x2xi32>, tensor<2x4xi32>, tensor<3x4xi
   %4 = graph.scatter_nd %x, %ni, %nu : tensor<3x4xi32>, tensor<3x1xi64>, tensor<3x4xi32> -> tensor<3x4xi32>
   return %0, %1, %2, %3, %4 : tensor<3x2xi32>, tensor<2x4xi32>, tensor<3x4xi32>, tensor<3x4xi32>, tensor<3x4xi32>
 }
+
+// -----
+
+// Ops whose results are static and empty become empty constants whatever
+// their operands (here a slice of a run-time zero-length tensor by run-time
+// bounds); an op with a non-empty result stays.
+// CHECK-LABEL: func.func @empty_results
+// CHECK-NEXT: %[[E:.*]] = graph.constant dense<> : tensor<0xf32>
+// CHECK-NEXT: %[[R:.*]] = graph.relu %arg2
+// CHECK-NEXT: return %[[E]], %[[R]]
+func.func @empty_results(%x: tensor<0xf32>, %b: tensor<1xi64>, %y: tensor<2xf32>) -> (tensor<0xf32>, tensor<2xf32>) {
+  %0 = graph.dynamic_slice %x, %b, %b : (tensor<0xf32>, tensor<1xi64>, tensor<1xi64>) -> tensor<0xf32>
+  %1 = graph.relu %y : tensor<2xf32> -> tensor<2xf32>
+  return %0, %1 : tensor<0xf32>, tensor<2xf32>
+}

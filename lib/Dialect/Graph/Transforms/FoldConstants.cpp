@@ -13,6 +13,7 @@
 
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace strata::graph {
@@ -68,6 +69,36 @@ struct EvaluateConstantOp : RewritePattern {
   int64_t maxElements;
 };
 
+/// Replaces a side-effect-free graph op whose results all have static shapes
+/// with no elements by empty constants, whatever its operands: an empty
+/// tensor has one value. Code generation then never meets zero-size
+/// slices (upstream's slice verifiers reject a constant offset 0 into a
+/// dim of size 0).
+struct EmptyResultsToConstants : RewritePattern {
+  explicit EmptyResultsToConstants(MLIRContext *context)
+      : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/2, context) {}
+
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const override {
+    if (!isa_and_nonnull<GraphDialect>(op->getDialect()) ||
+        isa<ConstantOp>(op) || op->getNumResults() == 0 ||
+        !isMemoryEffectFree(op))
+      return rewriter.notifyMatchFailure(op, "not a pure graph op");
+    SmallVector<Value> replacements;
+    for (Type type : op->getResultTypes()) {
+      auto tensorType = dyn_cast<RankedTensorType>(type);
+      if (!tensorType || !tensorType.hasStaticShape() ||
+          tensorType.getNumElements() != 0)
+        return rewriter.notifyMatchFailure(op, "a result is not empty");
+      replacements.push_back(ConstantOp::create(
+          rewriter, op->getLoc(),
+          DenseElementsAttr::get(tensorType, ArrayRef<Attribute>())));
+    }
+    rewriter.replaceOp(op, replacements);
+    return success();
+  }
+};
+
 /// The pass: the evaluation pattern plus the ops' own folders, to a fixpoint.
 struct GraphFoldConstantsPass
     : strata::graph::impl::GraphFoldConstantsPassBase<GraphFoldConstantsPass> {
@@ -76,6 +107,7 @@ struct GraphFoldConstantsPass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<EvaluateConstantOp>(&getContext(), maxElements);
+    patterns.add<EmptyResultsToConstants>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

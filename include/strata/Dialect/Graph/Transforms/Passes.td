@@ -36,6 +36,9 @@ def GraphFoldConstantsPass : Pass<"graph-fold-constants"> {
     dense_resource) by a constant computed with the shared reference
     evaluator, repeatedly. Results larger than `max-elements` are left alone
     so that a broadcast or tile of a weight does not blow up the module.
+    A side-effect-free op whose results are all static and empty becomes
+    empty constants whatever its operands, so that code generation never
+    sees zero-size tensors.
   }];
   let options = [
     Option<"maxElements", "max-elements", "int64_t", /*default=*/"1 << 20",
