@@ -172,26 +172,39 @@ _WINDOW_OPS = {
 }
 
 
+def _conv_op(x: _Value) -> tuple:
+    """(number of spatial dims, graph op) of a convolution of `x`."""
+    n = _num_spatial(x, "convolution")
+    return n, _WINDOW_OPS["Conv"][n]
+
+
+def _conv_attrs(ctx: _Node, x: _Value, w: _Value) -> dict:
+    """The graph op's attributes of a Conv-like node (Conv, ConvInteger,
+    QLinearConv) of input `x` and weight `w`: strides, pads and dilations
+    (auto_pad resolved; a unit height first for 1-D) and groups."""
+    ctx.attr("kernel_shape")
+    if w.rank != x.rank:
+        raise _Unsupported(f"the weight has rank {w.rank}, expected {x.rank}")
+    strides, pads, dilations = _window_lists(ctx, x, w.dims[2:])
+    if x.rank == 3:
+        strides, pads, dilations = _unit_height(strides, pads, dilations)
+    attrs = _window_attrs(strides, pads, dilations)
+    group = ctx.attr("group")
+    if group != 1:
+        attrs["groups"] = f"{group} : i64"
+    return attrs
+
+
 @_handler("Conv", "graph.conv2d (1-D: + graph.unsqueeze, graph.squeeze) / "
           "graph.conv3d", "1-D, 2-D and 3-D; strides, pads, dilations, "
           "auto_pad (SAME_* needs static sizes), group, optional bias",
           opsets=ALL_OPSETS)
 def _conv(imp, ctx):
     x, w = ctx.input(0), ctx.input(1)
-    n = _num_spatial(x, "convolution")
-    mnemonic = _WINDOW_OPS["Conv"][n]
+    n, mnemonic = _conv_op(x)
     _check_kind(ctx, x, "f", mnemonic)
     bias = [ctx.input(2)] if ctx.has_input(2) else []
-    ctx.attr("kernel_shape")
-    if w.rank != x.rank:
-        raise _Unsupported(f"the weight has rank {w.rank}, expected {x.rank}")
-    strides, pads, dilations = _window_lists(ctx, x, w.dims[2:])
-    if n == 1:
-        strides, pads, dilations = _unit_height(strides, pads, dilations)
-    attrs = _window_attrs(strides, pads, dilations)
-    group = ctx.attr("group")
-    if group != 1:
-        attrs["groups"] = f"{group} : i64"
+    attrs = _conv_attrs(ctx, x, w)
     elem, dims = ctx.out_type()
     imp.set_out(ctx, _with_unit_height(imp, ctx, n, mnemonic, [x, w], bias,
                                        elem, dims, attrs))

@@ -34,8 +34,7 @@ from ..errors import _Unsupported
 from ..importer import _Node, _Value
 from ..registry import _handler
 from .compose import _Builder, _norm_axis
-from .nn import (_matmul_dims, _num_spatial, _unit_height, _window_attrs,
-                 _window_lists, _with_unit_height, _WINDOW_OPS)
+from .nn import _conv_attrs, _conv_op, _matmul_dims, _with_unit_height
 
 
 #: The integer types quantization saturates to, with their ranges.
@@ -369,18 +368,8 @@ def _integer_conv(imp, ctx: _Node, x: _Value, w: _Value,
                   bias: Optional[_Value]) -> _Value:
     """The f64 convolution of shifted operands `x`, `w` (f64), with the
     window attributes of ConvInteger / QLinearConv (as Conv reads them)."""
-    n = _num_spatial(x, "convolution")
-    mnemonic = _WINDOW_OPS["Conv"][n]
-    ctx.attr("kernel_shape")
-    if w.rank != x.rank:
-        raise _Unsupported(f"the weight has rank {w.rank}, expected {x.rank}")
-    strides, pads, dilations = _window_lists(ctx, x, w.dims[2:])
-    if n == 1:
-        strides, pads, dilations = _unit_height(strides, pads, dilations)
-    attrs = _window_attrs(strides, pads, dilations)
-    group = ctx.attr("group")
-    if group != 1:
-        attrs["groups"] = f"{group} : i64"
+    n, mnemonic = _conv_op(x)
+    attrs = _conv_attrs(ctx, x, w)
     _, dims = ctx.out_type()
     return _with_unit_height(imp, ctx, n, mnemonic, [x, w],
                              [bias] if bias is not None else [],
