@@ -330,10 +330,54 @@ def split_computed(out_dir):
     return model
 
 
+def computed_shape_args(out_dir):
+    """Unsqueeze/Squeeze axes, Tile repeats, Pad value/axes and wrap pads
+    given at run time, on a symbolic batch: each becomes a reshape, expand,
+    select or gather by sizes computed from them."""
+    value = helper.make_tensor_value_info
+    i64 = TensorProto.INT64
+    model = _model(
+        [helper.make_node("Unsqueeze", ["x", "ax_u"], ["u"], name="unsq"),
+         helper.make_node("Squeeze", ["u", "ax_s"], ["sq"], name="sq"),
+         helper.make_node("Tile", ["x", "reps"], ["t"], name="tile"),
+         helper.make_node("Pad", ["x", "pads", "val", "pad_axes"], ["p"],
+                          name="pad"),
+         helper.make_node("Pad", ["x", "wpads"], ["w"], name="wrap",
+                          mode="wrap")],
+        [value("x", TensorProto.FLOAT, ["batch", 3]),
+         value("ax_u", i64, [2]), value("ax_s", i64, [2]),
+         value("reps", i64, [2]), value("pads", i64, [2]),
+         value("val", TensorProto.FLOAT, []), value("pad_axes", i64, [1]),
+         value("wpads", i64, [4])],
+        [value("u", TensorProto.FLOAT, None),
+         value("sq", TensorProto.FLOAT, None),
+         value("t", TensorProto.FLOAT, None),
+         value("p", TensorProto.FLOAT, None),
+         value("w", TensorProto.FLOAT, None)],
+        opset=19)
+    if out_dir:
+        x = rng.standard_normal((2, 3)).astype(np.float32)
+        args = {"x": x, "ax_u": np.array([-1, 0], np.int64),
+                "ax_s": np.array([3, 0], np.int64),
+                "reps": np.array([2, 3], np.int64),
+                "pads": np.array([1, 2], np.int64),
+                "val": np.array(-np.inf, np.float32),
+                "pad_axes": np.array([-1], np.int64),
+                "wpads": np.array([1, 2, 0, 4], np.int64)}
+        for name, arr in args.items():
+            np.save(os.path.join(out_dir, f"{name}.npy"), arr)
+        refs = {"u": x.reshape(1, 2, 3, 1), "sq": x, "t": np.tile(x, (2, 3)),
+                "p": np.pad(x, ((0, 0), (1, 2)), constant_values=-np.inf),
+                "w": np.pad(x, ((1, 0), (2, 4)), mode="wrap")}
+        for name, ref in refs.items():
+            np.save(os.path.join(out_dir, f"ref_{name}.npy"), ref)
+    return model
+
+
 MODELS = {f.__name__: f for f in (conv_relu, resources, shape_chain,
                                   many_errors, windows_nd, windows_errors,
                                   functions, functions_errors,
-                                  split_computed)}
+                                  split_computed, computed_shape_args)}
 
 if __name__ == "__main__":
     if len(sys.argv) not in (3, 4) or sys.argv[1] not in MODELS:

@@ -124,22 +124,28 @@ def _gather(imp, ctx):
                             {"axis": f"{axis} : i64" if axis else None}))
 
 
-@_handler("Pad", "graph.pad / graph.dynamic_pad",
-          "modes constant, reflect, edge; constant pads give graph.pad, "
-          "computed ones (int64) graph.dynamic_pad; constant_value and axes "
-          "must be constant")
+@_handler("Pad", "graph.pad / graph.dynamic_pad (+ graph.select for a "
+          "computed value; graph.gather for wrap)",
+          "modes constant, reflect, edge, wrap; constant pads give graph.pad, "
+          "computed ones (int64) graph.dynamic_pad; constant_value may be "
+          "computed; axes must be constant; wrap needs constant pads and "
+          "static padded dims")
 def _pad(imp, ctx):
     x = ctx.input(0)
-    value = ctx.const_input(2, "constant_value")
-    axes = ctx.const_input(3, "axes")
+    value = ctx.maybe_const_input(2)
+    computed_value = ctx.input(2) if value is None and ctx.has_input(2) \
+        else None
+    axes = ctx.maybe_const_input(3)
+    computed_axes = ctx.input(3) if axes is None and ctx.has_input(3) \
+        else None
     mode = ctx.attr("mode", "constant")
-    if mode not in ("constant", "reflect", "edge"):
+    if mode not in ("constant", "reflect", "edge", "wrap"):
         raise _Unsupported(f"attribute mode={mode} is not supported")
     rank = x.rank
     if axes is not None:
         axes = [int(a) + rank if a < 0 else int(a) for a in axes.reshape(-1)]
     attrs = {}
-    if mode != "constant":
+    if mode not in ("constant", "wrap"):
         attrs["mode"] = f"#graph.pad_mode<{mode}>"
     if value is not None and value.size:
         v = _scalar_of(value, "constant_value")
@@ -148,7 +154,7 @@ def _pad(imp, ctx):
             attrs["value"] = _f64_attr(float(v))
     elem, dims = ctx.out_type(fallback=lambda: (x.elem, (None,) * rank))
     const_pads = ctx.maybe_const_input(1)
-    if const_pads is not None:
+    if const_pads is not None and computed_axes is None:
         pads = [int(p) for p in const_pads.reshape(-1)]
         if axes is not None:
             if len(pads) != 2 * len(axes):
@@ -158,12 +164,37 @@ def _pad(imp, ctx):
                 full[a] = pads[i]
                 full[rank + a] = pads[len(axes) + i]
             pads = full
-        attrs["pads"] = _i64_array(pads)
-        imp.set_out(ctx, imp.op(ctx, "pad", [x], elem, dims, attrs))
-        return
-    # Pads computed at run time: graph.dynamic_pad, which canonicalizes to
-    # graph.pad once shape inference makes them constant.
-    pads = ctx.input(1)
+        if mode == "wrap":
+            imp.set_out(ctx, _wrap_pad(imp, ctx, x, pads, elem, dims))
+            return
+
+        def pad(src: _Value, src_attrs: dict) -> _Value:
+            return imp.op(ctx, "pad", [src], src.elem, dims,
+                          dict(src_attrs, pads=_i64_array(pads)))
+    else:
+        pads = ctx.input(1)
+        if computed_axes is not None:
+            pads = _pads_at_computed_axes(imp, ctx, pads, computed_axes, rank)
+        else:
+            pads = _dynamic_pads(imp, ctx, pads, axes, rank)
+        if mode == "wrap":
+            imp.set_out(ctx, _wrap_pad_computed(imp, ctx, x, pads, elem,
+                                                dims))
+            return
+
+        def pad(src: _Value, src_attrs: dict) -> _Value:
+            return imp.op(ctx, "dynamic_pad", [src, pads], src.elem, dims,
+                          src_attrs)
+    padded = pad(x, attrs)
+    if computed_value is not None and mode == "constant":
+        padded = _fill_padding(imp, ctx, x, padded, computed_value, pad)
+    imp.set_out(ctx, padded)
+
+
+def _dynamic_pads(imp, ctx, pads: _Value, axes, rank: int) -> _Value:
+    """Pads computed at run time as the 2*rank i64 operand of
+    graph.dynamic_pad (which canonicalizes to graph.pad once shape inference
+    makes them constant); pads given for some axes are widened with zeros."""
     if pads.elem != TensorProto.INT64 or pads.rank != 1:
         raise _Unsupported("input 'pads' must be a 1-D int64 tensor")
     if axes is not None and axes != list(range(rank)):
@@ -182,13 +213,112 @@ def _pad(imp, ctx):
                                           "ends": _i64_array([j + 1])}))
                 else:
                     pieces.append(zero)
-        pads = imp.op(ctx, "concat", pieces, pads.elem, (2 * rank,),
+        return imp.op(ctx, "concat", pieces, pads.elem, (2 * rank,),
                       {"axis": "0 : i64"})
-    elif pads.dims[0] is None:
-        pads = imp.op(ctx, "slice", [pads], pads.elem, (2 * rank,),
+    if pads.dims[0] is None:
+        return imp.op(ctx, "slice", [pads], pads.elem, (2 * rank,),
                       {"starts": _i64_array([0]),
                        "ends": _i64_array([2 * rank])})
-    imp.set_out(ctx, imp.op(ctx, "dynamic_pad", [x, pads], elem, dims, attrs))
+    return pads
+
+
+def _pads_at_computed_axes(imp, ctx, pads: _Value, axes: _Value,
+                           rank: int) -> _Value:
+    """The 2*rank pads of every dim from pads given for axes known only at
+    run time: begin[d] = sum over i of pads[i] where axes[i] == d (ONNX
+    forbids repeated axes), end[d] likewise from the second half."""
+    from .compose import _Builder
+    from .shape import _computed_axes
+    b = _Builder(imp, ctx)
+    i64 = TensorProto.INT64
+    if pads.elem != i64 or pads.rank != 1:
+        raise _Unsupported("input 'pads' must be a 1-D int64 tensor")
+    column = _computed_axes(b, axes, rank)  # [k, 1]
+    k = axes.dims[0]
+    pads = _dynamic_pads(imp, ctx, pads, None, k)
+    onehot = b.cast(b.binary("equal", column, b.iota(rank, 1, 2, i64)), i64)
+    halves = []
+    for half in range(2):
+        part = b.reshape(b.slice(pads, 0, half * k, (half + 1) * k), [k, 1])
+        halves.append(b.reduce("reduce_sum", b.mul(onehot, part), [0],
+                               keepdims=False))
+    return b.concat(halves, 0)
+
+
+def _wrap_pad_computed(imp, ctx, x: _Value, pads: _Value, elem,
+                       dims) -> _Value:
+    """Pad mode wrap by pads known only at run time: along every axis, a
+    gather of range(-before, size + after) modulo the size."""
+    from .compose import _Builder
+    b = _Builder(imp, ctx)
+    i64 = TensorProto.INT64
+    rank = x.rank
+    sizes = b.op("shape_of", [x], i64, (rank,))
+    out = x
+    for a in range(rank):
+        def scalar_at(v: _Value, i: int) -> _Value:
+            return b.reshape(b.slice(v, 0, i, i + 1), [])
+        before, after = scalar_at(pads, a), scalar_at(pads, rank + a)
+        size = scalar_at(sizes, a)
+        start, limit = b.sub(b.scalar(0, i64), before), b.add(size, after)
+        index = _Value(imp.fresh("wrap"), i64, (None,))
+        imp.emit(f"{index.ssa} = graph.range {start.ssa}, {limit.ssa}, "
+                 f"{b.scalar(1, i64).ssa} : {start.type} -> {index.type} "
+                 f"{ctx.loc}")
+        index = b.binary("mod", index, size)
+        out_dims = list(out.dims)
+        out_dims[a] = None
+        out = b.op("gather", [out, index], out.elem, tuple(out_dims),
+                   {"axis": f"{a} : i64"})
+    if out.dims != tuple(dims):
+        out = imp.op(ctx, "reshape", [out, b.op("shape_of", [out], i64,
+                                                (rank,))], elem, dims)
+    return out
+
+
+def _fill_padding(imp, ctx, x: _Value, padded: _Value, value: _Value,
+                  pad) -> _Value:
+    """`padded` (padded with zeros) with the run-time scalar `value` in the
+    padding: a mask padded the same way (0 inside, 1 outside) selects it.
+    A select rather than arithmetic keeps inf and NaN values exact."""
+    from .compose import _Builder
+    b = _Builder(imp, ctx)
+    if value.rank > 1 or (value.rank == 1 and value.dims[0] not in (None, 1)):
+        raise _Unsupported("input 'constant_value' must be a scalar")
+    i32 = TensorProto.INT32
+    zeros = b.op("constant_of_shape",
+                 [b.op("shape_of", [x], TensorProto.INT64, (x.rank,))],
+                 i32, x.dims, {"value": "dense<0> : tensor<1xi32>"})
+    mask = pad(zeros, {"value": _f64_attr(1.0)})
+    fill = b.reshape(b.cast(value, padded.elem), [1] * x.rank)
+    outside = b.binary("greater", mask, b.scalar(0, i32, x.rank))
+    return b.select(outside, fill, padded, padded.dims)
+
+
+def _wrap_pad(imp, ctx, x: _Value, pads, elem, dims) -> _Value:
+    """Pad mode wrap: along each padded axis, a gather of the indices
+    -before .. size+after taken modulo the size (any pad width, negative
+    pads crop)."""
+    rank = x.rank
+    out = x
+    for a in range(rank):
+        before, after = pads[a], pads[rank + a]
+        if before == 0 and after == 0:
+            continue
+        size = x.dims[a]
+        if size is None:
+            raise _Unsupported("mode wrap needs static sizes on padded axes")
+        if size == 0:
+            raise _Unsupported("mode wrap cannot pad an empty axis")
+        index = np.arange(-before, size + after, dtype=np.int64) % size
+        idx = imp.emit_constant(index, TensorProto.INT64, "wrap", ctx.loc)
+        out_dims = list(out.dims)
+        out_dims[a] = len(index)
+        out = imp.op(ctx, "gather", [out, idx], out.elem, tuple(out_dims),
+                     {"axis": f"{a} : i64"})
+    if out is x:
+        return x
+    return out
 
 
 def _index_input(ctx, i: int):

@@ -162,13 +162,16 @@ def _transpose(imp, ctx):
                             {"perm": _i64_array(perm)}))
 
 
-@_handler("Squeeze", "graph.squeeze", "axes must be constant")
+@_handler("Squeeze", "graph.squeeze; graph.reshape by computed sizes "
+          "when axes are computed", "axes may be computed")
 def _squeeze(imp, ctx):
     x = ctx.input(0)
     if ctx.has_attr("axes"):
         axes = list(ctx.attr("axes"))
     else:
-        arr = ctx.const_input(1, "axes")
+        arr = ctx.maybe_const_input(1)
+        if arr is None and ctx.has_input(1):
+            return _squeeze_computed(imp, ctx, x, ctx.input(1))
         axes = [] if arr is None else [int(a) for a in arr.reshape(-1)]
     if not axes and any(d is None for d in x.dims):
         # Which dims go would depend on runtime sizes, unless ONNX
@@ -179,19 +182,102 @@ def _squeeze(imp, ctx):
                             {"axes": _i64_array(axes) if axes else None}))
 
 
-@_handler("Unsqueeze", "graph.unsqueeze", "axes must be constant")
+@_handler("Unsqueeze", "graph.unsqueeze; graph.reshape by computed sizes "
+          "when axes are computed", "axes may be computed")
 def _unsqueeze(imp, ctx):
     x = ctx.input(0)
     if ctx.has_attr("axes"):
         axes = list(ctx.attr("axes"))
     else:
-        arr = ctx.const_input(1, "axes")
-        if arr is None:
+        if not ctx.has_input(1):
             raise _Unsupported("input 'axes' is required")
+        arr = ctx.maybe_const_input(1)
+        if arr is None:
+            return _unsqueeze_computed(imp, ctx, x, ctx.input(1))
         axes = [int(a) for a in arr.reshape(-1)]
     elem, dims = ctx.out_type()
     imp.set_out(ctx, imp.op(ctx, "unsqueeze", [x], elem, dims,
                             {"axes": _i64_array(axes)}))
+
+
+def _computed_axes(b, axes: _Value, rank: int) -> _Value:
+    """Run-time `axes` (1-D) as an i64 column [k, 1] in [0, rank): negative
+    axes count from the back. The rank and the count k are static: they fix
+    the result's rank."""
+    if axes.rank != 1 or axes.dims[0] is None:
+        raise _Unsupported("computed axes need a 1-D input of static length")
+    k = axes.dims[0]
+    col = b.reshape(b.cast(axes, TensorProto.INT64), [k, 1])
+    negative = b.binary("less", col, b.scalar(0, TensorProto.INT64, 2))
+    return b.select(negative, b.add(col, b.scalar(rank, TensorProto.INT64,
+                                                   2)), col)
+
+
+def _unsqueeze_computed(imp, ctx, x: _Value, axes: _Value):
+    """Unsqueeze by axes known only at run time: the result's rank is static
+    (input rank + number of axes), its sizes are computed. Result dim j is 1
+    where j is an axis, else input dim j - #(axes below j); the data is
+    reshaped to those sizes."""
+    from .compose import _Builder
+    b = _Builder(imp, ctx)
+    i64 = TensorProto.INT64
+    out_rank = x.rank + axes.dims[0] if axes.rank == 1 and \
+        axes.dims[0] is not None else None
+    axes = _computed_axes(b, axes, out_rank or 0)
+    positions = b.iota(out_rank, 1, 2, i64)  # [1, R]
+    is_axis = b.reduce("reduce_max", b.cast(b.binary("equal", axes,
+                                                      positions), i64),
+                       [0], keepdims=False)
+    if x.rank == 0:
+        sizes = b.i64([1] * out_rank)
+    else:
+        below = b.reduce("reduce_sum", b.cast(b.binary("less", axes,
+                                                        positions), i64),
+                         [0], keepdims=False)
+        index = b.clip(b.sub(b.reshape(positions, [out_rank]), below), 0,
+                       x.rank - 1)
+        shape = b.op("shape_of", [x], i64, (x.rank,))
+        sizes = b.op("gather", [shape, index], i64, (out_rank,),
+                     {"axis": "0 : i64"})
+        sizes = b.select(b.binary("greater", is_axis, b.scalar(0, i64, 1)),
+                         b.scalar(1, i64, 1), sizes)
+    elem, dims = ctx.out_type(fallback=lambda: (x.elem, (None,) * out_rank))
+    imp.set_out(ctx, imp.op(ctx, "reshape", [x, sizes], elem, dims))
+
+
+def _squeeze_computed(imp, ctx, x: _Value, axes: _Value):
+    """Squeeze by axes known only at run time: the result keeps the input
+    dims that are not axes, in order. Result dim i is the input dim j that
+    is kept and has i kept dims before it; the data is reshaped to those
+    sizes (the reshape's element count check catches a squeezed dim that is
+    not 1)."""
+    from .compose import _Builder
+    b = _Builder(imp, ctx)
+    i64 = TensorProto.INT64
+    rank = x.rank
+    if axes.rank != 1 or axes.dims[0] is None:
+        raise _Unsupported("computed axes need a 1-D input of static length")
+    out_rank = rank - axes.dims[0]
+    if out_rank < 0:
+        raise _Unsupported(f"{axes.dims[0]} axes for a rank-{rank} input")
+    axes = _computed_axes(b, axes, rank)
+    positions = b.iota(rank, 1, 2, i64)  # [1, r]
+    dropped = b.reduce("reduce_max", b.cast(b.binary("equal", axes,
+                                                      positions), i64),
+                       [0], keepdims=True)  # [1, r]
+    kept = b.sub(b.scalar(1, i64, 2), dropped)
+    # kept_through[j] = number of kept dims in [0, j].
+    upto = b.const(np.tril(np.ones((rank, rank), dtype=np.int64)), i64,
+                   "tril")
+    kept_through = b.reduce("reduce_sum", b.mul(upto, kept), [1],
+                            keepdims=False)  # [r]
+    rows = b.add(b.iota(out_rank, 0, 2, i64), b.scalar(1, i64, 2))  # [R, 1]
+    pick = b.mul(b.cast(b.binary("equal", b.reshape(kept_through, [1, rank]),
+                                 rows), i64), kept)  # [R, r]
+    shape = b.reshape(b.op("shape_of", [x], i64, (rank,)), [1, rank])
+    sizes = b.reduce("reduce_sum", b.mul(pick, shape), [1], keepdims=False)
+    elem, dims = ctx.out_type(fallback=lambda: (x.elem, (None,) * out_rank))
+    imp.set_out(ctx, imp.op(ctx, "reshape", [x, sizes], elem, dims))
 
 
 @_handler("Flatten", "graph.flatten", "axis")
@@ -209,10 +295,43 @@ def _expand(imp, ctx):
     imp.set_out(ctx, imp.op(ctx, "expand", [x, shape], elem, dims))
 
 
-@_handler("Tile", "graph.tile", "repeats must be constant")
+@_handler("Tile", "graph.tile; graph.reshape/graph.expand when repeats "
+          "are computed", "repeats may be computed")
 def _tile(imp, ctx):
     x = ctx.input(0)
-    reps = ctx.const_input(1, "repeats")
-    elem, dims = ctx.out_type()
+    reps = ctx.maybe_const_input(1)
+    elem, dims = ctx.out_type(fallback=lambda: (x.elem, (None,) * x.rank))
+    if reps is None:
+        imp.set_out(ctx, _tile_computed(imp, ctx, x, ctx.input(1), elem,
+                                        dims))
+        return
     imp.set_out(ctx, imp.op(ctx, "tile", [x], elem, dims,
                             {"repeats": _i64_array(reps.reshape(-1))}))
+
+
+def _tile_computed(imp, ctx, x: _Value, reps: _Value, elem, dims) -> _Value:
+    """Tile by repeats known only at run time, as a broadcast: x of shape
+    [d0, d1, ...] is viewed as [1, d0, 1, d1, ...], expanded to
+    [r0, d0, r1, d1, ...] and collapsed to [r0*d0, r1*d1, ...]."""
+    from .compose import _Builder
+    b = _Builder(imp, ctx)
+    i64 = TensorProto.INT64
+    rank = x.rank
+    if reps.rank != 1 or reps.dims[0] not in (None, rank):
+        raise _Unsupported(f"repeats must be 1-D with {rank} entries")
+    if rank == 0:
+        return x
+    reps = _shape_operand(imp, ctx, b.cast(reps, i64), rank)
+    sizes = b.op("shape_of", [x], i64, (rank,))
+
+    def interleave(outer: _Value) -> _Value:
+        pairs = b.concat([b.reshape(outer, [rank, 1]),
+                          b.reshape(sizes, [rank, 1])], 1)
+        return b.reshape(pairs, [2 * rank])
+
+    split_dims = tuple(d for dim in x.dims for d in (1, dim))
+    viewed = b.op("reshape", [x, interleave(b.i64([1] * rank))], x.elem,
+                  split_dims)
+    expanded = b.op("expand", [viewed, interleave(reps)], x.elem,
+                    tuple(d for dim in x.dims for d in (None, dim)))
+    return imp.op(ctx, "reshape", [expanded, b.mul(reps, sizes)], elem, dims)
