@@ -17,3 +17,4 @@ from . import control_flow, recurrent  # noqa: F401
 from . import normalization, image, loss, attention, einsum  # noqa: F401
 from . import composite, quantization  # noqa: F401
 from . import spectral  # noqa: F401
+from . import selection  # noqa: F401
