@@ -10,7 +10,7 @@
 // RUN: strata-run %t.smod --function=entry --threads=2 | FileCheck %s
 // RUN: strata-compile %t.mlir --vectorize=false -o %t.0.smod
 // RUN: strata-run %t.0.smod --function=entry | FileCheck %s
-// CHECK-COUNT-50: {{^}}[1.]
+// CHECK-COUNT-51: {{^}}[1.]
 // CHECK-NOT: {{^}}[0.]
 
 func.func @neg_0(%x: tensor<3x7xf32>) -> tensor<3x7xf32> {
@@ -227,6 +227,16 @@ func.func @pow(%x: tensor<6xf32>) -> tensor<6xf32> {
   %e = graph.constant dense<[0.5, 1.0, 2.0, 3.0, -1.0, 1.5]> : tensor<6xf32>
   %0 = graph.pow %a, %e : tensor<6xf32>, tensor<6xf32> -> tensor<6xf32>
   return %0 : tensor<6xf32>
+}
+
+// Integer powers: negative exponents (bases 1, -1, 0 and others), a zero
+// exponent and products that wrap.
+func.func @pow_int(%x: tensor<8xi32>) -> tensor<8xi32> {
+  %b = graph.constant dense<[1, -1, -1, 0, 3, -3, 7, 2]> : tensor<8xi32>
+  %e = graph.constant dense<[-5, -3, -4, -2, 0, 5, 19, 33]> : tensor<8xi32>
+  %bx = graph.add %b, %x : tensor<8xi32>, tensor<8xi32> -> tensor<8xi32>
+  %0 = graph.pow %bx, %e : tensor<8xi32>, tensor<8xi32> -> tensor<8xi32>
+  return %0 : tensor<8xi32>
 }
 
 func.func @mod(%x: tensor<6xi32>, %f: tensor<6xf32>) -> (tensor<6xi32>, tensor<6xi32>, tensor<6xf32>) {

@@ -516,9 +516,53 @@ static Value buildElement(graph::DivOp op, OpBuilder &b, Location loc,
     return arith::DivUIOp::create(b, loc, args[0], args[1]);
   return arith::DivSIOp::create(b, loc, args[0], args[1]);
 }
-/// lhs ^ rhs (math.powf), in f32 for 16-bit floats.
-static Value buildElement(graph::PowOp, OpBuilder &b, Location loc,
+/// Integer lhs ^ rhs as graph.pow defines it: square-and-multiply over
+/// every bit of the exponent, unrolled into selects (no branches, so the
+/// generic still vectorizes); products wrap. A negative (signed) exponent
+/// truncates 1 / base^-exponent: 1 for base 1, +-1 for base -1, else 0.
+static Value buildIntegerPower(OpBuilder &b, Location loc, Value base,
+                               Value exponent, bool isUnsigned) {
+  auto type = cast<IntegerType>(base.getType());
+  auto constant = [&](int64_t value) -> Value {
+    return arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, value));
+  };
+  Value zero = constant(0), one = constant(1);
+  Value result = one, square = base;
+  for (unsigned bit = 0, width = type.getWidth(); bit < width; ++bit) {
+    Value mask = arith::ConstantOp::create(
+        b, loc, b.getIntegerAttr(type, APInt::getOneBitSet(width, bit)));
+    Value isSet = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ne,
+        arith::AndIOp::create(b, loc, exponent, mask), zero);
+    result = arith::SelectOp::create(
+        b, loc, isSet, arith::MulIOp::create(b, loc, result, square), result);
+    if (bit + 1 < width)
+      square = arith::MulIOp::create(b, loc, square, square);
+  }
+  if (isUnsigned)
+    return result;
+  Value minusOne = constant(-1);
+  auto equals = [&](Value lhs, Value rhs) -> Value {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, lhs, rhs);
+  };
+  Value isOdd =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                            arith::AndIOp::create(b, loc, exponent, one), zero);
+  Value ofMinusOne = arith::SelectOp::create(b, loc, isOdd, minusOne, one);
+  Value reciprocal = arith::SelectOp::create(
+      b, loc, equals(base, one), one,
+      arith::SelectOp::create(b, loc, equals(base, minusOne), ofMinusOne,
+                              zero));
+  Value isNegative =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, exponent, zero);
+  return arith::SelectOp::create(b, loc, isNegative, reciprocal, result);
+}
+
+/// lhs ^ rhs: math.powf (in f32 for 16-bit floats) or buildIntegerPower.
+static Value buildElement(graph::PowOp op, OpBuilder &b, Location loc,
                           ValueRange args, Type) {
+  if (!isFloat(args[0]))
+    return buildIntegerPower(b, loc, args[0], args[1], hasUnsignedOperands(op));
   return computeInF32(b, loc, args, [&](ValueRange wide) -> Value {
     return math::PowFOp::create(b, loc, wide[0], wide[1]);
   });

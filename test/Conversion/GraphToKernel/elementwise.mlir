@@ -178,6 +178,26 @@ func.func @max_min_pow(%a: tensor<4xf16>, %b: tensor<4xf16>, %c: tensor<4xi8>, %
 
 // -----
 
+// Integer pow: one select of a product per exponent bit (no branches), then
+// the negative-exponent cases; unsigned operands skip those.
+// CHECK-LABEL: func.func @int_pow
+// CHECK: ^bb0(%[[B:.*]]: i8, %[[E:.*]]: i8, %{{.*}}: i8):
+// CHECK-COUNT-8: arith.select %{{.*}}, %{{.*}}, %{{.*}} : i8
+// CHECK: %[[NEG:.*]] = arith.cmpi slt, %[[E]], %{{.*}} : i8
+// CHECK: %[[R:.*]] = arith.select %[[NEG]], %{{.*}}, %{{.*}} : i8
+// CHECK: linalg.yield %[[R]] : i8
+// CHECK: ^bb0(%{{.*}}: i8, %{{.*}}: i8, %{{.*}}: i8):
+// CHECK-COUNT-8: arith.select
+// CHECK-NOT: arith.cmpi slt
+// CHECK: linalg.yield
+func.func @int_pow(%a: tensor<4xi8>, %b: tensor<4xi8>, %c: tensor<4xui8>, %d: tensor<4xui8>) -> (tensor<4xi8>, tensor<4xui8>) {
+  %0 = graph.pow %a, %b : tensor<4xi8>, tensor<4xi8> -> tensor<4xi8>
+  %1 = graph.pow %c, %d : tensor<4xui8>, tensor<4xui8> -> tensor<4xui8>
+  return %0, %1 : tensor<4xi8>, tensor<4xui8>
+}
+
+// -----
+
 // CHECK-DAG: #[[$ID2:.*]] = affine_map<(d0, d1) -> (d0, d1)>
 // CHECK-DAG: #[[$D1:.*]] = affine_map<(d0, d1) -> (d1)>
 // CHECK-LABEL: func.func @logic

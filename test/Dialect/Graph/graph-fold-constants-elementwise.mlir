@@ -231,6 +231,19 @@ func.func @float_div_mod_pow() -> (tensor<3xf32>, tensor<2xf32>, tensor<2x3xf32>
 
 // -----
 
+// Integer pow: repeated squaring that wraps, negative exponents truncate.
+// CHECK-LABEL: func.func @int_pow
+// CHECK: %[[R:.*]] = graph.constant dense<[1, -1, 1, 0, 1, -243, -808182895, 0, 0]> : tensor<9xi32>
+// CHECK: return %[[R]]
+func.func @int_pow() -> tensor<9xi32> {
+  %b = graph.constant dense<[1, -1, -1, 2, 5, -3, 3, 0, 2]> : tensor<9xi32>
+  %e = graph.constant dense<[-5, -3, -4, -2, 0, 5, 20, 4, 32]> : tensor<9xi32>
+  %0 = graph.pow %b, %e : tensor<9xi32>, tensor<9xi32> -> tensor<9xi32>
+  return %0 : tensor<9xi32>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @compare_f32
 // CHECK-DAG: %[[R0:.*]] = graph.constant dense<[false, true, false, false]> : tensor<4xi1>
 // CHECK-DAG: %[[R1:.*]] = graph.constant dense<[true, false, false, false]> : tensor<4xi1>

@@ -446,9 +446,9 @@ func.func @f54(%x: tensor<3xi1>) {
 
 // -----
 
-func.func @f55(%x: tensor<3xi32>) {
-  // expected-error @+1 {{'graph.pow' op operand #0 must be ranked tensor of floating-point values, but got 'tensor<3xi32>'}}
-  %0 = graph.pow %x, %x : tensor<3xi32>, tensor<3xi32> -> tensor<3xi32>
+func.func @f55(%x: tensor<3xi1>) {
+  // expected-error @+1 {{'graph.pow' op operand #0 must be ranked tensor of numeric values, but got 'tensor<3xi1>'}}
+  %0 = graph.pow %x, %x : tensor<3xi1>, tensor<3xi1> -> tensor<3xi1>
   return
 }
 

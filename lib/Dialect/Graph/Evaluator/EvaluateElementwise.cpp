@@ -261,6 +261,7 @@ struct ElementwiseEvaluator {
   LogicalResult evaluate(ClipOp op);
   LogicalResult evaluate(CastOp op);
   LogicalResult evaluate(DivOp op);
+  LogicalResult evaluate(PowOp op);
   LogicalResult evaluate(ModOp op);
   LogicalResult evaluate(ShiftLeftOp op);
   LogicalResult evaluate(ShiftRightOp op);
@@ -370,6 +371,17 @@ LogicalResult ElementwiseEvaluator::evaluate(DivOp) {
         }
         return a / b;
       });
+}
+
+/// pow: std::pow for floats; integers as graph.pow documents (repeated
+/// squaring, wrapping; negative exponents truncate 1 / base^-exponent).
+LogicalResult ElementwiseEvaluator::evaluate(PowOp) {
+  if (failed(checkOrderable()))
+    return failure();
+  return binary([](double a, double b) { return std::pow(a, b); },
+                [](int64_t base, int64_t exponent) -> std::optional<int64_t> {
+                  return integerPower(base, exponent);
+                });
 }
 
 /// mod: C's fmod for floats and with `fmod = true`; Python's % (the sign of
@@ -615,10 +627,7 @@ strata::graph::detail::evaluateElementwiseOp(
                 });
           })
           .Case([&](DivOp div) { return eval.evaluate(div); })
-          .Case([&](PowOp) {
-            return eval.binary(
-                [](double a, double b) { return std::pow(a, b); }, nullptr);
-          })
+          .Case([&](PowOp pow) { return eval.evaluate(pow); })
           .Case([&](MaxOp) {
             if (failed(eval.checkOrderable()))
               return failure();

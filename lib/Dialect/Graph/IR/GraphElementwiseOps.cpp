@@ -662,7 +662,9 @@ OpFoldResult PowOp::fold(FoldAdaptor adaptor) {
       [](double a, double b) -> std::optional<double> {
         return std::pow(a, b);
       },
-      nullptr);
+      [](int64_t a, int64_t b) -> std::optional<int64_t> {
+        return integerPower(a, b);
+      });
 }
 
 OpFoldResult MaxOp::fold(FoldAdaptor adaptor) {

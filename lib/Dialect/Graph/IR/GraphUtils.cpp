@@ -244,6 +244,24 @@ LogicalResult trait::verifyElementCountsFit(Operation *op) {
   return success();
 }
 
+int64_t integerPower(int64_t base, int64_t exponent) {
+  if (exponent < 0) {
+    if (base == 1)
+      return 1;
+    if (base == -1)
+      return (exponent & 1) ? -1 : 1;
+    return 0;
+  }
+  // Unsigned arithmetic wraps without undefined behaviour.
+  uint64_t result = 1, square = static_cast<uint64_t>(base);
+  for (uint64_t bits = static_cast<uint64_t>(exponent); bits; bits >>= 1) {
+    if (bits & 1)
+      result *= square;
+    square *= square;
+  }
+  return static_cast<int64_t>(result);
+}
+
 Attribute getSplatValue(Attribute attr) {
   auto dense = dyn_cast_or_null<DenseElementsAttr>(attr);
   if (!dense || !dense.isSplat())

@@ -316,8 +316,14 @@ def Graph_DivOp : Graph_ArithOp<"div", Graph_NumericTensor, "Division"> {
     truncates toward zero.
   }];
 }
-def Graph_PowOp : Graph_ArithOp<"pow", Graph_FloatTensor, "Power"> {
-  let text = [{ `lhs ^ rhs` with numpy broadcasting (ONNX Pow). }];
+def Graph_PowOp : Graph_ArithOp<"pow", Graph_NumericTensor, "Power"> {
+  let text = [{
+    `lhs ^ rhs` with numpy broadcasting (ONNX Pow). Integers multiply by
+    repeated squaring and wrap on overflow, as numpy does; a negative
+    exponent gives `1 / lhs^-rhs` truncated toward zero (1 for a base of 1,
+    -1 or 1 for a base of -1 by the exponent's parity, else 0, also for a
+    base of 0).
+  }];
 }
 def Graph_MaxOp : Graph_ArithOp<"max", Graph_NumericTensor, "Maximum",
                                 [Commutative]> {

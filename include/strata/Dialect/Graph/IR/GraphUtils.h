@@ -77,6 +77,12 @@ mlir::OpFoldResult floorDivSizes(mlir::OpBuilder &builder, mlir::Location loc,
 mlir::OpFoldResult ceilDivSizes(mlir::OpBuilder &builder, mlir::Location loc,
                                 mlir::OpFoldResult lhs, mlir::OpFoldResult rhs);
 
+/// `base` to the power `exponent` as graph.pow defines it on integers:
+/// repeated squaring with wrapping (two's complement) products; a negative
+/// exponent gives 1 / base^-exponent truncated toward zero (0 unless the
+/// base is 1 or -1). Shared by the folder and the evaluator.
+int64_t integerPower(int64_t base, int64_t exponent);
+
 /// The splat value of `attr` when it is a splat DenseElementsAttr, else null.
 mlir::Attribute getSplatValue(mlir::Attribute attr);
 

@@ -20,7 +20,7 @@ import math
 import numpy as np
 from onnx import TensorProto
 
-from ..elements import _kind, _mlir_elem
+from ..elements import _STORAGE, _kind, _mlir_elem
 from ..emit import _f32_attr, _f64_attr
 from ..errors import _Unsupported
 from ..importer import _broadcast_dims, _Importer, _Node
@@ -259,15 +259,29 @@ def _bit_shift(imp, ctx):
     imp.set_out(ctx, imp.op(ctx, mnemonic, [a, b], elem, dims))
 
 
-@_handler("Pow", "graph.pow (+ graph.cast of the exponent)",
-          "float base; an exponent of another type is cast to the base's")
+@_handler("Pow", "graph.pow (+ graph.cast of the operands)",
+          "an exponent of another type is cast to the base's; an integer "
+          "base with a float exponent is raised in f64 and truncated "
+          "(numpy); an integer exponent wider than the base widens the "
+          "base (the wrapped low bits are the same)")
 def _pow(imp, ctx):
     a, b = ctx.input(0), ctx.input(1)
-    _check_kind(ctx, a, "f", "pow")
+    _check_kind(ctx, a, "fiu", "pow")
     _mlir_elem(b.elem)
-    b = imp.cast(ctx, b, a.elem)
     elem, dims = ctx.out_type()
-    imp.set_out(ctx, imp.op(ctx, "pow", [a, b], elem, dims))
+    if _kind(a.elem) == "f":
+        b = imp.cast(ctx, b, a.elem)
+        imp.set_out(ctx, imp.op(ctx, "pow", [a, b], elem, dims))
+        return
+    if _kind(b.elem) == "f":
+        work = TensorProto.DOUBLE
+    elif _kind(b.elem) in "iu" and _STORAGE[b.elem].itemsize > _STORAGE[a.elem].itemsize:
+        work = b.elem
+    else:
+        work = a.elem
+    a_w, b_w = imp.cast(ctx, a, work), imp.cast(ctx, b, work)
+    y = imp.op(ctx, "pow", [a_w, b_w], work, dims)
+    imp.set_out(ctx, imp.cast(ctx, y, elem))
 
 
 @_handler("Mod", "graph.mod", "fmod")
