@@ -9,14 +9,21 @@
 # transposed to the output's order. A pair with nothing to contract is an
 # elementwise product (graph.mul) instead.
 #
-# Ellipses are supported (broadcast like matmul's batch dims); a letter
-# repeated within one operand (a diagonal) is reported, and so is a
-# flattening of the contracted or right letters with more than one unknown
-# size.
+# A letter repeated within one operand takes the diagonal first: the two
+# dims moved last and flattened, then a graph.gather of the flat positions
+# i * (n + 1) (a graph.range when n is known only at run time). That copies
+# the diagonal exactly (no products with a mask, so inf and NaN elsewhere
+# do not leak in) and works for any element type.
+#
+# Ellipses are supported (broadcast like matmul's batch dims); a flattening
+# of the contracted or right letters with more than one unknown size is
+# reported.
 #
 #===----------------------------------------------------------------------===#
 
 from __future__ import annotations
+
+from onnx import TensorProto
 
 from ..errors import _Unsupported
 from ..importer import _Value
@@ -30,7 +37,8 @@ _ELLIPSIS_LETTERS = "".join(chr(0x3b1 + i) for i in range(24))
 
 def _parse(equation: str, ranks) -> tuple:
     """(input letter strings, output letter string) with every '...'
-    replaced by stand-in letters (right-aligned across the operands)."""
+    replaced by stand-in letters (right-aligned across the operands). An
+    input may repeat a letter (a diagonal); the output may not."""
     eq = equation.replace(" ", "")
     if "->" in eq:
         lhs, out = eq.split("->")
@@ -44,9 +52,6 @@ def _parse(equation: str, ranks) -> tuple:
         body = t.replace("...", "")
         if not all(c.isascii() and c.isalpha() for c in body):
             raise _Unsupported(f"equation '{equation}' is not supported")
-        if len(set(body)) != len(body) and t is not out:
-            raise _Unsupported(f"operand '{t}' repeats a subscript (a "
-                               "diagonal)")
     ell_rank = 0
     for t, r in zip(terms, ranks):
         if "..." in t:
@@ -90,6 +95,41 @@ class _Einsum:
                 self.size[c] = d
             elif old == 1 or old is None and d not in (None, 1):
                 self.size[c] = d
+
+    def diagonal(self, x: _Value, letters: str) -> tuple:
+        """`x` with each repeated letter reduced to its diagonal (the
+        letter's one dim moved last), and its letters."""
+        b = self.b
+        i64 = TensorProto.INT64
+        for c in sorted(set(letters), key=letters.index):
+            while letters.count(c) > 1:
+                first = letters.index(c)
+                second = letters.index(c, first + 1)
+                rest = [i for i in range(x.rank) if i not in (first, second)]
+                x = b.transpose(x, rest + [first, second])
+                lead = len(rest)
+                n = self.size[c]
+                if n is not None:
+                    picks = b.i64([i * (n + 1) for i in range(n)], "diag")
+                else:
+                    shape = b.op("shape_of", [x], i64, (x.rank,))
+                    size = b.reshape(b.slice(shape, 0, lead, lead + 1), [])
+                    start, stride = b.scalar(0, i64), b.add(size, b.scalar(
+                        1, i64))
+                    limit = b.mul(size, size)
+                    picks = _Value(b.imp.fresh("diag"), i64, (None,))
+                    b.imp.emit(f"{picks.ssa} = graph.range {start.ssa}, "
+                               f"{limit.ssa}, {stride.ssa} : {size.type} -> "
+                               f"{picks.type} {b.ctx.loc}")
+                # The leading dims are copied (0) so that their sizes need
+                # not be known.
+                flat = b.reshape(x, [0] * lead + [-1], tuple(x.dims[:lead]) +
+                                 (None if n is None else n * n,))
+                x = b.op("gather", [flat, picks], x.elem,
+                         tuple(x.dims[:lead]) + (n,),
+                         {"axis": f"{lead} : i64"})
+                letters = "".join(letters[i] for i in rest) + c
+        return x, letters
 
     def sum_out(self, x: _Value, letters: str, keep: set) -> tuple:
         """Sums the dims of `x` whose letters are not in `keep`."""
@@ -159,9 +199,10 @@ class _Einsum:
 
 
 @_handler("Einsum", "graph.transpose, graph.reshape, graph.reduce_sum, "
-          "graph.matmul, graph.mul", "equation with ellipses; no repeated "
-          "subscript within an operand (diagonals); operands contracted left "
-          "to right as batched matmuls")
+          "graph.matmul, graph.mul, graph.gather", "equation with ellipses; "
+          "a subscript repeated within an operand takes its diagonal "
+          "(graph.gather); operands contracted left to right as batched "
+          "matmuls")
 def _einsum(imp, ctx):
     ins = [ctx.input(i) for i in range(len(ctx.node.input))]
     if not ins:
@@ -176,6 +217,8 @@ def _einsum(imp, ctx):
         e.note_sizes(letters, v)
     elem, dims = ctx.out_type(fallback=lambda: (
         ins[0].elem, tuple(e.size[c] for c in out)))
+    for i, (letters, v) in enumerate(zip(inputs, ins)):
+        ins[i], inputs[i] = e.diagonal(v, letters)
     acc, la = ins[0], inputs[0]
     for i in range(1, len(ins)):
         needed = set(out).union(*[set(t) for t in inputs[i + 1:]])
