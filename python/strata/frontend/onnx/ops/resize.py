@@ -6,7 +6,7 @@
 # exclude_outside; `axes` (opset 18) by widening scales or sizes to every
 # dim; keep_aspect_ratio_policy by computing the common scale and the
 # rounded sizes (as constants when the sizes and the input dims are known,
-# else by graph ops). Three forms are decomposed instead, one axis at a
+# else by graph ops). Two forms are decomposed instead, one axis at a
 # time: tf_crop_and_resize (linear) as gathers at computed coordinates and
 # a blend, and antialias (linear, cubic) as a matmul by a weight matrix
 # computed from the run-time scale.
