@@ -330,6 +330,24 @@ def write_report(results, path: str, elapsed: float):
         lines.append(f"| {count} | {_cell(reason)} |")
     lines += [
         "",
+        "## Unsupported tests by reason",
+        "",
+        "Every test the importer reports, grouped by its first problem "
+        "(details such as names and numbers replaced).",
+        "",
+        "| count | reason | tests |",
+        "|---:|---|---|",
+    ]
+    unsupported = collections.defaultdict(list)
+    for name, status, reason, _ in results:
+        if status == "unsupported":
+            unsupported[_reason_class(status, reason)].append(name)
+    for reason, names in sorted(unsupported.items(),
+                                key=lambda kv: (-len(kv[1]), kv[0])):
+        lines.append(f"| {len(names)} | {_cell(reason)} | "
+                     f"{_cell(', '.join(sorted(names)))} |")
+    lines += [
+        "",
         "## Per op",
         "",
         "A test counts under every op of its model.",
