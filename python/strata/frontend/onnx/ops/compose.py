@@ -203,7 +203,21 @@ class _Builder:
                 a.dims[-2], b.dims[-1])
         return self.op("matmul", [a, b], a.elem, dims)
 
+    def element(self, v: _Value, i: int) -> _Value:
+        """Element `i` of the 1-D `v` as a 0-d tensor (a run-time scalar)."""
+        return self.reshape(self.slice(v, 0, i, i + 1), [], ())
+
     # Misc -----------------------------------------------------------------
+    def range(self, start: _Value, limit: _Value, delta: _Value,
+              hint: str = "range") -> _Value:
+        """graph.range of three 0-d operands of one type: a 1-D tensor of
+        `?` elements (its syntax prints the operand type once)."""
+        out = _Value(self.imp.fresh(hint), start.elem, (None,))
+        self.imp.emit(f"{out.ssa} = graph.range {start.ssa}, {limit.ssa}, "
+                      f"{delta.ssa} : {start.type} -> {out.type} "
+                      f"{self.ctx.loc}")
+        return out
+
     def iota(self, size: int, axis: int, rank: int, elem: int) -> _Value:
         """0, 1, ..., size-1 along `axis` of a rank-`rank` constant whose
         other dims are 1 (one-hot masks: compare indices against it)."""

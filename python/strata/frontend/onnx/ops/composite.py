@@ -15,7 +15,6 @@ from onnx import TensorProto
 
 from ..elements import _kind, _mlir_elem
 from ..errors import _Unsupported
-from ..importer import _Value
 from ..registry import _handler
 from .compose import _Builder, _norm_axis
 
@@ -51,10 +50,8 @@ def _one_hot(imp, ctx):
         if d.rank:
             d = b.reshape(d, [], ())
         depth_scalar = d
-        seq = _Value(imp.fresh(ctx.node.output[0]), i64, (None,))
-        zero, one = b.scalar(0, i64), b.scalar(1, i64)
-        imp.emit(f"{seq.ssa} = graph.range {zero.ssa}, {d.ssa}, {one.ssa} "
-                 f": {zero.type} -> {seq.type} {ctx.loc}")
+        seq = b.range(b.scalar(0, i64), d, b.scalar(1, i64),
+                      ctx.node.output[0])
         shape = [1] * rank
         shape[axis] = -1
         iota = b.reshape(seq, shape)

@@ -113,14 +113,11 @@ class _Einsum:
                     picks = b.i64([i * (n + 1) for i in range(n)], "diag")
                 else:
                     shape = b.op("shape_of", [x], i64, (x.rank,))
-                    size = b.reshape(b.slice(shape, 0, lead, lead + 1), [])
+                    size = b.element(shape, lead)
                     start, stride = b.scalar(0, i64), b.add(size, b.scalar(
                         1, i64))
                     limit = b.mul(size, size)
-                    picks = _Value(b.imp.fresh("diag"), i64, (None,))
-                    b.imp.emit(f"{picks.ssa} = graph.range {start.ssa}, "
-                               f"{limit.ssa}, {stride.ssa} : {size.type} -> "
-                               f"{picks.type} {b.ctx.loc}")
+                    picks = b.range(start, limit, stride, "diag")
                 # The leading dims are copied (0) so that their sizes need
                 # not be known.
                 flat = b.reshape(x, [0] * lead + [-1], tuple(x.dims[:lead]) +

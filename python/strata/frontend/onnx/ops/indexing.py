@@ -256,15 +256,10 @@ def _wrap_pad_computed(imp, ctx, x: _Value, pads: _Value, elem,
     sizes = b.op("shape_of", [x], i64, (rank,))
     out = x
     for a in range(rank):
-        def scalar_at(v: _Value, i: int) -> _Value:
-            return b.reshape(b.slice(v, 0, i, i + 1), [])
-        before, after = scalar_at(pads, a), scalar_at(pads, rank + a)
-        size = scalar_at(sizes, a)
-        start, limit = b.sub(b.scalar(0, i64), before), b.add(size, after)
-        index = _Value(imp.fresh("wrap"), i64, (None,))
-        imp.emit(f"{index.ssa} = graph.range {start.ssa}, {limit.ssa}, "
-                 f"{b.scalar(1, i64).ssa} : {start.type} -> {index.type} "
-                 f"{ctx.loc}")
+        before, after = b.element(pads, a), b.element(pads, rank + a)
+        size = b.element(sizes, a)
+        index = b.range(b.sub(b.scalar(0, i64), before), b.add(size, after),
+                        b.scalar(1, i64), "wrap")
         index = b.binary("mod", index, size)
         out_dims = list(out.dims)
         out_dims[a] = None

@@ -193,7 +193,7 @@ def _antialiased(imp, ctx, x: _Value, mode: str, coord: str):
         if scales is None:
             scale = b.scalar(n_out / n_in, f64)
         else:
-            scale = b.reshape(b.slice(scales, 0, i, i + 1), [])
+            scale = b.element(scales, i)
         # Taps reach 2*support/min(s, 1) around x_o; s >= n_out / n_in.
         pad = int(np.ceil(support * max(n_in / n_out, 1.0))) + 2
         taps = np.arange(-pad, n_in + pad)
@@ -337,26 +337,20 @@ def _tf_crop_and_resize(imp, ctx, x: _Value):
     elem, dims = ctx.out_type(fallback=lambda: (x.elem, (None,) * rank))
     shape = b.op("shape_of", [x], i64, (rank,))
 
-    def scalar_at(v: _Value, i: int) -> _Value:
-        return b.reshape(b.slice(v, 0, i, i + 1), [])
-
     out = x
     for i, d in enumerate(axes):
-        size = scalar_at(shape, d)
+        size = b.element(shape, d)
         size_f = b.cast(size, f64)
         if has_sizes:
-            out_len = b.cast(scalar_at(values, i), i64)
+            out_len = b.cast(b.element(values, i), i64)
             out_width = b.cast(out_len, f64)
         else:  # ONNX: the width is scale*n, the count its floor.
-            out_width = b.mul(b.cast(scalar_at(values, i), f64), size_f)
+            out_width = b.mul(b.cast(b.element(values, i), f64), size_f)
             out_len = b.cast(b.unary("floor", out_width), i64)
-        start, end = scalar_at(roi, i), scalar_at(roi, n + i)
+        start, end = b.element(roi, i), b.element(roi, n + i)
         last = b.sub(size_f, b.scalar(1.0, f64))
         span = b.mul(b.sub(end, start), last)
-        index = _Value(imp.fresh("crop"), i64, (None,))
-        imp.emit(f"{index.ssa} = graph.range {b.scalar(0, i64).ssa}, "
-                 f"{out_len.ssa}, {b.scalar(1, i64).ssa} : tensor<i64> -> "
-                 f"{index.type} {ctx.loc}")
+        index = b.range(b.scalar(0, i64), out_len, b.scalar(1, i64), "crop")
         step = b.div(span, b.sub(out_width, b.scalar(1.0, f64)))
         coords = b.select(
             b.binary("equal", out_width, b.scalar(1.0, f64)),
