@@ -93,6 +93,14 @@ static AffineMap getSelectMap(MLIRContext *context, unsigned numLoops,
   return AffineMap::get(numLoops, 0, exprs, context);
 }
 
+/// `d` * `stride` + `tap` * `dilation` over loop dims.
+static AffineExpr getWindowExpr(MLIRContext *context, unsigned loop,
+                                unsigned tapLoop, int64_t stride,
+                                int64_t dilation) {
+  return getAffineDimExpr(loop, context) * stride +
+         getAffineDimExpr(tapLoop, context) * dilation;
+}
+
 /// Integer `value` as an index OpFoldResult, folded when constant.
 static OpFoldResult indexAttr(OpBuilder &b, int64_t value) {
   return b.getIndexAttr(value);
@@ -882,18 +890,78 @@ getPoolEndPads(OpBuilder &b, Location loc, Value input, Value result,
   return high;
 }
 
+/// The number of cells of an undilated pooling window starting at `start`
+/// (index) along a dim of `inSize` elements that the average divides by:
+/// those inside [-pad_begin, in + pad_end) with `countIncludePad`, else
+/// inside [0, in).
+static Value countWindowCells(OpBuilder &b, Location loc, Value start,
+                              Value inSize, int64_t kernel, int64_t padEnd,
+                              bool countIncludePad) {
+  auto cst = [&](int64_t value) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, value);
+  };
+  Value stop = arith::MinSIOp::create(
+      b, loc, arith::AddIOp::create(b, loc, start, cst(kernel)),
+      arith::AddIOp::create(b, loc, inSize, cst(padEnd)));
+  if (countIncludePad)
+    return arith::SubIOp::create(b, loc, stop, start);
+  return arith::SubIOp::create(b, loc,
+                               arith::MinSIOp::create(b, loc, stop, inSize),
+                               arith::MaxSIOp::create(b, loc, start, cst(0)));
+}
+
+/// As countWindowCells for a window of `kernel` taps `dilation` > 1 apart:
+/// the taps start + j * dilation in the same ranges.
+static Value countDilatedTaps(OpBuilder &b, Location loc, Value start,
+                              Value inSize, int64_t kernel, int64_t dilation,
+                              int64_t padEnd, bool countIncludePad) {
+  auto cst = [&](int64_t value) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, value);
+  };
+  // One past the last tap at or before the last counted position `end`:
+  // (end - start) / d + 1, at most the kernel size.
+  Value end = arith::AddIOp::create(b, loc, inSize,
+                                    cst(countIncludePad ? padEnd - 1 : -1));
+  Value last = arith::MinSIOp::create(
+      b, loc,
+      arith::AddIOp::create(
+          b, loc,
+          arith::DivUIOp::create(
+              b, loc, arith::SubIOp::create(b, loc, end, start), cst(dilation)),
+          cst(1)),
+      cst(kernel));
+  if (countIncludePad)
+    return last;
+  // The first tap at or after 0: ceil(max(0, -start) / d).
+  Value before = arith::MaxSIOp::create(
+      b, loc, arith::SubIOp::create(b, loc, cst(0), start), cst(0));
+  Value first = arith::DivUIOp::create(
+      b, loc, arith::AddIOp::create(b, loc, before, cst(dilation - 1)),
+      cst(dilation));
+  return arith::MaxSIOp::create(
+      b, loc, arith::SubIOp::create(b, loc, last, first), cst(0));
+}
+
 /// Divides the window sums `sum` of an average pooling over the spatial
 /// dims `dims` of `input` (in place, one linalg.generic) by the window
 /// count: the kernel volume when every window is whole (count_include_pad
 /// or no pads, and no ceil_mode); otherwise per output position from
-/// linalg.index, as in the evaluator: with start = o * s - pad_begin and
-/// stop = min(start + k, in + pad_end), the count along a dim is
-/// stop - start with count_include_pad, else min(stop, in) - max(start, 0).
+/// linalg.index, as in the evaluator: the taps of the window starting at
+/// start = o * s - pad_begin that lie in the padded input
+/// [-pad_begin, in + pad_end) with count_include_pad, else in [0, in).
+/// Without dilation the count along a dim is stop - start with
+/// count_include_pad, else min(stop, in) - max(start, 0), where
+/// stop = min(start + k, in + pad_end). With dilation d it is
+/// min(k, (in + pad_end - 1 - start) / d + 1) with count_include_pad, else
+/// max(0, min(k, (in - 1 - start) / d + 1) - ceil(max(0, -start) / d)): the
+/// divisions have non-negative operands since every window starts before
+/// the input's end (start < in).
 static Value divideByWindowCount(OpBuilder &rewriter, Location loc, Value input,
                                  Value sum, ArrayRef<int64_t> dims,
                                  ArrayRef<int64_t> kernel,
                                  ArrayRef<int64_t> strides,
-                                 ArrayRef<int64_t> pads, bool ceilMode,
+                                 ArrayRef<int64_t> pads,
+                                 ArrayRef<int64_t> dilations, bool ceilMode,
                                  bool countIncludePad) {
   size_t n = dims.size();
   auto sumType = cast<RankedTensorType>(sum.getType());
@@ -931,19 +999,14 @@ static Value divideByWindowCount(OpBuilder &rewriter, Location loc, Value input,
                        b, loc,
                        arith::MulIOp::create(b, loc, index, cst(strides[d])),
                        cst(pads[d]));
-                   Value stop = arith::MinSIOp::create(
-                       b, loc,
-                       arith::AddIOp::create(b, loc, start, cst(kernel[d])),
-                       arith::AddIOp::create(b, loc, inSizes[d],
-                                             cst(pads[d + n])));
-                   Value size;
-                   if (countIncludePad)
-                     size = arith::SubIOp::create(b, loc, stop, start);
-                   else
-                     size = arith::SubIOp::create(
-                         b, loc,
-                         arith::MinSIOp::create(b, loc, stop, inSizes[d]),
-                         arith::MaxSIOp::create(b, loc, start, cst(0)));
+                   Value size =
+                       dilations[d] == 1
+                           ? countWindowCells(b, loc, start, inSizes[d],
+                                              kernel[d], pads[d + n],
+                                              countIncludePad)
+                           : countDilatedTaps(b, loc, start, inSizes[d],
+                                              kernel[d], dilations[d],
+                                              pads[d + n], countIncludePad);
                    product = product
                                  ? arith::MulIOp::create(b, loc, product, size)
                                        .getResult()
@@ -960,6 +1023,60 @@ static Value divideByWindowCount(OpBuilder &rewriter, Location loc, Value input,
       .getResult(0);
 }
 
+/// A pooling window over the spatial dims `dims` of the padded `input`
+/// into `init` (same rank): a linalg.generic over the result dims followed
+/// by one tap loop per spatial dim, reading input[..., o * s + t * d, ...]
+/// and a tensor.empty of the kernel shape that only gives the tap loops
+/// their sizes (as the named pooling ops do), combining each tap into the
+/// accumulator with `combine`. For NCDHW: loops (n, c, od, oh, ow, kd, kh,
+/// kw).
+static Value buildPoolWindow(
+    OpBuilder &b, Location loc, Value input, Value init, ArrayRef<int64_t> dims,
+    ArrayRef<int64_t> kernel, ArrayRef<int64_t> strides,
+    ArrayRef<int64_t> dilations,
+    function_ref<Value(OpBuilder &, Location, Value, Value)> combine) {
+  MLIRContext *context = b.getContext();
+  auto initType = cast<RankedTensorType>(init.getType());
+  unsigned rank = initType.getRank(), numLoops = rank + dims.size();
+  Value window =
+      tensor::EmptyOp::create(b, loc, kernel, initType.getElementType());
+  SmallVector<AffineExpr> inputExprs;
+  for (unsigned d = 0; d < rank; ++d)
+    inputExprs.push_back(getAffineDimExpr(d, context));
+  SmallVector<unsigned> tapLoops, resultLoops;
+  for (auto [i, dim] : llvm::enumerate(dims)) {
+    tapLoops.push_back(rank + i);
+    inputExprs[dim] =
+        getWindowExpr(context, dim, rank + i, strides[i], dilations[i]);
+  }
+  for (unsigned d = 0; d < rank; ++d)
+    resultLoops.push_back(d);
+  SmallVector<AffineMap> maps = {
+      AffineMap::get(numLoops, 0, inputExprs, context),
+      getSelectMap(context, numLoops, tapLoops),
+      getSelectMap(context, numLoops, resultLoops)};
+  return linalg::GenericOp::create(
+             b, loc, initType, ValueRange{input, window}, init, maps,
+             getIterators(numLoops, tapLoops),
+             [&](OpBuilder &b, Location loc, ValueRange args) {
+               linalg::YieldOp::create(b, loc,
+                                       combine(b, loc, args[2], args[0]));
+             })
+      .getResult(0);
+}
+
+/// The maximum of `acc` and `value`: arith.maximumf for floats (NaN
+/// propagating, as the evaluator), maxui for unsigned integers (the
+/// unsigned mark of eraseUnsignedIntegers), maxsi for the other ones.
+static Value createMax(OpBuilder &b, Location loc, Value acc, Value value,
+                       bool isUnsigned) {
+  if (isa<FloatType>(acc.getType()))
+    return arith::MaximumFOp::create(b, loc, acc, value);
+  if (isUnsigned)
+    return arith::MaxUIOp::create(b, loc, acc, value);
+  return arith::MaxSIOp::create(b, loc, acc, value);
+}
+
 /// Checks the pooling attributes.
 static bool hasPoolSizes(ArrayRef<int64_t> kernel, ArrayRef<int64_t> strides,
                          ArrayRef<int64_t> pads, ArrayRef<int64_t> dilations) {
@@ -969,10 +1086,13 @@ static bool hasPoolSizes(ArrayRef<int64_t> kernel, ArrayRef<int64_t> strides,
 }
 
 namespace {
-/// graph.max_pool2d: tensor.pad with -inf (so padding never wins; with
-/// ceil_mode the end is padded further so the last window exists), then
-/// linalg.pooling_nchw_max / pooling_nhwc_max into a -inf filled result.
-/// The max is arith.maximumf, which propagates NaN like the evaluator.
+/// graph.max_pool2d: tensor.pad with the lowest value of the element type
+/// (-inf for floats, so padding never wins; with ceil_mode the end is
+/// padded further so the last window exists), then
+/// linalg.pooling_nchw_max / pooling_nhwc_max into a result filled with it.
+/// Their max is arith.maximumf for floats, which propagates NaN like the
+/// evaluator, and maxsi for integers; unsigned integers, which no NCHW
+/// named op orders, take the window generic of buildPoolWindow with maxui.
 struct MaxPool2DOpLowering : OpConversionPattern<graph::MaxPool2DOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -987,12 +1107,13 @@ struct MaxPool2DOpLowering : OpConversionPattern<graph::MaxPool2DOp> {
         cast<RankedTensorType>(input.getType()).getRank() != 4)
       return rewriter.notifyMatchFailure(op, "invalid max_pool2d attributes");
     bool nhwc = op.getLayout() == graph::Layout::NHWC;
+    bool isUnsigned = op->hasAttr(strata::kUnsignedOperandsAttr);
     Type elementType = op.getType().getElementType();
     FailureOr<Value> empty = createEmptyResult(rewriter, op);
     if (failed(empty))
       return rewriter.notifyMatchFailure(op, "cannot reify the result");
-    Value lowest =
-        arith::ConstantOp::create(rewriter, loc, getLowestValue(elementType));
+    Value lowest = arith::ConstantOp::create(
+        rewriter, loc, getLowestValue(elementType, isUnsigned));
     SmallVector<OpFoldResult> high =
         getPoolEndPads(rewriter, loc, input, *empty, spatialDims(nhwc), kernel,
                        strides, pads, dilations, op.getCeilMode());
@@ -1001,6 +1122,15 @@ struct MaxPool2DOpLowering : OpConversionPattern<graph::MaxPool2DOp> {
         {rewriter.getIndexAttr(pads[0]), rewriter.getIndexAttr(pads[1])}, high,
         lowest);
     Value init = createFill(rewriter, loc, lowest, *empty);
+    if (isUnsigned) {
+      Value result = buildPoolWindow(
+          rewriter, loc, padded, init, spatialDims(nhwc), kernel, strides,
+          dilations, [](OpBuilder &b, Location loc, Value acc, Value value) {
+            return createMax(b, loc, acc, value, /*isUnsigned=*/true);
+          });
+      replaceWithCast(rewriter, op, result);
+      return success();
+    }
     Value window = tensor::EmptyOp::create(rewriter, loc, kernel, elementType);
     Attribute stridesAttr = rewriter.getI64VectorAttr(strides);
     Attribute dilationsAttr = rewriter.getI64VectorAttr(dilations);
@@ -1032,8 +1162,7 @@ struct AvgPool2DOpLowering : OpConversionPattern<graph::AvgPool2DOp> {
     Location loc = op.getLoc();
     Value input = adaptor.getInput();
     ArrayRef<int64_t> kernel = op.getKernelShape(), strides = op.getStrides(),
-                      pads = op.getPads();
-    int64_t dilations[2] = {1, 1};
+                      pads = op.getPads(), dilations = op.getDilations();
     if (!hasPoolSizes(kernel, strides, pads, dilations) ||
         cast<RankedTensorType>(input.getType()).getRank() != 4)
       return rewriter.notifyMatchFailure(op, "invalid avg_pool2d attributes");
@@ -1067,9 +1196,9 @@ struct AvgPool2DOpLowering : OpConversionPattern<graph::AvgPool2DOp> {
                                              stridesAttr, dilationsAttr)
                 .getResult(0);
 
-    Value result =
-        divideByWindowCount(rewriter, loc, input, sum, spatialDims(nhwc),
-                            kernel, strides, pads, ceilMode, countIncludePad);
+    Value result = divideByWindowCount(rewriter, loc, input, sum,
+                                       spatialDims(nhwc), kernel, strides, pads,
+                                       dilations, ceilMode, countIncludePad);
     replaceWithCast(rewriter, op, result);
     return success();
   }
@@ -1201,14 +1330,6 @@ static SmallVector<OpFoldResult>
 getVolumePads(OpBuilder &b, ArrayRef<int64_t> pads, unsigned i) {
   return {b.getIndexAttr(pads[3 * i]), b.getIndexAttr(pads[3 * i + 1]),
           b.getIndexAttr(pads[3 * i + 2])};
-}
-
-/// `d` * `stride` + `tap` * `dilation` over loop dims.
-static AffineExpr getWindowExpr(MLIRContext *context, unsigned loop,
-                                unsigned tapLoop, int64_t stride,
-                                int64_t dilation) {
-  return getAffineDimExpr(loop, context) * stride +
-         getAffineDimExpr(tapLoop, context) * dilation;
 }
 
 /// A 3-D convolution of the (already padded) NCDHW `input` with the OIDHW
@@ -1466,37 +1587,6 @@ struct ConvTranspose3DOpLowering
 };
 } // namespace
 
-/// The pooling window of a 3-D op over the padded NCDHW `input` into
-/// `init`: a linalg.generic over (n, c, od, oh, ow, kd, kh, kw) reading
-/// input[n, c, od * sd + kd * dd, ...] and a (kd, kh, kw) tensor.empty that
-/// only gives the window loops their sizes (as the named pooling ops do),
-/// combining each tap into the accumulator with `combine`.
-static Value
-buildPool3D(OpBuilder &b, Location loc, Value input, Value init,
-            ArrayRef<int64_t> kernel, ArrayRef<int64_t> strides,
-            ArrayRef<int64_t> dilations,
-            function_ref<Value(OpBuilder &, Location, Value, Value)> combine) {
-  MLIRContext *context = b.getContext();
-  Type elementType = cast<RankedTensorType>(init.getType()).getElementType();
-  Value window = tensor::EmptyOp::create(b, loc, kernel, elementType);
-  SmallVector<AffineExpr> inputExprs = {getAffineDimExpr(0, context),
-                                        getAffineDimExpr(1, context)};
-  for (unsigned i = 0; i < 3; ++i)
-    inputExprs.push_back(
-        getWindowExpr(context, 2 + i, 5 + i, strides[i], dilations[i]));
-  SmallVector<AffineMap> maps = {AffineMap::get(8, 0, inputExprs, context),
-                                 getSelectMap(context, 8, {5, 6, 7}),
-                                 getSelectMap(context, 8, {0, 1, 2, 3, 4})};
-  return linalg::GenericOp::create(
-             b, loc, init.getType(), ValueRange{input, window}, init, maps,
-             getIterators(8, {5, 6, 7}),
-             [&](OpBuilder &b, Location loc, ValueRange args) {
-               linalg::YieldOp::create(b, loc,
-                                       combine(b, loc, args[2], args[0]));
-             })
-      .getResult(0);
-}
-
 /// Checks the attributes of a 3-D pooling.
 static bool hasPool3DSizes(ArrayRef<int64_t> kernel, ArrayRef<int64_t> strides,
                            ArrayRef<int64_t> pads,
@@ -1507,9 +1597,9 @@ static bool hasPool3DSizes(ArrayRef<int64_t> kernel, ArrayRef<int64_t> strides,
 }
 
 namespace {
-/// graph.max_pool3d: tensor.pad with -inf (further at the end with
-/// ceil_mode), then the window generic of buildPool3D with arith.maximumf
-/// (NaN propagating, as the evaluator) into a -inf filled result.
+/// graph.max_pool3d: tensor.pad with the lowest value of the element type
+/// (further at the end with ceil_mode), then the window generic of
+/// buildPoolWindow with the max of createMax into a result filled with it.
 struct MaxPool3DOpLowering : OpConversionPattern<graph::MaxPool3DOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -1523,22 +1613,23 @@ struct MaxPool3DOpLowering : OpConversionPattern<graph::MaxPool3DOp> {
     if (!hasPool3DSizes(kernel, strides, pads, dilations) ||
         cast<RankedTensorType>(input.getType()).getRank() != 5)
       return rewriter.notifyMatchFailure(op, "invalid max_pool3d attributes");
+    bool isUnsigned = op->hasAttr(strata::kUnsignedOperandsAttr);
     Type elementType = op.getType().getElementType();
     FailureOr<Value> empty = createEmptyResult(rewriter, op);
     if (failed(empty))
       return rewriter.notifyMatchFailure(op, "cannot reify the result");
-    Value lowest =
-        arith::ConstantOp::create(rewriter, loc, getLowestValue(elementType));
+    Value lowest = arith::ConstantOp::create(
+        rewriter, loc, getLowestValue(elementType, isUnsigned));
     SmallVector<OpFoldResult> high =
         getPoolEndPads(rewriter, loc, input, *empty, kVolumeDims, kernel,
                        strides, pads, dilations, op.getCeilMode());
     Value padded = padVolume(rewriter, loc, input,
                              getVolumePads(rewriter, pads, 0), high, lowest);
     Value init = createFill(rewriter, loc, lowest, *empty);
-    Value result = buildPool3D(
-        rewriter, loc, padded, init, kernel, strides, dilations,
-        [](OpBuilder &b, Location loc, Value acc, Value value) -> Value {
-          return arith::MaximumFOp::create(b, loc, acc, value);
+    Value result = buildPoolWindow(
+        rewriter, loc, padded, init, kVolumeDims, kernel, strides, dilations,
+        [&](OpBuilder &b, Location loc, Value acc, Value value) {
+          return createMax(b, loc, acc, value, isUnsigned);
         });
     replaceWithCast(rewriter, op, result);
     return success();
@@ -1546,8 +1637,9 @@ struct MaxPool3DOpLowering : OpConversionPattern<graph::MaxPool3DOp> {
 };
 
 /// graph.avg_pool3d: tensor.pad with zeros (further at the end with
-/// ceil_mode), the window sum of buildPool3D into zeros, then the division
-/// by the window count of graph.avg_pool2d (see divideByWindowCount).
+/// ceil_mode), the window sum of buildPoolWindow into zeros, then the
+/// division by the window count of graph.avg_pool2d (see
+/// divideByWindowCount).
 struct AvgPool3DOpLowering : OpConversionPattern<graph::AvgPool3DOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -1557,8 +1649,7 @@ struct AvgPool3DOpLowering : OpConversionPattern<graph::AvgPool3DOp> {
     Location loc = op.getLoc();
     Value input = adaptor.getInput();
     ArrayRef<int64_t> kernel = op.getKernelShape(), strides = op.getStrides(),
-                      pads = op.getPads();
-    int64_t dilations[3] = {1, 1, 1};
+                      pads = op.getPads(), dilations = op.getDilations();
     if (!hasPool3DSizes(kernel, strides, pads, dilations) ||
         cast<RankedTensorType>(input.getType()).getRank() != 5)
       return rewriter.notifyMatchFailure(op, "invalid avg_pool3d attributes");
@@ -1573,14 +1664,14 @@ struct AvgPool3DOpLowering : OpConversionPattern<graph::AvgPool3DOp> {
     Value padded = padVolume(rewriter, loc, input,
                              getVolumePads(rewriter, pads, 0), high, zero);
     Value init = createFill(rewriter, loc, zero, *empty);
-    Value sum = buildPool3D(
-        rewriter, loc, padded, init, kernel, strides, dilations,
+    Value sum = buildPoolWindow(
+        rewriter, loc, padded, init, kVolumeDims, kernel, strides, dilations,
         [](OpBuilder &b, Location loc, Value acc, Value value) -> Value {
           return arith::AddFOp::create(b, loc, acc, value);
         });
-    Value result = divideByWindowCount(rewriter, loc, input, sum, kVolumeDims,
-                                       kernel, strides, pads, op.getCeilMode(),
-                                       op.getCountIncludePad());
+    Value result = divideByWindowCount(
+        rewriter, loc, input, sum, kVolumeDims, kernel, strides, pads,
+        dilations, op.getCeilMode(), op.getCountIncludePad());
     replaceWithCast(rewriter, op, result);
     return success();
   }

@@ -347,6 +347,43 @@ func.func @max_pool_dyn_ceil(%x: tensor<1x2x?x?xf32>) -> tensor<1x2x?x?xf32> {
 
 // -----
 
+// Unsigned max pooling: no NCHW named op orders ui8, so a window generic
+// over (n, c, oh, ow, kh, kw) with arith.maxui, padded and filled with 0,
+// the lowest ui8, on the signless view of the argument.
+// CHECK-DAG:   #[[$IN:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2 + d4, d3 + d5)>
+// CHECK-DAG:   #[[$WIN:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d4, d5)>
+// CHECK-DAG:   #[[$OUT:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3)>
+// CHECK-LABEL: func.func @max_pool_ui8
+// CHECK:         %[[X:.*]] = tensor.bitcast %arg0 : tensor<1x3x5x5xui8> to tensor<1x3x5x5xi8>
+// CHECK:         %[[LOWEST:.*]] = arith.constant 0 : i8
+// CHECK:         %[[PADDED:.*]] = tensor.pad %[[X]] low[0, 0, 2, 2] high[0, 0, 2, 2]
+// CHECK:           tensor.yield %[[LOWEST]] : i8
+// CHECK:         %[[INIT:.*]] = linalg.fill ins(%[[LOWEST]] : i8)
+// CHECK:         %[[POOL:.*]] = linalg.generic {indexing_maps = [#[[$IN]], #[[$WIN]], #[[$OUT]]], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%[[PADDED]], %{{.*}} : tensor<1x3x9x9xi8>, tensor<5x5xi8>) outs(%[[INIT]] : tensor<1x3x5x5xi8>)
+// CHECK:         ^bb0(%[[V:.*]]: i8, %{{.*}}: i8, %[[ACC:.*]]: i8):
+// CHECK:           %[[MAX:.*]] = arith.maxui %[[ACC]], %[[V]] : i8
+// CHECK:           linalg.yield %[[MAX]] : i8
+// CHECK:         %[[R:.*]] = tensor.bitcast %[[POOL]] : tensor<1x3x5x5xi8> to tensor<1x3x5x5xui8>
+// CHECK:         return %[[R]]
+func.func @max_pool_ui8(%x: tensor<1x3x5x5xui8>) -> tensor<1x3x5x5xui8> {
+  %0 = graph.max_pool2d %x {kernel_shape = array<i64: 5, 5>, pads = array<i64: 2, 2, 2, 2>} : tensor<1x3x5x5xui8> -> tensor<1x3x5x5xui8>
+  return %0 : tensor<1x3x5x5xui8>
+}
+
+// -----
+
+// Signed integers keep the named op (its max is maxsi) from the lowest i8.
+// CHECK-LABEL: func.func @max_pool_i8_nhwc
+// CHECK:         %[[LOWEST:.*]] = arith.constant -128 : i8
+// CHECK:         %[[INIT:.*]] = linalg.fill ins(%[[LOWEST]] : i8)
+// CHECK:         linalg.pooling_nhwc_max {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%arg0, %{{.*}} : tensor<1x5x5x3xi8>, tensor<3x3xi8>) outs(%[[INIT]] : tensor<1x3x3x3xi8>)
+func.func @max_pool_i8_nhwc(%x: tensor<1x5x5x3xi8>) -> tensor<1x3x3x3xi8> {
+  %0 = graph.max_pool2d %x {kernel_shape = array<i64: 3, 3>, layout = #graph.layout<nhwc>} : tensor<1x5x5x3xi8> -> tensor<1x3x3x3xi8>
+  return %0 : tensor<1x3x3x3xi8>
+}
+
+// -----
+
 // Whole windows divide by the kernel area.
 // CHECK-DAG:   #[[$ID:.*]] = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
 // CHECK-LABEL: func.func @avg_pool
@@ -411,6 +448,79 @@ func.func @avg_pool_counts(%x: tensor<1x7x7x32xf32>) -> tensor<1x4x4x32xf32> {
 func.func @avg_pool_include_pad_ceil(%x: tensor<1x2x7x7xf32>) -> tensor<1x2x4x4xf32> {
   %0 = graph.avg_pool2d %x {kernel_shape = array<i64: 3, 3>, strides = array<i64: 2, 2>, pads = array<i64: 1, 1, 1, 1>, ceil_mode = true, count_include_pad = true} : tensor<1x2x7x7xf32> -> tensor<1x2x4x4xf32>
   return %0 : tensor<1x2x4x4xf32>
+}
+
+// -----
+
+// Dilated whole windows: the named op takes the dilations, the divisor is
+// the kernel volume.
+// CHECK-LABEL: func.func @avg_pool_dilated
+// CHECK-NOT:     tensor.pad
+// CHECK:         %[[SUM:.*]] = linalg.pooling_nchw_sum {dilations = dense<2> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%arg0, %{{.*}} : tensor<1x2x8x8xf32>, tensor<2x3xf32>) outs(%{{.*}} : tensor<1x2x6x4xf32>)
+// CHECK:         linalg.generic {{.*}} outs(%[[SUM]] : tensor<1x2x6x4xf32>)
+// CHECK:           %[[VOLUME:.*]] = arith.constant 6.000000e+00 : f32
+// CHECK:           arith.divf %{{.*}}, %[[VOLUME]] : f32
+func.func @avg_pool_dilated(%x: tensor<1x2x8x8xf32>) -> tensor<1x2x6x4xf32> {
+  %0 = graph.avg_pool2d %x {kernel_shape = array<i64: 2, 3>, dilations = array<i64: 2, 2>} : tensor<1x2x8x8xf32> -> tensor<1x2x6x4xf32>
+  return %0 : tensor<1x2x6x4xf32>
+}
+
+// -----
+
+// Dilated height (2), padded: the divisor counts the taps start + 2 * j
+// inside [0, in): min(k, (in - 1 - start) / 2 + 1) - ceil(max(0, -start) / 2),
+// at least 0; the undilated width counts cells as before.
+// CHECK-LABEL: func.func @avg_pool_dilated_counts
+// CHECK:         %[[PADDED:.*]] = tensor.pad %arg0 low[0, 0, 1, 0] high[0, 0, 1, 1]
+// CHECK:         %[[SUM:.*]] = linalg.pooling_nchw_sum {dilations = dense<[2, 1]> : vector<2xi64>, strides = dense<1> : vector<2xi64>} ins(%[[PADDED]], %{{.*}} : tensor<1x2x7x6xf32>, tensor<2x2xf32>)
+// CHECK:         %[[HIN:.*]] = arith.constant 5 : index
+// CHECK:         linalg.generic {{.*}} outs(%[[SUM]] : tensor<1x2x5x5xf32>)
+// CHECK:           %[[OH:.*]] = linalg.index 2 : index
+// CHECK:           %[[S:.*]] = arith.muli %[[OH]], %{{.*}} : index
+// CHECK:           %[[START:.*]] = arith.subi %[[S]], %{{.*}} : index
+// CHECK:           %[[MINUS1:.*]] = arith.constant -1 : index
+// CHECK:           %[[END:.*]] = arith.addi %[[HIN]], %[[MINUS1]] : index
+// CHECK:           %[[SPAN:.*]] = arith.subi %[[END]], %[[START]] : index
+// CHECK:           %[[D:.*]] = arith.constant 2 : index
+// CHECK:           %[[STEPS:.*]] = arith.divui %[[SPAN]], %[[D]] : index
+// CHECK:           %[[LAST:.*]] = arith.addi %[[STEPS]], %{{.*}} : index
+// CHECK:           %[[K:.*]] = arith.constant 2 : index
+// CHECK:           %[[CLAMPED:.*]] = arith.minsi %[[LAST]], %[[K]] : index
+// CHECK:           %[[NEG:.*]] = arith.subi %{{.*}}, %[[START]] : index
+// CHECK:           %[[BEFORE:.*]] = arith.maxsi %[[NEG]], %{{.*}} : index
+// CHECK:           %[[ROUND:.*]] = arith.addi %[[BEFORE]], %{{.*}} : index
+// CHECK:           %[[FIRST:.*]] = arith.divui %[[ROUND]], %{{.*}} : index
+// CHECK:           %[[TAPS:.*]] = arith.subi %[[CLAMPED]], %[[FIRST]] : index
+// CHECK:           %[[ROWS:.*]] = arith.maxsi %[[TAPS]], %{{.*}} : index
+// CHECK:           linalg.index 3 : index
+// CHECK:           arith.maxsi
+// CHECK-NEXT:      %[[COLS:.*]] = arith.subi
+// CHECK-NEXT:      %[[COUNT:.*]] = arith.muli %[[ROWS]], %[[COLS]] : index
+// CHECK:           arith.divf
+func.func @avg_pool_dilated_counts(%x: tensor<1x2x5x5xf32>) -> tensor<1x2x5x5xf32> {
+  %0 = graph.avg_pool2d %x {kernel_shape = array<i64: 2, 2>, dilations = array<i64: 2, 1>, pads = array<i64: 1, 0, 1, 1>} : tensor<1x2x5x5xf32> -> tensor<1x2x5x5xf32>
+  return %0 : tensor<1x2x5x5xf32>
+}
+
+// -----
+
+// Dilated, count_include_pad and ceil_mode: the taps inside the padded
+// input, min(k, (in + pad_end - 1 - start) / d + 1); the first one always
+// is.
+// CHECK-LABEL: func.func @avg_pool_dilated_include_pad_ceil
+// CHECK:         linalg.pooling_nchw_sum {dilations = dense<2> : vector<2xi64>, strides = dense<2> : vector<2xi64>}
+// CHECK:         linalg.generic
+// CHECK:           %[[START:.*]] = arith.subi
+// CHECK:           %[[END:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK-NEXT:      %[[SPAN:.*]] = arith.subi %[[END]], %[[START]] : index
+// CHECK:           %[[STEPS:.*]] = arith.divui %[[SPAN]], %{{.*}} : index
+// CHECK:           %[[LAST:.*]] = arith.addi %[[STEPS]], %{{.*}} : index
+// CHECK:           %[[ROWS:.*]] = arith.minsi %[[LAST]], %{{.*}} : index
+// CHECK-NEXT:      linalg.index 3 : index
+// CHECK:           arith.divf
+func.func @avg_pool_dilated_include_pad_ceil(%x: tensor<1x2x5x5xf32>) -> tensor<1x2x3x3xf32> {
+  %0 = graph.avg_pool2d %x {kernel_shape = array<i64: 2, 2>, dilations = array<i64: 2, 2>, pads = array<i64: 1, 1, 1, 1>, strides = array<i64: 2, 2>, ceil_mode = true, count_include_pad = true} : tensor<1x2x5x5xf32> -> tensor<1x2x3x3xf32>
+  return %0 : tensor<1x2x3x3xf32>
 }
 
 // -----
@@ -689,6 +799,20 @@ func.func @max_pool3d(%x: tensor<1x2x5x7x7xf32>) -> tensor<1x2x3x4x4xf32> {
 
 // -----
 
+// Unsigned 3-D max pooling: arith.maxui from 0.
+// CHECK-LABEL: func.func @max_pool3d_ui16
+// CHECK:         %[[LOWEST:.*]] = arith.constant 0 : i16
+// CHECK:         %[[INIT:.*]] = linalg.fill ins(%[[LOWEST]] : i16)
+// CHECK:         linalg.generic {{.*}} outs(%[[INIT]] : tensor<1x2x3x3x3xi16>)
+// CHECK:           arith.maxui %{{.*}}, %{{.*}} : i16
+// CHECK:         tensor.bitcast %{{.*}} : tensor<1x2x3x3x3xi16> to tensor<1x2x3x3x3xui16>
+func.func @max_pool3d_ui16(%x: tensor<1x2x4x4x4xui16>) -> tensor<1x2x3x3x3xui16> {
+  %0 = graph.max_pool3d %x {kernel_shape = array<i64: 2, 2, 2>} : tensor<1x2x4x4x4xui16> -> tensor<1x2x3x3x3xui16>
+  return %0 : tensor<1x2x3x3x3xui16>
+}
+
+// -----
+
 // Whole windows: the sum divided by the kernel volume.
 // CHECK-LABEL: func.func @avg_pool3d
 // CHECK-NOT:     tensor.pad
@@ -728,6 +852,24 @@ func.func @avg_pool3d(%x: tensor<1x2x4x6x6xf32>) -> tensor<1x2x2x3x3xf32> {
 func.func @avg_pool3d_counts(%x: tensor<1x2x4x?x6xf32>) -> tensor<1x2x3x?x3xf32> {
   %0 = graph.avg_pool3d %x {kernel_shape = array<i64: 2, 3, 3>, strides = array<i64: 2, 2, 2>, pads = array<i64: 1, 1, 1, 1, 1, 1>} : tensor<1x2x4x?x6xf32> -> tensor<1x2x3x?x3xf32>
   return %0 : tensor<1x2x3x?x3xf32>
+}
+
+// -----
+
+// Dilated 3-D average pooling (ONNX's 3d_dilations_large): the window
+// generic reads input[..., o * 3 + t * 2, ...]; ceil_mode pads one more
+// element at each end and the divisor counts the taps inside the input.
+// CHECK-DAG:   #[[$IN:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6, d7) -> (d0, d1, d2 * 3 + d5 * 2, d3 * 3 + d6 * 2, d4 * 3 + d7 * 2)>
+// CHECK-LABEL: func.func @avg_pool3d_dilated
+// CHECK:         %[[PADDED:.*]] = tensor.pad %arg0 low[0, 0, 0, 0, 0] high[0, 0, 1, 1, 1]
+// CHECK:         %[[SUM:.*]] = linalg.generic {indexing_maps = [#[[$IN]], {{.*}}]{{.*}} ins(%[[PADDED]], %{{.*}} : tensor<1x1x33x33x33xf32>, tensor<5x5x5xf32>)
+// CHECK:           arith.addf
+// CHECK:         linalg.generic {{.*}} outs(%[[SUM]] : tensor<1x1x9x9x9xf32>)
+// CHECK-COUNT-6:   arith.divui
+// CHECK:           arith.divf
+func.func @avg_pool3d_dilated(%x: tensor<1x1x32x32x32xf32>) -> tensor<1x1x9x9x9xf32> {
+  %0 = graph.avg_pool3d %x {kernel_shape = array<i64: 5, 5, 5>, strides = array<i64: 3, 3, 3>, dilations = array<i64: 2, 2, 2>, ceil_mode = true} : tensor<1x1x32x32x32xf32> -> tensor<1x1x9x9x9xf32>
+  return %0 : tensor<1x1x9x9x9xf32>
 }
 
 // -----

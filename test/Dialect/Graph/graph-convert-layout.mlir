@@ -140,6 +140,21 @@ func.func @pools(%x: tensor<1x3x7x7xf32>) -> (tensor<1x3x4x4xf32>, tensor<1x3x3x
 
 // -----
 
+// Dilated average and unsigned max pools convert too: their [h, w] lists do
+// not depend on the layout.
+
+// ORACLE: remark: pipeline preserves @pools_dilated_unsigned: 2 result(s) match
+// CHECK-LABEL: func.func @pools_dilated_unsigned
+// CHECK: graph.avg_pool2d %{{.*}} {dilations = array<i64: 2, 1>, kernel_shape = array<i64: 2, 2>, layout = #graph.layout<nhwc>, pads = array<i64: 1, 0, 0, 1>} : tensor<1x5x5x3xf32> -> tensor<1x4x5x3xf32>
+// CHECK: graph.max_pool2d %{{.*}} {dilations = array<i64: 1, 2>, kernel_shape = array<i64: 2, 2>, layout = #graph.layout<nhwc>} : tensor<1x5x5x3xui8> -> tensor<1x4x3x3xui8>
+func.func @pools_dilated_unsigned(%x: tensor<1x3x5x5xf32>, %u: tensor<1x3x5x5xui8>) -> (tensor<1x3x4x5xf32>, tensor<1x3x4x3xui8>) {
+  %0 = graph.avg_pool2d %x {kernel_shape = array<i64: 2, 2>, dilations = array<i64: 2, 1>, pads = array<i64: 1, 0, 0, 1>} : tensor<1x3x5x5xf32> -> tensor<1x3x4x5xf32>
+  %1 = graph.max_pool2d %u {kernel_shape = array<i64: 2, 2>, dilations = array<i64: 1, 2>} : tensor<1x3x5x5xui8> -> tensor<1x3x4x3xui8>
+  return %0, %1 : tensor<1x3x4x5xf32>, tensor<1x3x4x3xui8>
+}
+
+// -----
+
 // Unary ops (with their attributes, and a cast) follow the conv into NHWC.
 
 // ORACLE: remark: pipeline preserves @unary_chain: 1 result(s) match

@@ -770,3 +770,114 @@ func.func @global_avg_pool_ndhwc() -> tensor<1x1x1x1x2xf32> {
   %0 = graph.global_avg_pool %x {layout = #graph.layout<nhwc>} : tensor<1x2x2x3x2xf32> -> tensor<1x1x1x1x2xf32>
   return %0 : tensor<1x1x1x1x2xf32>
 }
+
+// -----
+
+// Dilation 2, pads 1: each window averages its taps inside the input only.
+// CHECK-LABEL: func.func @avg_pool2d_dilation_exclude_pad()
+// CHECK-NEXT: %[[R:.*]] = graph.constant dense<{{\[\[\[\[}}4.000000e+00, 0.000000e+00, -1.000000e+00, -3.500000e+00, -6.000000e+00], [3.500000e+00, 2.500000e+00, 1.500000e+00, 2.000000e+00, -5.000000e-01], [-5.000000e-01, 2.000000e+00, -3.000000e+00, -7.500000e-01, -5.500000e+00], [1.000000e+00, 1.000000e+00, -1.750000e+00, 1.500000e+00, -4.500000e+00], [-5.000000e+00, 4.000000e+00, -5.000000e+00, 2.000000e+00, -5.000000e+00]]]]> : tensor<1x1x5x5xf32>
+// CHECK-NEXT: return %[[R]]
+func.func @avg_pool2d_dilation_exclude_pad() -> tensor<1x1x5x5xf32> {
+  %c0 = graph.constant dense<[[[[6.0, 2.0, 2.0, 5.0, 1.0], [4.0, 4.0, -4.0, -6.0, -3.0], [-3.0, 5.0, 5.0, -6.0, 0.0], [4.0, -5.0, 4.0, -5.0, 0.0], [4.0, -3.0, -2.0, -3.0, 3.0]]]]> : tensor<1x1x5x5xf32>
+  %0 = graph.avg_pool2d %c0 {dilations = array<i64: 2, 2>, kernel_shape = array<i64: 2, 2>, pads = array<i64: 1, 1, 1, 1>} : tensor<1x1x5x5xf32> -> tensor<1x1x5x5xf32>
+  return %0 : tensor<1x1x5x5xf32>
+}
+
+// -----
+
+// Dilation 2, pads 1, stride 2, ceil_mode, count_include_pad: padding taps count,
+// the taps the last windows hang past the end padding do not.
+// CHECK-LABEL: func.func @avg_pool2d_dilation_include_pad_ceil()
+// CHECK-NEXT: %[[R:.*]] = graph.constant dense<{{\[\[\[\[}}1.000000e+00, -5.000000e-01, -1.500000e+00], [-2.500000e-01, -3.000000e+00, -2.750000e+00], [-1.250000e+00, -2.500000e+00, -1.250000e+00]]]]> : tensor<1x1x3x3xf32>
+// CHECK-NEXT: return %[[R]]
+func.func @avg_pool2d_dilation_include_pad_ceil() -> tensor<1x1x3x3xf32> {
+  %c0 = graph.constant dense<[[[[6.0, 2.0, 2.0, 5.0, 1.0], [4.0, 4.0, -4.0, -6.0, -3.0], [-3.0, 5.0, 5.0, -6.0, 0.0], [4.0, -5.0, 4.0, -5.0, 0.0], [4.0, -3.0, -2.0, -3.0, 3.0]]]]> : tensor<1x1x5x5xf32>
+  %0 = graph.avg_pool2d %c0 {ceil_mode = true, count_include_pad = true, dilations = array<i64: 2, 2>, kernel_shape = array<i64: 2, 2>, pads = array<i64: 1, 1, 1, 1>, strides = array<i64: 2, 2>} : tensor<1x1x5x5xf32> -> tensor<1x1x3x3xf32>
+  return %0 : tensor<1x1x3x3xf32>
+}
+
+// -----
+
+// Dilation 3 over the height with ceil_mode: the last window's second row of taps
+// lies past the input, so it averages one row.
+// CHECK-LABEL: func.func @avg_pool2d_dilation_ceil()
+// CHECK-NEXT: %[[R:.*]] = graph.constant dense<{{\[\[\[\[}}2.16666675, 1.16666663], [2.33333325, -0.333333343]]]]> : tensor<1x1x2x2xf32>
+// CHECK-NEXT: return %[[R]]
+func.func @avg_pool2d_dilation_ceil() -> tensor<1x1x2x2xf32> {
+  %c0 = graph.constant dense<[[[[6.0, 2.0, 2.0, 5.0, 1.0], [4.0, 4.0, -4.0, -6.0, -3.0], [-3.0, 5.0, 5.0, -6.0, 0.0], [4.0, -5.0, 4.0, -5.0, 0.0], [4.0, -3.0, -2.0, -3.0, 3.0]]]]> : tensor<1x1x5x5xf32>
+  %0 = graph.avg_pool2d %c0 {ceil_mode = true, dilations = array<i64: 3, 1>, kernel_shape = array<i64: 2, 3>, strides = array<i64: 2, 2>} : tensor<1x1x5x5xf32> -> tensor<1x1x2x2xf32>
+  return %0 : tensor<1x1x2x2xf32>
+}
+
+// -----
+
+// 3-D: dilations [2, 1, 2], asymmetric pads, ceil_mode.
+// CHECK-LABEL: func.func @avg_pool3d_dilation()
+// CHECK-NEXT: %[[R:.*]] = graph.constant dense<{{\[\[\[\[\[}}2.000000e+00, 7.500000e-01, -5.000000e-01], [-2.500000e+00, -5.000000e-01, 1.500000e+00], [-4.000000e+00, -3.000000e+00, -2.000000e+00]], {{\[\[}}1.500000e+00, 2.375000e+00, 3.250000e+00], [2.000000e+00, 0.000000e+00, -2.000000e+00], [-1.000000e+00, -5.000000e-01, 0.000000e+00]], {{\[\[}}1.000000e+00, 6.250000e-01, 2.500000e-01], [-2.250000e+00, -3.750000e-01, 1.500000e+00], [-1.500000e+00, -7.500000e-01, 0.000000e+00]]]]]> : tensor<1x1x3x3x3xf32>
+// CHECK-NEXT: return %[[R]]
+func.func @avg_pool3d_dilation() -> tensor<1x1x3x3x3xf32> {
+  %c0 = graph.constant dense<[[[[[-3.0, 6.0, -1.0, 0.0, 0.0], [1.0, 1.0, 0.0, 6.0, 4.0], [4.0, 3.0, 2.0, -2.0, 6.0], [0.0, -4.0, 4.0, -4.0, 5.0], [1.0, -5.0, -6.0, -1.0, -6.0]], [[-5.0, 0.0, 6.0, 0.0, 4.0], [5.0, 4.0, 2.0, -1.0, 0.0], [-3.0, 0.0, -2.0, -3.0, 6.0], [-6.0, -5.0, -4.0, 6.0, 2.0], [5.0, -4.0, 3.0, -2.0, 0.0]], [[-6.0, 2.0, 4.0, 2.0, -4.0], [0.0, -3.0, 6.0, 5.0, -4.0], [0.0, 6.0, 5.0, 3.0, 2.0], [-6.0, 3.0, 0.0, -5.0, -3.0], [1.0, 3.0, 0.0, 1.0, 5.0]], [[2.0, -2.0, 2.0, 1.0, -5.0], [-6.0, 2.0, -1.0, 1.0, -2.0], [-4.0, -5.0, -2.0, 4.0, -1.0], [-2.0, 1.0, 6.0, -1.0, 1.0], [-1.0, 1.0, -1.0, 2.0, 1.0]]]]]> : tensor<1x1x4x5x5xf32>
+  %0 = graph.avg_pool3d %c0 {ceil_mode = true, dilations = array<i64: 2, 1, 2>, kernel_shape = array<i64: 2, 2, 2>, pads = array<i64: 1, 0, 1, 0, 1, 1>, strides = array<i64: 1, 2, 2>} : tensor<1x1x4x5x5xf32> -> tensor<1x1x3x3x3xf32>
+  return %0 : tensor<1x1x3x3x3xf32>
+}
+
+// -----
+
+// ui8 compares unsigned: 200, 255 and 128 win over the small values.
+// CHECK-LABEL: func.func @max_pool2d_ui8()
+// CHECK-NEXT: %[[R:.*]] = graph.constant dense<{{\[\[\[\[}}200, 255], [128, 255]]]]> : tensor<1x1x2x2xui8>
+// CHECK-NEXT: return %[[R]]
+func.func @max_pool2d_ui8() -> tensor<1x1x2x2xui8> {
+  %c0 = graph.constant dense<[[[[10, 200, 30, 5], [128, 1, 255, 7], [3, 4, 129, 127], [0, 90, 60, 250]]]]> : tensor<1x1x4x4xui8>
+  %0 = graph.max_pool2d %c0 {kernel_shape = array<i64: 3, 3>, pads = array<i64: 1, 1, 1, 1>, strides = array<i64: 2, 2>} : tensor<1x1x4x4xui8> -> tensor<1x1x2x2xui8>
+  return %0 : tensor<1x1x2x2xui8>
+}
+
+// -----
+
+// i8 with dilation and pads: negative values, padding never wins.
+// CHECK-LABEL: func.func @max_pool2d_i8()
+// CHECK-NEXT: %[[R:.*]] = graph.constant dense<{{\[\[\[\[}}1, 127, 127, -7], [3, 30, 30, 27], [1, 127, 127, -7]]]]> : tensor<1x1x3x4xi8>
+// CHECK-NEXT: return %[[R]]
+func.func @max_pool2d_i8() -> tensor<1x1x3x4xi8> {
+  %c0 = graph.constant dense<[[[[-10, -100, 30, -5], [-128, 1, 127, -7], [3, -4, -29, 27], [0, -90, 60, -50]]]]> : tensor<1x1x4x4xi8>
+  %0 = graph.max_pool2d %c0 {dilations = array<i64: 2, 1>, kernel_shape = array<i64: 2, 2>, pads = array<i64: 1, 0, 0, 1>} : tensor<1x1x4x4xi8> -> tensor<1x1x3x4xi8>
+  return %0 : tensor<1x1x3x4xi8>
+}
+
+// -----
+
+// ui8 in 3-D.
+// CHECK-LABEL: func.func @max_pool3d_ui8()
+// CHECK-NEXT: %[[R:.*]] = graph.constant dense<{{\[\[\[\[\[}}244, 244], [143, 112], [61, 103]], {{\[\[}}247, 244], [247, 243], [171, 171]], {{\[\[}}247, 243], [247, 243], [216, 216]]], {{\[\[}}[245, 245], [245, 245], [71, 144]], {{\[\[}}245, 245], [245, 245], [96, 226]], {{\[\[}}248, 237], [251, 226], [251, 226]]]]]> : tensor<1x2x3x3x2xui8>
+// CHECK-NEXT: return %[[R]]
+func.func @max_pool3d_ui8() -> tensor<1x2x3x3x2xui8> {
+  %c0 = graph.constant dense<[[[[[173, 244, 38], [143, 112, 91], [61, 13, 103]], [[211, 24, 103], [247, 243, 55], [1, 171, 3]], [[76, 127, 223], [23, 169, 136], [33, 216, 216]]], [[[123, 241, 155], [231, 245, 145], [71, 37, 144]], [[49, 192, 237], [62, 141, 12], [46, 96, 226]], [[248, 164, 149], [145, 15, 96], [251, 105, 54]]]]]> : tensor<1x2x3x3x3xui8>
+  %0 = graph.max_pool3d %c0 {kernel_shape = array<i64: 2, 2, 2>, pads = array<i64: 1, 0, 0, 0, 1, 0>} : tensor<1x2x3x3x3xui8> -> tensor<1x2x3x3x2xui8>
+  return %0 : tensor<1x2x3x3x2xui8>
+}
+
+// -----
+
+// Dilation 3 and pads 2 over 2 rows: the middle row's windows take no input
+// element, giving the lowest i8 value, -128.
+// CHECK-LABEL: func.func @max_pool2d_i8_window_misses_input()
+// CHECK-NEXT: %[[R:.*]] = graph.constant dense<{{\[\[\[\[}}-3, 9, -100], [-128, -128, -128], [5, -7, 100]]]]> : tensor<1x1x3x3xi8>
+// CHECK-NEXT: return %[[R]]
+func.func @max_pool2d_i8_window_misses_input() -> tensor<1x1x3x3xi8> {
+  %c0 = graph.constant dense<[[[[5, -7, 100], [-3, 9, -100]]]]> : tensor<1x1x2x3xi8>
+  %0 = graph.max_pool2d %c0 {dilations = array<i64: 3, 1>, kernel_shape = array<i64: 2, 1>, pads = array<i64: 2, 0, 2, 0>} : tensor<1x1x2x3xi8> -> tensor<1x1x3x3xi8>
+  return %0 : tensor<1x1x3x3xi8>
+}
+
+// -----
+
+// The same in ui8: the lowest value is 0.
+// CHECK-LABEL: func.func @max_pool2d_ui8_window_misses_input()
+// CHECK-NEXT: %[[R:.*]] = graph.constant dense<{{\[\[\[\[}}253, 9, 156], [0, 0, 0], [5, 249, 100]]]]> : tensor<1x1x3x3xui8>
+// CHECK-NEXT: return %[[R]]
+func.func @max_pool2d_ui8_window_misses_input() -> tensor<1x1x3x3xui8> {
+  %c0 = graph.constant dense<[[[[5, 249, 100], [253, 9, 156]]]]> : tensor<1x1x2x3xui8>
+  %0 = graph.max_pool2d %c0 {dilations = array<i64: 3, 1>, kernel_shape = array<i64: 2, 1>, pads = array<i64: 2, 0, 2, 0>} : tensor<1x1x2x3xui8> -> tensor<1x1x3x3xui8>
+  return %0 : tensor<1x1x3x3xui8>
+}

@@ -200,7 +200,7 @@ func.func @conv_transpose2d_reify(%x: tensor<1x8x?x?xf32>, %w: tensor<8x4x3x?xf3
 
 // -----
 
-func.func @pools(%x: tensor<1x3x4x5xf32>, %y: tensor<1x3x2x6xf32>, %z: tensor<?x?x?x?xf32>, %h: tensor<1x9x9x8xf16>) {
+func.func @pools(%x: tensor<1x3x4x5xf32>, %y: tensor<1x3x2x6xf32>, %z: tensor<?x?x?x?xf32>, %h: tensor<1x9x9x8xf16>, %u: tensor<1x3x5x5xui8>) {
   // ceil_mode; H: span 4 + 0 + 2 - 3 = 3, ceil(3/2) + 1 = 3, but the last
   // window would start at 4 >= 4 + 0, in the end padding: 2.
   // W: span 5 + 1 + 1 - 3 = 4, 4/2 + 1 = 3.
@@ -221,6 +221,13 @@ func.func @pools(%x: tensor<1x3x4x5xf32>, %y: tensor<1x3x2x6xf32>, %z: tensor<?x
   // NHWC: (9 + 2 - 3) / 2 + 1 = 5.
   // expected-remark @+1 {{inferred: 'tensor<1x5x5x8xf16>'}}
   %5 = graph.max_pool2d %h {kernel_shape = array<i64: 3, 3>, strides = array<i64: 2, 2>, pads = array<i64: 1, 1, 1, 1>, layout = #graph.layout<nhwc>} : tensor<1x9x9x8xf16> -> tensor<1x5x5x8xf16>
+  // Dilated average: H extent (3 - 1) * 2 + 1 = 5, (4 + 2 - 5) + 1 = 2;
+  // W extent (2 - 1) * 3 + 1 = 4, (5 - 4) + 1 = 2.
+  // expected-remark @+1 {{inferred: 'tensor<1x3x2x2xf32>'}}
+  %6 = graph.avg_pool2d %x {kernel_shape = array<i64: 3, 2>, dilations = array<i64: 2, 3>, pads = array<i64: 1, 0, 1, 0>} : tensor<1x3x4x5xf32> -> tensor<1x3x2x2xf32>
+  // Integers keep their element type.
+  // expected-remark @+1 {{inferred: 'tensor<1x3x2x2xui8>'}}
+  %7 = graph.max_pool2d %u {kernel_shape = array<i64: 3, 3>, strides = array<i64: 2, 2>} : tensor<1x3x5x5xui8> -> tensor<1x3x2x2xui8>
   return
 }
 
@@ -247,6 +254,24 @@ func.func @max_pool2d_reify(%x: tensor<?x3x?x7xf32>) -> (index, index) {
   %d0 = tensor.dim %0, %c0 : tensor<?x3x?x4xf32>
   %d2 = tensor.dim %0, %c2 : tensor<?x3x?x4xf32>
   return %d0, %d2 : index, index
+}
+
+// -----
+
+// Dilation 2 with 3 taps spans 5 rows: h - 5 + 1.
+// REIFY-LABEL: func.func @avg_pool2d_reify_dilated
+// REIFY-SAME: (%[[X:.*]]: tensor<1x3x?x8xf32>)
+// REIFY-DAG: %[[CM4:.*]] = arith.constant -4 : index
+// REIFY-DAG: %[[C2:.*]] = arith.constant 2 : index
+// REIFY: %[[H:.*]] = tensor.dim %[[X]], %[[C2]]
+// REIFY: %[[OH:.*]] = arith.addi %[[H]], %[[CM4]]
+// REIFY: return %[[OH]]
+func.func @avg_pool2d_reify_dilated(%x: tensor<1x3x?x8xf32>) -> index {
+  // expected-remark @+1 {{inferred: 'tensor<1x3x?x6xf32>'}}
+  %0 = graph.avg_pool2d %x {kernel_shape = array<i64: 3, 3>, dilations = array<i64: 2, 1>} : tensor<1x3x?x8xf32> -> tensor<1x3x?x6xf32>
+  %c2 = arith.constant 2 : index
+  %d2 = tensor.dim %0, %c2 : tensor<1x3x?x6xf32>
+  return %d2 : index
 }
 
 // -----
@@ -455,6 +480,9 @@ func.func @pools3d(%x: tensor<1x3x4x5x6xf32>, %y: tensor<1x3x2x6x3xf32>, %z: ten
   %1 = graph.avg_pool3d %y {kernel_shape = array<i64: 3, 3, 3>, strides = array<i64: 2, 2, 2>, ceil_mode = true} : tensor<1x3x2x6x3xf32> -> tensor<1x3x1x3x1xf32>
   // expected-remark @+1 {{inferred: 'tensor<?x?x?x?x?xf32>'}}
   %2 = graph.avg_pool3d %z {kernel_shape = array<i64: 2, 2, 2>} : tensor<?x?x?x?x?xf32> -> tensor<?x?x?x?x?xf32>
+  // Dilated H: extent 3, 6 - 3 + 1 = 4.
+  // expected-remark @+1 {{inferred: 'tensor<1x3x1x4x2xf32>'}}
+  %3 = graph.avg_pool3d %y {kernel_shape = array<i64: 2, 2, 2>, dilations = array<i64: 1, 2, 1>} : tensor<1x3x2x6x3xf32> -> tensor<1x3x1x4x2xf32>
   return
 }
 

@@ -591,9 +591,10 @@ func.func @max_pool2d_12(%x: tensor<1x?x9223372036854775807x?xf32>) {
 
 // -----
 
-func.func @max_pool2d_13(%x: tensor<1x3x8x8xi8>) {
+func.func @max_pool2d_13(%x: tensor<1x3x8x8xi1>) {
+  // Integers are accepted, booleans are not.
   // expected-error @+1 {{operand #0 must be ranked tensor of}}
-  %0 = graph.max_pool2d %x {kernel_shape = array<i64: 3, 3>} : tensor<1x3x8x8xi8> -> tensor<1x3x6x6xi8>
+  %0 = graph.max_pool2d %x {kernel_shape = array<i64: 3, 3>} : tensor<1x3x8x8xi1> -> tensor<1x3x6x6xi1>
   return
 }
 
@@ -647,6 +648,53 @@ func.func @avg_pool2d_5(%x: tensor<1x3x8x8xf32>) {
 func.func @avg_pool2d_6(%x: tensor<1x3x8x8xi32>) {
   // expected-error @+1 {{operand #0 must be ranked tensor of}}
   %0 = graph.avg_pool2d %x {kernel_shape = array<i64: 3, 3>} : tensor<1x3x8x8xi32> -> tensor<1x3x6x6xi32>
+  return
+}
+
+// -----
+
+func.func @avg_pool2d_7(%x: tensor<1x3x8x8xf32>) {
+  // expected-error @+2 {{'dilations' entries must be >= 1, got 0}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.avg_pool2d %x {kernel_shape = array<i64: 3, 3>, dilations = array<i64: 1, 0>} : tensor<1x3x8x8xf32> -> tensor<1x3x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @avg_pool2d_8(%x: tensor<1x3x8x8xf32>) {
+  // expected-error @+2 {{'dilations' entries must be >= 1, got -2}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.avg_pool2d %x {kernel_shape = array<i64: 3, 3>, dilations = array<i64: -2, 1>} : tensor<1x3x8x8xf32> -> tensor<1x3x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @avg_pool2d_9(%x: tensor<1x3x8x8xf32>) {
+  // expected-error @+2 {{'dilations' must have 2 entries, got 3}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.avg_pool2d %x {kernel_shape = array<i64: 3, 3>, dilations = array<i64: 1, 1, 1>} : tensor<1x3x8x8xf32> -> tensor<1x3x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @avg_pool2d_10(%x: tensor<1x3x8x8xf32>) {
+  // The pads are bounded by the dilated kernel: (2 - 1) * 3 + 1 = 4.
+  // expected-error @+2 {{'pads' of spatial dim 0 (0, 4) must be smaller than the dilated kernel size 4}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.avg_pool2d %x {kernel_shape = array<i64: 2, 2>, dilations = array<i64: 3, 1>, pads = array<i64: 0, 0, 4, 0>} : tensor<1x3x8x8xf32> -> tensor<1x3x8x7xf32>
+  return
+}
+
+// -----
+
+func.func @avg_pool2d_11(%x: tensor<1x3x8x8xf32>) {
+  // Dilation widens the window: (3 - 1) * 2 + 1 = 5 rows, so 4 outputs.
+  // expected-error @+2 {{'graph.avg_pool2d' op inferred type(s) 'tensor<1x3x4x6xf32>' are incompatible with return type(s) of operation 'tensor<1x3x6x6xf32>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.avg_pool2d %x {kernel_shape = array<i64: 3, 3>, dilations = array<i64: 2, 1>} : tensor<1x3x8x8xf32> -> tensor<1x3x6x6xf32>
   return
 }
 
@@ -920,9 +968,9 @@ func.func @max_pool3d_8(%x: tensor<1x3x8x8x8xf32>) {
 
 // -----
 
-func.func @max_pool3d_9(%x: tensor<1x3x8x8x8xi8>) {
+func.func @max_pool3d_9(%x: tensor<1x3x8x8x8xi1>) {
   // expected-error @+1 {{operand #0 must be ranked tensor of}}
-  %0 = graph.max_pool3d %x {kernel_shape = array<i64: 3, 3, 3>} : tensor<1x3x8x8x8xi8> -> tensor<1x3x6x6x6xi8>
+  %0 = graph.max_pool3d %x {kernel_shape = array<i64: 3, 3, 3>} : tensor<1x3x8x8x8xi1> -> tensor<1x3x6x6x6xi1>
   return
 }
 
@@ -976,6 +1024,33 @@ func.func @avg_pool3d_5(%x: tensor<1x3x8x8x8xf32>) {
 func.func @avg_pool3d_6(%x: tensor<1x3x8x8x8xi32>) {
   // expected-error @+1 {{operand #0 must be ranked tensor of}}
   %0 = graph.avg_pool3d %x {kernel_shape = array<i64: 3, 3, 3>} : tensor<1x3x8x8x8xi32> -> tensor<1x3x6x6x6xi32>
+  return
+}
+
+// -----
+
+func.func @avg_pool3d_7(%x: tensor<1x3x8x8x8xf32>) {
+  // expected-error @+2 {{'dilations' entries must be >= 1, got 0}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.avg_pool3d %x {kernel_shape = array<i64: 3, 3, 3>, dilations = array<i64: 1, 1, 0>} : tensor<1x3x8x8x8xf32> -> tensor<1x3x6x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @avg_pool3d_8(%x: tensor<1x3x8x8x8xf32>) {
+  // expected-error @+2 {{'dilations' must have 3 entries, got 2}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.avg_pool3d %x {kernel_shape = array<i64: 3, 3, 3>, dilations = array<i64: 2, 2>} : tensor<1x3x8x8x8xf32> -> tensor<1x3x6x6x6xf32>
+  return
+}
+
+// -----
+
+func.func @avg_pool3d_9(%x: tensor<1x3x8x8x8xf32>) {
+  // expected-error @+2 {{dilated kernel size of spatial dim 2 overflows}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.avg_pool3d %x {kernel_shape = array<i64: 3, 3, 3>, dilations = array<i64: 1, 1, 9223372036854775807>} : tensor<1x3x8x8x8xf32> -> tensor<1x3x6x6x6xf32>
   return
 }
 

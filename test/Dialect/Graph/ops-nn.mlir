@@ -79,6 +79,25 @@ func.func @pools(%x: tensor<?x64x112x112xf32>, %y: tensor<1x7x7x32xbf16>, %z: te
   return %0, %1, %2, %3 : tensor<?x64x56x56xf32>, tensor<?x64x110x110xf32>, tensor<1x4x4x32xbf16>, tensor<?x?x?x?xf16>
 }
 
+// Dilated average pools (the default dilation prints nothing) and max pools
+// of integers.
+// CHECK-LABEL: func.func @pools_dilated_and_integer
+func.func @pools_dilated_and_integer(%x: tensor<1x1x4x4xf32>, %v: tensor<1x1x32x32x32xf32>,
+                                     %u: tensor<1x3x5x5xui8>, %i: tensor<2x3x8x8x8xi8>)
+    -> (tensor<1x1x2x2xf32>, tensor<1x1x4x4xf32>, tensor<1x1x9x9x9xf32>, tensor<1x3x5x5xui8>, tensor<2x3x7x7x7xi8>) {
+  // CHECK: graph.avg_pool2d %{{.*}} {dilations = array<i64: 2, 2>, kernel_shape = array<i64: 2, 2>} : tensor<1x1x4x4xf32> -> tensor<1x1x2x2xf32>
+  %0 = graph.avg_pool2d %x {kernel_shape = array<i64: 2, 2>, dilations = array<i64: 2, 2>} : tensor<1x1x4x4xf32> -> tensor<1x1x2x2xf32>
+  // CHECK: graph.avg_pool2d %{{.*}} {kernel_shape = array<i64: 1, 1>} : tensor<1x1x4x4xf32> -> tensor<1x1x4x4xf32>
+  %1 = graph.avg_pool2d %x {kernel_shape = array<i64: 1, 1>, dilations = array<i64: 1, 1>} : tensor<1x1x4x4xf32> -> tensor<1x1x4x4xf32>
+  // CHECK: graph.avg_pool3d %{{.*}} {ceil_mode = true, dilations = array<i64: 2, 2, 2>, kernel_shape = array<i64: 5, 5, 5>, strides = array<i64: 3, 3, 3>} : tensor<1x1x32x32x32xf32> -> tensor<1x1x9x9x9xf32>
+  %2 = graph.avg_pool3d %v {kernel_shape = array<i64: 5, 5, 5>, strides = array<i64: 3, 3, 3>, dilations = array<i64: 2, 2, 2>, ceil_mode = true} : tensor<1x1x32x32x32xf32> -> tensor<1x1x9x9x9xf32>
+  // CHECK: graph.max_pool2d %{{.*}} {kernel_shape = array<i64: 5, 5>, pads = array<i64: 2, 2, 2, 2>} : tensor<1x3x5x5xui8> -> tensor<1x3x5x5xui8>
+  %3 = graph.max_pool2d %u {kernel_shape = array<i64: 5, 5>, pads = array<i64: 2, 2, 2, 2>} : tensor<1x3x5x5xui8> -> tensor<1x3x5x5xui8>
+  // CHECK: graph.max_pool3d %{{.*}} {kernel_shape = array<i64: 2, 2, 2>} : tensor<2x3x8x8x8xi8> -> tensor<2x3x7x7x7xi8>
+  %4 = graph.max_pool3d %i {kernel_shape = array<i64: 2, 2, 2>} : tensor<2x3x8x8x8xi8> -> tensor<2x3x7x7x7xi8>
+  return %0, %1, %2, %3, %4 : tensor<1x1x2x2xf32>, tensor<1x1x4x4xf32>, tensor<1x1x9x9x9xf32>, tensor<1x3x5x5xui8>, tensor<2x3x7x7x7xi8>
+}
+
 // CHECK-LABEL: func.func @global_pools
 func.func @global_pools(%x: tensor<?x2048x7x7xf32>, %y: tensor<1x?x?x16xbf16>)
     -> (tensor<?x2048x1x1xf32>, tensor<1x1x1x16xbf16>) {

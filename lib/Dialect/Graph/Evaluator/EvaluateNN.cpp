@@ -207,6 +207,26 @@ static std::optional<int64_t> windowCount(int64_t in, const Window &window,
   return steps + 1;
 }
 
+namespace {
+/// The taps j in [first, last) of a window starting at `start` whose
+/// positions start + j * dilation lie in a range of positions.
+struct TapRange {
+  int64_t first, last;
+  int64_t size() const { return std::max<int64_t>(last - first, 0); }
+};
+} // namespace
+
+/// The taps of `window`, starting at position `start`, that land in
+/// [lo, hi).
+static TapRange getTapsIn(int64_t start, const Window &window, int64_t lo,
+                          int64_t hi) {
+  return TapRange{
+      std::max<int64_t>(llvm::divideCeilSigned(lo - start, window.dilation), 0),
+      std::min<int64_t>(
+          llvm::divideFloorSigned(hi - 1 - start, window.dilation) + 1,
+          window.kernel)};
+}
+
 //===----------------------------------------------------------------------===//
 // Contractions
 //===----------------------------------------------------------------------===//
@@ -602,15 +622,73 @@ getPoolGeometry(const Index4D &in, const EvalTensor &result, Layout layout,
   return geometry;
 }
 
+namespace {
+/// The running maximum of a max pooling window, starting from the lowest
+/// value of the element type (the maximum of nothing): in double with NaN
+/// propagating (as in PyTorch) for floats, in int64 for integers, whose
+/// unsigned values are held zero-extended so that signed order is theirs.
+class WindowMax {
+public:
+  explicit WindowMax(const EvalTensor &input) : input(input) {
+    if (auto intType = dyn_cast<IntegerType>(input.getElementType()))
+      lowestInt =
+          intType.isUnsigned()
+              ? 0
+              : APInt::getSignedMinValue(intType.getWidth()).getSExtValue();
+    reset();
+  }
+
+  void reset() {
+    best = -std::numeric_limits<double>::infinity();
+    bestInt = lowestInt;
+  }
+  /// Whether further taps cannot change the maximum (a NaN was seen).
+  bool isFinal() const { return std::isnan(best); }
+  /// Takes element `index` of the input into the maximum.
+  void add(int64_t index) {
+    if (!input.isFloat()) {
+      bestInt = std::max(bestInt, input.getInt(index));
+      return;
+    }
+    double value = input.getFloat(index);
+    if (value > best || std::isnan(value))
+      best = value;
+  }
+  /// Stores the maximum at `index` of `result`.
+  void store(EvalTensor &result, int64_t index) const {
+    if (input.isFloat())
+      result.setFloat(index, best);
+    else
+      result.setInt(index, bestInt);
+  }
+
+private:
+  const EvalTensor &input;
+  int64_t lowestInt = 0;
+  double best;
+  int64_t bestInt;
+};
+} // namespace
+
+/// Fails for the integer values whose order int64 cannot give.
+static LogicalResult checkOrderedInput(const EvalTensor &input,
+                                       std::string &whyNot) {
+  if (strata::graph::detail::hasUnorderedUnsigned(input))
+    return failWith(whyNot, "ui64 values of 2^63 and more are not evaluated");
+  return success();
+}
+
 /// ONNX MaxPool: the maximum over the window taps inside the input, so
-/// padding never wins. NaN propagates (as in PyTorch); a window whose taps
-/// all miss the input (possible only with dilation) gives -inf, the
-/// maximum of nothing.
+/// padding never wins (see WindowMax). A window whose taps all miss the
+/// input (possible only with dilation) gives the lowest value of the
+/// element type (-inf for floats), the maximum of nothing.
 static LogicalResult evaluate(MaxPool2DOp op, ArrayRef<EvalTensor> operands,
                               EvalTensor &result, std::string &whyNot) {
   const EvalTensor &input = operands[0];
   if (input.getRank() != 4)
     return failWith(whyNot, "max_pool2d input must be 4-D");
+  if (failed(checkOrderedInput(input, whyNot)))
+    return failure();
   if (!op.getKernelShapeAttr())
     return failWith(whyNot, "max_pool2d requires 'kernel_shape'");
   Layout layout = layoutOr(op.getLayoutAttr());
@@ -625,27 +703,23 @@ static LogicalResult evaluate(MaxPool2DOp op, ArrayRef<EvalTensor> operands,
     return failure();
   const Window &wh = geometry->windows[0], &ww = geometry->windows[1];
   Index4D out = indexImage(result.getShape(), layout);
+  WindowMax best(input);
   for (int64_t b = 0; b < in.outer(); ++b) {
     for (int64_t c = 0; c < in.channels(); ++c) {
       for (int64_t y = 0; y < geometry->outSizes[0]; ++y) {
         for (int64_t x = 0; x < geometry->outSizes[1]; ++x) {
-          double best = -std::numeric_limits<double>::infinity();
-          for (int64_t i = 0; i < wh.kernel; ++i) {
+          best.reset();
+          for (int64_t i = 0; i < wh.kernel && !best.isFinal(); ++i) {
             int64_t iy = y * wh.stride - wh.padBegin + i * wh.dilation;
             if (iy < 0 || iy >= in.height())
               continue;
-            for (int64_t j = 0; j < ww.kernel; ++j) {
+            for (int64_t j = 0; j < ww.kernel && !best.isFinal(); ++j) {
               int64_t ix = x * ww.stride - ww.padBegin + j * ww.dilation;
-              if (ix < 0 || ix >= in.width())
-                continue;
-              double value = input.getFloat(in(b, c, iy, ix));
-              if (value > best || std::isnan(value))
-                best = value;
-              if (std::isnan(best))
-                break;
+              if (ix >= 0 && ix < in.width())
+                best.add(in(b, c, iy, ix));
             }
           }
-          result.setFloat(out(b, c, y, x), best);
+          best.store(result, out(b, c, y, x));
         }
       }
     }
@@ -653,11 +727,11 @@ static LogicalResult evaluate(MaxPool2DOp op, ArrayRef<EvalTensor> operands,
   return success();
 }
 
-/// ONNX AveragePool: the sum of the window's input elements divided by
-/// their count, or with `count_include_pad` by the number of window cells
-/// inside the padded input [-pad_begin, in + pad_end): padding cells count,
-/// cells that a ceil_mode window hangs past the end padding do not (as
-/// onnxruntime and PyTorch do).
+/// ONNX AveragePool: the sum of the window's taps inside the input divided
+/// by their count, or with `count_include_pad` by the number of taps inside
+/// the padded input [-pad_begin, in + pad_end): padding taps count, taps
+/// that a ceil_mode window hangs past the end padding do not (as
+/// onnxruntime, PyTorch and ONNX's reference do).
 static LogicalResult evaluate(AvgPool2DOp op, ArrayRef<EvalTensor> operands,
                               EvalTensor &result, std::string &whyNot) {
   const EvalTensor &input = operands[0];
@@ -670,40 +744,45 @@ static LogicalResult evaluate(AvgPool2DOp op, ArrayRef<EvalTensor> operands,
   FailureOr<PoolGeometry> geometry =
       getPoolGeometry(in, result, layout, op.getKernelShapeAttr().asArrayRef(),
                       valuesOr(op.getStridesAttr(), kOnes2),
-                      valuesOr(op.getPadsAttr(), kZeros4), kOnes2,
+                      valuesOr(op.getPadsAttr(), kZeros4),
+                      valuesOr(op.getDilationsAttr(), kOnes2),
                       boolOr(op.getCeilModeAttr(), false), whyNot);
   if (failed(geometry))
     return failure();
   bool countIncludePad = boolOr(op.getCountIncludePadAttr(), false);
   const Window &wh = geometry->windows[0], &ww = geometry->windows[1];
   Index4D out = indexImage(result.getShape(), layout);
-  // The window's [begin, end) along one dim: the cells inside the padded
-  // input, and the part of those inside the input itself.
-  struct Range {
-    int64_t padded, begin, end;
+  // Along one dim: the window's start, its taps inside the input and the
+  // number that the divisor counts.
+  struct Taps {
+    int64_t start;
+    TapRange inside;
+    int64_t counted;
   };
-  auto range = [](int64_t index, const Window &window, int64_t size) {
+  auto taps = [&](int64_t index, const Window &window, int64_t size) {
     int64_t start = index * window.stride - window.padBegin;
-    int64_t stop = std::min(start + window.kernel, size + window.padEnd);
-    return Range{stop - start, std::max<int64_t>(start, 0),
-                 std::min(stop, size)};
+    TapRange inside = getTapsIn(start, window, 0, size);
+    int64_t counted =
+        countIncludePad
+            ? getTapsIn(start, window, -window.padBegin, size + window.padEnd)
+                  .size()
+            : inside.size();
+    return Taps{start, inside, counted};
   };
   for (int64_t y = 0; y < geometry->outSizes[0]; ++y) {
-    Range rows = range(y, wh, in.height());
+    Taps rows = taps(y, wh, in.height());
     for (int64_t x = 0; x < geometry->outSizes[1]; ++x) {
-      Range cols = range(x, ww, in.width());
-      int64_t count = countIncludePad
-                          ? rows.padded * cols.padded
-                          : std::max<int64_t>(rows.end - rows.begin, 0) *
-                                std::max<int64_t>(cols.end - cols.begin, 0);
+      Taps cols = taps(x, ww, in.width());
+      int64_t count = rows.counted * cols.counted;
       if (count <= 0)
         return failWith(whyNot, "avg_pool2d window covers no input element");
       for (int64_t b = 0; b < in.outer(); ++b) {
         for (int64_t c = 0; c < in.channels(); ++c) {
           double sum = 0.0;
-          for (int64_t iy = rows.begin; iy < rows.end; ++iy)
-            for (int64_t ix = cols.begin; ix < cols.end; ++ix)
-              sum += input.getFloat(in(b, c, iy, ix));
+          for (int64_t i = rows.inside.first; i < rows.inside.last; ++i)
+            for (int64_t j = cols.inside.first; j < cols.inside.last; ++j)
+              sum += input.getFloat(in(b, c, rows.start + i * wh.dilation,
+                                       cols.start + j * ww.dilation));
           result.setFloat(out(b, c, y, x), sum / static_cast<double>(count));
         }
       }
@@ -957,12 +1036,14 @@ getPool3DWindows(const IndexChannelsFirst &in, const EvalTensor &result,
 }
 
 /// ONNX MaxPool in 3-D, as max_pool2d: the maximum over the taps inside the
-/// input, NaN propagating, -inf for a window of padding only.
+/// input (see WindowMax), the lowest value for a window of padding only.
 static LogicalResult evaluate(MaxPool3DOp op, ArrayRef<EvalTensor> operands,
                               EvalTensor &result, std::string &whyNot) {
   const EvalTensor &input = operands[0];
   if (input.getRank() != 5)
     return failWith(whyNot, "max_pool3d input must be 5-D");
+  if (failed(checkOrderedInput(input, whyNot)))
+    return failure();
   IndexChannelsFirst in(input.getShape()), out(result.getShape());
   FailureOr<SmallVector<Window, 3>> windows =
       getPool3DWindows(in, result, op.getKernelShapeAttr(),
@@ -975,28 +1056,26 @@ static LogicalResult evaluate(MaxPool3DOp op, ArrayRef<EvalTensor> operands,
   SmallVector<int64_t, 3> kernel, inPosition(3);
   for (const Window &window : *windows)
     kernel.push_back(window.kernel);
+  WindowMax best(input);
   for (int64_t b = 0; b < in.outer(); ++b) {
     for (int64_t c = 0; c < in.channels(); ++c) {
       forEachIndex(out.spatial(), [&](ArrayRef<int64_t> position) {
-        double best = -std::numeric_limits<double>::infinity();
+        best.reset();
         forEachIndex(kernel, [&](ArrayRef<int64_t> tap) {
-          if (std::isnan(best) || !getTapPosition(position, tap, *windows,
-                                                  in.spatial(), inPosition))
-            return;
-          double value = input.getFloat(in(b, c, inPosition));
-          if (value > best || std::isnan(value))
-            best = value;
+          if (!best.isFinal() &&
+              getTapPosition(position, tap, *windows, in.spatial(), inPosition))
+            best.add(in(b, c, inPosition));
         });
-        result.setFloat(out(b, c, position), best);
+        best.store(result, out(b, c, position));
       });
     }
   }
   return success();
 }
 
-/// ONNX AveragePool in 3-D, as avg_pool2d: the window's input elements
-/// summed and divided by their count, or with `count_include_pad` by the
-/// number of window cells inside the padded input.
+/// ONNX AveragePool in 3-D, as avg_pool2d: the window's taps inside the
+/// input summed and divided by their count, or with `count_include_pad` by
+/// the number of its taps inside the padded input.
 static LogicalResult evaluate(AvgPool3DOp op, ArrayRef<EvalTensor> operands,
                               EvalTensor &result, std::string &whyNot) {
   const EvalTensor &input = operands[0];
@@ -1006,25 +1085,29 @@ static LogicalResult evaluate(AvgPool3DOp op, ArrayRef<EvalTensor> operands,
   FailureOr<SmallVector<Window, 3>> windows =
       getPool3DWindows(in, result, op.getKernelShapeAttr(),
                        valuesOr(op.getStridesAttr(), kOnes3),
-                       valuesOr(op.getPadsAttr(), kZeros6), kOnes3,
+                       valuesOr(op.getPadsAttr(), kZeros6),
+                       valuesOr(op.getDilationsAttr(), kOnes3),
                        boolOr(op.getCeilModeAttr(), false), whyNot);
   if (failed(windows))
     return failure();
   bool countIncludePad = boolOr(op.getCountIncludePadAttr(), false);
-  SmallVector<int64_t, 3> begin(3), sizes(3), inPosition(3);
+  SmallVector<int64_t, 3> start(3), sizes(3), inPosition(3);
+  SmallVector<TapRange, 3> inside;
   bool empty = false;
   forEachIndex(out.spatial(), [&](ArrayRef<int64_t> position) {
-    // Per dim, the window's cells inside the padded input
-    // [-pad_begin, in + pad_end) and those inside the input.
+    // Per dim, the window's taps inside the input, and those inside the
+    // padded input [-pad_begin, in + pad_end).
     int64_t count = 1;
+    inside.clear();
     for (auto [i, window] : llvm::enumerate(*windows)) {
-      int64_t start = position[i] * window.stride - window.padBegin;
-      int64_t stop =
-          std::min(start + window.kernel, in.spatial()[i] + window.padEnd);
-      begin[i] = std::max<int64_t>(start, 0);
-      sizes[i] =
-          std::max<int64_t>(std::min(stop, in.spatial()[i]) - begin[i], 0);
-      count *= countIncludePad ? stop - start : sizes[i];
+      int64_t size = in.spatial()[i];
+      start[i] = position[i] * window.stride - window.padBegin;
+      inside.push_back(getTapsIn(start[i], window, 0, size));
+      sizes[i] = inside.back().size();
+      count *= countIncludePad ? getTapsIn(start[i], window, -window.padBegin,
+                                           size + window.padEnd)
+                                     .size()
+                               : sizes[i];
     }
     if (count <= 0 || empty) {
       empty = true;
@@ -1035,7 +1118,8 @@ static LogicalResult evaluate(AvgPool3DOp op, ArrayRef<EvalTensor> operands,
         double sum = 0.0;
         forEachIndex(sizes, [&](ArrayRef<int64_t> offset) {
           for (unsigned i = 0; i < 3; ++i)
-            inPosition[i] = begin[i] + offset[i];
+            inPosition[i] = start[i] + (inside[i].first + offset[i]) *
+                                           (*windows)[i].dilation;
           sum += input.getFloat(in(b, c, inPosition));
         });
         result.setFloat(out(b, c, position), sum / static_cast<double>(count));

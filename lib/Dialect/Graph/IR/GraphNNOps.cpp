@@ -1113,7 +1113,8 @@ LogicalResult AvgPool2DOp::inferReturnTypes(MLIRContext *,
   return inferPoolType(location, adaptor.getInput(),
                        adaptor.getKernelShapeAttr(),
                        valuesOr(adaptor.getStridesAttr(), kOnes2),
-                       valuesOr(adaptor.getPadsAttr(), kZeros4), kOnes2,
+                       valuesOr(adaptor.getPadsAttr(), kZeros4),
+                       valuesOr(adaptor.getDilationsAttr(), kOnes2),
                        boolOr(adaptor.getCeilModeAttr(), false),
                        layoutOr(adaptor.getLayoutAttr()), 2, inferred);
 }
@@ -1122,8 +1123,8 @@ LogicalResult
 AvgPool2DOp::reifyResultShapes(OpBuilder &builder,
                                ReifiedRankedShapedTypeDims &shapes) {
   return reifyPoolShape(builder, getLoc(), getInput(), getType(),
-                        getKernelShape(), getStrides(), getPads(), kOnes2,
-                        getCeilMode(), getLayout(), shapes);
+                        getKernelShape(), getStrides(), getPads(),
+                        getDilations(), getCeilMode(), getLayout(), shapes);
 }
 
 OpFoldResult AvgPool2DOp::fold(FoldAdaptor) {
@@ -1168,7 +1169,8 @@ LogicalResult AvgPool3DOp::inferReturnTypes(MLIRContext *,
   return inferPoolType(
       location, adaptor.getInput(), adaptor.getKernelShapeAttr(),
       valuesOr(adaptor.getStridesAttr(), kOnes3),
-      valuesOr(adaptor.getPadsAttr(), kZeros6), kOnes3,
+      valuesOr(adaptor.getPadsAttr(), kZeros6),
+      valuesOr(adaptor.getDilationsAttr(), kOnes3),
       boolOr(adaptor.getCeilModeAttr(), false), Layout::NCHW, 3, inferred);
 }
 
@@ -1176,8 +1178,8 @@ LogicalResult
 AvgPool3DOp::reifyResultShapes(OpBuilder &builder,
                                ReifiedRankedShapedTypeDims &shapes) {
   return reifyPoolShape(builder, getLoc(), getInput(), getType(),
-                        getKernelShape(), getStrides(), getPads(), kOnes3,
-                        getCeilMode(), Layout::NCHW, shapes);
+                        getKernelShape(), getStrides(), getPads(),
+                        getDilations(), getCeilMode(), Layout::NCHW, shapes);
 }
 
 OpFoldResult AvgPool3DOp::fold(FoldAdaptor) {

@@ -235,17 +235,20 @@ def Graph_ConvTranspose3DOp : Graph_InferredOp<"conv_transpose3d", [
 // Pooling
 //===----------------------------------------------------------------------===//
 
-/// A unary op on a float image tensor (4-D; 5-D for the 3-D pools; rank 3
-/// or more for the global pools).
-class Graph_ImageOp<string mnemonic, list<Trait> traits = []>
+/// A unary op on an image tensor (4-D; 5-D for the 3-D pools; rank 3 or
+/// more for the global pools) whose result has the input's element type:
+/// floats, or with `numeric` also integers (max pooling).
+class Graph_ImageOp<string mnemonic, list<Trait> traits = [],
+                    bit numeric = 0>
     : Graph_InferredOp<mnemonic, !listconcat(traits, [Graph_ReifyShapes])> {
-  let results = (outs Graph_FloatTensor:$output);
+  let results = (outs !if(numeric, Graph_NumericTensor,
+                          Graph_FloatTensor):$output);
   let assemblyFormat = [{
     $input attr-dict `:` type($input) `->` type($output)
   }];
 }
 
-def Graph_MaxPool2DOp : Graph_ImageOp<"max_pool2d"> {
+def Graph_MaxPool2DOp : Graph_ImageOp<"max_pool2d", [], /*numeric=*/1> {
   let summary = "2-D max pooling";
   let description = [{
     ONNX MaxPool over the two spatial dims of a 4-D `input` (layout `nchw`
@@ -257,14 +260,17 @@ def Graph_MaxPool2DOp : Graph_ImageOp<"max_pool2d"> {
     `floor((in + pad_begin + pad_end - ((k - 1) * d + 1)) / stride) + 1`,
     or with `ceil_mode` (default false) the ceiling, where, as in
     onnxruntime and PyTorch, a last window that would start inside the end
-    padding is dropped. It must be at least 1.
+    padding is dropped. It must be at least 1. The element type is a float
+    or an integer type (ONNX allows int8 and uint8); unsigned integers
+    compare unsigned. A window whose taps all miss the input (possible only
+    with dilation) gives the lowest value of the type (-inf for floats).
 
     ```mlir
     %0 = graph.max_pool2d %x {kernel_shape = array<i64: 3, 3>, pads = array<i64: 1, 1, 1, 1>, strides = array<i64: 2, 2>}
         : tensor<?x64x112x112xf32> -> tensor<?x64x56x56xf32>
     ```
   }];
-  let arguments = (ins Graph_FloatTensor:$input,
+  let arguments = (ins Graph_NumericTensor:$input,
                        DenseI64ArrayAttr:$kernel_shape,
                        Graph_DefaultOnes2:$strides,
                        Graph_DefaultPads:$pads,
@@ -279,29 +285,36 @@ def Graph_AvgPool2DOp : Graph_ImageOp<"avg_pool2d"> {
   let description = [{
     ONNX AveragePool over the two spatial dims of a 4-D `input` (layout
     `nchw` by default, or `nhwc`). `kernel_shape` [kh, kw] is required;
-    `strides` is [h, w] (default 1, 1) and `pads` is
+    `strides` and `dilations` are [h, w] (default 1, 1) and `pads` is
     [top, left, bottom, right] (default 0); each pad must be smaller than
-    the kernel size of its dim. With `count_include_pad` (default false)
-    the padded zeros count in the divisor. Output sizes are computed as for
-    `graph.max_pool2d` (dilation 1), including `ceil_mode` (default false).
+    the dilated kernel `(k - 1) * d + 1` of its dim. The divisor of a
+    window is the number of its taps inside the input, or with
+    `count_include_pad` (default false) inside the padded input
+    [-pad_begin, in + pad_end): padded zeros count then, taps that a
+    `ceil_mode` window hangs past the end padding never do. Output sizes
+    are computed as for `graph.max_pool2d`, including `ceil_mode` (default
+    false).
 
     ```mlir
     %0 = graph.avg_pool2d %x {kernel_shape = array<i64: 2, 2>, strides = array<i64: 2, 2>,
                               ceil_mode = true, layout = #graph.layout<nhwc>}
         : tensor<1x7x7x32xf32> -> tensor<1x4x4x32xf32>
+    %1 = graph.avg_pool2d %y {kernel_shape = array<i64: 2, 2>, dilations = array<i64: 2, 2>}
+        : tensor<1x1x4x4xf32> -> tensor<1x1x2x2xf32>
     ```
   }];
   let arguments = (ins Graph_FloatTensor:$input,
                        DenseI64ArrayAttr:$kernel_shape,
                        Graph_DefaultOnes2:$strides,
                        Graph_DefaultPads:$pads,
+                       Graph_DefaultOnes2:$dilations,
                        DefaultValuedAttr<BoolAttr, "false">:$count_include_pad,
                        DefaultValuedAttr<BoolAttr, "false">:$ceil_mode,
                        Graph_DefaultLayout:$layout);
   let hasFolder = 1;
 }
 
-def Graph_MaxPool3DOp : Graph_ImageOp<"max_pool3d"> {
+def Graph_MaxPool3DOp : Graph_ImageOp<"max_pool3d", [], /*numeric=*/1> {
   let summary = "3-D max pooling";
   let description = [{
     ONNX MaxPool over the three spatial dims of a 5-D NCDHW `input`.
@@ -312,14 +325,15 @@ def Graph_MaxPool3DOp : Graph_ImageOp<"max_pool3d"> {
     smaller than the dilated kernel of its dim, and the output sizes are
     the floor, or with `ceil_mode` (default false) the ceiling, of the
     window count, a last window that would start inside the end padding
-    being dropped. Each must be at least 1.
+    being dropped. Each must be at least 1. Float and integer element types
+    are accepted as by `graph.max_pool2d`.
 
     ```mlir
     %0 = graph.max_pool3d %x {kernel_shape = array<i64: 3, 3, 3>, pads = array<i64: 1, 1, 1, 1, 1, 1>, strides = array<i64: 2, 2, 2>}
         : tensor<?x64x16x56x56xf32> -> tensor<?x64x8x28x28xf32>
     ```
   }];
-  let arguments = (ins Graph_FloatTensor:$input,
+  let arguments = (ins Graph_NumericTensor:$input,
                        DenseI64ArrayAttr:$kernel_shape,
                        Graph_DefaultOnes3:$strides,
                        Graph_DefaultPads3:$pads,
@@ -332,12 +346,12 @@ def Graph_AvgPool3DOp : Graph_ImageOp<"avg_pool3d"> {
   let summary = "3-D average pooling";
   let description = [{
     ONNX AveragePool over the three spatial dims of a 5-D NCDHW `input`.
-    `kernel_shape` [kd, kh, kw] is required; `strides` is [d, h, w]
-    (default 1, 1, 1) and `pads` is
+    `kernel_shape` [kd, kh, kw] is required; `strides` and `dilations` are
+    [d, h, w] (default 1, 1, 1) and `pads` is
     [d_begin, h_begin, w_begin, d_end, h_end, w_end] (default 0); each pad
-    must be smaller than the kernel size of its dim. `count_include_pad`
-    (default false) and `ceil_mode` (default false) are those of
-    `graph.avg_pool2d`.
+    must be smaller than the dilated kernel of its dim. The divisor,
+    `count_include_pad` (default false) and `ceil_mode` (default false) are
+    those of `graph.avg_pool2d`.
 
     ```mlir
     %0 = graph.avg_pool3d %x {kernel_shape = array<i64: 2, 2, 2>, strides = array<i64: 2, 2, 2>, ceil_mode = true}
@@ -348,6 +362,7 @@ def Graph_AvgPool3DOp : Graph_ImageOp<"avg_pool3d"> {
                        DenseI64ArrayAttr:$kernel_shape,
                        Graph_DefaultOnes3:$strides,
                        Graph_DefaultPads3:$pads,
+                       Graph_DefaultOnes3:$dilations,
                        DefaultValuedAttr<BoolAttr, "false">:$count_include_pad,
                        DefaultValuedAttr<BoolAttr, "false">:$ceil_mode);
   let hasFolder = 1;
