@@ -5,7 +5,8 @@
 # and layer normalization, Softmax, LogSoftmax and Hardmax. The graph
 # dialect's window ops are 2-D and 3-D and take explicit pads, so 1-D ops
 # are composed from the 2-D ones and ONNX's auto_pad is resolved here
-# (_window_lists), which needs static spatial sizes for SAME_*.
+# (_window_lists; ConvTranspose's auto_pad and output_shape in
+# _transposed_pads), which needs static spatial sizes for SAME_*.
 #
 #===----------------------------------------------------------------------===#
 
@@ -88,24 +89,21 @@ def _num_spatial(x: _Value, what: str) -> int:
 
 
 def _window_lists(ctx: _Node, x: _Value, kernel: Sequence[Optional[int]],
-                  with_dilations: bool = True) -> tuple:
+                  resolve_auto_pad: bool = True) -> tuple:
     """(strides, pads, dilations) of a window op over the len(kernel)
     trailing dims of `x`, in ONNX order (pads: begins, then ends), with
-    auto_pad resolved into pads (SAME_* needs static spatial sizes).
-    Without `with_dilations` (AveragePool, whose graph ops have none) the
-    dilations must be 1."""
+    auto_pad resolved into pads (SAME_* needs static spatial sizes), unless
+    not `resolve_auto_pad` (the caller's job then)."""
     n = len(kernel)
     strides = list(ctx.attr("strides", None) or [1] * n)
-    dilations = list(ctx.attr("dilations", None) or [1] * n) if (
-        with_dilations or ctx.has_attr("dilations")) else [1] * n
+    dilations = list(ctx.attr("dilations", None) or [1] * n)
     pads = list(ctx.attr("pads", None) or [0] * (2 * n))
     auto_pad = ctx.attr("auto_pad", "NOTSET")
     if len(strides) != n or len(dilations) != n or len(pads) != 2 * n:
         raise _Unsupported(f"strides/dilations/pads must have {n}/{n}/{2 * n}"
                            " entries")
-    if not with_dilations and dilations != [1] * n:
-        raise _Unsupported(f"attribute dilations={dilations} is not "
-                           "supported")
+    if not resolve_auto_pad:
+        return strides, pads, dilations
     if auto_pad == "VALID":
         pads = [0] * (2 * n)
     elif auto_pad in ("SAME_UPPER", "SAME_LOWER"):
@@ -210,10 +208,65 @@ def _conv(imp, ctx):
                                        elem, dims, attrs))
 
 
+def _transposed_pads(ctx: _Node, x: _Value, kernel: Sequence[Optional[int]],
+                     strides: list, pads: list, dilations: list,
+                     output_padding: list) -> tuple:
+    """(pads, output_padding) of a ConvTranspose node with auto_pad and
+    output_shape resolved. Given an output_shape (or with SAME_* the size
+    in * stride), ONNX derives the pads from the total padding
+    stride * (in - 1) + output_padding + (k - 1) * dilation + 1 - out:
+    SAME_UPPER puts the odd one at the end (begin = total // 2), the other
+    auto_pad values at the beginning (end = total // 2). A negative total
+    makes the output longer than the full result: zeros (plus the bias) at
+    the end, as in ONNX's reference and onnxruntime, which is
+    output_padding for the graph op as long as it stays below the stride or
+    the dilation. Needs static spatial sizes."""
+    n = len(kernel)
+    auto_pad = ctx.attr("auto_pad", "NOTSET")
+    output_shape = ctx.attr("output_shape", None)
+    if auto_pad not in ("NOTSET", "SAME_UPPER", "SAME_LOWER", "VALID"):
+        raise _Unsupported(f"attribute auto_pad={auto_pad} is not supported")
+    if not output_shape and auto_pad in ("NOTSET", "VALID"):
+        return (pads if auto_pad == "NOTSET" else [0] * (2 * n)), \
+            output_padding
+    spatial = x.dims[x.rank - n:]
+    if output_shape:
+        output_shape = list(output_shape)
+        if len(output_shape) == n + 2:
+            output_shape = output_shape[2:]
+        if len(output_shape) != n:
+            raise _Unsupported(f"output_shape must have {n} entries")
+    what = "output_shape" if output_shape else f"auto_pad={auto_pad}"
+    if any(d is None for d in spatial) or any(k is None for k in kernel):
+        raise _Unsupported(f"{what} needs static spatial and kernel sizes")
+    if not output_shape:
+        output_shape = [spatial[i] * strides[i] for i in range(n)]
+    pads, output_padding = [0] * (2 * n), list(output_padding)
+    for i in range(n):
+        total = (strides[i] * (spatial[i] - 1) + output_padding[i] +
+                 (kernel[i] - 1) * dilations[i] + 1 - output_shape[i])
+        if total < 0:
+            output_padding[i] -= total
+            if output_padding[i] >= max(strides[i], dilations[i]):
+                raise _Unsupported(
+                    f"{what} asks for spatial dim {i} size "
+                    f"{output_shape[i]}, {-total} beyond the full result "
+                    f"{output_shape[i] + total}: only an excess (with "
+                    "output_padding) below the stride or the dilation is "
+                    "supported")
+            continue
+        small, big = total // 2, total - total // 2
+        pads[i], pads[n + i] = (small, big) if auto_pad == "SAME_UPPER" \
+            else (big, small)
+    return pads, output_padding
+
+
 @_handler("ConvTranspose", "graph.conv_transpose2d (1-D: + graph.unsqueeze, "
           "graph.squeeze) / graph.conv_transpose3d", "1-D, 2-D and 3-D; "
           "strides, pads, dilations, output_padding, group, optional bias; "
-          "no output_shape / auto_pad", opsets=ALL_OPSETS)
+          "output_shape and auto_pad (static spatial sizes; an output_shape "
+          "beyond the full result only by less than the stride)",
+          opsets=ALL_OPSETS)
 def _conv_transpose(imp, ctx):
     x, w = ctx.input(0), ctx.input(1)
     n = _num_spatial(x, "transposed convolution")
@@ -221,17 +274,16 @@ def _conv_transpose(imp, ctx):
     _check_kind(ctx, x, "f", mnemonic)
     bias = [ctx.input(2)] if ctx.has_input(2) else []
     ctx.attr("kernel_shape")
-    if ctx.attr("auto_pad") not in ("NOTSET", None):
-        raise _Unsupported(f"attribute auto_pad={ctx.attr('auto_pad')} is not "
-                           "supported")
-    if ctx.attr("output_shape"):
-        raise _Unsupported("attribute output_shape is not supported")
     if w.rank != x.rank:
         raise _Unsupported(f"the weight has rank {w.rank}, expected {x.rank}")
-    strides, pads, dilations = _window_lists(ctx, x, w.dims[2:])
+    kernel = w.dims[2:]
+    strides, pads, dilations = _window_lists(ctx, x, kernel,
+                                             resolve_auto_pad=False)
     output_padding = list(ctx.attr("output_padding", None) or [0] * n)
     if len(output_padding) != n:
         raise _Unsupported(f"output_padding must have {n} entries")
+    pads, output_padding = _transposed_pads(ctx, x, kernel, strides, pads,
+                                            dilations, output_padding)
     if n == 1:
         strides, pads, dilations = _unit_height(strides, pads, dilations)
         output_padding = [0] + output_padding
@@ -255,14 +307,14 @@ def _pool_kernel(ctx: _Node, n: int) -> list:
 
 
 @_handler("MaxPool", "graph.max_pool2d (1-D: + graph.unsqueeze, "
-          "graph.squeeze) / graph.max_pool3d", "1-D, 2-D and 3-D; strides, "
-          "pads, dilations, auto_pad, ceil_mode; no Indices output; "
-          "storage_order 0", opsets=ALL_OPSETS)
+          "graph.squeeze) / graph.max_pool3d", "1-D, 2-D and 3-D; float and "
+          "integer (int8, uint8) inputs; strides, pads, dilations, auto_pad, "
+          "ceil_mode; no Indices output; storage_order 0", opsets=ALL_OPSETS)
 def _max_pool(imp, ctx):
     x = ctx.input(0)
     n = _num_spatial(x, "pooling")
     mnemonic = _WINDOW_OPS["MaxPool"][n]
-    _check_kind(ctx, x, "f", mnemonic)
+    _check_kind(ctx, x, "fi", mnemonic)
     ctx.require_outputs(1)
     kernel = _pool_kernel(ctx, n)
     strides, pads, dilations = _window_lists(ctx, x, kernel)
@@ -282,20 +334,20 @@ def _max_pool(imp, ctx):
 
 @_handler("AveragePool", "graph.avg_pool2d (1-D: + graph.unsqueeze, "
           "graph.squeeze) / graph.avg_pool3d", "1-D, 2-D and 3-D; strides, "
-          "pads, auto_pad, count_include_pad, ceil_mode; dilations (opset 19) "
-          "must be 1", opsets=ALL_OPSETS)
+          "pads, dilations, auto_pad, count_include_pad, ceil_mode",
+          opsets=ALL_OPSETS)
 def _avg_pool(imp, ctx):
     x = ctx.input(0)
     n = _num_spatial(x, "pooling")
     mnemonic = _WINDOW_OPS["AveragePool"][n]
     _check_kind(ctx, x, "f", mnemonic)
     kernel = _pool_kernel(ctx, n)
-    strides, pads, _ = _window_lists(ctx, x, kernel, with_dilations=False)
+    strides, pads, dilations = _window_lists(ctx, x, kernel)
     if n == 1:
         kernel = [1] + kernel
-        strides, pads, _ = _unit_height(strides, pads, [1])
+        strides, pads, dilations = _unit_height(strides, pads, dilations)
     attrs = {"kernel_shape": _i64_array(kernel)}
-    attrs.update(_window_attrs(strides, pads))
+    attrs.update(_window_attrs(strides, pads, dilations))
     if ctx.attr("count_include_pad"):
         attrs["count_include_pad"] = "true"
     if ctx.attr("ceil_mode"):
@@ -445,8 +497,8 @@ def _hardmax(imp, ctx):
 
 @_handler("LpPool", "graph.abs, graph.pow, graph.avg_pool2d (1-D: + "
           "graph.unsqueeze, graph.squeeze) / graph.avg_pool3d, graph.mul",
-          "1-D, 2-D and 3-D; p, auto_pad, pads, strides; dilations (opset "
-          "18) must be 1, no ceil_mode", opsets=ALL_OPSETS)
+          "1-D, 2-D and 3-D; p, auto_pad, pads, strides, dilations; no "
+          "ceil_mode", opsets=ALL_OPSETS)
 def _lp_pool(imp, ctx):
     x = ctx.input(0)
     n = _num_spatial(x, "pooling")
@@ -458,17 +510,18 @@ def _lp_pool(imp, ctx):
     p = ctx.attr("p")
     if p <= 0:
         raise _Unsupported(f"attribute p={p} must be positive")
-    strides, pads, _ = _window_lists(ctx, x, kernel, with_dilations=False)
+    strides, pads, dilations = _window_lists(ctx, x, kernel)
     count = 1
     for k in kernel:
         count *= k
     if n == 1:
         kernel = [1] + kernel
-        strides, pads, _ = _unit_height(strides, pads, [1])
+        strides, pads, dilations = _unit_height(strides, pads, dilations)
     # Padding counts (as zeros) so that the average times the kernel volume
-    # is the window sum.
+    # is the window sum: without ceil_mode every tap of a window, dilated
+    # or not, lies in the padded input.
     attrs = {"kernel_shape": _i64_array(kernel), "count_include_pad": "true"}
-    attrs.update(_window_attrs(strides, pads))
+    attrs.update(_window_attrs(strides, pads, dilations))
     elem, dims = ctx.out_type()
 
     def scalar(v):
