@@ -18,3 +18,4 @@ from . import normalization, image, loss, attention, einsum  # noqa: F401
 from . import composite, quantization  # noqa: F401
 from . import spectral  # noqa: F401
 from . import selection  # noqa: F401
+from . import deform_conv  # noqa: F401
