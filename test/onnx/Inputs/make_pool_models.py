@@ -27,6 +27,7 @@ from onnx import TensorProto, helper
 from onnx.reference import ReferenceEvaluator
 
 F, U8, I8 = TensorProto.FLOAT, TensorProto.UINT8, TensorProto.INT8
+I64 = TensorProto.INT64
 
 
 def _info(name, elem, dims):
@@ -38,6 +39,8 @@ OUTPUTS = [
     ("avg2d", F), ("avg3d", F), ("avg1d", F), ("lp", F), ("max_u8", U8),
     ("max_i8", I8), ("ct_shape", F), ("ct_same_upper", F),
     ("ct_same_lower", F), ("ct_shape_crop", F), ("ct_1d", F),
+    ("max_x", F), ("max_x_idx", I64), ("max_u8_taps", U8),
+    ("max_u8_idx", I64),
 ]
 
 
@@ -75,6 +78,13 @@ def ops(path, out_dir):
                          output_shape=[6, 5], auto_pad="SAME_UPPER"),
         helper.make_node("ConvTranspose", ["l", "w1"], ["ct_1d"],
                          name="ct_1d", strides=[3], output_shape=[33]),
+        # Indices: column-major over a symbolic batch; row-major with ties.
+        helper.make_node("MaxPool", ["x"], ["max_x", "max_x_idx"],
+                         name="max_idx", kernel_shape=[2, 3], strides=[2, 1],
+                         pads=[1, 0, 0, 1], ceil_mode=1, storage_order=1),
+        helper.make_node("MaxPool", ["u"], ["max_u8_taps", "max_u8_idx"],
+                         name="max_u8_idx", kernel_shape=[3, 3],
+                         dilations=[1, 2]),
     ]
     inputs = [
         _info("x", F, ["N", 2, 6, 7]), _info("v", F, [1, 1, 5, 6, 5]),

@@ -307,17 +307,20 @@ def _pool_kernel(ctx: _Node, n: int) -> list:
 
 
 @_handler("MaxPool", "graph.max_pool2d (1-D: + graph.unsqueeze, "
-          "graph.squeeze) / graph.max_pool3d", "1-D, 2-D and 3-D; float and "
-          "integer (int8, uint8) inputs; strides, pads, dilations, auto_pad, "
-          "ceil_mode; no Indices output; storage_order 0", opsets=ALL_OPSETS)
+          "graph.squeeze) / graph.max_pool3d (Indices: + graph.slice and "
+          "graph.select per tap)", "1-D, 2-D and 3-D; float and integer "
+          "(int8, uint8) inputs; strides, pads, dilations, auto_pad, "
+          "ceil_mode; the Indices output (static spatial sizes) in either "
+          "storage_order", opsets=ALL_OPSETS)
 def _max_pool(imp, ctx):
     x = ctx.input(0)
     n = _num_spatial(x, "pooling")
     mnemonic = _WINDOW_OPS["MaxPool"][n]
     _check_kind(ctx, x, "fi", mnemonic)
-    ctx.require_outputs(1)
+    ctx.require_outputs(2)
     kernel = _pool_kernel(ctx, n)
     strides, pads, dilations = _window_lists(ctx, x, kernel)
+    window = (list(kernel), list(strides), list(pads), list(dilations))
     if n == 1:
         kernel = [1] + kernel
         strides, pads, dilations = _unit_height(strides, pads, dilations)
@@ -325,11 +328,86 @@ def _max_pool(imp, ctx):
     attrs.update(_window_attrs(strides, pads, dilations))
     if ctx.attr("ceil_mode"):
         attrs["ceil_mode"] = "true"
-    if ctx.attr("storage_order"):
-        raise _Unsupported("attribute storage_order=1 is not supported")
     elem, dims = ctx.out_type()
-    imp.set_out(ctx, _with_unit_height(imp, ctx, n, mnemonic, [x], [], elem,
-                                       dims, attrs))
+    y = _with_unit_height(imp, ctx, n, mnemonic, [x], [], elem, dims, attrs)
+    imp.set_out(ctx, y)
+    if ctx.num_outputs() > 1 and ctx.node.output[1] and \
+            imp.is_used(ctx.node.output[1]):
+        imp.set_out(ctx, _max_pool_indices(imp, ctx, x, y, *window), 1)
+    elif ctx.attr("storage_order"):
+        ctx.used_attrs.add("storage_order")  # only shapes Indices
+
+
+def _max_pool_indices(imp, ctx: _Node, x: _Value, y: _Value, kernel: list,
+                      strides: list, pads: list, dilations: list) -> _Value:
+    """MaxPool's Indices: for each output, the flat index into x of the
+    first tap of its window (in scan order, as the ONNX reference) whose
+    value equals the pooled maximum; row-major over (N, C, spatial), or with
+    the spatial dims column-major for storage_order=1. Per tap, the input
+    sampled at the tap's place for every output (one strided graph.slice of
+    the zero-padded input) is compared with the result, and a select takes
+    the tap's (constant) position; taps run last to first so that the first
+    match wins. Taps in the padding never match."""
+    from .compose import _Builder
+    b = _Builder(imp, ctx)
+    i64 = TensorProto.INT64
+    n = len(kernel)
+    spatial, out_spatial = list(x.dims[2:]), list(y.dims[2:])
+    if None in spatial or None in out_spatial:
+        raise _Unsupported("the Indices output needs static spatial sizes")
+    column_major = bool(ctx.attr("storage_order"))
+    # The padded input is long enough for every tap of every output.
+    reach = [(o - 1) * s + (k - 1) * d + 1 for o, s, k, d in
+             zip(out_spatial, strides, kernel, dilations)]
+    ends = [max(pads[n + i], reach[i] - pads[i] - spatial[i])
+            for i in range(n)]
+    padded = b.pad(x, [0, 0] + pads[:n] + [0, 0] + ends)
+    # Row-major (or column-major) strides of the spatial dims.
+    order = list(range(n))[::-1] if column_major else list(range(n))
+    place = [0] * n
+    step = 1
+    for i in reversed(order):
+        place[i] = step
+        step *= spatial[i]
+    grids = np.meshgrid(*[np.arange(o) for o in out_spatial], indexing="ij")
+    index = None
+    for tap in reversed(list(np.ndindex(*kernel))):
+        starts = [t * d for t, d in zip(tap, dilations)]
+        sampled = b.op("slice", [padded], x.elem, y.dims, {
+            "starts": _i64_array(starts),
+            "ends": _i64_array([a + r - (k - 1) * d for a, r, k, d in
+                                zip(starts, reach, kernel, dilations)]),
+            "axes": _i64_array(list(range(2, 2 + n))),
+            "steps": _i64_array(strides)})
+        coords = [g * s - p + t * d for g, s, p, t, d in
+                  zip(grids, strides, pads, tap, dilations)]
+        inside = np.ones(out_spatial, dtype=bool)
+        position = np.zeros(out_spatial, dtype=np.int64)
+        for c, size, weight in zip(coords, spatial, place):
+            inside &= (c >= 0) & (c < size)
+            position += c * weight
+        match = b.op("and", [b.binary("equal", sampled, y),
+                             b.const(inside.reshape([1, 1] + out_spatial),
+                                     TensorProto.BOOL, "inside")],
+                     TensorProto.BOOL, y.dims)
+        tap_position = b.const(position.reshape([1, 1] + out_spatial), i64,
+                               "position")
+        index = b.select(match, tap_position, index if index is not None
+                         else b.scalar(0, i64, 2 + n), y.dims)
+    # Plus the offset of the (n, c) plane.
+    if y.dims[1] is None:
+        raise _Unsupported("the Indices output needs a static channel count")
+    if y.dims[0] is not None:
+        batch_index = b.iota(y.dims[0], 0, 2 + n, i64)
+    else:
+        batch = b.element(b.op("shape_of", [y], i64, (2 + n,)), 0)
+        batch_index = b.reshape(b.range(b.scalar(0, i64), batch,
+                                        b.scalar(1, i64)),
+                                [-1] + [1] * (1 + n))
+    planes = b.add(b.mul(batch_index, b.scalar(y.dims[1], i64, 2 + n)),
+                   b.iota(y.dims[1], 1, 2 + n, i64))
+    area = b.scalar(int(np.prod(spatial)), i64, 2 + n)
+    return b.add(b.mul(planes, area), index, y.dims)
 
 
 @_handler("AveragePool", "graph.avg_pool2d (1-D: + graph.unsqueeze, "
