@@ -134,7 +134,7 @@ def many_errors(out_dir):
         helper.make_node("Slice", ["x", "starts", "ends"], ["s"],
                          name="Slice_9"),
         helper.make_node("MaxPool", ["x"], ["p"], name="pool",
-                         kernel_shape=[2, 2], storage_order=1),
+                         kernel_shape=[2, 2, 2]),
         helper.make_node("Add", ["u", "u"], ["uu"], name="Add_complex"),
         # Fine by itself, but its input comes from a node with a problem:
         # not reported again.
