@@ -76,14 +76,7 @@ def _resize(imp, ctx):
     has_scales, has_sizes = _present(ctx, 2), _present(ctx, 3)
     if has_scales == has_sizes:
         raise _Unsupported("exactly one of 'scales' and 'sizes' must be given")
-    axes = ctx.attr("axes", None)
-    if axes is not None:
-        axes = [a + rank if a < 0 else a for a in axes]
-        if sorted(set(axes)) != sorted(axes) or any(
-                not 0 <= a < rank for a in axes):
-            raise _Unsupported(f"attribute axes={axes} is invalid")
-    else:
-        axes = list(range(rank))
+    axes = _resize_axes(ctx, rank)
     policy = ctx.attr("keep_aspect_ratio_policy", "stretch")
     if policy not in ("stretch", "not_larger", "not_smaller"):
         raise _Unsupported(f"attribute keep_aspect_ratio_policy={policy} is "
@@ -140,6 +133,18 @@ def _resize(imp, ctx):
     imp.set_out(ctx, result)
 
 
+def _resize_axes(ctx, rank: int) -> list:
+    """The `axes` attribute (opset 18) normalized, all dims without it."""
+    axes = ctx.attr("axes", None)
+    if axes is None:
+        return list(range(rank))
+    axes = [a + rank if a < 0 else a for a in axes]
+    if sorted(set(axes)) != sorted(axes) or any(not 0 <= a < rank
+                                                  for a in axes):
+        raise _Unsupported(f"attribute axes={axes} is invalid")
+    return axes
+
+
 def _antialiased(imp, ctx, x: _Value, mode: str, coord: str):
     """Resize with antialias=1 (modes linear and cubic), one axis after the
     other as a matmul by an [out, in] weight matrix computed from the
@@ -164,12 +169,7 @@ def _antialiased(imp, ctx, x: _Value, mode: str, coord: str):
     if ctx.attr("keep_aspect_ratio_policy", "stretch") != "stretch":
         raise _Unsupported("keep_aspect_ratio_policy with antialias is not "
                            "supported")
-    axes = ctx.attr("axes", None)
-    axes = [a + rank if a < 0 else a for a in axes] if axes is not None \
-        else list(range(rank))
-    if sorted(set(axes)) != sorted(axes) or any(not 0 <= a < rank
-                                                  for a in axes):
-        raise _Unsupported(f"attribute axes={axes} is invalid")
+    axes = _resize_axes(ctx, rank)
     has_scales, has_sizes = _present(ctx, 2), _present(ctx, 3)
     if has_scales == has_sizes:
         raise _Unsupported("exactly one of 'scales' and 'sizes' must be given")
@@ -314,12 +314,7 @@ def _tf_crop_and_resize(imp, ctx, x: _Value):
     if ctx.attr("antialias", 0):
         raise _Unsupported("attribute antialias=1 is not supported")
     extrapolation = float(ctx.attr("extrapolation_value", 0.0))
-    axes = ctx.attr("axes", None)
-    axes = [a + rank if a < 0 else a for a in axes] if axes is not None \
-        else list(range(rank))
-    if sorted(set(axes)) != sorted(axes) or any(not 0 <= a < rank
-                                                  for a in axes):
-        raise _Unsupported(f"attribute axes={axes} is invalid")
+    axes = _resize_axes(ctx, rank)
     n = len(axes)
     if not ctx.has_input(1):
         raise _Unsupported("tf_crop_and_resize needs input 'roi'")
