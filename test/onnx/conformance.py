@@ -84,6 +84,9 @@ _ATOL_OVERRIDES = {
     "test_averagepool_2d_ceil_last_window_starts_on_pad": 1e-4,
     # -0.140625 stored as -0.1406 (ONNX's reference misses it too).
     "test_gridsample_bicubic": 1e-4,
+    # Stored to 4 decimals (ONNX's reference misses them by 8e-5 too).
+    "test_roialign_aligned_false": 1e-4,
+    "test_roialign_aligned_true": 1e-4,
 }
 
 
