@@ -374,7 +374,72 @@ def computed_shape_args(out_dir):
     return model
 
 
-MODELS = {f.__name__: f for f in (conv_relu, resources, shape_chain,
+def scan(out_dir):
+    """Scan with a running sum state over two scan inputs (the second read
+    backwards along axis 1) and two scan outputs (the second stacked
+    backwards along axis 1), on a symbolic sequence length."""
+    value = helper.make_tensor_value_info
+    f32 = TensorProto.FLOAT
+    body = helper.make_graph(
+        [helper.make_node("Add", ["sum_in", "a"], ["s1"]),
+         helper.make_node("Mul", ["s1", "b"], ["sum_out"]),
+         helper.make_node("Sub", ["sum_out", "a"], ["diff"])],
+        "body",
+        [value("sum_in", f32, [2]), value("a", f32, [2]),
+         value("b", f32, [2])],
+        [value("sum_out", f32, [2]), value("sum_out_copy", f32, [2]),
+         value("diff", f32, [2])])
+    body.node.append(helper.make_node("Identity", ["sum_out"],
+                                      ["sum_out_copy"]))
+    model = _model(
+        [helper.make_node("Scan", ["init", "xs", "ys"], ["final", "sums",
+                                                         "diffs"],
+                          name="scan", body=body, num_scan_inputs=2,
+                          scan_input_axes=[0, 1],
+                          scan_input_directions=[0, 1],
+                          scan_output_axes=[0, 1],
+                          scan_output_directions=[0, 1])],
+        [value("init", f32, [2]), value("xs", f32, ["steps", 2]),
+         value("ys", f32, [2, "steps"])],
+        [value("final", f32, [2]), value("sums", f32, ["steps", 2]),
+         value("diffs", f32, [2, "steps"])], opset=19)
+    if out_dir:
+        # onnx.reference has no reversed directions: the loop by hand.
+        feeds = {"init": np.array([1.0, -1.0], np.float32),
+                 "xs": rng.standard_normal((5, 2)).astype(np.float32),
+                 "ys": rng.uniform(0.5, 1.5, (2, 5)).astype(np.float32)}
+        for name, arr in feeds.items():
+            np.save(os.path.join(out_dir, f"{name}.npy"), arr)
+        state, sums, diffs = feeds["init"], [], []
+        for t in range(5):
+            a, b = feeds["xs"][t], feeds["ys"][:, 4 - t]
+            state = (state + a) * b
+            sums.append(state)
+            diffs.append(state - a)
+        refs = {"final": state, "sums": np.stack(sums),
+                "diffs": np.stack(diffs[::-1], axis=1)}
+        for name, ref in refs.items():
+            np.save(os.path.join(out_dir, f"ref_{name}.npy"), ref)
+    return model
+
+
+def scan_opset8(out_dir):
+    """Opset 8's Scan (a batch axis): the version converter drops the axis
+    from the graph's inputs, so the model is reported."""
+    value = helper.make_tensor_value_info
+    f32 = TensorProto.FLOAT
+    body = helper.make_graph(
+        [helper.make_node("Add", ["s", "x"], ["t"])], "body",
+        [value("s", f32, [2]), value("x", f32, [2])],
+        [value("t", f32, [2])])
+    return _model(
+        [helper.make_node("Scan", ["", "init", "xs"], ["final"], name="scan",
+                          body=body, num_scan_inputs=1)],
+        [value("init", f32, [1, 2]), value("xs", f32, [1, 3, 2])],
+        [value("final", f32, [1, 2])], opset=8)
+
+
+MODELS = {f.__name__: f for f in (scan, scan_opset8, conv_relu, resources, shape_chain,
                                   many_errors, windows_nd, windows_errors,
                                   functions, functions_errors,
                                   split_computed, computed_shape_args)}

@@ -30,7 +30,7 @@ import numpy as np
 import onnx
 from onnx import TensorProto, helper, numpy_helper
 
-from .elements import _kind, _mlir_elem, _tensor_type
+from .elements import _elem_name, _kind, _mlir_elem, _tensor_type
 from .emit import (RESOURCE_THRESHOLD, _attr_dict, _blob_hex, _dense_literal,
                    _escape, _short)
 from .errors import OnnxImportError, _Poisoned, _Unsupported
@@ -726,10 +726,35 @@ def _upgrade_opset(model: onnx.ModelProto) -> tuple:
         return model, None
     from onnx import version_converter
     try:
-        return version_converter.convert_version(model, MIN_OPSET), None
+        converted = version_converter.convert_version(model, MIN_OPSET)
     except Exception as e:
         why = (str(e).strip().splitlines() or [type(e).__name__])[0]
         return None, (f"opset {opset} is not supported (supported: "
                       f"{MIN_OPSET} to {MAX_OPSET}), and the ONNX version "
                       f"converter cannot convert the model to opset "
                       f"{MIN_OPSET}: {why}")
+    # The converter may change the graph's interface (opset 8's Scan loses
+    # its batch axis): the module would then not take the model's inputs.
+    for what, old, new in (("input", model.graph.input, converted.graph.input),
+                           ("output", model.graph.output,
+                            converted.graph.output)):
+        before = {i.name: _interface_type(i) for i in old}
+        after = {i.name: _interface_type(i) for i in new}
+        for name, was in before.items():
+            if after.get(name, was) != was:
+                return None, (
+                    f"opset {opset} is not supported (supported: "
+                    f"{MIN_OPSET} to {MAX_OPSET}), and the ONNX version "
+                    f"converter changes graph {what} '{name}' from {was} to "
+                    f"{after[name]} when converting to opset {MIN_OPSET}")
+    return converted, None
+
+
+def _interface_type(info: onnx.ValueInfoProto) -> str:
+    """A graph input's or output's type as text, for comparisons."""
+    t = info.type.tensor_type
+    if not t.HasField("shape"):
+        return f"{_elem_name(t.elem_type)}"
+    dims = ",".join(str(d.dim_value) if d.HasField("dim_value") else
+                    (d.dim_param or "?") for d in t.shape.dim)
+    return f"{_elem_name(t.elem_type)}[{dims}]"

@@ -1,4 +1,4 @@
-#===- control_flow.py - If and Loop as scf regions ------------------------===#
+#===- control_flow.py - If, Loop and Scan as scf regions -----------------===#
 #
 # Handlers of the ONNX ops with subgraphs: If becomes an `scf.if` whose two
 # regions are the imported then/else branches, Loop an `scf.while` whose
@@ -24,6 +24,10 @@
 # scf.for canonicalization (ForOpTensorCastFolder) would fold the
 # tensor.cast of the empty initial value into the loop and give the
 # carried value the initial (0-sized) type.
+#
+# Scan is imported as the Loop it is (a gather of each scan input's
+# element per iteration, the stacked outputs reversed and moved to their
+# axes after the loop).
 #
 # Also here: the small helpers for host-side scalars that recurrent.py
 # (LSTM/GRU/RNN as scf.for loops) shares.
@@ -439,3 +443,108 @@ def _loop(imp: _Importer, ctx: _Node):
     for i, name in enumerate(ctx.node.output):
         if name:
             imp.set_out(ctx, results[2 + i], i)
+
+
+@_handler("Scan", "scf.while (as Loop), graph.gather per scan input, "
+          "graph.transpose / graph.slice for output axes and directions",
+          "opsets 9+ forms (8's through the version converter); state "
+          "variables, scan inputs and outputs with axes and directions; "
+          "tensors only")
+def _scan(imp: _Importer, ctx: _Node):
+    """Scan as the Loop it is: a trip count of the scan inputs' length
+    along their axes; a body that gathers element `iteration` (or, reversed,
+    `length - 1 - iteration`) of each scan input along its axis, then runs
+    Scan's body; Loop stacks the scan outputs along a new axis 0, which is
+    then reversed and moved to each output's axis as asked."""
+    from onnx import helper
+    body = ctx.attr("body")
+    n_scan = ctx.attr("num_scan_inputs")
+    n_inputs = len(ctx.node.input)
+    n_state = n_inputs - n_scan
+    if n_scan < 1 or n_state < 0:
+        raise _Unsupported(f"num_scan_inputs={n_scan} for {n_inputs} inputs")
+    _tensor_only(ctx, body.input, "body input")
+    _tensor_only(ctx, body.output, "body output")
+    n_out = len(body.output) - n_state
+    if len(body.input) != n_inputs or n_out < 0:
+        raise _Unsupported(f"the body has {len(body.input)} inputs and "
+                           f"{len(body.output)} outputs for {n_state} state "
+                           f"variables and {n_scan} scan inputs")
+    scans = [ctx.input(i) for i in range(n_state, n_inputs)]
+    ctx.used_inputs.update(range(n_state))  # the Loop reads the states
+
+    def per_input(name: str, count: int) -> list:
+        values = list(ctx.attr(name, None) or [0] * count)
+        if len(values) != count:
+            raise _Unsupported(f"attribute {name} must have {count} entries")
+        return values
+
+    in_axes = per_input("scan_input_axes", n_scan)
+    in_dirs = per_input("scan_input_directions", n_scan)
+    out_axes = per_input("scan_output_axes", n_out)
+    out_dirs = per_input("scan_output_directions", n_out)
+    in_axes = [a + v.rank if a < 0 else a for a, v in zip(in_axes, scans)]
+    if any(not 0 <= a < v.rank for a, v in zip(in_axes, scans)):
+        raise _Unsupported(f"scan_input_axes={in_axes} out of range")
+    from .compose import _Builder
+    b = _Builder(imp, ctx)
+    i64 = TensorProto.INT64
+    prefix = ctx.name
+    # Outer values the body reads: the trip count and the last index.
+    length = b.element(b.op("shape_of", [scans[0]], i64, (scans[0].rank,)),
+                       in_axes[0])
+    trip, last = f"{prefix}/trip", f"{prefix}/last"
+    imp.values[trip] = length
+    imp.values[last] = b.sub(length, b.scalar(1, i64))
+    iteration, cond_in, cond_out = (f"{prefix}/iteration", f"{prefix}/cond",
+                                    f"{prefix}/cond_out")
+    # The pieces are named "<node>/<piece>", as expanded nodes are
+    # (functions.py), so that problems inside name the Scan node.
+    nodes = []
+    for j, (axis, reverse) in enumerate(zip(in_axes, in_dirs)):
+        index = iteration
+        if reverse:
+            index = f"{prefix}/index_{j}"
+            nodes.append(helper.make_node("Sub", [last, iteration], [index],
+                                          name=f"{prefix}/Sub_{j}"))
+        nodes.append(helper.make_node(
+            "Gather", [ctx.node.input[n_state + j], index],
+            [body.input[n_state + j].name], name=f"{prefix}/Gather_{j}",
+            axis=axis))
+    nodes += list(body.node)
+    nodes.append(helper.make_node("Identity", [cond_in], [cond_out],
+                                  name=f"{prefix}/Identity"))
+    info = helper.make_tensor_value_info
+    loop_body = helper.make_graph(
+        nodes, f"{prefix}/body",
+        [info(iteration, i64, []), info(cond_in, TensorProto.BOOL, [])]
+        + list(body.input[:n_state]),
+        [info(cond_out, TensorProto.BOOL, [])] + list(body.output),
+        value_info=list(body.value_info), initializer=list(body.initializer))
+    stacked = [f"{prefix}/stacked_{k}" for k in range(n_out)]
+    loop = helper.make_node(
+        "Loop", [trip, ""] + list(ctx.node.input[:n_state]),
+        list(ctx.node.output[:n_state]) + stacked, name=ctx.name,
+        body=loop_body)
+    imp.count_subgraph_uses(helper.make_graph([loop], "scan", [], []))
+    for name in stacked:
+        imp.uses[name] = imp.uses.get(name, 0) + 1
+    loop_ctx = _Node(imp, loop, 0)
+    _loop(imp, loop_ctx)
+    for k in range(n_out):
+        if k + n_state >= len(ctx.node.output) or \
+                not ctx.node.output[n_state + k]:
+            continue
+        out = imp.value(stacked[k])
+        if out_dirs[k]:
+            out = b.op("slice", [out], out.elem, out.dims, {
+                "starts": _i64_array([-1]), "ends": _i64_array([-2**63]),
+                "axes": _i64_array([0]), "steps": _i64_array([-1])})
+        axis = out_axes[k] + out.rank if out_axes[k] < 0 else out_axes[k]
+        if not 0 <= axis < out.rank:
+            raise _Unsupported(f"scan_output_axes={out_axes} out of range")
+        if axis:
+            perm = list(range(1, axis + 1)) + [0] + list(range(axis + 1,
+                                                               out.rank))
+            out = b.transpose(out, perm)
+        imp.set_out(ctx, out, n_state + k)
