@@ -447,9 +447,9 @@ def _loop(imp: _Importer, ctx: _Node):
 
 @_handler("Scan", "scf.while (as Loop), graph.gather per scan input, "
           "graph.transpose / graph.slice for output axes and directions",
-          "opsets 9+ forms (8's through the version converter); state "
-          "variables, scan inputs and outputs with axes and directions; "
-          "tensors only")
+          "opset 9+ forms (opset 8's batched form is reported: the "
+          "version converter changes the graph's inputs); state variables, "
+          "scan inputs and outputs with axes and directions; tensors only")
 def _scan(imp: _Importer, ctx: _Node):
     """Scan as the Loop it is: a trip count of the scan inputs' length
     along their axes; a body that gathers element `iteration` (or, reversed,

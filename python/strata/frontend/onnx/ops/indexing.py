@@ -2,8 +2,9 @@
 #
 # Handlers of the ops that select or combine parts of tensors: Concat,
 # Slice, Gather, Pad and Split. Slice bounds computed at run time become
-# graph.dynamic_slice operands; Pad's inputs must be constant (graph.pad
-# takes them as attributes). Split is the one op here with several results
+# graph.dynamic_slice operands; computed pads graph.dynamic_pad's, a
+# computed pad value a select over a padded mask, computed pad axes a
+# one-hot sum, mode wrap gathers. Split is the one op here with several results
 # (`%x:N = graph.split`).
 #
 #===----------------------------------------------------------------------===#
@@ -127,9 +128,10 @@ def _gather(imp, ctx):
 @_handler("Pad", "graph.pad / graph.dynamic_pad (+ graph.select for a "
           "computed value; graph.gather for wrap)",
           "modes constant, reflect, edge, wrap; constant pads give graph.pad, "
-          "computed ones (int64) graph.dynamic_pad; constant_value may be "
-          "computed; axes must be constant; wrap needs constant pads and "
-          "static padded dims")
+          "computed ones (int64) graph.dynamic_pad; constant_value and axes "
+          "may be computed; wrap: graph.gather of constant indices (static "
+          "padded dims) or, with computed pads, of a graph.range modulo the "
+          "size")
 def _pad(imp, ctx):
     x = ctx.input(0)
     value = ctx.maybe_const_input(2)
