@@ -4,8 +4,8 @@
 # Slice, Gather, Pad and Split. Slice bounds computed at run time become
 # graph.dynamic_slice operands; computed pads graph.dynamic_pad's, a
 # computed pad value a select over a padded mask, computed pad axes a
-# one-hot sum, mode wrap gathers. Split is the one op here with several results
-# (`%x:N = graph.split`).
+# one-hot sum, mode wrap gathers. Split is the one op here with several
+# results (`%x:N = graph.split`).
 #
 #===----------------------------------------------------------------------===#
 
