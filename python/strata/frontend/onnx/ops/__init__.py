@@ -20,3 +20,4 @@ from . import spectral  # noqa: F401
 from . import selection  # noqa: F401
 from . import deform_conv  # noqa: F401
 from . import roi_align  # noqa: F401
+from . import detection  # noqa: F401
