@@ -439,7 +439,18 @@ def scan_opset8(out_dir):
         [value("final", f32, [1, 2])], opset=8)
 
 
-MODELS = {f.__name__: f for f in (scan, scan_opset8, conv_relu, resources, shape_chain,
+def opset11_untyped(out_dir):
+    """An opset-11 model whose output has no declared type: the version
+    converter fills in the shape, which is no change of the interface."""
+    value = helper.make_tensor_value_info
+    return _model(
+        [helper.make_node("Unsqueeze", ["x"], ["y"], name="unsq", axes=[0])],
+        [value("x", TensorProto.FLOAT, ["n", 3])],
+        [value("y", TensorProto.FLOAT, None)], opset=11)
+
+
+MODELS = {f.__name__: f for f in (scan, scan_opset8, opset11_untyped,
+                                  conv_relu, resources, shape_chain,
                                   many_errors, windows_nd, windows_errors,
                                   functions, functions_errors,
                                   split_computed, computed_shape_args)}

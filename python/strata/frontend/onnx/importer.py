@@ -735,19 +735,39 @@ def _upgrade_opset(model: onnx.ModelProto) -> tuple:
                       f"{MIN_OPSET}: {why}")
     # The converter may change the graph's interface (opset 8's Scan loses
     # its batch axis): the module would then not take the model's inputs.
+    # Filling in what the model left open (a shape, a symbolic size) is
+    # fine; changing an element type, a rank or a static size is not.
     for what, old, new in (("input", model.graph.input, converted.graph.input),
                            ("output", model.graph.output,
                             converted.graph.output)):
-        before = {i.name: _interface_type(i) for i in old}
-        after = {i.name: _interface_type(i) for i in new}
-        for name, was in before.items():
-            if after.get(name, was) != was:
+        after = {i.name: i for i in new}
+        for info in old:
+            if info.name in after and _interface_changed(info,
+                                                         after[info.name]):
                 return None, (
                     f"opset {opset} is not supported (supported: "
                     f"{MIN_OPSET} to {MAX_OPSET}), and the ONNX version "
-                    f"converter changes graph {what} '{name}' from {was} to "
-                    f"{after[name]} when converting to opset {MIN_OPSET}")
+                    f"converter changes graph {what} '{info.name}' from "
+                    f"{_interface_type(info)} to "
+                    f"{_interface_type(after[info.name])} when converting "
+                    f"to opset {MIN_OPSET}")
     return converted, None
+
+
+def _interface_changed(before: onnx.ValueInfoProto,
+                       after: onnx.ValueInfoProto) -> bool:
+    """Whether `after` contradicts what `before` declares: another element
+    type, rank or static size (unknown parts may be filled in)."""
+    b, a = before.type.tensor_type, after.type.tensor_type
+    if b.elem_type and a.elem_type != b.elem_type:
+        return True
+    if not b.HasField("shape"):
+        return False
+    if not a.HasField("shape") or len(a.shape.dim) != len(b.shape.dim):
+        return True
+    return any(db.HasField("dim_value") and
+               (not da.HasField("dim_value") or da.dim_value != db.dim_value)
+               for db, da in zip(b.shape.dim, a.shape.dim))
 
 
 def _interface_type(info: onnx.ValueInfoProto) -> str:
