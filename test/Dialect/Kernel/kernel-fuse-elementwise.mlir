@@ -106,3 +106,61 @@ func.func @bias_into_init(%x: tensor<4x8xf32>, %w: tensor<8x16xf32>, %b: tensor<
   } -> tensor<4x16xf32>
   return %r : tensor<4x16xf32>
 }
+
+// -----
+
+// A producer that loops per element (cumsum's lowering) merges into a
+// consumer that reads each of its elements once, but not into one that
+// broadcasts it: there the loop would run once per consumer element.
+// CHECK-LABEL: func.func @looping_producer
+// CHECK: %[[SUMS:.*]] = linalg.generic
+// CHECK: scf.for
+// CHECK: linalg.generic {{.*}} ins(%[[SUMS]]
+// CHECK: linalg.generic
+// CHECK: scf.for
+// CHECK-NOT: linalg.generic
+// CHECK: return
+#row = affine_map<(d0, d1) -> (d1)>
+#col = affine_map<(d0, d1) -> (d0)>
+#id4 = affine_map<(d0, d1) -> (d0, d1)>
+#id1 = affine_map<(d0) -> (d0)>
+func.func @looping_producer(%x: tensor<16xf32>, %y: tensor<16xf32>, %k: tensor<8xf32>) -> (tensor<8x16xi1>, tensor<16xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<16xf32>
+  %sums = linalg.generic {indexing_maps = [#id1], iterator_types = ["parallel"]} outs(%e : tensor<16xf32>) {
+  ^bb0(%out: f32):
+    %i = linalg.index 0 : index
+    %end = arith.addi %i, %c1 : index
+    %s = scf.for %j = %c0 to %end step %c1 iter_args(%acc = %zero) -> (f32) {
+      %v = tensor.extract %x[%j] : tensor<16xf32>
+      %a = arith.addf %acc, %v : f32
+      scf.yield %a : f32
+    }
+    linalg.yield %s : f32
+  } -> tensor<16xf32>
+  %eb = tensor.empty() : tensor<8x16xi1>
+  %cmp = linalg.generic {indexing_maps = [#row, #col, #id4], iterator_types = ["parallel", "parallel"]} ins(%sums, %k : tensor<16xf32>, tensor<8xf32>) outs(%eb : tensor<8x16xi1>) {
+  ^bb0(%a: f32, %b: f32, %out: i1):
+    %r = arith.cmpf ole, %a, %b : f32
+    linalg.yield %r : i1
+  } -> tensor<8x16xi1>
+  %sums2 = linalg.generic {indexing_maps = [#id1], iterator_types = ["parallel"]} outs(%e : tensor<16xf32>) {
+  ^bb0(%out: f32):
+    %i = linalg.index 0 : index
+    %end = arith.addi %i, %c1 : index
+    %s = scf.for %j = %c0 to %end step %c1 iter_args(%acc = %zero) -> (f32) {
+      %v = tensor.extract %y[%j] : tensor<16xf32>
+      %a = arith.addf %acc, %v : f32
+      scf.yield %a : f32
+    }
+    linalg.yield %s : f32
+  } -> tensor<16xf32>
+  %twice = linalg.generic {indexing_maps = [#id1, #id1], iterator_types = ["parallel"]} ins(%sums2 : tensor<16xf32>) outs(%e : tensor<16xf32>) {
+  ^bb0(%a: f32, %out: f32):
+    %r = arith.addf %a, %a : f32
+    linalg.yield %r : f32
+  } -> tensor<16xf32>
+  return %cmp, %twice : tensor<8x16xi1>, tensor<16xf32>
+}

@@ -1,9 +1,10 @@
 //===- FuseElementwise.cpp - Elementwise chains as one linalg op ----------===//
 //
 // Implements kernel-fuse-elementwise (see Passes.td): upstream's elementwise
-// op fusion, limited to single-use producers and elementwise consumers, and
-// the addition of a broadcast bias to a product folded into the product's
-// accumulator.
+// op fusion, limited to single-use producers and elementwise consumers (a
+// producer that loops per element only into a consumer that reads each of
+// its elements once), and the addition of a broadcast bias to a product
+// folded into the product's accumulator.
 //
 //===----------------------------------------------------------------------===//
 
@@ -33,6 +34,18 @@ bool isElementwiseGeneric(Operation *op) {
          llvm::all_of(generic.getIndexingMapsArray(), [](AffineMap map) {
            return map.isProjectedPermutation();
          });
+}
+
+/// Whether `op`'s body holds ops with regions: the loops in which cumsum
+/// and top_k walk their axis per element.
+bool hasLoopsInBody(Operation *op) {
+  return op->getRegion(0)
+      .front()
+      .walk([](Operation *nested) {
+        return nested->getNumRegions() ? WalkResult::interrupt()
+                                       : WalkResult::advance();
+      })
+      .wasInterrupted();
 }
 
 /// add(contraction(..., fill(0)), bias) -> contraction(..., broadcast(bias)):
@@ -113,8 +126,15 @@ struct KernelFuseElementwisePass
   void runOnOperation() override {
     linalg::ControlFusionFn control = [](OpOperand *fused) {
       Operation *producer = fused->get().getDefiningOp();
-      return isElementwiseGeneric(producer) && producer->hasOneUse() &&
-             isElementwiseGeneric(fused->getOwner());
+      if (!isElementwiseGeneric(producer) || !producer->hasOneUse() ||
+          !isElementwiseGeneric(fused->getOwner()))
+        return false;
+      // A producer that loops per element (cumsum, top_k) must not be
+      // recomputed for every element of a consumer that broadcasts it:
+      // fusing cumsum [n] into a [k, n] comparison made it O(k * n^2).
+      auto consumer = cast<linalg::GenericOp>(fused->getOwner());
+      return !hasLoopsInBody(producer) ||
+             consumer.getMatchingIndexingMap(fused).isPermutation();
     };
     RewritePatternSet patterns(&getContext());
     // Biases into accumulators first (with higher benefit): merged into
