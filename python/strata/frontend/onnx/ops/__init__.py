@@ -21,3 +21,5 @@ from . import selection  # noqa: F401
 from . import deform_conv  # noqa: F401
 from . import roi_align  # noqa: F401
 from . import detection  # noqa: F401
+from . import sets  # noqa: F401
+from . import linalg  # noqa: F401
