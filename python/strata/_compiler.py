@@ -13,7 +13,7 @@ import os
 from typing import Optional, Union
 
 from . import _strata
-from ._runtime import CompiledModule
+from ._runtime import CompiledModule, check_bool
 from ._strata import StrataError
 
 #: The levels `compile_to` accepts, in pipeline order. All but "module"
@@ -137,6 +137,14 @@ def compile(source: Union[str, bytes, os.PathLike, "onnx.ModelProto"],
     if isinstance(opt_level, bool) or not isinstance(opt_level, int) \
             or not 0 <= opt_level <= 3:
         raise StrataError(f"opt_level must be 0..3, got {opt_level!r}")
+    for name, value in (("vectorize", vectorize), ("winograd", winograd),
+                        ("from_device", from_device)):
+        check_bool(name, value)
+    for name, value in (("target", target), ("cpu", cpu),
+                        ("features", features), ("linker", linker),
+                        ("source_name", source_name)):
+        if value is not None and not isinstance(value, str):
+            raise StrataError(f"{name} must be a str, got {value!r}")
     data, name = _resolve_source(source, source_name)
     output = _strata.compile(data, name, target, cpu or "", features or "",
                              opt_level, bool(vectorize), layout,

@@ -24,6 +24,14 @@ import numpy as np
 from . import _strata
 from ._strata import StrataError
 
+
+def check_bool(name: str, value) -> bool:
+    """`value` if it is a bool (numpy's too), else StrataError: a string
+    such as "False" must not read as true."""
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    raise StrataError(f"{name} must be True or False, got {value!r}")
+
 # Runtime dtype names -> numpy dtype names (bf16 has no numpy dtype).
 _NUMPY_DTYPES = {
     "f32": "float32", "f64": "float64", "f16": "float16", "bf16": None,
@@ -189,6 +197,7 @@ class CompiledModule:
         if isinstance(threads, bool) or not isinstance(threads, int) or \
                 threads < 0:
             raise StrataError(f"threads must be an int >= 0, got {threads!r}")
+        check_bool("profile", profile)
         self._native = native
         self._data = data
         self._path = path
@@ -275,7 +284,8 @@ class CompiledModule:
             if cached is not None:
                 return cached
         threads = self._threads if threads is None else threads
-        profile = self._profile if profile is None else bool(profile)
+        profile = self._profile if profile is None else \
+            check_bool("profile", profile)
         if isinstance(threads, bool) or not isinstance(threads, int) or \
                 threads < 0:
             raise StrataError(f"threads must be an int >= 0, got {threads!r}")

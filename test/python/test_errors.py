@@ -78,6 +78,18 @@ def test_bad_options():
                         True, "module", "", False)
     with pytest.raises(strata.StrataError, match="unknown compile_to level"):
         strata.compile(MLP_PATH, compile_to="assembly")
+    # Option types are checked: the string "False" is not false.
+    with pytest.raises(strata.StrataError,
+                       match="vectorize must be True or False, got 'False'"):
+        strata.compile(MLP_PATH, vectorize="False")
+    with pytest.raises(strata.StrataError,
+                       match="winograd must be True or False, got 0"):
+        strata.compile(MLP_PATH, winograd=0)
+    with pytest.raises(strata.StrataError, match="cpu must be a str, got 3"):
+        strata.compile(MLP_PATH, cpu=3)
+    with pytest.raises(strata.StrataError,
+                       match="profile must be True or False, got 'no'"):
+        strata.compile(MLP_PATH, profile="no")
     with pytest.raises(strata.StrataError, match="linking the kernel library"):
         strata.compile(MLP_PATH, linker="/no/such/ld.lld")
     with pytest.raises(TypeError):
