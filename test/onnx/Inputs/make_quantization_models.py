@@ -143,7 +143,7 @@ def _reference(model, feeds, consts):
 def quantization_errors(out_dir):
     """Variants the importer reports: a 4-bit output type, float8 with
     saturate=0, scales of different types, a per-channel x zero point."""
-    f32, f16 = TensorProto.FLOAT, TensorProto.FLOAT16
+    f32 = TensorProto.FLOAT
     u8 = TensorProto.UINT8
     inits = [
         _init("s", np.array(np.float32(0.5))),

@@ -131,6 +131,15 @@ class _Builder:
             dims = tuple(out)
         return self.op("reshape", [x, self.i64(shape)], x.elem, dims)
 
+    def declared(self, x: _Value, elem: int, dims) -> _Value:
+        """`x` with the node's declared result type (elem, dims): x itself
+        when its dims are those, else a reshape to x's own shape, whose
+        result type may state the sizes a composition left `?`."""
+        if x.dims == tuple(dims):
+            return x
+        shape = self.op("shape_of", [x], TensorProto.INT64, (x.rank,))
+        return self.op("reshape", [x, shape], elem, dims)
+
     def transpose(self, x: _Value, perm: Sequence[int]) -> _Value:
         perm = list(perm)
         if perm == list(range(x.rank)):

@@ -133,7 +133,4 @@ def _deform_conv(imp, ctx):
     if bias is not None:
         out = b.add(out, b.reshape(bias, [1, n_out, 1, 1]))
     elem, dims = ctx.out_type(fallback=lambda: (x.elem, out.dims))
-    if tuple(dims) != out.dims:
-        out = imp.op(ctx, "reshape", [out, b.op("shape_of", [out], i64, (4,))],
-                     elem, dims)
-    imp.set_out(ctx, out)
+    imp.set_out(ctx, b.declared(out, elem, dims))

@@ -267,10 +267,7 @@ def _wrap_pad_computed(imp, ctx, x: _Value, pads: _Value, elem,
         out_dims[a] = None
         out = b.op("gather", [out, index], out.elem, tuple(out_dims),
                    {"axis": f"{a} : i64"})
-    if out.dims != tuple(dims):
-        out = imp.op(ctx, "reshape", [out, b.op("shape_of", [out], i64,
-                                                (rank,))], elem, dims)
-    return out
+    return b.declared(out, elem, dims)
 
 
 def _fill_padding(imp, ctx, x: _Value, padded: _Value, value: _Value,

@@ -159,7 +159,7 @@ def _antialiased(imp, ctx, x: _Value, mode: str, coord: str):
     constant one-hot matrix. Weights are computed in f64."""
     from .compose import _Builder
     b = _Builder(imp, ctx)
-    f64, i64 = TensorProto.DOUBLE, TensorProto.INT64
+    f64 = TensorProto.DOUBLE
     rank = x.rank
     _check_kind(ctx, x, "f", "resize")
     ctx.used_attrs.add("extrapolation_value")  # tf_crop_and_resize only
@@ -252,10 +252,7 @@ def _antialiased(imp, ctx, x: _Value, mode: str, coord: str):
         mixed = b.matmul(moved, b.transpose(matrix, [1, 0]))
         inverse = [perm.index(k) for k in range(rank)]
         out = b.transpose(mixed, inverse)
-    if out.dims != tuple(dims):
-        out = imp.op(ctx, "reshape", [out, b.op("shape_of", [out], i64,
-                                                (rank,))], elem, dims)
-    imp.set_out(ctx, out)
+    imp.set_out(ctx, b.declared(out, elem, dims))
 
 
 def _kept_aspect_ratio(imp, ctx, x: _Value, axes, policy: str) -> dict:
@@ -381,10 +378,7 @@ def _tf_crop_and_resize(imp, ctx, x: _Value):
                               out_dims), b.mul(w, high, out_dims), out_dims)
         out = b.select(along(inside), blended,
                        b.scalar(extrapolation, out.elem, rank), out_dims)
-    if out.dims != tuple(dims):
-        out = imp.op(ctx, "reshape", [out, b.op("shape_of", [out], i64,
-                                                (rank,))], elem, dims)
-    imp.set_out(ctx, out)
+    imp.set_out(ctx, b.declared(out, elem, dims))
 
 
 def _widened(imp, ctx, i, axes, rank, x, fill, elem) -> _Value:

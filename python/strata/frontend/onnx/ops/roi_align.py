@@ -140,7 +140,4 @@ def _roi_align(imp, ctx):
     reduce = "reduce_mean" if mode == "avg" else "reduce_max"
     out = b.reduce(reduce, samples, [3, 5], keepdims=False)
     elem, dims = ctx.out_type(fallback=lambda: (x.elem, out.dims))
-    if tuple(dims) != out.dims:
-        out = imp.op(ctx, "reshape", [out, b.op("shape_of", [out], i64, (4,))],
-                     elem, dims)
-    imp.set_out(ctx, out)
+    imp.set_out(ctx, b.declared(out, elem, dims))
