@@ -7,11 +7,12 @@
 #===----------------------------------------------------------------------===#
 
 import os
-import sys
 
 import numpy as np
 import onnx
 from onnx import TensorProto, helper
+
+from generator_cli import main
 
 rng = np.random.default_rng(0)
 
@@ -449,17 +450,11 @@ def opset11_untyped(out_dir):
         [value("y", TensorProto.FLOAT, None)], opset=11)
 
 
-MODELS = {f.__name__: f for f in (scan, scan_opset8, opset11_untyped,
-                                  conv_relu, resources, shape_chain,
+MODELS = {f.__name__: f for f in (conv_relu, resources, shape_chain,
                                   many_errors, windows_nd, windows_errors,
                                   functions, functions_errors,
-                                  split_computed, computed_shape_args)}
+                                  split_computed, computed_shape_args, scan,
+                                  scan_opset8, opset11_untyped)}
 
 if __name__ == "__main__":
-    if len(sys.argv) not in (3, 4) or sys.argv[1] not in MODELS:
-        sys.exit(f"usage: make_models.py {{{','.join(MODELS)}}} OUT.onnx "
-                 "[OUT_DIR]")
-    out_dir = sys.argv[3] if len(sys.argv) == 4 else None
-    if out_dir:
-        os.makedirs(out_dir, exist_ok=True)
-    onnx.save(MODELS[sys.argv[1]](out_dir), sys.argv[2])
+    main(MODELS)

@@ -7,12 +7,12 @@
 #===----------------------------------------------------------------------===#
 
 import os
-import sys
 
 import numpy as np
-import onnx
 from onnx import TensorProto, helper
 from onnx.reference import ReferenceEvaluator
+
+from generator_cli import main
 
 rng = np.random.default_rng(0)
 value = helper.make_tensor_value_info
@@ -64,10 +64,4 @@ def adaptive(out_dir):
 MODELS = {f.__name__: f for f in (pools, adaptive)}
 
 if __name__ == "__main__":
-    if len(sys.argv) not in (3, 4) or sys.argv[1] not in MODELS:
-        sys.exit(f"usage: make_roi_models.py {{{','.join(MODELS)}}} "
-                 "OUT.onnx [OUT_DIR]")
-    out_dir = sys.argv[3] if len(sys.argv) == 4 else None
-    if out_dir:
-        os.makedirs(out_dir, exist_ok=True)
-    onnx.save(MODELS[sys.argv[1]](out_dir), sys.argv[2])
+    main(MODELS)
