@@ -114,12 +114,34 @@ typedef struct strata_tensor strata_tensor_t;
 /* Modules                                                                    */
 /*===----------------------------------------------------------------------===*/
 
-/** Maps and verifies a .smod file. */
+/** Reads a .smod file into memory and verifies it; the module does not
+ *  depend on the file afterwards. Also fails (STRATA_LOAD_ERROR) when the
+ *  module's kernels need CPU features this host lacks. */
 strata_status_t strata_module_load_file(const char *path,
                                         strata_module_t **out_module);
-/** Copies and verifies `size` bytes of a module. */
+/** Copies and verifies `size` bytes of a module (and checks the CPU
+ *  features, as strata_module_load_file). */
 strata_status_t strata_module_load_memory(const void *data, size_t size,
                                           strata_module_t **out_module);
+/** Flags of strata_module_load_memory_ex. */
+typedef enum {
+  /** Load a module whose kernels need CPU features this host lacks (to
+   *  inspect or save it; strata_session_create still refuses it). */
+  STRATA_LOAD_SKIP_CPU_CHECK = 1,
+} strata_load_flags_t;
+/** strata_module_load_memory with `flags` (strata_load_flags_t bits). */
+strata_status_t strata_module_load_memory_ex(const void *data, size_t size,
+                                             uint32_t flags,
+                                             strata_module_t **out_module);
+/** The module's bytes (the whole .smod file), valid while the module
+ *  lives. */
+strata_status_t strata_module_data(const strata_module_t *module,
+                                   const void **out_data, size_t *out_size);
+/** Writes the module's bytes to `path` atomically: a new file renamed over
+ *  `path`, so that a process that loaded the old file, or another link to
+ *  it, is unaffected and a failed write leaves `path` unchanged. */
+strata_status_t strata_module_save(const strata_module_t *module,
+                                   const char *path);
 /** Releases the handle; sessions made from it keep the module alive. */
 void strata_module_release(strata_module_t *module);
 
@@ -156,13 +178,15 @@ const char *strata_module_metadata(const strata_module_t *module,
 
 strata_status_t strata_options_create(strata_options_t **out_options);
 void strata_options_release(strata_options_t *options);
-/** Threads running kernel tiles; 0 = hardware concurrency (default). */
+/** Threads running kernel tiles; 0 = hardware concurrency (default), at
+ *  most 4096. strata_session_create fails if they cannot be started. */
 strata_status_t strata_options_set_num_threads(strata_options_t *options,
                                                uint32_t num_threads);
 /** Collects per-kernel statistics (strata_session_profile_report). */
 strata_status_t strata_options_set_profiling(strata_options_t *options,
                                              int enabled);
-/** Writes a Chrome trace to `path` on flush / release (NULL: none). */
+/** Writes a Chrome trace to `path` on flush / release (NULL: none);
+ *  strata_session_create fails if it could not be written. */
 strata_status_t strata_options_set_trace_path(strata_options_t *options,
                                               const char *path);
 /** Dumps each launch's outputs as .npy into `directory` (NULL: none). */

@@ -12,6 +12,7 @@
 
 #include "strata-c/Runtime.h"
 #include "strata/Runtime/Device.h"
+#include "strata/Runtime/Files.h"
 #include "strata/Runtime/Npy.h"
 #include "strata/Runtime/VM.h"
 
@@ -113,7 +114,41 @@ strata_status_t strata_module_load_memory(const void *data, size_t size,
   return wrapModule(Module::loadBuffer(data, size, "<memory>"), out_module);
 }
 
+strata_status_t strata_module_load_memory_ex(const void *data, size_t size,
+                                             uint32_t flags,
+                                             strata_module_t **out_module) {
+  CHECK_ARG(out_module, "strata_module_load_memory_ex: null argument");
+  CHECK_ARG(data || size == 0, "strata_module_load_memory_ex: null data");
+  CHECK_ARG((flags & ~uint32_t(STRATA_LOAD_SKIP_CPU_CHECK)) == 0,
+            "strata_module_load_memory_ex: unknown flags " +
+                std::to_string(flags));
+  *out_module = nullptr;
+  LoadOptions options;
+  options.checkCpuFeatures = !(flags & STRATA_LOAD_SKIP_CPU_CHECK);
+  return wrapModule(Module::loadBuffer(data, size, "<memory>", options),
+                    out_module);
+}
+
 void strata_module_release(strata_module_t *module) { delete module; }
+
+strata_status_t strata_module_data(const strata_module_t *module,
+                                   const void **out_data, size_t *out_size) {
+  CHECK_ARG(module && out_data && out_size,
+            "strata_module_data: null argument");
+  *out_data = module->module->getData();
+  *out_size = module->module->getSize();
+  return STRATA_OK;
+}
+
+strata_status_t strata_module_save(const strata_module_t *module,
+                                   const char *path) {
+  CHECK_ARG(module && path, "strata_module_save: null argument");
+  Status status = writeFileAtomically(path, module->module->getData(),
+                                      module->module->getSize());
+  if (!status)
+    return fail(STRATA_RUNTIME_ERROR, status.message());
+  return STRATA_OK;
+}
 
 strata_status_t strata_module_num_functions(const strata_module_t *module,
                                             size_t *out_count) {
@@ -248,8 +283,10 @@ void strata_options_release(strata_options_t *options) { delete options; }
 strata_status_t strata_options_set_num_threads(strata_options_t *options,
                                                uint32_t num_threads) {
   CHECK_ARG(options, "strata_options_set_num_threads: null options");
-  CHECK_ARG(num_threads <= 4096,
-            "strata_options_set_num_threads: at most 4096 threads");
+  CHECK_ARG(num_threads <= ThreadPool::kMaxThreads,
+            "strata_options_set_num_threads: at most " +
+                std::to_string(ThreadPool::kMaxThreads) + " threads, got " +
+                std::to_string(num_threads));
   options->options.numThreads = num_threads;
   return STRATA_OK;
 }

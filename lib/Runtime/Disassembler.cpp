@@ -275,6 +275,13 @@ std::string strata::runtime::disassemble(const Module &module,
          std::to_string(header.versionMinor) + ", " +
          std::to_string(header.fileSize) + " bytes, " +
          std::to_string(header.sectionCount) + " sections");
+    if (!module.getKernelLibraryCPU().empty()) {
+      std::string features;
+      for (const std::string &feature : module.getRequiredCpuFeatures())
+        features += (features.empty() ? "" : ",") + feature;
+      line("  kernels need cpu features " +
+           (features.empty() ? std::string("(none recorded)") : features));
+    }
   }
 
   if (options.sections) {

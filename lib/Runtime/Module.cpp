@@ -1,6 +1,6 @@
 //===- Module.cpp - Loading and verifying .smod modules -------------------===//
 //
-// Implements Module.h: maps (or copies) a module file and verifies every
+// Implements Module.h: copies a module file (or buffer) and verifies every
 // byte a later reader will touch, so that the VM, the disassembler and the
 // C API can index tables and decode instructions without any further
 // bounds checks. The verifier is the runtime's security boundary against
@@ -11,18 +11,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "strata/Runtime/Module.h"
+#include "strata/Runtime/CpuFeatures.h"
 #include "strata/Runtime/Disassembler.h"
 
 #include <algorithm>
-#include <cerrno>
 #include <cstring>
-#include <fcntl.h>
 #include <limits>
-#include <new>
 #include <set>
-#include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
 #include <vector>
 
 using namespace strata::runtime;
@@ -86,6 +81,47 @@ bool isReinterpretable(uint8_t to, uint8_t from) {
                             getDTypeSize(static_cast<DType>(from)) &&
                         to != static_cast<uint8_t>(DType::I1) &&
                         from != static_cast<uint8_t>(DType::I1));
+}
+
+/// The offset of the first byte of `text` that is not part of a valid
+/// UTF-8 sequence (RFC 3629: no overlong forms, no surrogates, at most
+/// U+10FFFF; what Python's strict decoder accepts), or `size`.
+size_t findInvalidUtf8(const char *text, size_t size) {
+  const auto *bytes = reinterpret_cast<const unsigned char *>(text);
+  size_t i = 0;
+  while (i < size) {
+    unsigned char c = bytes[i];
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    size_t length;
+    unsigned char low = 0x80, high = 0xbf; // Range of the second byte.
+    if (c >= 0xc2 && c <= 0xdf) {
+      length = 2;
+    } else if (c >= 0xe0 && c <= 0xef) {
+      length = 3;
+      if (c == 0xe0)
+        low = 0xa0; // No overlong forms.
+      else if (c == 0xed)
+        high = 0x9f; // No surrogates.
+    } else if (c >= 0xf0 && c <= 0xf4) {
+      length = 4;
+      if (c == 0xf0)
+        low = 0x90;
+      else if (c == 0xf4)
+        high = 0x8f; // At most U+10FFFF.
+    } else {
+      return i;
+    }
+    if (size - i < length || bytes[i + 1] < low || bytes[i + 1] > high)
+      return i;
+    for (size_t k = 2; k < length; ++k)
+      if ((bytes[i + k] & 0xc0) != 0x80)
+        return i;
+    i += length;
+  }
+  return size;
 }
 
 uint32_t countDynamicDims(const TypeEntry &type) {
@@ -370,6 +406,16 @@ Status FunctionVerifier::checkSemantics() {
                   std::to_string(module.getStrings().size()) +
                   " bytes of strings)");
     return expectKind(reg(0), TypeKind::I64, "condition");
+  case Opcode::Check:
+    if (operands[1].value >= module.getStrings().size())
+      return fail("message string offset " + std::to_string(operands[1].value) +
+                  " out of range (" +
+                  std::to_string(module.getStrings().size()) +
+                  " bytes of strings)");
+    if (Status status = expectKind(reg(0), TypeKind::I64, "condition");
+        !status)
+      return status;
+    return expectI64List(operands[2], "checked value");
   case Opcode::ConstI64:
     return expectKind(reg(0), TypeKind::I64, "destination");
   case Opcode::AddI:
@@ -557,81 +603,63 @@ Status FunctionVerifier::checkSemantics() {
 // Loading
 //===----------------------------------------------------------------------===//
 
-Module::~Module() {
-  if (mapping)
-    ::munmap(mapping, mappingSize);
-}
-
-StatusOr<std::unique_ptr<Module>> Module::loadFile(const std::string &path) {
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0)
-    return Status::error(path + ": cannot open: " + std::strerror(errno));
-  struct stat info;
-  if (::fstat(fd, &info) != 0) {
-    int error = errno;
-    ::close(fd);
-    return Status::error(path + ": cannot stat: " + std::strerror(error));
-  }
-  if (!S_ISREG(info.st_mode)) {
-    ::close(fd);
-    return Status::error(path + ": not a regular file");
-  }
-  auto size = static_cast<uint64_t>(info.st_size);
-  if (size < sizeof(FileHeader)) {
-    ::close(fd);
-    return Status::error(path + ": file too small for a module header (" +
-                         std::to_string(size) + " bytes, need " +
-                         std::to_string(sizeof(FileHeader)) + ")");
-  }
-  if (size > std::numeric_limits<size_t>::max()) {
-    ::close(fd);
-    return Status::error(path + ": file too large to map");
-  }
-  void *mapping =
-      ::mmap(nullptr, static_cast<size_t>(size), PROT_READ, MAP_PRIVATE, fd, 0);
-  int error = errno;
-  ::close(fd); // The mapping keeps the file alive.
-  if (mapping == MAP_FAILED)
-    return Status::error(path + ": cannot map: " + std::strerror(error));
-
+StatusOr<std::unique_ptr<Module>>
+Module::create(FileBytes memory, std::string name, const LoadOptions &options) {
   std::unique_ptr<Module> module(new Module());
-  module->name = path;
-  module->mapping = mapping;
-  module->mappingSize = static_cast<size_t>(size);
-  module->bytes = static_cast<const uint8_t *>(mapping);
-  module->numBytes = static_cast<size_t>(size);
+  module->name = std::move(name);
+  module->bytes = memory.data();
+  module->numBytes = memory.size();
+  module->memory = std::move(memory);
   if (Status status = module->verify(); !status)
     return status;
+  if (options.checkCpuFeatures)
+    if (Status status = module->checkCpuFeatures(); !status)
+      return status;
   return module;
+}
+
+Status Module::checkCpuFeatures() const {
+  Status status = checkHostCpuFeatures(requiredCpuFeatures);
+  if (status)
+    return status;
+  const char *cpu = getMetadataValue("cpu");
+  return Status::error(
+      name + ": cannot run on this host: " + status.message() +
+      (cpu && *cpu ? " (compiled for cpu '" + std::string(cpu) + "')"
+                   : std::string()) +
+      "; recompile it for this host (strata-compile without --cpu and "
+      "--features targets the host)");
+}
+
+StatusOr<std::unique_ptr<Module>> Module::loadFile(const std::string &path,
+                                                   const LoadOptions &options) {
+  // A copy, not a mapping: a MAP_PRIVATE mapping still shows later changes
+  // of the file (and faults once it is truncated), and the verifier's
+  // guarantees hold only for bytes that cannot change after it ran.
+  StatusOr<FileBytes> file = FileBytes::read(path);
+  if (!file)
+    return file.getStatus();
+  if (file->size() < sizeof(FileHeader))
+    return Status::error(path + ": file too small for a module header (" +
+                         std::to_string(file->size()) + " bytes, need " +
+                         std::to_string(sizeof(FileHeader)) + ")");
+  return create(std::move(*file), path, options);
 }
 
 StatusOr<std::unique_ptr<Module>>
-Module::loadBuffer(const void *data, size_t size, std::string name) {
+Module::loadBuffer(const void *data, size_t size, std::string name,
+                   const LoadOptions &options) {
   if (!data && size != 0)
     return Status::error(name + ": no data (null pointer, " +
                          std::to_string(size) + " bytes)");
-  std::unique_ptr<Module> module(new Module());
-  module->name = std::move(name);
-  // new[] gives only the default alignment; over-allocate and round the
-  // start up so constants keep their 64-byte alignment.
-  size_t allocation = size + kConstantAlignment;
-  if (allocation < size)
-    return Status::error(module->name + ": buffer too large");
-  module->owned.reset(new (std::nothrow) uint8_t[allocation]);
-  if (!module->owned)
-    return Status::error(module->name + ": out of memory copying " +
+  // Page-aligned, so constants keep their 64-byte alignment.
+  StatusOr<FileBytes> copy = FileBytes::allocate(size);
+  if (!copy)
+    return Status::error(name + ": out of memory copying " +
                          std::to_string(size) + " bytes");
-  auto address = reinterpret_cast<uintptr_t>(module->owned.get());
-  uintptr_t aligned = (address + kConstantAlignment - 1) / kConstantAlignment *
-                      kConstantAlignment;
-  auto *copy = reinterpret_cast<uint8_t *>(aligned);
   if (size != 0)
-    std::memcpy(copy, data, size);
-  module->bytes = copy;
-  module->numBytes = size;
-  if (Status status = module->verify(); !status)
-    return status;
-  return module;
+    std::memcpy(copy->data(), data, size);
+  return create(std::move(*copy), std::move(name), options);
 }
 
 //===----------------------------------------------------------------------===//
@@ -702,7 +730,11 @@ Status Module::verify() {
   if (header.versionMajor != kVersionMajor)
     return fail("unsupported format version " + str(header.versionMajor) + "." +
                 str(header.versionMinor) + " (this runtime reads " +
-                str(kVersionMajor) + ".x)");
+                str(kVersionMajor) + ".x): " +
+                (header.versionMajor < kVersionMajor
+                     ? "rebuild the module with a current strata-compile"
+                     : "the module was written by a newer Strata; load it "
+                       "with that version's runtime"));
   if (header.fileSize != numBytes)
     return fail("header says the file has " + str(header.fileSize) +
                 " bytes, it has " + str(numBytes) +
@@ -813,6 +845,10 @@ Status Module::verify() {
   // Strings: every offset below the size names a NUL-terminated string.
   if (!strings.empty() && strings[strings.size() - 1] != '\0')
     return fail("strings section does not end with a NUL byte");
+  // Names and messages reach users (and Python's str) as UTF-8.
+  if (size_t bad = findInvalidUtf8(strings.data(), strings.size());
+      bad != strings.size())
+    return fail("strings section: invalid UTF-8 at byte " + str(bad));
   auto checkString = [&](uint32_t offset, bool optional,
                          const std::string &what) -> Status {
     if (optional && offset == kNoString)
@@ -824,6 +860,7 @@ Status Module::verify() {
   };
 
   // Metadata.
+  int cpuFeaturesEntry = -1;
   for (uint32_t i = 0; i < metadata.size(); ++i) {
     std::string where = "metadata entry " + str(i);
     if (Status status = checkString(metadata[i].key, false, where + " key");
@@ -832,6 +869,18 @@ Status Module::verify() {
     if (Status status = checkString(metadata[i].value, false, where + " value");
         !status)
       return status;
+    if (std::string_view(getString(metadata[i].key)) != kMetadataCpuFeatures)
+      continue;
+    if (cpuFeaturesEntry >= 0)
+      return fail(where + ": a second '" + kMetadataCpuFeatures +
+                  "' entry (the first is entry " + str(cpuFeaturesEntry) + ")");
+    cpuFeaturesEntry = static_cast<int>(i);
+    StatusOr<std::vector<std::string>> features =
+        parseCpuFeatureList(getString(metadata[i].value));
+    if (!features)
+      return fail(where + " ('" + kMetadataCpuFeatures +
+                  "'): " + features.message());
+    requiredCpuFeatures = std::move(*features);
   }
 
   // Types.

@@ -8,9 +8,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "strata/Runtime/ModuleWriter.h"
+#include "strata/Runtime/Files.h"
 
-#include <cerrno>
-#include <cstdio>
 #include <cstring>
 #include <limits>
 
@@ -286,8 +285,18 @@ ModuleWriter::addKernel(std::string_view name, std::string_view symbol,
   return static_cast<uint32_t>(kernels.size() - 1);
 }
 
-void ModuleWriter::setKernelLibraryCPU(std::vector<uint8_t> bytes) {
+void ModuleWriter::setKernelLibraryCPU(
+    std::vector<uint8_t> bytes, const std::vector<std::string> &cpuFeatures) {
   kernelLibraryCPU = std::move(bytes);
+  std::string list;
+  for (const std::string &feature : cpuFeatures)
+    list += (list.empty() ? "" : ",") + feature;
+  if (cpuFeaturesEntry >= 0)
+    metadata[cpuFeaturesEntry].value = addString(list);
+  else if (!list.empty()) {
+    addMetadata(kMetadataCpuFeatures, list);
+    cpuFeaturesEntry = static_cast<int>(metadata.size() - 1);
+  }
 }
 
 void ModuleWriter::addMetadata(std::string_view key, std::string_view value) {
@@ -431,13 +440,5 @@ Status ModuleWriter::writeFile(const std::string &path) const {
   StatusOr<std::vector<uint8_t>> bytes = finish();
   if (!bytes)
     return bytes.getStatus();
-  std::FILE *file = std::fopen(path.c_str(), "wb");
-  if (!file)
-    return Status::error(path +
-                         ": cannot open for writing: " + std::strerror(errno));
-  size_t written = std::fwrite(bytes->data(), 1, bytes->size(), file);
-  bool closed = std::fclose(file) == 0;
-  if (written != bytes->size() || !closed)
-    return Status::error(path + ": write failed: " + std::strerror(errno));
-  return Status::success();
+  return writeFileAtomically(path, bytes->data(), bytes->size());
 }

@@ -11,13 +11,11 @@
 
 #include "strata/Runtime/Npy.h"
 #include "strata/Runtime/Device.h"
+#include "strata/Runtime/Files.h"
 
 #include <cctype>
-#include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <fstream>
-#include <iterator>
 
 using namespace strata::runtime;
 
@@ -262,14 +260,10 @@ StatusOr<Tensor> strata::runtime::parseNpy(const uint8_t *data, size_t size,
 }
 
 StatusOr<Tensor> strata::runtime::readNpyFile(const std::string &path) {
-  std::ifstream file(path, std::ios::binary);
-  if (!file)
-    return Status::error(path + ": cannot open file: " + std::strerror(errno));
-  std::vector<uint8_t> bytes((std::istreambuf_iterator<char>(file)),
-                             std::istreambuf_iterator<char>());
-  if (file.bad())
-    return Status::error(path + ": read error");
-  return parseNpy(bytes.data(), bytes.size(), path);
+  StatusOr<FileBytes> bytes = FileBytes::read(path, /*allowStreams=*/true);
+  if (!bytes)
+    return bytes.getStatus();
+  return parseNpy(bytes->data(), bytes->size(), path);
 }
 
 StatusOr<std::vector<uint8_t>> strata::runtime::encodeNpy(const Tensor &tensor,
@@ -327,13 +321,5 @@ Status strata::runtime::writeNpyFile(const std::string &path,
   StatusOr<std::vector<uint8_t>> bytes = encodeNpy(tensor, bf16AsU16);
   if (!bytes)
     return Status::error(path + ": " + bytes.message());
-  FILE *file = std::fopen(path.c_str(), "wb");
-  if (!file)
-    return Status::error(path +
-                         ": cannot create file: " + std::strerror(errno));
-  size_t written = std::fwrite(bytes->data(), 1, bytes->size(), file);
-  bool closed = std::fclose(file) == 0;
-  if (written != bytes->size() || !closed)
-    return Status::error(path + ": write error");
-  return Status::success();
+  return writeFileAtomically(path, bytes->data(), bytes->size());
 }

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "strata/Runtime/Profiler.h"
+#include "strata/Runtime/Files.h"
 #include "strata/Runtime/Npy.h"
 
 #include <algorithm>
@@ -52,15 +53,7 @@ std::string strata::runtime::quoteJSON(const std::string &text) {
 }
 
 static Status writeTextFile(const std::string &path, const std::string &text) {
-  FILE *file = std::fopen(path.c_str(), "wb");
-  if (!file)
-    return Status::error(path +
-                         ": cannot create file: " + std::strerror(errno));
-  size_t written = std::fwrite(text.data(), 1, text.size(), file);
-  bool closed = std::fclose(file) == 0;
-  if (written != text.size() || !closed)
-    return Status::error(path + ": write error");
-  return Status::success();
+  return writeFileAtomically(path, text.data(), text.size());
 }
 
 //===----------------------------------------------------------------------===//
@@ -186,6 +179,10 @@ TensorDumper::create(const std::string &directory) {
     return Status::error(directory +
                          ": cannot create directory: " + std::strerror(errno));
   }
+  // A directory that exists but cannot be written is an error now, not at
+  // the first launch.
+  if (Status status = checkFileWritable(directory + "/index.json"); !status)
+    return status;
   return std::unique_ptr<TensorDumper>(new TensorDumper(directory));
 }
 

@@ -17,6 +17,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <new>
+#include <string>
+#include <system_error>
 
 using namespace strata::runtime;
 
@@ -65,12 +68,37 @@ unsigned ThreadPool::getDefaultNumThreads() {
 
 ThreadPool::ThreadPool(unsigned requested)
     : numThreads(requested ? requested : getDefaultNumThreads()) {
-  workers.reserve(numThreads - 1);
-  for (unsigned i = 1; i < numThreads; ++i)
-    workers.emplace_back([this] { workerLoop(); });
+  try {
+    workers.reserve(numThreads - 1);
+    for (unsigned i = 1; i < numThreads; ++i)
+      workers.emplace_back([this] { workerLoop(); });
+  } catch (...) {
+    // Joinable threads must not be destroyed (std::terminate): stop the
+    // ones that started before the exception leaves the constructor.
+    stop();
+    throw;
+  }
 }
 
-ThreadPool::~ThreadPool() {
+StatusOr<std::unique_ptr<ThreadPool>> ThreadPool::create(unsigned numThreads) {
+  if (numThreads > kMaxThreads)
+    return Status::error("cannot use " + std::to_string(numThreads) +
+                         " threads (at most " + std::to_string(kMaxThreads) +
+                         ")");
+  unsigned wanted = numThreads ? numThreads : getDefaultNumThreads();
+  try {
+    return std::make_unique<ThreadPool>(numThreads);
+  } catch (const std::system_error &error) {
+    return Status::error("cannot start " + std::to_string(wanted) +
+                         " threads: " + error.what() +
+                         " (ask for fewer threads)");
+  } catch (const std::bad_alloc &) {
+    return Status::error("cannot start " + std::to_string(wanted) +
+                         " threads: out of memory (ask for fewer threads)");
+  }
+}
+
+void ThreadPool::stop() {
   {
     std::lock_guard<std::mutex> lock(mutex);
     stopping = true;
@@ -78,7 +106,10 @@ ThreadPool::~ThreadPool() {
   wakeWorkers.notify_all();
   for (std::thread &worker : workers)
     worker.join();
+  workers.clear();
 }
+
+ThreadPool::~ThreadPool() { stop(); }
 
 void ThreadPool::getChunk(int64_t n, int64_t numChunks, int64_t chunk,
                           int64_t &begin, int64_t &end) {

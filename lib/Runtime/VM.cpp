@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "strata/Runtime/VM.h"
+#include "strata/Runtime/Files.h"
 #include "strata/Runtime/FloatEnvironment.h"
 
 #include <cstring>
@@ -126,12 +127,20 @@ Session::create(std::shared_ptr<const Module> module, SessionOptions options) {
   session->registry = options.registry ? options.registry : &Registry::global();
   session->options = options;
 
+  // Kernels for CPU features this host lacks would die of SIGILL (a module
+  // loaded with LoadOptions::checkCpuFeatures off gets here).
+  if (Status status = module->checkCpuFeatures(); !status)
+    return status;
   StatusOr<std::unique_ptr<KernelLibrary>> library =
       KernelLibrary::load(*module);
   if (!library)
     return library.getStatus();
   session->kernels = std::move(*library);
-  session->pool = std::make_unique<ThreadPool>(options.numThreads);
+  StatusOr<std::unique_ptr<ThreadPool>> pool =
+      ThreadPool::create(options.numThreads);
+  if (!pool)
+    return pool.getStatus();
+  session->pool = std::move(*pool);
 
   Span<TypeEntry> types = module->getTypes();
   for (const FunctionEntry &entry : module->getFunctions()) {
@@ -168,6 +177,10 @@ Session::create(std::shared_ptr<const Module> module, SessionOptions options) {
         std::move(storage), 0, static_cast<DType>(type.dtype), shape));
   }
 
+  // A trace that cannot be written is an error now, not after the run.
+  if (!options.tracePath.empty())
+    if (Status status = checkFileWritable(options.tracePath); !status)
+      return Status::error("cannot write the trace: " + status.message());
   if (options.profile || !options.tracePath.empty()) {
     session->profiler = std::make_shared<Profiler>(
         options.tracePath, /*keepEvents=*/!options.tracePath.empty());
@@ -301,6 +314,29 @@ void Session::leaveFrame(const FunctionInfo &function, Value *regs) {
 }
 
 /// Reads operand 'i' (two words, low first).
+/// The message of a failed `check`: `message` with each `{N}` replaced by
+/// `values[N]` in decimal (the loader checked the registers; a placeholder
+/// beyond the values stays as written).
+static std::string formatCheckMessage(const char *message,
+                                      const std::vector<int64_t> &values) {
+  std::string result;
+  for (const char *p = message; *p; ++p) {
+    if (*p == '{') {
+      const char *end = p + 1;
+      size_t index = 0;
+      while (*end >= '0' && *end <= '9' && index <= values.size())
+        index = index * 10 + static_cast<size_t>(*end++ - '0');
+      if (*end == '}' && end != p + 1 && index < values.size()) {
+        result += std::to_string(values[index]);
+        p = end;
+        continue;
+      }
+    }
+    result += *p;
+  }
+  return result;
+}
+
 static inline int64_t readI64(const uint32_t *words) {
   return static_cast<int64_t>(static_cast<uint64_t>(words[0]) |
                               (static_cast<uint64_t>(words[1]) << 32));
@@ -539,6 +575,17 @@ StatusOr<std::vector<Value>> Session::run(uint32_t entry,
       if (regs[op[1]].scalar == 0)
         VM_FAIL(std::string("assertion failed: ") + module->getString(op[2]));
       pc += 3;
+      break;
+    case Opcode::Check:
+      // "rsR": op, r, s, R count, R...
+      if (regs[op[1]].scalar == 0) {
+        std::vector<int64_t> values;
+        for (uint32_t i = 0; i < op[3]; ++i)
+          values.push_back(regs[op[4 + i]].scalar);
+        VM_FAIL("run-time check failed: " +
+                formatCheckMessage(module->getString(op[2]), values));
+      }
+      pc += 4 + op[3];
       break;
     case Opcode::ConstI64:
       regs[op[1]].scalar = readI64(op + 2);

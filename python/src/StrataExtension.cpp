@@ -5,7 +5,9 @@
 // Pythonic layer (strata.compile, CompiledModule, argument conversion) is
 // pure Python in python/strata/. What has to be native lives here:
 //  - every C API failure becomes a strata.StrataError (a RuntimeError) with
-//    the C API's message, never a crash;
+//    the C API's message, never a crash; so does an object that cannot be
+//    imported as an array (an unsupported dtype, a failing or misbehaving
+//    __dlpack__), which nanobind alone would report as a TypeError;
 //  - compiling and invoking release the GIL;
 //  - tensors cross without copies where that is safe: an argument borrows
 //    the caller's array (the Tensor keeps the array alive; the runtime never
@@ -33,6 +35,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <vector>
 
@@ -41,9 +44,53 @@ using namespace nb::literals;
 
 namespace {
 
+/// `text` with every byte that is not part of a valid UTF-8 sequence
+/// replaced by U+FFFD: Python would refuse to turn it into a str (and raise
+/// UnicodeDecodeError instead of the error meant). Compiler diagnostics
+/// quote source lines, which may hold any bytes.
+std::string toValidUtf8(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  const auto *bytes = reinterpret_cast<const unsigned char *>(text.data());
+  size_t size = text.size(), i = 0;
+  while (i < size) {
+    unsigned char c = bytes[i];
+    size_t length = 0;
+    unsigned char low = 0x80, high = 0xbf;
+    if (c < 0x80) {
+      length = 1;
+    } else if (c >= 0xc2 && c <= 0xdf) {
+      length = 2;
+    } else if (c >= 0xe0 && c <= 0xef) {
+      length = 3;
+      low = c == 0xe0 ? 0xa0 : 0x80;
+      high = c == 0xed ? 0x9f : 0xbf;
+    } else if (c >= 0xf0 && c <= 0xf4) {
+      length = 4;
+      low = c == 0xf0 ? 0x90 : 0x80;
+      high = c == 0xf4 ? 0x8f : 0xbf;
+    }
+    bool valid = length != 0 && size - i >= length;
+    if (valid && length > 1)
+      valid = bytes[i + 1] >= low && bytes[i + 1] <= high;
+    for (size_t k = 2; valid && k < length; ++k)
+      valid = (bytes[i + k] & 0xc0) == 0x80;
+    if (!valid) {
+      out += "\xEF\xBF\xBD";
+      ++i;
+      continue;
+    }
+    out.append(text.data() + i, length);
+    i += length;
+  }
+  return out;
+}
+
 /// Translated to strata.StrataError (registered in the module below).
 class StrataError : public std::runtime_error {
-  using std::runtime_error::runtime_error;
+public:
+  explicit StrataError(std::string_view message)
+      : std::runtime_error(toValidUtf8(message)) {}
 };
 
 /// Throws StrataError with the runtime's last message unless `status` is OK.
@@ -137,6 +184,108 @@ std::string describeDLPack(nb::dlpack::dtype dtype) {
 // Tensor
 //===----------------------------------------------------------------------===//
 
+/// `str(object)`, or a placeholder when that raises.
+std::string safeStr(nb::handle object) {
+  try {
+    return nb::str(object).c_str();
+  } catch (const nb::python_error &) {
+    return "<unprintable>";
+  }
+}
+
+/// The name of `object`'s type ("ndarray", "list").
+std::string typeName(nb::handle object) {
+  try {
+    return nb::type_name(object.type()).c_str();
+  } catch (const nb::python_error &) {
+    return "object";
+  }
+}
+
+/// "ValueError: the message" (nanobind's what() adds the traceback).
+std::string describeException(const nb::python_error &error) {
+  std::string text = safeStr(error.value());
+  return typeName(error.value()) + (text.empty() ? "" : ": " + text);
+}
+
+/// A numpy array whose dtype has non-native byte order, copied into native
+/// order; an invalid object for anything else.
+nb::object toNativeByteOrder(nb::handle object) {
+  try {
+    if (!nb::hasattr(object, "dtype") || !nb::hasattr(object, "astype"))
+      return nb::object();
+    nb::object dtype = object.attr("dtype");
+    if (!nb::hasattr(dtype, "isnative") ||
+        nb::cast<bool>(dtype.attr("isnative")))
+      return nb::object();
+    return object.attr("astype")(dtype.attr("newbyteorder")("="));
+  } catch (const nb::python_error &) {
+    return nb::object();
+  } catch (const nb::cast_error &) {
+    return nb::object();
+  }
+}
+
+/// The uint16 view of a numpy array of ml_dtypes' bfloat16, or an invalid
+/// object for anything else.
+nb::object bfloat16Bits(nb::handle object) {
+  try {
+    if (!nb::hasattr(object, "dtype") || !nb::hasattr(object, "view"))
+      return nb::object();
+    nb::object dtype = object.attr("dtype");
+    if (!nb::hasattr(dtype, "name") ||
+        safeStr(dtype.attr("name")) != "bfloat16")
+      return nb::object();
+    return object.attr("view")("uint16");
+  } catch (const nb::python_error &) {
+    return nb::object();
+  }
+}
+
+/// Why `object` cannot be imported as an array (nanobind's import failed).
+std::string describeUnusable(nb::handle object) {
+  std::string type = typeName(object);
+  try {
+    // numpy-like arrays: an unsupported dtype is the common case.
+    if (nb::hasattr(object, "dtype") && nb::hasattr(object, "shape")) {
+      std::string dtype = safeStr(object.attr("dtype"));
+      static const char *const supported[] = {
+          "float32", "float64", "float16", "bfloat16", "bool",
+          "int8",    "int16",   "int32",   "int64",    "uint8",
+          "uint16",  "uint32",  "uint64"};
+      for (const char *name : supported)
+        if (dtype == name)
+          return "cannot pass a " + type + " of dtype " + dtype +
+                 ": it exports neither DLPack nor a buffer numpy reads";
+      return "cannot pass a " + type + " of dtype " + dtype +
+             ": unsupported array dtype (supported: float32, float64, "
+             "float16, bfloat16, bool, int8, int16, int32, int64, uint8, "
+             "uint16, uint32, uint64)";
+    }
+    if (nb::hasattr(object, "__dlpack__")) {
+      // Call it once more to say what went wrong.
+      nb::object capsule;
+      try {
+        capsule = object.attr("__dlpack__")();
+      } catch (const nb::python_error &error) {
+        return "cannot pass a " + type + ": its __dlpack__() raised " +
+               describeException(error);
+      }
+      if (!PyCapsule_CheckExact(capsule.ptr()))
+        return "cannot pass a " + type + ": its __dlpack__() returned a " +
+               typeName(capsule) + ", not a DLPack capsule";
+      return "cannot pass a " + type +
+             ": its DLPack capsule is not a CPU tensor of a supported dtype "
+             "(or was already consumed)";
+    }
+  } catch (const nb::python_error &error) {
+    return "cannot pass a " + type + ": " + describeException(error);
+  }
+  return "cannot pass a " + type +
+         " as an array (pass a numpy array, or an object with __dlpack__ "
+         "or the buffer protocol)";
+}
+
 /// An owned tensor handle, plus the array whose memory it borrows (none for
 /// runtime-owned tensors).
 class Tensor {
@@ -149,14 +298,36 @@ public:
   Tensor &operator=(const Tensor &) = delete;
   ~Tensor() { strata_tensor_release(handle); }
 
-  /// Borrows the memory of a CPU array (any object with __dlpack__ or the
-  /// buffer protocol; nanobind makes a C-contiguous copy of a strided one).
-  static Tensor *fromArray(Borrowed array) {
+  /// Borrows the memory of a CPU array: any object with __dlpack__ or the
+  /// buffer protocol. nanobind makes a C-contiguous copy of a strided
+  /// numpy (PyTorch, JAX, ...) array; a numpy array of non-native byte
+  /// order is copied into native order. Anything else is a StrataError
+  /// saying why, never nanobind's TypeError.
+  static Tensor *fromObject(nb::handle object) {
+    Borrowed array;
+    if (nb::try_cast(object, array))
+      return fromArray(std::move(array));
+    if (nb::object native = toNativeByteOrder(object);
+        native.is_valid() && nb::try_cast(native, array))
+      return fromArray(std::move(array));
+    // numpy has no bfloat16; ml_dtypes' cannot leave through DLPack or the
+    // buffer protocol, but its bits can, as uint16.
+    if (nb::object bits = bfloat16Bits(object);
+        bits.is_valid() && nb::try_cast(bits, array))
+      return fromArray(std::move(array), STRATA_DTYPE_BF16);
+    throw StrataError(describeUnusable(object));
+  }
+
+  /// Borrows the memory of an imported array; `as`, when given, is the
+  /// element type of its bits (of the same size).
+  static Tensor *fromArray(Borrowed array,
+                           strata_dtype_t as = STRATA_DTYPE_INVALID) {
     if (array.device_type() != nb::device::cpu::value)
       throw StrataError("only CPU arrays can be passed (got a DLPack device "
                         "type " +
                         std::to_string(array.device_type()) + ")");
-    strata_dtype_t dtype = fromDLPack(array.dtype());
+    strata_dtype_t dtype =
+        as != STRATA_DTYPE_INVALID ? as : fromDLPack(array.dtype());
     if (dtype == STRATA_DTYPE_INVALID)
       throw StrataError(
           "unsupported array dtype " + describeDLPack(array.dtype()) +
@@ -207,9 +378,11 @@ public:
   size_t nbytes() const { return strata_tensor_byte_size(handle); }
   bool readOnly() const { return strata_tensor_is_read_only(handle) != 0; }
 
-  /// The tensor as an ndarray viewing its data; the owner is a retained
-  /// handle, so the view stays valid after this Tensor is gone.
-  template <typename Framework> nb::ndarray<Framework> view() const {
+  /// The tensor as an ndarray viewing its data (bf16 as its uint16 bits
+  /// when `bf16Bits`: numpy cannot take DLPack bfloat16); the owner is a
+  /// retained handle, so the view stays valid after this Tensor is gone.
+  template <typename Framework>
+  nb::ndarray<Framework> view(bool bf16Bits = false) const {
     strata_tensor_t *retained = nullptr;
     checkRuntime(strata_tensor_retain(handle, &retained));
     nb::capsule owner(retained, [](void *p) noexcept {
@@ -218,10 +391,12 @@ public:
     std::vector<size_t> dims;
     for (int64_t dim : shape())
       dims.push_back(static_cast<size_t>(dim));
+    strata_dtype_t dtype = strata_tensor_dtype(handle);
+    if (bf16Bits && dtype == STRATA_DTYPE_BF16)
+      dtype = STRATA_DTYPE_U16;
     return nb::ndarray<Framework>(strata_tensor_data(handle), dims.size(),
                                   dims.data(), owner, /*strides=*/nullptr,
-                                  toDLPack(strata_tensor_dtype(handle)),
-                                  nb::device::cpu::value, 0);
+                                  toDLPack(dtype), nb::device::cpu::value, 0);
   }
 
   std::string format() const {
@@ -279,15 +454,20 @@ public:
   Module &operator=(const Module &) = delete;
   ~Module() { strata_module_release(handle); }
 
-  static Module *loadFile(const std::string &path) {
+  /// Paths cross as bytes (os.fsencode): a str path may hold surrogates
+  /// (undecodable file names) that a C string cannot.
+  static Module *loadFile(nb::bytes path) {
     strata_module_t *handle = nullptr;
     checkRuntime(strata_module_load_file(path.c_str(), &handle));
     return new Module(handle);
   }
-  static Module *loadBytes(nb::bytes bytes) {
+  /// `checkCpu` false: a module for another CPU loads (to be saved); its
+  /// sessions are refused.
+  static Module *loadBytes(nb::bytes bytes, bool checkCpu) {
     strata_module_t *handle = nullptr;
-    checkRuntime(
-        strata_module_load_memory(bytes.c_str(), bytes.size(), &handle));
+    checkRuntime(strata_module_load_memory_ex(
+        bytes.c_str(), bytes.size(), checkCpu ? 0 : STRATA_LOAD_SKIP_CPU_CHECK,
+        &handle));
     return new Module(handle);
   }
 
@@ -300,7 +480,7 @@ public:
     for (size_t i = 0; i < count; ++i) {
       const char *name = nullptr;
       checkRuntime(strata_module_function_name(handle, i, &name));
-      names.push_back(name);
+      names.push_back(toValidUtf8(name));
     }
     return names;
   }
@@ -328,11 +508,24 @@ public:
     return {args, results};
   }
 
+  /// The module's bytes (its own copy, made at load).
+  nb::bytes data() const {
+    const void *bytes = nullptr;
+    size_t size = 0;
+    checkRuntime(strata_module_data(handle, &bytes, &size));
+    return nb::bytes(bytes, size);
+  }
+
+  /// Writes the module to `path` atomically.
+  void save(nb::bytes path) const {
+    checkRuntime(strata_module_save(handle, path.c_str()));
+  }
+
   std::optional<std::string> metadata(const std::string &key) const {
     const char *value = strata_module_metadata(handle, key.c_str());
     if (!value)
       return std::nullopt;
-    return std::string(value);
+    return toValidUtf8(value);
   }
 
 private:
@@ -342,7 +535,7 @@ private:
 class Session {
 public:
   Session(Module &module, uint32_t threads, bool profile,
-          std::optional<std::string> trace, std::optional<std::string> dump) {
+          std::optional<nb::bytes> trace, std::optional<nb::bytes> dump) {
     strata_options_t *options = nullptr;
     checkRuntime(strata_options_create(&options));
     strata_status_t status = strata_options_set_num_threads(options, threads);
@@ -502,9 +695,13 @@ nb::object compile(nb::bytes source, const std::string &sourceName,
       strata_compile_result_data(result, &data, &size);
   bool isText = strata_compile_result_is_text(result) != 0;
   nb::object output;
-  if (dataStatus == STRATA_COMPILE_OK)
-    output = isText ? nb::object(nb::str(static_cast<const char *>(data), size))
-                    : nb::object(nb::bytes(data, size));
+  if (dataStatus == STRATA_COMPILE_OK && isText) {
+    std::string text =
+        toValidUtf8(std::string_view(static_cast<const char *>(data), size));
+    output = nb::str(text.data(), text.size());
+  } else if (dataStatus == STRATA_COMPILE_OK) {
+    output = nb::bytes(data, size);
+  }
   strata_compile_result_release(result);
   checkCompiler(dataStatus);
   return output;
@@ -527,7 +724,7 @@ NB_MODULE(_strata, m) {
         "the IR text below the module level.");
 
   nb::class_<Tensor>(m, "Tensor", "A runtime tensor (an argument or a result).")
-      .def_static("from_array", &Tensor::fromArray, "array"_a,
+      .def_static("from_array", &Tensor::fromObject, "array"_a,
                   nb::rv_policy::take_ownership,
                   "Borrows a CPU array (numpy, or anything with __dlpack__).")
       .def_static("from_int", &Tensor::fromInt, "value"_a,
@@ -538,8 +735,9 @@ NB_MODULE(_strata, m) {
       .def_prop_ro("nbytes", &Tensor::nbytes)
       .def_prop_ro("read_only", &Tensor::readOnly)
       .def(
-          "numpy", [](const Tensor &t) { return t.view<nb::numpy>(); },
-          "A numpy array viewing the data (no copy).")
+          "numpy", [](const Tensor &t) { return t.view<nb::numpy>(true); },
+          "A numpy array viewing the data (no copy; bf16 as its uint16 "
+          "bits, numpy has no bfloat16).")
       .def(
           "__dlpack__",
           [](const Tensor &t, nb::handle stream, nb::handle maxVersion,
@@ -571,14 +769,17 @@ NB_MODULE(_strata, m) {
       .def_static("load_file", &Module::loadFile, "path"_a,
                   nb::rv_policy::take_ownership)
       .def_static("load_bytes", &Module::loadBytes, "data"_a,
-                  nb::rv_policy::take_ownership)
+                  "check_cpu"_a = true, nb::rv_policy::take_ownership)
       .def_prop_ro("functions", &Module::functions)
       .def("signature", &Module::signature, "name"_a)
-      .def("metadata", &Module::metadata, "key"_a);
+      .def("metadata", &Module::metadata, "key"_a)
+      .def("data", &Module::data, "The module's bytes.")
+      .def("save", &Module::save, "path"_a,
+           "Writes the module's bytes to `path` atomically.");
 
   nb::class_<Session>(m, "Session", "Runs a module's functions.")
-      .def(nb::init<Module &, uint32_t, bool, std::optional<std::string>,
-                    std::optional<std::string>>(),
+      .def(nb::init<Module &, uint32_t, bool, std::optional<nb::bytes>,
+                    std::optional<nb::bytes>>(),
            "module"_a, "threads"_a = 0, "profile"_a = false,
            "trace"_a = nb::none(), "dump"_a = nb::none())
       .def("invoke", &Session::invoke, "name"_a, "args"_a,

@@ -13,7 +13,8 @@ import os
 from typing import Optional, Union
 
 from . import _strata
-from ._runtime import CompiledModule, check_bool
+from ._runtime import (CompiledModule, check_bool, check_run_options,
+                       check_str, fspath)
 from ._strata import StrataError
 
 #: The levels `compile_to` accepts, in pipeline order. All but "module"
@@ -53,11 +54,15 @@ def _read_file(path: str) -> bytes:
     except OSError as e:
         raise StrataError(
             f"cannot read '{path}': {e.strerror or e}") from e
+    except ValueError as e:  # a NUL in the path
+        raise StrataError(f"cannot read {path!r}: {e}") from e
 
 
 def _looks_like_path(text: str) -> bool:
     if "\n" in text or "{" in text:
         return False
+    if "\0" in text:  # os.path.exists would raise
+        return text.endswith(_PATH_SUFFIXES)
     return text.endswith(_PATH_SUFFIXES) or os.path.exists(text)
 
 
@@ -67,17 +72,19 @@ def _resolve_source(source, source_name: Optional[str]):
         name = source_name or (source.graph.name or "model") + ".onnx"
         return _import_onnx(source).encode(), name
     if isinstance(source, os.PathLike):
-        source = os.fspath(source)
-        if isinstance(source, bytes):
-            source = os.fsdecode(source)
+        source = fspath("source", source)
         return _resolve_path(source, source_name)
     if isinstance(source, str):
         if _looks_like_path(source):
             return _resolve_path(source, source_name)
-        return source.encode(), source_name or "<string>"
+        try:
+            return source.encode(), source_name or "<string>"
+        except UnicodeEncodeError as e:
+            raise StrataError(f"strata.compile: the source is not valid "
+                              f"text: {e}") from None
     if isinstance(source, (bytes, bytearray, memoryview)):
         return bytes(source), source_name or "<bytes>"
-    raise TypeError(
+    raise StrataError(
         "strata.compile: source must be MLIR text (str), a path (.mlir, "
         ".mlirbc, .onnx), MLIR bytecode (bytes) or an onnx.ModelProto, "
         f"not {type(source).__name__}")
@@ -85,7 +92,7 @@ def _resolve_source(source, source_name: Optional[str]):
 
 def _resolve_path(path: str, source_name: Optional[str]):
     if path.endswith(".onnx"):
-        if not os.path.isfile(path):
+        if "\0" in path or not os.path.isfile(path):
             raise StrataError(f"cannot read '{path}': no such file")
         return _import_onnx(path).encode(), source_name or path
     return _read_file(path), source_name or path
@@ -126,13 +133,14 @@ def compile(source: Union[str, bytes, os.PathLike, "onnx.ModelProto"],
         strata.load).
 
     Raises StrataError with every compiler diagnostic (file:line:col) when
-    the source does not parse, verify or compile.
+    the source does not parse, verify or compile, and for options of a
+    wrong type or value.
     """
-    if compile_to not in COMPILE_LEVELS:
+    if not isinstance(compile_to, str) or compile_to not in COMPILE_LEVELS:
         raise StrataError(
             f"unknown compile_to level '{compile_to}' (expected one of "
             f"{', '.join(COMPILE_LEVELS)})")
-    if layout not in ("nhwc", "nchw"):
+    if not isinstance(layout, str) or layout not in ("nhwc", "nchw"):
         raise StrataError(f"layout must be 'nhwc' or 'nchw', got {layout!r}")
     if isinstance(opt_level, bool) or not isinstance(opt_level, int) \
             or not 0 <= opt_level <= 3:
@@ -143,14 +151,22 @@ def compile(source: Union[str, bytes, os.PathLike, "onnx.ModelProto"],
     for name, value in (("target", target), ("cpu", cpu),
                         ("features", features), ("linker", linker),
                         ("source_name", source_name)):
-        if value is not None and not isinstance(value, str):
-            raise StrataError(f"{name} must be a str, got {value!r}")
+        if value is not None:
+            check_str(name, value)
+    # The run options are checked before a compile that may take long.
+    check_run_options(threads, profile, trace, dump)
     data, name = _resolve_source(source, source_name)
+    # A path may hold surrogates (bytes that are not UTF-8): diagnostics
+    # show them replaced.
+    name = name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
     output = _strata.compile(data, name, target, cpu or "", features or "",
                              opt_level, bool(vectorize), layout,
                              bool(winograd), compile_to,
                              linker or "", bool(from_device))
     if compile_to != "module":
         return output
-    return CompiledModule._from_bytes(output, threads=threads,
-                                      profile=profile, trace=trace, dump=dump)
+    # A module compiled for another CPU (cpu=..., features=...) can be
+    # saved here; calling it raises StrataError naming the missing features.
+    return CompiledModule._from_bytes(output, check_cpu=False,
+                                      threads=threads, profile=profile,
+                                      trace=trace, dump=dump)

@@ -25,12 +25,66 @@ from . import _strata
 from ._strata import StrataError
 
 
+#: The most threads a session may use (the runtime's limit).
+MAX_THREADS = 4096
+
+
 def check_bool(name: str, value) -> bool:
     """`value` if it is a bool (numpy's too), else StrataError: a string
     such as "False" must not read as true."""
     if isinstance(value, (bool, np.bool_)):
         return bool(value)
     raise StrataError(f"{name} must be True or False, got {value!r}")
+
+
+def check_threads(threads) -> int:
+    """`threads` if it is an int from 0 to MAX_THREADS, else StrataError."""
+    if isinstance(threads, (bool, np.bool_)) or \
+            not isinstance(threads, (int, np.integer)) or \
+            not 0 <= threads <= MAX_THREADS:
+        raise StrataError(f"threads must be an int from 0 to {MAX_THREADS} "
+                          f"(0: one per core), got {threads!r}")
+    return int(threads)
+
+
+def fspath(name: str, path) -> str:
+    """A path argument (str, bytes or os.PathLike) as a str, else
+    StrataError."""
+    try:
+        path = os.fspath(path)
+    except TypeError:
+        raise StrataError(f"{name} must be a path (str or os.PathLike), got "
+                          f"{type(path).__name__}") from None
+    if isinstance(path, bytes):
+        path = os.fsdecode(path)
+    if "\0" in path:
+        raise StrataError(f"{name} must not contain a NUL character: "
+                          f"{path!r}")
+    try:
+        os.fsencode(path)  # what crosses to C
+    except UnicodeEncodeError as e:
+        raise StrataError(f"{name} is not a valid file name: {e}") from None
+    return path
+
+
+def check_str(name: str, value) -> str:
+    """`value` if it is a str the C APIs can take (UTF-8), else
+    StrataError."""
+    if not isinstance(value, str):
+        raise StrataError(f"{name} must be a str, got {value!r}")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as e:
+        raise StrataError(f"{name} is not valid text: {e}") from None
+    return value
+
+
+def check_run_options(threads, profile, trace, dump):
+    """The run options of strata.load / strata.compile, normalized:
+    (threads, profile, trace path or None, dump directory or None)."""
+    return (check_threads(threads), check_bool("profile", profile),
+            None if trace is None else fspath("trace", trace),
+            None if dump is None else fspath("dump", dump))
 
 # Runtime dtype names -> numpy dtype names (bf16 has no numpy dtype).
 _NUMPY_DTYPES = {
@@ -114,12 +168,12 @@ def _to_tensor(value, slot, index: int, function: str):
             f"function '{function}': argument {index}: expected an i64 "
             f"(a Python int), got {type(value).__name__}")
     if hasattr(value, "__dlpack__") or isinstance(value, np.ndarray):
-        return _strata.Tensor.from_array(value)
+        return _from_array(value, index, function)
     # Scalars and nested lists take the dtype the signature expects.
     numpy_dtype = slot.numpy_dtype if isinstance(slot, TensorType) else None
     try:
         array = np.asarray(value, dtype=numpy_dtype)
-    except (TypeError, ValueError) as e:
+    except Exception as e:  # TypeError, ValueError, OverflowError, ...
         raise StrataError(
             f"function '{function}': argument {index}: cannot convert "
             f"{type(value).__name__} to an array: {e}") from e
@@ -127,7 +181,29 @@ def _to_tensor(value, slot, index: int, function: str):
         raise StrataError(
             f"function '{function}': argument {index}: cannot convert "
             f"{type(value).__name__} to an array")
-    return _strata.Tensor.from_array(array)
+    return _from_array(array, index, function)
+
+
+def _bfloat16_array(tensor, index: int, function: str):
+    """A bf16 result as a numpy array of ml_dtypes.bfloat16 (numpy has no
+    bfloat16 of its own), viewing the result's memory."""
+    try:
+        import ml_dtypes
+    except ImportError:
+        raise StrataError(
+            f"function '{function}': result {index} is bf16, which numpy "
+            "holds only with the ml_dtypes package (pip install ml_dtypes); "
+            "or call with return_dlpack=True") from None
+    return tensor.numpy().view(ml_dtypes.bfloat16)
+
+
+def _from_array(value, index: int, function: str):
+    """_strata.Tensor.from_array, its errors naming the argument."""
+    try:
+        return _strata.Tensor.from_array(value)
+    except StrataError as e:
+        raise StrataError(
+            f"function '{function}': argument {index}: {e}") from None
 
 
 class Function:
@@ -142,6 +218,9 @@ class Function:
         self._i64_args = tuple(slot == "i64" for slot in self.signature.args)
         self._i64_results = tuple(slot == "i64"
                                   for slot in self.signature.results)
+        self._bf16_results = tuple(
+            isinstance(slot, TensorType) and slot.dtype == "bf16"
+            for slot in self.signature.results)
 
     def __call__(self, *args, threads: Optional[int] = None,
                  profile: Optional[bool] = None,
@@ -164,19 +243,27 @@ class Function:
         for i, a in enumerate(args):
             # The common case first: a numpy array for a tensor argument.
             if type(a) is np.ndarray and i < len(slots) and not i64_args[i]:
-                tensors.append(_strata.Tensor.from_array(a))
+                try:
+                    tensors.append(_strata.Tensor.from_array(a))
+                except StrataError as e:
+                    raise StrataError(f"function '{self.name}': argument "
+                                      f"{i}: {e}") from None
             else:
                 tensors.append(_to_tensor(a, slots[i] if i < len(slots)
                                           else None, i, self.name))
+        if return_dlpack is not False:
+            check_bool("return_dlpack", return_dlpack)
         session, lock = self._module._session(threads, profile)
         with lock:
             results = session.invoke(self.name, tensors)
         converted = []
-        for is_i64, tensor in zip(self._i64_results, results):
-            if is_i64:
+        for i, tensor in enumerate(results):
+            if self._i64_results[i]:
                 converted.append(int(tensor.numpy()))
             elif return_dlpack:
                 converted.append(tensor)
+            elif self._bf16_results[i]:
+                converted.append(_bfloat16_array(tensor, i, self.name))
             else:
                 converted.append(tensor.numpy())
         if not converted:
@@ -194,17 +281,15 @@ class CompiledModule:
     def __init__(self, native, data: Optional[bytes], path: Optional[str],
                  threads: int = 0, profile: bool = False,
                  trace: Optional[str] = None, dump: Optional[str] = None):
-        if isinstance(threads, bool) or not isinstance(threads, int) or \
-                threads < 0:
-            raise StrataError(f"threads must be an int >= 0, got {threads!r}")
-        check_bool("profile", profile)
+        threads, profile, trace, dump = check_run_options(threads, profile,
+                                                          trace, dump)
         self._native = native
         self._data = data
         self._path = path
         self._threads = threads
-        self._profile = bool(profile)
-        self._trace = os.fspath(trace) if trace is not None else None
-        self._dump = os.fspath(dump) if dump is not None else None
+        self._profile = profile
+        self._trace = trace
+        self._dump = dump
         self._sessions: Dict[Tuple[int, bool], tuple] = {}
         self._sessions_lock = threading.Lock()
         self._functions: Dict[str, Function] = {}
@@ -213,8 +298,10 @@ class CompiledModule:
         self._default_session: Optional[tuple] = None
 
     @classmethod
-    def _from_bytes(cls, data: bytes, **options) -> "CompiledModule":
-        return cls(_strata.Module.load_bytes(data), data, None, **options)
+    def _from_bytes(cls, data: bytes, check_cpu: bool = True,
+                    **options) -> "CompiledModule":
+        return cls(_strata.Module.load_bytes(data, check_cpu), data, None,
+                   **options)
 
     # --- functions -------------------------------------------------------
     @property
@@ -225,6 +312,9 @@ class CompiledModule:
     def function(self, name: str) -> Function:
         """The function `name`; FunctionNotFoundError (a StrataError) if
         there is none."""
+        if not isinstance(name, str):
+            raise StrataError(
+                f"a function name must be a str, got {type(name).__name__}")
         function = self._functions.get(name)
         if function is None:
             if name not in self._native.functions:
@@ -252,30 +342,29 @@ class CompiledModule:
         return sorted(set(super().__dir__()) | set(self._native.functions))
 
     def __contains__(self, name: str) -> bool:
-        return name in self._native.functions
+        return isinstance(name, str) and name in self._native.functions
 
     # --- bytes and files -------------------------------------------------
     @property
     def bytes(self) -> bytes:
-        """The .smod file's bytes."""
+        """The .smod file's bytes: those loaded (the module keeps its own
+        copy; the file may have changed or be gone since)."""
         if self._data is None:
-            with open(self._path, "rb") as f:
-                self._data = f.read()
+            self._data = self._native.data()
         return self._data
 
     def save(self, path) -> None:
-        """Writes the module to `path` (a .smod file)."""
-        path = os.fspath(path)
-        try:
-            with open(path, "wb") as f:
-                f.write(self.bytes)
-        except OSError as e:
-            raise StrataError(
-                f"cannot write '{path}': {e.strerror or e}") from e
+        """Writes the module to `path` (a .smod file), atomically: a new
+        file renamed over `path`, so that saving onto the file the module
+        was loaded from, or onto a module another process runs, is safe."""
+        # Paths cross as bytes: a str path may hold surrogates (file names
+        # that are not UTF-8), which a C string cannot.
+        self._native.save(os.fsencode(fspath("path", path)))
 
     def metadata(self, key: str) -> Optional[str]:
-        """A metadata value ("source", "producer", "target"...), or None."""
-        return self._native.metadata(key)
+        """A metadata value ("source", "producer", "target",
+        "cpu-features"...), or None."""
+        return self._native.metadata(check_str("a metadata key", key))
 
     # --- sessions --------------------------------------------------------
     def _session(self, threads: Optional[int], profile: Optional[bool]):
@@ -283,22 +372,21 @@ class CompiledModule:
             cached = self._default_session
             if cached is not None:
                 return cached
-        threads = self._threads if threads is None else threads
+        threads = self._threads if threads is None else check_threads(threads)
         profile = self._profile if profile is None else \
             check_bool("profile", profile)
-        if isinstance(threads, bool) or not isinstance(threads, int) or \
-                threads < 0:
-            raise StrataError(f"threads must be an int >= 0, got {threads!r}")
         key = (threads, profile)
         with self._sessions_lock:
             entry = self._sessions.get(key)
             if entry is None:
                 # Only the module's default session writes the trace / dump.
                 default = key == (self._threads, self._profile)
+                trace, dump = (self._trace, self._dump) if default \
+                    else (None, None)
                 session = _strata.Session(
                     self._native, threads=threads, profile=profile,
-                    trace=self._trace if default else None,
-                    dump=self._dump if default else None)
+                    trace=None if trace is None else os.fsencode(trace),
+                    dump=None if dump is None else os.fsencode(dump))
                 entry = self._sessions[key] = (session, threading.Lock())
                 if default:
                     self._default_session = entry
@@ -331,18 +419,27 @@ class CompiledModule:
 def load(source, *, threads: int = 0, profile: bool = False,
          trace: Optional[str] = None,
          dump: Optional[str] = None) -> CompiledModule:
-    """Loads a .smod module from a path (mapped, not copied) or from bytes.
+    """Loads a .smod module from a path or from bytes. The module is read
+    into memory and verified; it does not depend on the file afterwards.
+    A module whose kernels need CPU features this host lacks is refused.
 
     threads: threads running a launch's tiles (0 = one per core).
     profile: collect per-kernel statistics (CompiledModule.profile_report).
     trace: write a Chrome trace of the launches to this file.
     dump: write every launch's outputs as .npy files into this directory.
     """
+    check_run_options(threads, profile, trace, dump)
     options = dict(threads=threads, profile=profile, trace=trace, dump=dump)
     if isinstance(source, (bytes, bytearray, memoryview)):
-        return CompiledModule._from_bytes(bytes(source), **options)
-    path = os.fspath(source)
-    if isinstance(path, bytes):
-        path = os.fsdecode(path)
-    return CompiledModule(_strata.Module.load_file(path), None, path,
-                          **options)
+        try:
+            data = bytes(source)
+        except (TypeError, ValueError, BufferError) as e:
+            raise StrataError(f"cannot read the module bytes: {e}") from e
+        return CompiledModule._from_bytes(data, **options)
+    if not isinstance(source, (str, os.PathLike)):
+        raise StrataError("strata.load: source must be a path (str or "
+                          "os.PathLike) or the module's bytes, got "
+                          f"{type(source).__name__}")
+    path = fspath("source", source)
+    return CompiledModule(_strata.Module.load_file(os.fsencode(path)), None,
+                          path, **options)

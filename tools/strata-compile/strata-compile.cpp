@@ -8,12 +8,15 @@
 // The MLIR pass-manager flags work too (-mlir-timing,
 // -mlir-print-ir-after-all, ...).
 // The pipeline itself is strata::compileModule (lib/Compiler), shared with
-// the compiler C API and the Python package.
+// the compiler C API and the Python package. The output file is written
+// atomically (a new file renamed over the old one).
 //
 //===----------------------------------------------------------------------===//
 
 #include "strata/Compiler/Compiler.h"
 #include "strata/InitAll.h"
+#include "strata/Runtime/Files.h"
+#include "strata/Support/ParseSource.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -29,7 +32,6 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
-#include "llvm/Support/ToolOutputFile.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -160,9 +162,19 @@ int main(int argc, char **argv) {
   sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
   OwningOpRef<ModuleOp> module =
-      parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
+      strata::parseSourceBounded(sourceMgr, &context);
   if (!module)
     return 1;
+
+  // An output that cannot be written is reported before a long compile.
+  if (outputFilename != "-") {
+    strata::runtime::Status writable =
+        strata::runtime::checkFileWritable(outputFilename);
+    if (!writable.ok()) {
+      llvm::WithColor::error() << writable.message() << "\n";
+      return 1;
+    }
+  }
 
   strata::CompileOptions options;
   options.target = target;
@@ -186,17 +198,22 @@ int main(int argc, char **argv) {
           })))
     return 1;
 
-  std::unique_ptr<llvm::ToolOutputFile> output =
-      openOutputFile(outputFilename, &errorMessage);
-  if (!output) {
-    llvm::WithColor::error() << errorMessage << "\n";
+  llvm::StringRef output =
+      compileTo == CompileLevel::Module
+          ? llvm::StringRef(reinterpret_cast<const char *>(result.bytes.data()),
+                            result.bytes.size())
+          : llvm::StringRef(result.text);
+  if (outputFilename == "-") {
+    llvm::outs() << output;
+    return 0;
+  }
+  // Atomically: a process running the old module, or a hard link to it,
+  // keeps the old bytes, and a failed write leaves the old file as it was.
+  strata::runtime::Status written = strata::runtime::writeFileAtomically(
+      outputFilename, output.data(), output.size());
+  if (!written.ok()) {
+    llvm::WithColor::error() << written.message() << "\n";
     return 1;
   }
-  if (compileTo == CompileLevel::Module)
-    output->os().write(reinterpret_cast<const char *>(result.bytes.data()),
-                       result.bytes.size());
-  else
-    output->os() << result.text;
-  output->keep();
   return 0;
 }

@@ -4,10 +4,12 @@
 // exactly as strata-run would) and prints the disassembly: header,
 // sections, metadata, types, functions with their bytecode, kernels,
 // constants. A module that does not load prints the loader's message on
-// stderr and exits with 1.
+// stderr and exits with 1. A module whose kernels need CPU features this
+// host lacks is printed all the same, with a note on stderr naming them.
 //
 //===----------------------------------------------------------------------===//
 
+#include "strata/Runtime/CpuFeatures.h"
 #include "strata/Runtime/Disassembler.h"
 #include "strata/Runtime/Module.h"
 
@@ -68,11 +70,20 @@ int main(int argc, char **argv) {
     return 1;
   }
 
-  StatusOr<std::unique_ptr<Module>> module = Module::loadFile(path);
+  // A module for another CPU is still shown (with a note): inspecting it is
+  // how one finds out what it needs.
+  LoadOptions loadOptions;
+  loadOptions.checkCpuFeatures = false;
+  StatusOr<std::unique_ptr<Module>> module =
+      Module::loadFile(path, loadOptions);
   if (!module) {
     std::fprintf(stderr, "strata-dump: %s\n", module.message().c_str());
     return 1;
   }
+  if (Status status = checkHostCpuFeatures((*module)->getRequiredCpuFeatures());
+      !status)
+    std::fprintf(stderr, "strata-dump: note: %s cannot run on this host: %s\n",
+                 path.c_str(), status.message().c_str());
   std::string text = disassemble(**module, options);
   std::fwrite(text.data(), 1, text.size(), stdout);
   return std::fflush(stdout) == 0 ? 0 : 1;

@@ -4,10 +4,14 @@
 // result the way numpy prints arrays (or writes it to a .npy file). Also the
 // front end of the runtime's debugging aids: --profile (per-kernel table on
 // stderr), --trace (Chrome trace JSON), --dump-tensors (every launch's
-// outputs as .npy). Links only the runtime: no MLIR, no LLVM.
+// outputs as .npy). Links only the runtime: no MLIR, no LLVM. Every error
+// (a bad flag, an unreadable input, a file that cannot be written, threads
+// that cannot be started, a failing call) is one message on stderr and
+// exit status 1; files it cannot write are found before the run.
 //
 //===----------------------------------------------------------------------===//
 
+#include "strata/Runtime/Files.h"
 #include "strata/Runtime/Inputs.h"
 #include "strata/Runtime/Npy.h"
 #include "strata/Runtime/VM.h"
@@ -70,9 +74,10 @@ int main(int argc, char **argv) {
       outputs.push_back(value.substr(1));
     } else if (getFlagValue(arg, "threads", value)) {
       long n = 0;
-      if (!parseCount(value, 1, 4096, n))
-        return fail("--threads expects a number from 1 to 4096, got '" + value +
-                    "'");
+      if (!parseCount(value, 1, ThreadPool::kMaxThreads, n))
+        return fail("--threads expects a number from 1 to " +
+                    std::to_string(ThreadPool::kMaxThreads) + ", got '" +
+                    value + "'");
       numThreads = static_cast<unsigned>(n);
     } else if (arg == "--profile") {
       profile = true;
@@ -107,6 +112,11 @@ int main(int argc, char **argv) {
                 std::to_string(entry.numResults) + " result" +
                 (entry.numResults == 1 ? "" : "s") + ", got " +
                 std::to_string(outputs.size()) + " --output");
+  // Files written after the run are checked before it: a long run must
+  // not end in "cannot write".
+  for (const std::string &output : outputs)
+    if (Status status = checkFileWritable(output); !status)
+      return fail("--output: " + status.message());
   SessionOptions options;
   options.numThreads = numThreads;
   options.profile = profile;

@@ -33,10 +33,17 @@ namespace strata::runtime::bytecode {
 /// "STRATAMD": the first eight bytes of every module.
 inline constexpr char kMagic[8] = {'S', 'T', 'R', 'A', 'T', 'A', 'M', 'D'};
 /// Bumped on any incompatible change; the loader rejects other majors.
-inline constexpr uint32_t kVersionMajor = 1;
+/// 2.0: the "cpu-features" metadata entry (1.x runtimes would ignore it and
+/// run kernels the CPU cannot execute; 1.x modules do not have it).
+inline constexpr uint32_t kVersionMajor = 2;
 inline constexpr uint32_t kVersionMinor = 0;
+/// The metadata key of the CPU features the kernel library was compiled
+/// for: LLVM's x86 names separated by commas ("sse,sse2,avx,avx2,fma"),
+/// checked against the host at load (CpuFeatures.h). The compiler always
+/// writes it with a kernel library; absent, nothing is required.
+inline constexpr char kMetadataCpuFeatures[] = "cpu-features";
 /// Alignment of the constant data section and of every constant in it, so
-/// that kernels can use aligned vector loads on mmapped weights.
+/// that kernels can use aligned vector loads on the weights in place.
 inline constexpr uint64_t kConstantAlignment = 64;
 /// The largest tensor rank a type entry holds.
 inline constexpr uint32_t kMaxRank = 8;
@@ -70,7 +77,7 @@ enum class SectionKind : uint32_t {
   Indices = 5,
   /// ConstantEntry[]: the constant pool's table.
   Constants = 6,
-  /// Raw bytes of the constants, 64-byte aligned (mmapped at load).
+  /// Raw bytes of the constants, 64-byte aligned (used in place).
   ConstantData = 7,
   /// KernelEntry[]: the kernels launch instructions name.
   Kernels = 8,
@@ -301,7 +308,7 @@ static_assert(sizeof(MetadataEntry) == 8, "MetadataEntry is 8 bytes");
   X(View, "view", "drrR") /* Tensor d in Storage r1 at byte I64 r2,     */     \
                           /* dynamic dims R                             */     \
   X(AllocTensor, "alloc", "dR")       /* fresh Tensor d, dynamic dims R  */    \
-  X(Constant, "constant", "dc")       /* Tensor d = constant c (mmapped) */    \
+  X(Constant, "constant", "dc")       /* Tensor d = constant c (in place) */   \
   X(Dim, "dim", "dru")                /* I64 d = size of dim u of r      */    \
   X(Reshape, "reshape", "drR")        /* Tensor d = r's data, new shape  */    \
   X(Load, "load", "drR")              /* I64 d = integer Tensor r[R]     */    \
@@ -315,7 +322,9 @@ static_assert(sizeof(MetadataEntry) == 8, "MetadataEntry is 8 bytes");
   X(DivUI, "divu", "drr")                                                      \
   X(RemUI, "remu", "drr")                                                      \
   X(MinUI, "minu", "drr")                                                      \
-  X(MaxUI, "maxu", "drr")
+  X(MaxUI, "maxu", "drr")                                                      \
+  /* Checks with values (added in 1.1).                                 */     \
+  X(Check, "check", "rsR") /* fail with s, {N} -> I64 R[N], if r == 0   */
 
 enum class Opcode : uint32_t {
 #define STRATA_BYTECODE_ENUM(name, mnemonic, format) name,

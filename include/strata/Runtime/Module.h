@@ -1,11 +1,14 @@
 //===- Module.h - A loaded and verified .smod module ------------*- C++ -*-===//
 //
-// Module::loadFile maps a module file read-only and verifies all of it
-// before anyone runs it: header, section bounds, alignment and overlap,
-// table entries, strings, types, constants, kernels, and every function's
-// bytecode (opcodes, register indices and types, lists, branch targets,
-// callee signatures). A module that loads is safe to interpret: the VM
-// checks only what depends on run-time values (shapes, sizes, indices).
+// Module::loadFile reads a module file into memory the module owns and
+// verifies all of it before anyone runs it: header, section bounds,
+// alignment and overlap, table entries, strings, types, constants, kernels,
+// and every function's bytecode (opcodes, register indices and types,
+// lists, branch targets, callee signatures). A module that loads is safe to
+// interpret: the VM checks only what depends on run-time values (shapes,
+// sizes, indices). Loading also refuses a module whose kernels need CPU
+// features the host lacks (CpuFeatures.h). Once loaded, a module does not
+// depend on its file: rewriting, truncating or deleting it changes nothing.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +16,7 @@
 #define STRATA_RUNTIME_MODULE_H
 
 #include "strata/Runtime/Bytecode.h"
+#include "strata/Runtime/Files.h"
 #include "strata/Runtime/Status.h"
 
 #include <cstddef>
@@ -20,6 +24,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace strata::runtime {
 
@@ -44,18 +49,28 @@ private:
   size_t count = 0;
 };
 
-/// A verified module. Tables point into the file's bytes, which the module
-/// owns (an mmapped file or a copied buffer) for as long as it lives.
+/// What loading checks besides the format.
+struct LoadOptions {
+  /// Refuse a module whose kernels need CPU features this host lacks. Off
+  /// only for tools that inspect modules without running them
+  /// (strata-dump, the compiler's check of its own output).
+  bool checkCpuFeatures = true;
+};
+
+/// A verified module. Tables point into a private, page-aligned copy of the
+/// file's bytes that the module owns for as long as it lives.
 class Module {
 public:
-  /// Maps `path` read-only (constants are used in place, never copied) and
-  /// verifies it. Errors name the file and what is wrong.
-  static StatusOr<std::unique_ptr<Module>> loadFile(const std::string &path);
-  /// Copies `size` bytes into a 64-byte aligned buffer and verifies them.
+  /// Reads `path` into memory (one copy; constants are used in place from
+  /// there) and verifies it. Errors name the file and what is wrong.
+  static StatusOr<std::unique_ptr<Module>>
+  loadFile(const std::string &path, const LoadOptions &options = {});
+  /// Copies `size` bytes into a page-aligned buffer and verifies them.
   /// `name` is used in messages.
   static StatusOr<std::unique_ptr<Module>>
-  loadBuffer(const void *data, size_t size, std::string name = "<buffer>");
-  ~Module();
+  loadBuffer(const void *data, size_t size, std::string name = "<buffer>",
+             const LoadOptions &options = {});
+  ~Module() = default;
   Module(const Module &) = delete;
   Module &operator=(const Module &) = delete;
 
@@ -90,19 +105,30 @@ public:
   const char *getMetadataValue(std::string_view key) const;
   /// The index of the function named `name`, or -1.
   int findFunction(std::string_view name) const;
+  /// The CPU features the kernel library needs (metadata "cpu-features",
+  /// LLVM's x86 names); empty without a kernel library.
+  const std::vector<std::string> &getRequiredCpuFeatures() const {
+    return requiredCpuFeatures;
+  }
+  /// Success when this host has every required CPU feature; else an error
+  /// naming the module and the missing features (what loading reports,
+  /// and Session::create for a module loaded without the check).
+  Status checkCpuFeatures() const;
 
 private:
   Module() = default;
+  /// Verifies `memory` and, as `options` say, the host; takes the memory.
+  static StatusOr<std::unique_ptr<Module>>
+  create(FileBytes memory, std::string name, const LoadOptions &options);
   /// Checks everything; fills the spans. Messages start with `name`.
   Status verify();
 
   std::string name;
   const uint8_t *bytes = nullptr;
   size_t numBytes = 0;
-  /// How `bytes` is owned: an mmapped region, or a heap buffer.
-  void *mapping = nullptr;
-  size_t mappingSize = 0;
-  std::unique_ptr<uint8_t[]> owned;
+  /// The module's own copy of the bytes.
+  FileBytes memory;
+  std::vector<std::string> requiredCpuFeatures;
 
   Span<bytecode::SectionHeader> sections;
   Span<bytecode::TypeEntry> types;

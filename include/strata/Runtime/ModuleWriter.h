@@ -165,8 +165,12 @@ public:
                                std::string_view gridSymbol, uint32_t numArgs,
                                uint32_t numOutputs,
                                std::string_view location = {});
-  /// The CPU kernel library (an ELF shared object).
-  void setKernelLibraryCPU(std::vector<uint8_t> bytes);
+  /// The CPU kernel library (an ELF shared object) and the CPU features
+  /// it was compiled for (CpuFeatures.h names), recorded as the
+  /// "cpu-features" metadata entry when not empty (the loader refuses the
+  /// module on hosts without them). A second call replaces both.
+  void setKernelLibraryCPU(std::vector<uint8_t> bytes,
+                           const std::vector<std::string> &cpuFeatures = {});
   /// A key/value metadata pair (kept in call order).
   void addMetadata(std::string_view key, std::string_view value);
 
@@ -182,7 +186,7 @@ public:
   /// Lays out the module: resolves labels (error if one was never placed)
   /// and reports the first misuse of the writer. Can be called repeatedly.
   StatusOr<std::vector<uint8_t>> finish() const;
-  /// finish() and write the bytes to `path`.
+  /// finish() and write the bytes to `path` atomically (Files.h).
   Status writeFile(const std::string &path) const;
 
 private:
@@ -200,6 +204,8 @@ private:
   std::vector<bytecode::KernelEntry> kernels;
   std::vector<bytecode::MetadataEntry> metadata;
   std::vector<uint8_t> kernelLibraryCPU;
+  /// The metadata entry of the "cpu-features" record, once set.
+  int cpuFeaturesEntry = -1;
   std::vector<std::unique_ptr<FunctionBuilder>> functions;
   std::string firstError;
 };

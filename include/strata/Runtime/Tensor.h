@@ -2,7 +2,7 @@
 //
 // The data the VM works on. A Storage is a refcounted block of bytes: owned
 // by a device allocation, borrowed from the user (no copy; the caller keeps
-// it alive) or pointing into a loaded module's mmapped constants (read-only;
+// it alive) or pointing into a loaded module's constants (read-only;
 // the module is kept alive). A Tensor is a contiguous row-major view of a
 // storage: byte offset + element type + shape. A Value is what a VM register
 // holds: an I64, a Tensor or a Storage.

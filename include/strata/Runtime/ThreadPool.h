@@ -15,9 +15,12 @@
 #ifndef STRATA_RUNTIME_THREADPOOL_H
 #define STRATA_RUNTIME_THREADPOOL_H
 
+#include "strata/Runtime/Status.h"
+
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <type_traits>
@@ -47,8 +50,16 @@ private:
 /// Fixed worker threads.
 class ThreadPool {
 public:
+  /// The most threads a pool may have (more is an error in every API).
+  static constexpr unsigned kMaxThreads = 4096;
+
   /// `numThreads` threads in all, the caller of parallelFor included
-  /// (so numThreads - 1 workers); 0 means hardware_concurrency.
+  /// (so numThreads - 1 workers); 0 means hardware_concurrency. An error
+  /// when `numThreads` exceeds kMaxThreads or the system cannot start that
+  /// many threads (the threads already started are stopped again).
+  static StatusOr<std::unique_ptr<ThreadPool>> create(unsigned numThreads = 0);
+  /// Like create(), for callers that cannot fail: throws std::system_error
+  /// (as std::thread does) when a thread cannot be started.
   explicit ThreadPool(unsigned numThreads = 0);
   ~ThreadPool();
   ThreadPool(const ThreadPool &) = delete;
@@ -70,6 +81,8 @@ public:
   static unsigned getDefaultNumThreads();
 
 private:
+  /// Stops and joins the workers started so far.
+  void stop();
   void run(int64_t n, const RangeFunction &fn);
   void workerLoop();
   /// Runs chunks of the current job until none is left.

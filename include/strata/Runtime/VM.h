@@ -2,11 +2,11 @@
 //
 // A Session runs the functions of one verified Module: it owns the loaded
 // kernel library, a thread pool for launches, a device to allocate on, the
-// constant tensors (views of the module's mmapped data) and the observers
-// (profiler, trace, tensor dumper). Session::invoke checks the arguments
-// against the function's signature and interprets its bytecode: a register
-// file of Values, a switch dispatch loop, explicit call frames (no C++
-// recursion, with a depth limit). The loader's verifier has checked
+// constant tensors (views of the module's own copy of its file) and the
+// observers (profiler, trace, tensor dumper). Session::invoke checks the
+// arguments against the function's signature and interprets its bytecode:
+// a register file of Values, a switch dispatch loop, explicit call frames
+// (no C++ recursion, with a depth limit). The loader's verifier has checked
 // everything static (register indices and kinds, lists, branch targets,
 // table indices), so the loop checks only what depends on run-time values:
 // sizes, shapes, element counts, storage bounds, Load/Store indices,
@@ -42,7 +42,8 @@ struct SessionOptions {
   unsigned numThreads = 0;
   /// Collect per-kernel statistics (Session::getProfileReport).
   bool profile = false;
-  /// Write a Chrome trace of all launches here on flush / destruction.
+  /// Write a Chrome trace of all launches here on flush / destruction
+  /// (checked to be writable by Session::create).
   std::string tracePath;
   /// Dump every launch's outputs as .npy into this directory.
   std::string dumpDirectory;
@@ -61,7 +62,9 @@ struct SessionOptions {
 class Session {
 public:
   /// Loads the kernel library and prepares the functions. Fails if the
-  /// library cannot be loaded or a kernel symbol is missing.
+  /// host lacks a CPU feature the kernels need, the library cannot be
+  /// loaded or a kernel symbol is missing, the threads cannot be started,
+  /// or the trace file or dump directory cannot be written.
   static StatusOr<std::unique_ptr<Session>>
   create(std::shared_ptr<const Module> module, SessionOptions options = {});
   /// Flushes the observers (errors are ignored here: call flush() to see

@@ -15,11 +15,15 @@
 #include "strata/Dialect/Device/IR/DeviceOps.h"
 #include "strata/Dialect/Kernel/IR/KernelOps.h"
 #include "strata/InitAll.h"
+#include "strata/Runtime/CpuFeatures.h"
 #include "strata/Runtime/Module.h"
+#include "strata/Target/LLVM/ObjectEmitter.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/Target/TargetMachine.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/BuiltinDialect.h"
@@ -94,6 +98,35 @@ static FailureOr<std::vector<uint8_t>> getConstantBytes(Location loc,
   return bytes;
 }
 
+/// The features of CpuFeatures.h that the kernels' target machine enables
+/// (those the runtime checks before it runs the kernels). Recorded for x86
+/// targets; the list is empty for others (the library is x86-64 only).
+static FailureOr<std::vector<std::string>>
+getRequiredCpuFeatures(Location loc, const BytecodeOptions &options) {
+  FailureOr<std::unique_ptr<llvm::TargetMachine>> targetMachine =
+      createTargetMachine(loc, options.triple, options.cpu, options.features,
+                          options.optLevel);
+  if (failed(targetMachine))
+    return failure();
+  std::vector<std::string> features;
+  if (!(*targetMachine)->getTargetTriple().isX86())
+    return features;
+  const llvm::MCSubtargetInfo *subtarget =
+      (*targetMachine)->getMCSubtargetInfo();
+  llvm::StringSet<> known;
+  for (const llvm::SubtargetFeatureKV &feature :
+       subtarget->getAllProcessorFeatures())
+    known.insert(feature.Key);
+  for (std::string_view name : runtime::getRecordableCpuFeatures()) {
+    // checkFeatures aborts on names the target does not know.
+    if (!known.contains(llvm::StringRef(name.data(), name.size())))
+      continue;
+    if (subtarget->checkFeatures("+" + std::string(name)))
+      features.emplace_back(name);
+  }
+  return features;
+}
+
 LogicalResult strata::serializeToBytecode(ModuleOp module,
                                           const BytecodeOptions &options,
                                           std::vector<uint8_t> &bytes) {
@@ -160,7 +193,11 @@ LogicalResult strata::serializeToBytecode(ModuleOp module,
         serializer::buildKernelLibrary(**llvmModule, kernelOptions);
     if (failed(library))
       return failure();
-    writer.setKernelLibraryCPU(std::move(*library));
+    FailureOr<std::vector<std::string>> cpuFeatures =
+        getRequiredCpuFeatures(loc, kernelOptions);
+    if (failed(cpuFeatures))
+      return failure();
+    writer.setKernelLibraryCPU(std::move(*library), *cpuFeatures);
   }
   for (kernel::FuncOp kernel : kernels) {
     FunctionType type = kernel.getFunctionType();
@@ -202,10 +239,13 @@ LogicalResult strata::serializeToBytecode(ModuleOp module,
   if (!finished.ok())
     return emitError(loc) << "cannot lay out the module: "
                           << finished.message();
-  // What we write, the runtime must accept.
+  // What we write, the runtime must accept (on a host with the CPU
+  // features it was compiled for: cross-compiling is fine).
+  runtime::LoadOptions loadOptions;
+  loadOptions.checkCpuFeatures = false;
   StatusOr<std::unique_ptr<runtime::Module>> check =
       runtime::Module::loadBuffer(finished->data(), finished->size(),
-                                  "the serialized module");
+                                  "the serialized module", loadOptions);
   if (!check.ok())
     return emitError(loc) << "internal error: the runtime rejects the "
                              "serialized module: "

@@ -3,14 +3,17 @@
 // Round trips through include/strata-c/Runtime.h only: load a module from
 // memory and from a file, inspect signatures, create sessions, pass copied
 // and borrowed tensors and i64 scalars, read results, and check the error
-// codes and strata_last_error() messages of bad calls; the registry of
-// native functions from C.
+// codes and strata_last_error() messages of bad calls; saving modules, the
+// CPU feature check, thread and trace options; the registry of native
+// functions from C.
 //
 //===----------------------------------------------------------------------===//
 
 #include "TestModules.h"
 
 #include "strata-c/Runtime.h"
+#include "strata/Runtime/CpuFeatures.h"
+#include "strata/Runtime/ModuleWriter.h"
 
 #include "gtest/gtest.h"
 
@@ -364,6 +367,119 @@ TEST_F(CAPITest, LoadFileAndNpy) {
   strata_tensor_release(x);
   strata_session_release(profiled);
   strata_module_release(fromFile);
+}
+
+TEST_F(CAPITest, ModuleDataAndSave) {
+  const void *data = nullptr;
+  size_t size = 0;
+  ASSERT_EQ(strata_module_data(module, &data, &size), STRATA_OK);
+  ASSERT_EQ(size, moduleBytes.size());
+  EXPECT_EQ(std::memcmp(data, moduleBytes.data(), size), 0);
+  EXPECT_EQ(strata_module_data(module, nullptr, &size),
+            STRATA_INVALID_ARGUMENT);
+
+  char dir[] = "/tmp/strata-capitest-XXXXXX";
+  ASSERT_NE(mkdtemp(dir), nullptr);
+  std::string path = std::string(dir) + "/m.smod";
+  ASSERT_EQ(strata_module_save(module, path.c_str()), STRATA_OK)
+      << strata_last_error();
+  strata_module_t *fromFile = nullptr;
+  ASSERT_EQ(strata_module_load_file(path.c_str(), &fromFile), STRATA_OK)
+      << strata_last_error();
+  // Saved onto the path it was loaded from, then the file removed: the
+  // loaded module still runs.
+  ASSERT_EQ(strata_module_save(fromFile, path.c_str()), STRATA_OK);
+  ASSERT_EQ(std::remove(path.c_str()), 0);
+  strata_session_t *fileSession = nullptr;
+  ASSERT_EQ(strata_session_create(fromFile, nullptr, &fileSession), STRATA_OK)
+      << strata_last_error();
+  strata_tensor_t *x = vector({1, 2, 3});
+  strata_tensor_t *args[2] = {x, x};
+  strata_tensor_t *result = nullptr;
+  size_t numResults = 0;
+  ASSERT_EQ(strata_session_invoke(fileSession, "main", args, 2, &result, 1,
+                                  &numResults),
+            STRATA_OK)
+      << strata_last_error();
+  EXPECT_EQ(static_cast<const float *>(strata_tensor_data(result))[2], 6.0f);
+  strata_tensor_release(result);
+  strata_tensor_release(x);
+  strata_session_release(fileSession);
+  strata_module_release(fromFile);
+
+  std::string missing = std::string(dir) + "/no/such/dir/m.smod";
+  EXPECT_EQ(strata_module_save(module, missing.c_str()), STRATA_RUNTIME_ERROR);
+  EXPECT_NE(std::string(strata_last_error()).find("cannot create a file in"),
+            std::string::npos)
+      << strata_last_error();
+  ::rmdir(dir);
+}
+
+TEST_F(CAPITest, CpuFeatureCheck) {
+  std::string missing;
+  for (std::string_view name : strata::runtime::getRecordableCpuFeatures())
+    if (!strata::runtime::hostHasCpuFeature(name)) {
+      missing = std::string(name);
+      break;
+    }
+  if (missing.empty())
+    GTEST_SKIP() << "this host has every feature of the list";
+  strata::runtime::ModuleWriter writer;
+  auto *main = *writer.getFunction(writer.declareFunction("main"));
+  ASSERT_TRUE(main->emit(strata::runtime::bytecode::Opcode::Return,
+                         {strata::runtime::RegisterList{}})
+                  .ok());
+  writer.setKernelLibraryCPU({'n', 'o', 't', ' ', 'e', 'l', 'f'},
+                             {"sse2", missing});
+  auto bytes = writer.finish();
+  ASSERT_TRUE(bytes.ok());
+  strata_module_t *refused = nullptr;
+  EXPECT_EQ(strata_module_load_memory(bytes->data(), bytes->size(), &refused),
+            STRATA_LOAD_ERROR);
+  EXPECT_EQ(refused, nullptr);
+  EXPECT_NE(std::string(strata_last_error())
+                .find("cannot run on this host: its kernels need CPU "
+                      "features this host lacks: " +
+                      missing),
+            std::string::npos)
+      << strata_last_error();
+  // Loaded for inspection, it cannot make a session.
+  strata_module_t *inspected = nullptr;
+  ASSERT_EQ(strata_module_load_memory_ex(bytes->data(), bytes->size(),
+                                         STRATA_LOAD_SKIP_CPU_CHECK,
+                                         &inspected),
+            STRATA_OK)
+      << strata_last_error();
+  EXPECT_STREQ(strata_module_metadata(inspected, "cpu-features"),
+               ("sse2," + missing).c_str());
+  strata_session_t *refusedSession = nullptr;
+  EXPECT_EQ(strata_session_create(inspected, nullptr, &refusedSession),
+            STRATA_LOAD_ERROR);
+  EXPECT_NE(std::string(strata_last_error()).find("cannot run on this host"),
+            std::string::npos);
+  EXPECT_EQ(
+      strata_module_load_memory_ex(bytes->data(), bytes->size(), 6, &refused),
+      STRATA_INVALID_ARGUMENT);
+  strata_module_release(inspected);
+}
+
+TEST_F(CAPITest, ThreadAndTraceOptions) {
+  strata_options_t *options = nullptr;
+  ASSERT_EQ(strata_options_create(&options), STRATA_OK);
+  EXPECT_EQ(strata_options_set_num_threads(options, 100000),
+            STRATA_INVALID_ARGUMENT);
+  EXPECT_STREQ(strata_last_error(), "strata_options_set_num_threads: at most "
+                                    "4096 threads, got 100000");
+  // A trace that cannot be written fails the session, before any call.
+  ASSERT_EQ(strata_options_set_trace_path(options, "/nonexistent/dir/t.json"),
+            STRATA_OK);
+  strata_session_t *traced = nullptr;
+  EXPECT_EQ(strata_session_create(module, options, &traced), STRATA_LOAD_ERROR);
+  EXPECT_EQ(traced, nullptr);
+  EXPECT_EQ(std::string(strata_last_error()),
+            "cannot write the trace: /nonexistent/dir/t.json: cannot create "
+            "a file in '/nonexistent/dir': No such file or directory");
+  strata_options_release(options);
 }
 
 /// A C native function: out = x + 1 for an i64 x (a rank-0 i64 tensor).

@@ -234,7 +234,7 @@ TEST(ModuleTest, LoadFileErrors) {
 
   StatusOr<std::unique_ptr<Module>> directory = Module::loadFile("/tmp");
   ASSERT_FALSE(directory.ok());
-  EXPECT_EQ(directory.message(), "/tmp: not a regular file");
+  EXPECT_EQ(directory.message(), "/tmp: is a directory, not a file");
 
   TempFile empty;
   StatusOr<std::unique_ptr<Module>> emptyModule = Module::loadFile(empty.path);
@@ -372,8 +372,9 @@ TEST(ModuleWriterTest, WriteFileError) {
   ModuleWriter writer;
   Status status = writer.writeFile("/nonexistent/dir/m.smod");
   ASSERT_FALSE(status.ok());
-  EXPECT_EQ(status.message(), "/nonexistent/dir/m.smod: cannot open for "
-                              "writing: No such file or directory");
+  EXPECT_EQ(status.message(),
+            "/nonexistent/dir/m.smod: cannot create a file in "
+            "'/nonexistent/dir': No such file or directory");
 }
 
 //===----------------------------------------------------------------------===//
@@ -413,7 +414,7 @@ TEST(DisassemblerTest, FullModule) {
   ASSERT_TRUE(module);
   std::string text = disassemble(*module);
   for (const char *expected :
-       {"module \"m.smod\"\n  version 1.0, ",
+       {"module \"m.smod\"\n  version 2.0, ",
         "  constant-data      offset 2112     size 88       align 64\n",
         "metadata:\n  producer = \"strata-format-test\"\n  target = "
         "\"cpu\"\n",

@@ -1,7 +1,8 @@
 //===- ThreadPoolTest.cpp - Tests of the launch thread pool ---------------===//
 //
 // Balanced chunks, every index covered exactly once, a pool of one thread
-// running inline, nested parallelFor calls and concurrent callers.
+// running inline, nested parallelFor calls and concurrent callers, and
+// thread counts that cannot be had being errors rather than aborts.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,7 +12,10 @@
 
 #include <atomic>
 #include <set>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <thread>
+#include <unistd.h>
 #include <vector>
 
 using namespace strata::runtime;
@@ -116,6 +120,41 @@ TEST(ThreadPoolTest, DefaultThreadCount) {
   ThreadPool pool;
   EXPECT_EQ(pool.getNumThreads(), ThreadPool::getDefaultNumThreads());
   EXPECT_GE(pool.getNumThreads(), 1u);
+}
+
+TEST(ThreadPoolTest, CreateChecksTheCount) {
+  StatusOr<std::unique_ptr<ThreadPool>> pool = ThreadPool::create(3);
+  ASSERT_TRUE(pool.ok()) << pool.message();
+  EXPECT_EQ((*pool)->getNumThreads(), 3u);
+  StatusOr<std::unique_ptr<ThreadPool>> tooMany =
+      ThreadPool::create(ThreadPool::kMaxThreads + 1);
+  ASSERT_FALSE(tooMany.ok());
+  EXPECT_EQ(tooMany.message(), "cannot use 4097 threads (at most 4096)");
+}
+
+TEST(ThreadPoolTest, ThreadsThatCannotStartAreAnError) {
+  // In a child process whose address space is too small for 4096 thread
+  // stacks: create() must report the failure (and stop the threads it
+  // started), not terminate.
+  pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    struct rlimit limit;
+    ::getrlimit(RLIMIT_AS, &limit);
+    limit.rlim_cur = 512ull << 20;
+    ::setrlimit(RLIMIT_AS, &limit);
+    StatusOr<std::unique_ptr<ThreadPool>> pool =
+        ThreadPool::create(ThreadPool::kMaxThreads);
+    bool reported =
+        !pool.ok() && pool.message().find("cannot start 4096 threads: ") == 0 &&
+        pool.message().find("(ask for fewer threads)") != std::string::npos;
+    ::_exit(reported ? 0 : 1);
+  }
+  int status = 0;
+  ASSERT_EQ(::waitpid(child, &status, 0), child);
+  EXPECT_TRUE(WIFEXITED(status))
+      << "the child died of signal " << WTERMSIG(status);
+  EXPECT_EQ(WEXITSTATUS(status), 0);
 }
 
 } // namespace

@@ -1066,7 +1066,8 @@ TEST(NpyTest, RoundTripsAndErrors) {
                             "'shape': (2,")),
                "malformed");
   EXPECT_ERROR(readNpyFile(std::string(dir) + "/missing.npy"),
-               "cannot open file");
+               "missing.npy: cannot open: No such file or directory");
+  EXPECT_ERROR(readNpyFile(dir), "is a directory, not a file");
 }
 
 TEST(InputsTest, Literals) {

@@ -90,10 +90,19 @@ TEST(VerifierTest, Header) {
   EXPECT_EQ(loadError(magic), "m.smod: not a Strata module (bad magic)");
 
   std::vector<uint8_t> version = bytes;
-  header(version).versionMajor = 2;
+  header(version).versionMajor = 3;
   header(version).versionMinor = 7;
-  EXPECT_EQ(loadError(version), "m.smod: unsupported format version 2.7 (this "
-                                "runtime reads 1.x)");
+  EXPECT_EQ(loadError(version),
+            "m.smod: unsupported format version 3.7 (this runtime reads 2.x): "
+            "the module was written by a newer Strata; load it with that "
+            "version's runtime");
+  // 1.x modules do not record the CPU features of their kernels.
+  std::vector<uint8_t> old = bytes;
+  header(old).versionMajor = 1;
+  header(old).versionMinor = 1;
+  EXPECT_EQ(loadError(old),
+            "m.smod: unsupported format version 1.1 (this runtime reads 2.x): "
+            "rebuild the module with a current strata-compile");
 
   std::vector<uint8_t> minor = bytes;
   header(minor).versionMinor = 9; // Compatible: loads.
@@ -195,6 +204,28 @@ TEST(VerifierTest, Strings) {
   bytes[strings->offset + strings->size - 1] = 'x';
   EXPECT_EQ(loadError(bytes),
             "m.smod: strings section does not end with a NUL byte");
+
+  // Strings are UTF-8: a stray byte, a cut sequence, an overlong form and
+  // a surrogate are errors; a valid 2..4-byte sequence is fine.
+  auto withString = [](std::string_view text) {
+    ModuleWriter writer;
+    writer.addMetadata("name", text);
+    return writer.finish();
+  };
+  EXPECT_EQ(loadError(*withString("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80")),
+            "OK");
+  // Offset 0 is "", 1..5 "name", so the value starts at byte 6.
+  EXPECT_EQ(loadError(*withString("a\xac"
+                                  "b")),
+            "m.smod: strings section: invalid UTF-8 at byte 7");
+  EXPECT_EQ(loadError(*withString("ab\xc3")),
+            "m.smod: strings section: invalid UTF-8 at byte 8");
+  EXPECT_EQ(loadError(*withString("\xc0\xaf")),
+            "m.smod: strings section: invalid UTF-8 at byte 6");
+  EXPECT_EQ(loadError(*withString("\xed\xa0\x80")),
+            "m.smod: strings section: invalid UTF-8 at byte 6");
+  EXPECT_EQ(loadError(*withString("\xf4\x90\x80\x80")),
+            "m.smod: strings section: invalid UTF-8 at byte 6");
 
   std::vector<uint8_t> key = fullModule();
   entry<MetadataEntry>(key, SectionKind::Metadata, 1).key = 175;
@@ -455,7 +486,7 @@ TEST_F(BytecodeTest, UnknownOpcodeAndTruncation) {
   };
   EXPECT_EQ(patched([](uint32_t *w, FunctionEntry &) { w[0] = 99; }),
             "m.smod: function 'f': instruction at word 0 (?): unknown opcode "
-            "99 (36 opcodes)");
+            "99 (37 opcodes)");
   EXPECT_EQ(patched([](uint32_t *, FunctionEntry &fn) { fn.codeSize = 3; }),
             at0 + "(const): operand 1 runs past the end of the function (3 "
                   "words)");

@@ -10,7 +10,8 @@
 //  - each host function is encoded as VM bytecode (one register per SSA
 //    value, branches with moves for block arguments);
 //  - pool entries become the 64-byte aligned constant pool;
-//  - metadata records the producer, the source and the target.
+//  - metadata records the producer, the source, the target and the CPU
+//    features the kernels were compiled for (checked at load).
 // The same input gives byte-identical output. Every failure is an MLIR
 // diagnostic at a location.
 //
