@@ -4,11 +4,50 @@
 # graph-dialect MLIR (strata.frontend.onnx) and writes it to OUT.mlir, or to
 # stdout without -o. Every import problem goes to stderr, one per line, and
 # the exit status is 1. Also runnable as `python3 -m strata.tools.import_onnx`.
+# The process's memory is capped (_limit_memory), so that a malformed model
+# cannot make it take the machine's.
 #
 #===----------------------------------------------------------------------===#
 
 import argparse
+import os
 import sys
+
+
+def _limit_memory(model: str):
+    """Caps this process's address space (and that of the children the
+    importer forks for ONNX's C++ code) at what it uses now plus
+    STRATA_IMPORT_MEMORY_GB gigabytes (default: 4, plus 10 times the model's
+    size), so that a malformed model asking for an absurd tensor makes the
+    allocation fail (reported as a problem of its node) instead of the
+    machine running out of memory. 0 turns the cap off."""
+    try:
+        import resource
+        with open("/proc/self/statm") as f:
+            used = int(f.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+    except (ImportError, OSError, ValueError):
+        return  # not Linux: no cap
+    try:
+        budget = float(os.environ.get("STRATA_IMPORT_MEMORY_GB", -1)) * 2**30
+    except ValueError:
+        budget = -1
+    if budget == 0:
+        return
+    if budget < 0:
+        try:
+            size = os.path.getsize(model)
+        except OSError:
+            size = 0
+        budget = 4 * 2**30 + 10 * size
+    soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+    limit = used + int(budget)
+    if hard != resource.RLIM_INFINITY:
+        limit = min(limit, hard)
+    if soft == resource.RLIM_INFINITY or limit < soft:
+        try:
+            resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+        except (ValueError, OSError):
+            pass
 
 
 def main(argv=None) -> int:
@@ -38,6 +77,7 @@ def main(argv=None) -> int:
     if args.model is None:
         parser.error("the model file is required")
 
+    _limit_memory(args.model)
     try:
         text = import_model(args.model)
     except OnnxImportError as e:

@@ -10,7 +10,10 @@
 #
 # Every problem found (unsupported ops, attributes, element types, inputs
 # that must be constant) is collected and reported at once in an
-# OnnxImportError; the importer never stops at the first one. The op table
+# OnnxImportError, each naming its node, value, initializer or file; the
+# importer never stops at the first one. A malformed model (a zero stride,
+# a cycle, a negative size, an initializer of the wrong byte size) is
+# reported before the model goes to ONNX's own code (validate.py). The op table
 # (`OP_TABLE`) also drives docs/ONNX.md (`strata-import-onnx --op-table`).
 #
 # The package is split by job so that it can grow op by op:
@@ -20,6 +23,11 @@
 #   registry.py  OpHandler, OP_TABLE, the `_handler` decorator, opset bounds
 #   functions.py expansion of function ops (schema and model-local) into
 #                their bodies, for ops without a handler
+#   validate.py  checks of what ONNX's C++ code trusts (a zero stride made
+#                shape inference kill the interpreter), node names and
+#                topological order, before anything else reads the model
+#   isolate.py   ONNX's C++ code run in a forked child, so that its crash or
+#                hang is reported instead of ending the process
 #   importer.py  the graph walker (_Importer) and import_model
 #   docs.py      op_table_markdown (docs/ONNX.md)
 #   ops/         the op handlers, one module per op family

@@ -81,5 +81,10 @@ def _kind(elem: int) -> str:
 
 
 def _tensor_type(dims: Sequence[Optional[int]], elem: int) -> str:
+    if any(d is not None and d < 0 for d in dims):
+        raise _Unsupported(
+            "a result would have the negative size "
+            f"{next(d for d in dims if d is not None and d < 0)} (shape "
+            f"[{', '.join('?' if d is None else str(d) for d in dims)}])")
     shape = "".join(("?" if d is None else str(d)) + "x" for d in dims)
     return f"tensor<{shape}{_mlir_elem(elem)}>"

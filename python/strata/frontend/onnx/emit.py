@@ -14,6 +14,7 @@ import math
 from typing import Optional, Sequence
 
 import numpy as np
+import onnx
 from onnx import TensorProto
 
 from .elements import _STORAGE, _UNSIGNED, _kind
@@ -111,13 +112,31 @@ def _blob_hex(arr: np.ndarray, elem: int) -> str:
 
 
 def _escape(s: str) -> str:
-    """`s` inside a double-quoted MLIR string (loc("...") names)."""
-    return s.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+    """`s` inside a double-quoted MLIR string (loc("...") names): quotes and
+    backslashes escaped, other control characters as hex escapes."""
+    out = []
+    for c in s:
+        if c in '"\\':
+            out.append("\\" + c)
+        elif c == "\n":
+            out.append("\\n")
+        elif ord(c) < 0x20 or ord(c) == 0x7F:
+            out.append(f"\\{ord(c):02X}")
+        else:
+            out.append(c)
+    return "".join(out)
 
 
 def _short(value) -> str:
-    """An attribute value for a problem message, cut at 40 characters."""
+    """An attribute value for a problem message, on one line, cut at 40
+    characters (a graph by its name)."""
+    if isinstance(value, onnx.GraphProto):
+        return f"<graph '{value.name}'>"
+    if isinstance(value, (list, tuple)) and value and isinstance(
+            value[0], onnx.GraphProto):
+        return "[" + ", ".join(_short(v) for v in value) + "]"
     text = str(value)
     if hasattr(value, "tolist"):
         text = str(value.tolist())
+    text = " ".join(text.split())
     return text if len(text) <= 40 else text[:37] + "..."

@@ -22,7 +22,8 @@ class OnnxImportError(ImportError):
     """
 
     def __init__(self, problems: Sequence[str]):
-        self.problems = list(problems)
+        # One line each: a value quoted in a problem may hold line breaks.
+        self.problems = [" ".join(str(p).split()) for p in problems]
         text = "\n".join("  " + p for p in self.problems)
         super().__init__(
             f"cannot import the ONNX model ({len(self.problems)} problem"

@@ -29,6 +29,7 @@ import onnx
 import onnx.inliner
 from onnx import AttributeProto, FunctionProto, NodeProto, TypeProto
 
+from . import isolate
 from .registry import MIN_OPSET, OP_TABLE
 
 #: How many times a body may expand into ops that are functions themselves.
@@ -42,7 +43,9 @@ def expand_functions(model: onnx.ModelProto, opset: int) -> onnx.ModelProto:
     there is nothing to expand."""
     if model.functions:
         try:
-            model = onnx.inliner.inline_local_functions(model)
+            model = onnx.ModelProto.FromString(isolate.run_isolated(
+                lambda: onnx.inliner.inline_local_functions(
+                    model).SerializeToString()))
         except Exception:  # the importer then reports the functions
             pass
     for _ in range(MAX_ROUNDS):
@@ -104,9 +107,8 @@ def _function_version(node: NodeProto, opset: int) -> Optional[tuple]:
 def _value_types(model: onnx.ModelProto) -> dict:
     """The TypeProto of every value ONNX shape inference can type."""
     try:
-        inferred = onnx.shape_inference.infer_shapes(
-            model, check_type=False, strict_mode=False, data_prop=True)
-    except Exception:
+        inferred = isolate.infer_shapes(model)
+    except Exception:  # a crash included: the importer says more
         inferred = model
     types = {}
 
@@ -185,9 +187,9 @@ def _body(node: NodeProto, index: int, opset: int, types: dict,
                 if t is None:  # the body may depend on it: cannot build
                     return None
                 input_types.append(t.SerializeToString())
-            function.ParseFromString(
-                schema.get_context_dependent_function_with_opset_version(
-                    version, node.SerializeToString(), input_types))
+            function.ParseFromString(isolate.run_isolated(
+                schema.get_context_dependent_function_with_opset_version,
+                version, node.SerializeToString(), input_types))
         else:
             function.ParseFromString(
                 schema.get_function_with_opset_version(version))

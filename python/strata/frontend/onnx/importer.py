@@ -16,6 +16,10 @@
 # the region their node is emitting, with the values they capture visible.
 # A model below MIN_OPSET is first converted to it by the ONNX version
 # converter (import_model), so handlers only see the forms of MIN_OPSET on.
+# Before anything, import_model reads the file (an empty or truncated one
+# is reported as such) and has validate.prepare_model check, name and sort
+# the model; ONNX's C++ code (shape inference, the version converter) runs
+# through isolate.py, so a crash there names the node or the file.
 #
 #===----------------------------------------------------------------------===#
 
@@ -28,14 +32,18 @@ from typing import Optional, Sequence
 
 import numpy as np
 import onnx
+import onnx.external_data_helper
+import onnx.inliner
 from onnx import TensorProto, helper, numpy_helper
 
+from . import isolate
 from .elements import _elem_name, _kind, _mlir_elem, _tensor_type
 from .emit import (RESOURCE_THRESHOLD, _attr_dict, _blob_hex, _dense_literal,
                    _escape, _short)
 from .errors import OnnxImportError, _Poisoned, _Unsupported
 from .functions import expand_functions
-from .registry import MAX_OPSET, MIN_OPSET, OP_TABLE
+from .registry import MAX_OPSET, MAX_RANK, MIN_OPSET, OP_TABLE
+from .validate import prepare_model
 
 
 #===----------------------------------------------------------------------===#
@@ -49,6 +57,11 @@ class _Value:
     ssa: str
     elem: int
     dims: tuple  # ints or None for `?`
+
+    def __post_init__(self):
+        if len(self.dims) > MAX_RANK:
+            raise _Unsupported(f"a value of rank {len(self.dims)} would be "
+                               f"made (the importer's limit is {MAX_RANK})")
 
     @property
     def type(self) -> str:
@@ -110,13 +123,30 @@ class _Node:
         return name in self.attrs
 
     def attr(self, name: str, default=None):
-        """The attribute's value, the schema default, else `default`."""
+        """The attribute's value, the schema default, else `default`.
+        Reports an attribute of another kind than its schema's (an INT for
+        INTS...), one that is not valid UTF-8 text, and a required one that
+        is missing."""
         self.used_attrs.add(name)
+        declared = self.schema.attributes.get(name) if self.schema else None
         if name in self.attrs:
-            value = helper.get_attribute_value(self.attrs[name])
+            proto = self.attrs[name]
+            if declared is not None and proto.type != declared.type and \
+                    not proto.ref_attr_name:
+                raise _Unsupported(
+                    f"attribute {name} is "
+                    f"{onnx.AttributeProto.AttributeType.Name(proto.type)}, "
+                    f"its schema says {declared.type.name}")
+            value = helper.get_attribute_value(proto)
             if isinstance(value, bytes):
-                value = value.decode()
+                try:
+                    value = value.decode()
+                except UnicodeDecodeError:
+                    raise _Unsupported(f"attribute {name} is not valid UTF-8 "
+                                       "text")
             return value
+        if declared is not None and declared.required and default is None:
+            raise _Unsupported(f"attribute {name} is required but missing")
         value = self.default(name)
         if isinstance(value, bytes):
             value = value.decode()
@@ -202,6 +232,11 @@ class _Node:
             raise _Unsupported(
                 f"the rank of output '{name}' is unknown (ONNX shape "
                 "inference gave no shape)")
+        if any(d is not None and d < 0 for d in info[1]):
+            shape = ", ".join("?" if d is None else str(d) for d in info[1])
+            raise _Unsupported(
+                f"ONNX shape inference gives output '{name}' a negative size "
+                f"([{shape}]): are the inputs too small for the attributes?")
         return info
 
     @property
@@ -216,8 +251,12 @@ class _Node:
 
 class _Importer:
 
-    def __init__(self, model: onnx.ModelProto):
+    def __init__(self, model: onnx.ModelProto, source: str = None):
         self.model = model
+        #: What problems of the whole model name: the file, else the graph.
+        self.source = source or f"graph '{model.graph.name}'"
+        #: How ONNX shape inference of the whole model crashed, if it did.
+        self.inference_crash: Optional[str] = None
         self.problems: list = []
         self.lines: list = []
         self.values: dict = {}  # onnx name -> _Value
@@ -296,16 +335,25 @@ class _Importer:
                 return {}
             input_types[name] = helper.make_tensor_type_proto(
                 elem, [d if d is not None else None for d in dims])
-        try:
+
+        def infer():
             schema = onnx.defs.get_schema(node.op_type, self.opset,
                                           node.domain)
             inferred = onnx.shape_inference.infer_node_outputs(
                 schema, node, input_types, input_data,
                 opset_imports=[helper.make_opsetid("", self.opset)])
+            return {k: t.SerializeToString() for k, t in inferred.items()}
+
+        try:
+            inferred = isolate.run_isolated(infer)
+        except isolate.IsolatedCrash as e:
+            raise _Unsupported(f"ONNX shape inference crashes on this node "
+                               f"({e.why})")
         except Exception:  # no inference function, or it rejects the node
             return {}
         types = {}
-        for name, t in inferred.items():
+        for name, data in inferred.items():
+            t = onnx.TypeProto.FromString(data)
             if t.WhichOneof("value") != "tensor_type" or \
                     not t.tensor_type.HasField("shape"):
                 continue
@@ -356,10 +404,15 @@ class _Importer:
         model = self.model
         self.check_opsets()
         try:
-            inferred = onnx.shape_inference.infer_shapes(
-                model, check_type=False, strict_mode=False, data_prop=True)
+            inferred = isolate.infer_shapes(model)
+        except isolate.IsolatedCrash as e:
+            # Each node's own inference (infer_node_types) then finds the
+            # node ONNX crashes on.
+            self.inference_crash = e.why
+            inferred = model
         except Exception as e:  # a model ONNX itself rejects
-            self.problems.append(f"ONNX shape inference failed: "
+            self.problems.append(f"ONNX shape inference failed on "
+                                 f"{self.source}: "
                                  f"{str(e).splitlines()[0] if str(e) else e}")
             inferred = model
         graph = inferred.graph
@@ -409,6 +462,10 @@ class _Importer:
                     f"graph output '{out.name}': only tensor outputs are "
                     "supported")
 
+        if self.inference_crash and not any(
+                "ONNX shape inference crashes" in p for p in self.problems):
+            self.problems.append(f"ONNX shape inference crashed on "
+                                 f"{self.source} ({self.inference_crash})")
         if self.problems:
             raise OnnxImportError(self.problems)
         return self.render(args, results)
@@ -427,9 +484,19 @@ class _Importer:
                 f"{MIN_OPSET} to {MAX_OPSET})")
             self.opset = min(max(self.opset, MIN_OPSET), MAX_OPSET)
         if self.model.functions:
-            names = ", ".join(f.name for f in self.model.functions)
-            self.problems.append(f"model-local functions could not be inlined "
-                                 f"({names})")
+            # expand_functions could not inline them: ask the inliner why.
+            names = ", ".join(f"'{f.name}'" for f in self.model.functions)
+            try:
+                isolate.run_isolated(
+                    lambda: onnx.inliner.inline_local_functions(
+                        self.model).ByteSize())
+                why = ""
+            except Exception as e:
+                why = (str(e).strip().splitlines() or [type(e).__name__])[0]
+                why = f": {why}"
+            s = "s" if len(self.model.functions) > 1 else ""
+            self.problems.append(f"model-local function{s} {names} could not "
+                                 f"be inlined{why}")
 
     def collect_types(self, graph: onnx.GraphProto):
         for info in list(graph.input) + list(graph.value_info) + list(
@@ -497,7 +564,16 @@ class _Importer:
                 poisoned = True
             except _Unsupported as e:
                 problems.append(str(e))
+            except MemoryError:
+                problems.append("importing it needs more memory than there "
+                                "is: is a size or attribute absurd?")
+            except OverflowError:
+                problems.append("a size computed from its input shapes or "
+                                "attributes does not fit in 64 bits: is a "
+                                "size or attribute absurd?")
             except Exception as e:  # a malformed model must not crash us
+                if os.environ.get("STRATA_ONNX_DEBUG"):
+                    raise
                 problems.append(f"cannot be imported: {type(e).__name__}: {e}")
         if problems:
             for p in problems:
@@ -516,7 +592,8 @@ class _Importer:
 
     def render(self, args: list, results: list) -> str:
         out = []
-        name = self.model.graph.name or "model"
+        # One line whatever the name holds.
+        name = _escape(self.model.graph.name or "model")
         out.append(f"// Imported from ONNX graph '{name}' (opset "
                    f"{self.opset}) by strata.frontend.onnx.")
         res_types = ", ".join(v.type for v in results)
@@ -662,8 +739,7 @@ class _Importer:
             model = helper.make_model(
                 g, opset_imports=list(self.model.opset_import),
                 ir_version=self.model.ir_version)
-            inferred = onnx.shape_inference.infer_shapes(
-                model, check_type=False, strict_mode=False, data_prop=True)
+            inferred = isolate.infer_shapes(model)
         except Exception:  # keep the model's own inference
             return
         for vi in list(inferred.graph.value_info) + list(
@@ -689,26 +765,74 @@ def import_model(model) -> str:
     constants, a `dialect_resources` section. Raises OnnxImportError listing
     every unsupported construct found.
     """
+    source = None
     if isinstance(model, (str, os.PathLike)):
-        try:
-            model = onnx.load(os.fspath(model))
-        except Exception as e:
-            raise OnnxImportError([f"cannot read '{os.fspath(model)}': {e}"])
+        source = f"'{os.fspath(model)}'"
+        model = _load(os.fspath(model))
     if not isinstance(model, onnx.ModelProto):
         raise TypeError("import_model expects an onnx.ModelProto or a path")
-    upgraded, problem = _upgrade_opset(model)
-    if problem is None:
-        opset = min(max(_default_opset(upgraded), MIN_OPSET), MAX_OPSET)
-        return _Importer(expand_functions(upgraded, opset)).run()
-    # Not convertible: the converter's problem, then whatever else the
-    # importer finds in the model as it is.
+    if source is None:
+        source = f"graph '{model.graph.name}'"
     try:
-        _Importer(model).run()
-        problems = []
-    except OnnxImportError as e:
-        problems = [p for p in e.problems if not p.startswith(
-            f"opset {_default_opset(model)} is not supported")]
-    raise OnnxImportError([problem] + problems)
+        model = prepare_model(model)
+        upgraded, problem = _upgrade_opset(model)
+        if problem is None:
+            opset = min(max(_default_opset(upgraded), MIN_OPSET), MAX_OPSET)
+            return _Importer(expand_functions(upgraded, opset), source).run()
+        # Not convertible: the converter's problem, then whatever else the
+        # importer finds in the model as it is.
+        try:
+            _Importer(model, source).run()
+            problems = []
+        except OnnxImportError as e:
+            problems = [p for p in e.problems if not p.startswith(
+                f"opset {_default_opset(model)} is not supported")]
+        raise OnnxImportError([problem] + problems)
+    except OnnxImportError:
+        raise
+    except RecursionError as e:
+        raise OnnxImportError([f"{source} is nested too deeply to import"]) \
+            from e
+    except MemoryError as e:
+        raise OnnxImportError([f"{source} is too large for the memory "
+                               "available"]) from e
+    except Exception as e:  # a bug of the importer: say where, not how
+        if os.environ.get("STRATA_ONNX_DEBUG"):
+            raise
+        raise OnnxImportError([
+            f"internal error of the importer on {source}: "
+            f"{type(e).__name__}: {e} (please report it with the model)"]) \
+            from e
+
+
+def _load(path: str) -> onnx.ModelProto:
+    """The model in the file at `path`; OnnxImportError when there is none."""
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        raise OnnxImportError([f"cannot read '{path}': {e.strerror or e}"])
+    if not data:
+        raise OnnxImportError([f"cannot read '{path}': the file is empty"])
+    try:
+        model = onnx.ModelProto.FromString(data)
+    except Exception as e:
+        why = (str(e).strip().splitlines() or [type(e).__name__])[0]
+        raise OnnxImportError([
+            f"cannot read '{path}': it is not an ONNX model, or a truncated "
+            f"one ({why})"])
+    if not model.HasField("graph"):
+        raise OnnxImportError([
+            f"cannot read '{path}': it holds no ONNX graph (is it an ONNX "
+            "model?)"])
+    try:
+        onnx.external_data_helper.load_external_data_for_model(
+            model, os.path.dirname(os.path.abspath(path)))
+    except Exception as e:
+        why = (str(e).strip().splitlines() or [type(e).__name__])[0]
+        raise OnnxImportError([
+            f"cannot read the external data of '{path}': {why}"])
+    return model
 
 
 def _default_opset(model: onnx.ModelProto) -> int:
@@ -726,9 +850,13 @@ def _upgrade_opset(model: onnx.ModelProto) -> tuple:
         return model, None
     from onnx import version_converter
     try:
-        converted = version_converter.convert_version(model, MIN_OPSET)
+        converted = onnx.ModelProto.FromString(isolate.run_isolated(
+            lambda: version_converter.convert_version(
+                model, MIN_OPSET).SerializeToString()))
     except Exception as e:
         why = (str(e).strip().splitlines() or [type(e).__name__])[0]
+        if isinstance(e, isolate.IsolatedCrash):
+            why = f"the converter crashed ({e.why})"
         return None, (f"opset {opset} is not supported (supported: "
                       f"{MIN_OPSET} to {MAX_OPSET}), and the ONNX version "
                       f"converter cannot convert the model to opset "

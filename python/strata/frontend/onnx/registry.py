@@ -90,6 +90,25 @@ def _check_kind(ctx: _Node, v: _Value, kinds: str, mnemonic: str):
                            f"supported by graph.{mnemonic}")
 
 
+#: The highest rank of a value the importer makes: ranks computed from a
+#: tensor's length (Unsqueeze by computed axes, Reshape to a computed
+#: shape) stay far below it unless the model is malformed.
+MAX_RANK = 64
+
+#: The most elements of a tensor whose size a handler computes from
+#: attributes (sample grids, index tables): larger ones are reported rather
+#: than built, since a malformed attribute would make the importer run out
+#: of memory or time.
+MAX_COMPUTED_ELEMENTS = 1 << 24
+
+
+def _check_computed_size(count: int, what: str):
+    """Reports `what` when it would hold more than MAX_COMPUTED_ELEMENTS."""
+    if count > MAX_COMPUTED_ELEMENTS:
+        raise _Unsupported(f"{what} would have {count} elements, more than "
+                           f"the importer builds ({MAX_COMPUTED_ELEMENTS})")
+
+
 def _scalar_of(arr: np.ndarray, what: str) -> float:
     """The one value of a constant input (Clip min/max, Pad
     constant_value...)."""

@@ -8,12 +8,19 @@
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
 from ..elements import _kind
 from ..errors import _Unsupported
 from ..importer import _Value
 from ..registry import _handler
+
+
+#: The longest constant Range computed here; a longer one (or one of
+#: non-finite bounds) is left to graph.range.
+MAX_FOLDED_RANGE = 1 << 20
 
 
 @_handler("Range", "graph.range", "start/limit/delta 0-d, may be computed")
@@ -27,14 +34,19 @@ def _range(imp, ctx):
     if _kind(start.elem) not in "fi":
         raise _Unsupported("range needs a numeric element type")
     consts = [imp.constant_array(ctx.node.input[i]) for i in range(3)]
-    if all(c is not None and c.size == 1 for c in consts) and \
-            consts[2].reshape(-1)[0] != 0:
-        # Constant operands: the sequence is a constant (it may feed inputs
-        # that must be constant, e.g. ReduceMean axes).
-        first, limit_c, step = (c.reshape(-1)[0] for c in consts)
-        seq = np.arange(first, limit_c, step).astype(consts[0].dtype)
-        imp.consts[ctx.node.output[0]] = (seq, start.elem)
-        return
+    if consts[2] is not None and consts[2].size == 1 and \
+            consts[2].reshape(-1)[0] == 0:
+        raise _Unsupported("input 'delta' is 0: the range would never end")
+    if all(c is not None and c.size == 1 for c in consts):
+        first, limit_c, step = (c.reshape(-1)[0].item() for c in consts)
+        count = math.ceil((limit_c - first) / step) if all(
+            math.isfinite(v) for v in (first, limit_c, step)) else None
+        if count is not None and count <= MAX_FOLDED_RANGE:
+            # Constant operands: the sequence is a constant (it may feed
+            # inputs that must be constant, e.g. ReduceMean axes).
+            seq = np.arange(first, limit_c, step).astype(consts[0].dtype)
+            imp.consts[ctx.node.output[0]] = (seq, start.elem)
+            return
     elem, dims = ctx.out_type(fallback=lambda: (start.elem, (None,)))
     result = _Value(imp.fresh(ctx.node.output[0]), elem, tuple(dims))
     imp.emit(f"{result.ssa} = graph.range {start.ssa}, {limit.ssa}, "

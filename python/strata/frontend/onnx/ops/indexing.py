@@ -15,7 +15,7 @@ import numpy as np
 from onnx import TensorProto
 
 from ..elements import _tensor_type
-from ..emit import _attr_dict, _f64_attr, _i64_array
+from ..emit import _attr_dict, _f64_attr, _i64_array, _short
 from ..errors import _Unsupported
 from ..importer import _Value
 from ..registry import _handler, _scalar_of
@@ -36,6 +36,9 @@ def _slice(imp, ctx):
     x = ctx.input(0)
     names = ("starts", "ends", "axes", "steps")
     consts = [ctx.maybe_const_input(i) for i in range(1, 5)]
+    if consts[3] is not None and np.any(consts[3] == 0):
+        raise _Unsupported(f"input 'steps' is {_short(consts[3].reshape(-1))}"
+                           ": a step must not be 0")
     # Without a type from ONNX shape inference: the input's rank, every dim
     # `?` (graph shape inference computes them).
     elem, dims = ctx.out_type(fallback=lambda: (x.elem, (None,) * x.rank))

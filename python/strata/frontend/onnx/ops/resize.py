@@ -174,6 +174,9 @@ def _antialiased(imp, ctx, x: _Value, mode: str, coord: str):
     if has_scales == has_sizes:
         raise _Unsupported("exactly one of 'scales' and 'sizes' must be given")
     elem, dims = ctx.out_type(fallback=lambda: (x.elem, (None,) * rank))
+    if len(dims) != rank:
+        raise _Unsupported(f"the output has rank {len(dims)}, the input "
+                           f"{rank}")
     if any(x.dims[d] is None or dims[d] is None for d in axes):
         raise _Unsupported("antialias needs static input and output sizes "
                            "on the resized axes")

@@ -22,7 +22,7 @@ from onnx import TensorProto
 
 from ..errors import _Unsupported
 from ..importer import _Value
-from ..registry import _check_kind, _handler
+from ..registry import _check_computed_size, _check_kind, _handler
 from .compose import _Builder
 
 
@@ -84,6 +84,9 @@ def _roi_align(imp, ctx):
                            "each roi's size) is not supported")
     if out_h < 1 or out_w < 1:
         raise _Unsupported("output_height and output_width must be positive")
+    _check_computed_size(out_h * grid * out_w * grid,
+                         "the sample grid of one roi (output_height x "
+                         "output_width bins of sampling_ratio^2 samples)")
     if x.rank != 4 or rois.rank != 2 or rois.dims[1] not in (None, 4) or \
             batch.rank != 1:
         raise _Unsupported("X must be [N, C, H, W], rois [R, 4] and "
