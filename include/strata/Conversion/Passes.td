@@ -31,6 +31,7 @@ def ConvertGraphToKernelPass : Pass<"convert-graph-to-kernel"> {
     "::mlir::math::MathDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect",
+    "::strata::kernel::KernelDialect",
   ];
 }
 

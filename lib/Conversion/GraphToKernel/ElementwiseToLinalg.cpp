@@ -9,10 +9,11 @@
 //
 // Broadcasting is expressed in the maps only: an operand dim that is missing
 // (lower rank) is dropped, and a static size-1 dim facing a result dim that
-// may be larger reads index 0. A `?` operand dim is assumed to equal the
-// result dim: a runtime size of 1 broadcast to a larger size cannot be
-// written as an affine map (TOSA makes the same assumption); the graph
-// passes refine shapes before lowering.
+// may be larger reads index 0. A `?` operand dim must equal the result
+// dim: a runtime size of 1 broadcast to a larger size cannot be written as
+// an affine map (TOSA and torch-mlir make the same assumption), so the host
+// checks it before the kernel runs and reports a mismatch with both sizes;
+// the graph passes refine shapes before lowering.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,8 +31,10 @@
 
 using namespace mlir;
 using namespace strata;
+using strata::detail::checkSizesEqual;
 using strata::detail::createEmptyResult;
 using strata::detail::createScalarConstant;
+using strata::detail::getSizeForCheck;
 
 //===----------------------------------------------------------------------===//
 // Broadcasting linalg.generic
@@ -42,8 +45,8 @@ using strata::detail::createScalarConstant;
 /// one map per operand, then the identity for the result. Operand dims align
 /// with the result's trailing dims; a static size-1 operand dim facing a
 /// result dim that is not static 1 reads index 0. A `?` operand dim is
-/// assumed to equal the result dim (see the file comment). Fails when an
-/// operand is unranked, has a higher rank than the result, or has a static
+/// checked against the result dim at run time (checkBroadcastSizes). Fails when
+/// an operand is unranked, has a higher rank than the result, or has a static
 /// size that cannot broadcast to the result's.
 static FailureOr<SmallVector<AffineMap>>
 getBroadcastIndexingMaps(MLIRContext *context, TypeRange operandTypes,
@@ -75,6 +78,32 @@ getBroadcastIndexingMaps(MLIRContext *context, TypeRange operandTypes,
   return maps;
 }
 
+/// Checks at run time that every operand dim read with the result's index
+/// (all but static size-1 dims facing a larger result) has the result's
+/// size: a `?` operand dim of size 1 facing a larger result would need a
+/// broadcast that an affine map cannot express, and reading it with the
+/// result's index would run past its end.
+static void checkBroadcastSizes(OpBuilder &builder, Operation *op,
+                                ValueRange operands, Value init) {
+  Location loc = op->getLoc();
+  auto resultType = cast<RankedTensorType>(init.getType());
+  int64_t rank = resultType.getRank();
+  for (auto [index, operand] : llvm::enumerate(operands)) {
+    auto operandType = cast<RankedTensorType>(operand.getType());
+    int64_t offset = rank - operandType.getRank();
+    for (int64_t dim = 0; dim < operandType.getRank(); ++dim) {
+      if (!operandType.isDynamicDim(dim))
+        continue;
+      checkSizesEqual(builder, loc, getSizeForCheck(builder, loc, operand, dim),
+                      getSizeForCheck(builder, loc, init, offset + dim),
+                      op->getName().getStringRef() + ": operand #" +
+                          Twine(index) + " dim " + Twine(dim) +
+                          " does not have the result's size (a `?` dim is not "
+                          "broadcast at run time: declare a size-1 dim as 1)");
+    }
+  }
+}
+
 /// Computes one result element from the operands' elements.
 using ScalarBodyFn =
     function_ref<Value(OpBuilder &builder, Location loc, ValueRange args)>;
@@ -98,6 +127,7 @@ replaceWithElementwiseGeneric(ConversionPatternRewriter &rewriter,
   FailureOr<Value> init = createEmptyResult(rewriter, op);
   if (failed(init))
     return rewriter.notifyMatchFailure(op, "cannot reify the result sizes");
+  checkBroadcastSizes(rewriter, op, operands, *init);
   SmallVector<utils::IteratorType> iterators(resultType.getRank(),
                                              utils::IteratorType::parallel);
   auto generic = linalg::GenericOp::create(
@@ -506,15 +536,32 @@ static Value buildElement(graph::MulOp, OpBuilder &b, Location loc,
     return arith::MulFOp::create(b, loc, args[0], args[1]);
   return arith::MulIOp::create(b, loc, args[0], args[1]);
 }
-/// Integer division truncates toward zero (divsi); x / 0 and INT_MIN / -1
-/// are undefined, as in the evaluator.
+/// Integer division truncates toward zero (divsi); as graph.div defines
+/// (numpy's results), x / 0 is 0 and INT_MIN / -1 wraps to INT_MIN. The
+/// hardware divides by a divisor made safe (1 for 0 and -1) and selects
+/// fix the result, so no element traps and the generic still vectorizes.
 static Value buildElement(graph::DivOp op, OpBuilder &b, Location loc,
                           ValueRange args, Type) {
-  if (isFloat(args[0]))
-    return arith::DivFOp::create(b, loc, args[0], args[1]);
-  if (hasUnsignedOperands(op))
-    return arith::DivUIOp::create(b, loc, args[0], args[1]);
-  return arith::DivSIOp::create(b, loc, args[0], args[1]);
+  Value lhs = args[0], rhs = args[1];
+  if (isFloat(lhs))
+    return arith::DivFOp::create(b, loc, lhs, rhs);
+  Value zero = constantLike(b, loc, rhs, 0);
+  Value one = constantLike(b, loc, rhs, 1);
+  Value isZero =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rhs, zero);
+  if (hasUnsignedOperands(op)) {
+    Value divisor = arith::SelectOp::create(b, loc, isZero, one, rhs);
+    Value quotient = arith::DivUIOp::create(b, loc, lhs, divisor);
+    return arith::SelectOp::create(b, loc, isZero, zero, quotient);
+  }
+  Value isMinusOne = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                           rhs, constantLike(b, loc, rhs, -1));
+  Value unsafe = arith::OrIOp::create(b, loc, isZero, isMinusOne);
+  Value divisor = arith::SelectOp::create(b, loc, unsafe, one, rhs);
+  Value quotient = arith::DivSIOp::create(b, loc, lhs, divisor);
+  Value negated = arith::SubIOp::create(b, loc, zero, lhs);
+  quotient = arith::SelectOp::create(b, loc, isMinusOne, negated, quotient);
+  return arith::SelectOp::create(b, loc, isZero, zero, quotient);
 }
 /// Integer lhs ^ rhs as graph.pow defines it: square-and-multiply over
 /// every bit of the exponent, unrolled into selects (no branches, so the
@@ -589,22 +636,26 @@ static Value buildElement(graph::MinOp op, OpBuilder &b, Location loc,
 /// Floats: C's fmod (arith.remf), whatever `fmod` says, as the evaluator.
 /// Integers: remsi takes the dividend's sign (fmod = true); with
 /// fmod = false a non-zero remainder whose sign differs from the divisor's
-/// gets the divisor added (Python's %). A divisor of -1 is replaced by 1
-/// (same remainder, 0) so that INT_MIN % -1 does not overflow; x % 0 stays
-/// undefined.
+/// gets the divisor added (Python's %). A divisor of -1 or 0 is replaced by
+/// 1 (remainder 0: the same for -1, numpy's result for 0) so that neither
+/// INT_MIN % -1 nor x % 0 traps.
 static Value buildElement(graph::ModOp op, OpBuilder &b, Location loc,
                           ValueRange args, Type) {
   Value lhs = args[0], rhs = args[1];
   if (isFloat(lhs))
     return arith::RemFOp::create(b, loc, lhs, rhs);
+  Value one = constantLike(b, loc, rhs, 1);
+  Value isZero = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rhs,
+                                       constantLike(b, loc, rhs, 0));
   // Unsigned: both signs are positive, so Python's % is C's.
   if (hasUnsignedOperands(op))
-    return arith::RemUIOp::create(b, loc, lhs, rhs);
-  Value one = constantLike(b, loc, rhs, 1);
+    return arith::RemUIOp::create(
+        b, loc, lhs, arith::SelectOp::create(b, loc, isZero, one, rhs));
   Value minusOne = constantLike(b, loc, rhs, -1);
   Value isMinusOne =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rhs, minusOne);
-  Value divisor = arith::SelectOp::create(b, loc, isMinusOne, one, rhs);
+  Value unsafe = arith::OrIOp::create(b, loc, isZero, isMinusOne);
+  Value divisor = arith::SelectOp::create(b, loc, unsafe, one, rhs);
   Value remainder = arith::RemSIOp::create(b, loc, lhs, divisor);
   if (op.getFmod())
     return remainder;

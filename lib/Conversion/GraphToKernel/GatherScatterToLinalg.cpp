@@ -12,7 +12,9 @@
 // with the data. The cost is the element count times the number of updates
 // per element's slice, with no write conflicts and no order dependence, so
 // tiles run in parallel; an update whose index is out of range matches
-// nothing and is dropped.
+// nothing and is dropped (the importer's compositions rely on it: Unique,
+// MaxUnpool). Gathers check their indices on the host before the kernels
+// run (checkIndicesInRange).
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,7 +34,9 @@
 
 using namespace mlir;
 using strata::detail::castTo;
+using strata::detail::checkIndicesInRange;
 using strata::detail::createIndexedGeneric;
+using strata::detail::getSizeForCheck;
 using namespace strata;
 using namespace strata::graph;
 
@@ -90,6 +94,36 @@ static Value combine(OpBuilder &b, Location loc, ScatterReduction reduction,
     break;
   }
   return update;
+}
+
+/// checkIndicesInRange for each component c of the index tuples (the last
+/// dim of `indices`) of gather_nd against dim
+/// `batchDims + c` of `data`.
+static LogicalResult checkTupleComponents(OpBuilder &b, Operation *op,
+                                          Value data, Value indices,
+                                          int64_t batchDims) {
+  Location loc = op->getLoc();
+  auto indicesType = cast<RankedTensorType>(indices.getType());
+  int64_t rank = indicesType.getRank();
+  int64_t k = indicesType.getShape().back();
+  if (ShapedType::isDynamic(k))
+    return success(); // The verifier requires a static tuple size.
+  SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, indices);
+  SmallVector<OpFoldResult> strides(rank, b.getIndexAttr(1));
+  sizes.back() = b.getIndexAttr(1);
+  for (int64_t c = 0; c < k; ++c) {
+    offsets.back() = b.getIndexAttr(c);
+    Value component = indices;
+    if (k != 1)
+      component = tensor::ExtractSliceOp::create(b, loc, indices, offsets,
+                                                 sizes, strides);
+    if (failed(checkIndicesInRange(b, op, component,
+                                   getSizeForCheck(b, loc, data, batchDims + c),
+                                   "data dim " + Twine(batchDims + c))))
+      return failure();
+  }
+  return success();
 }
 
 namespace {
@@ -226,6 +260,10 @@ struct GatherElementsLowering : OpConversionPattern<GatherElementsOp> {
     FailureOr<int64_t> axis = normalizeAxis(std::nullopt, op.getAxis(), rank);
     if (failed(axis))
       return rewriter.notifyMatchFailure(op, "invalid axis");
+    if (failed(checkIndicesInRange(rewriter, op, indices,
+                                   getSizeForCheck(rewriter, loc, data, *axis),
+                                   "axis " + Twine(*axis))))
+      return failure();
     Value axisSize = getSizes(rewriter, loc, data)[*axis];
     Value init = tensor::EmptyOp::create(
         rewriter, loc, tensor::getMixedSizes(rewriter, loc, indices),
@@ -260,6 +298,8 @@ struct GatherNDLowering : OpConversionPattern<GatherNDOp> {
     int64_t q = indicesType.getRank();
     int64_t k = indicesType.getShape().back();
     int64_t batchDims = op.getBatchDims();
+    if (failed(checkTupleComponents(rewriter, op, data, indices, batchDims)))
+      return failure();
     SmallVector<Value> dataSizes = getSizes(rewriter, loc, data);
     FailureOr<Value> init = strata::detail::createEmptyResult(rewriter, op);
     if (failed(init))

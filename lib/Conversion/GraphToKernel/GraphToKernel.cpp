@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "strata/Dialect/Graph/IR/GraphDialect.h"
+#include "strata/Dialect/Kernel/IR/KernelDialect.h"
 
 namespace strata {
 #define GEN_PASS_DEF_CONVERTGRAPHTOKERNELPASS

@@ -409,16 +409,6 @@ static Value indexToF64(OpBuilder &b, Location loc, Value index) {
       arith::IndexCastOp::create(b, loc, b.getI64Type(), index));
 }
 
-/// Asserts `condition` (an i1) at run time with `message`, unless it folds
-/// to true.
-static void assertAtRunTime(OpBuilder &b, Location loc, Value condition,
-                            const Twine &message) {
-  if (std::optional<int64_t> known = getConstantIntValue(condition))
-    if (*known)
-      return;
-  cf::AssertOp::create(b, loc, condition, message.str());
-}
-
 /// graph.grid_sample -> linalg.generic over the result (see the op's
 /// description). Per spatial dim the body reads the grid coordinate,
 /// denormalizes it, applies the padding mode to the coordinate and then to
@@ -464,15 +454,16 @@ struct GridSampleLowering : OpConversionPattern<GridSampleOp> {
       outSizes.push_back(tensor::getMixedSize(rewriter, loc, grid, dim));
 
     StringRef name = "graph.grid_sample: ";
-    assertAtRunTime(
+    strata::detail::checkAtRunTime(
         rewriter, loc,
         cmp(arith::CmpIPredicate::eq, size(input, 0), size(grid, 0)),
         name + "the input and the grid differ in batch size");
-    assertAtRunTime(rewriter, loc,
-                    cmp(arith::CmpIPredicate::eq, size(grid, rank - 1),
-                        arith::ConstantIndexOp::create(rewriter, loc, spatial)),
-                    name + "the grid's last dim does not hold one coordinate "
-                           "per spatial dim");
+    strata::detail::checkAtRunTime(
+        rewriter, loc,
+        cmp(arith::CmpIPredicate::eq, size(grid, rank - 1),
+            arith::ConstantIndexOp::create(rewriter, loc, spatial)),
+        name + "the grid's last dim does not hold one coordinate "
+               "per spatial dim");
     // Taps are read clamped to the input, so an empty spatial dim has
     // nothing to read unless the result is empty too.
     Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
@@ -485,8 +476,8 @@ struct GridSampleLowering : OpConversionPattern<GridSampleOp> {
           loc, readable,
           cmp(arith::CmpIPredicate::eq,
               getValueOrCreateConstantIndexOp(rewriter, loc, outSize), zero));
-    assertAtRunTime(rewriter, loc, readable,
-                    name + "the input has an empty spatial dim");
+    strata::detail::checkAtRunTime(rewriter, loc, readable,
+                                   name + "the input has an empty spatial dim");
 
     Type elementType = inputType.getElementType();
     Value init = tensor::EmptyOp::create(rewriter, loc, outSizes, elementType);
@@ -726,10 +717,11 @@ struct AffineGridLowering : OpConversionPattern<AffineGridOp> {
         continue;
       Value outSize =
           getValueOrCreateConstantIndexOp(rewriter, loc, outSizes[dim + 1]);
-      assertAtRunTime(rewriter, loc,
-                      rewriter.createOrFold<arith::CmpIOp>(
-                          loc, arith::CmpIPredicate::sge, outSize, zero),
-                      "graph.affine_grid: a size is negative");
+      strata::detail::checkAtRunTime(
+          rewriter, loc,
+          rewriter.createOrFold<arith::CmpIOp>(loc, arith::CmpIPredicate::sge,
+                                               outSize, zero),
+          "graph.affine_grid: a size is negative");
     }
     Type elementType = op.getType().getElementType();
     Value init = tensor::EmptyOp::create(rewriter, loc, outSizes, elementType);

@@ -35,6 +35,8 @@
 
 using namespace mlir;
 using strata::detail::castTo;
+using strata::detail::checkAtRunTime;
+using strata::detail::checkDimsEqual;
 using strata::detail::createIndexedGeneric;
 using namespace strata;
 using namespace strata::graph;
@@ -160,6 +162,15 @@ struct ConcatLowering : OpConversionPattern<ConcatOp> {
     FailureOr<int64_t> axis = normalizeAxis(std::nullopt, op.getAxis(), rank);
     if (failed(axis))
       return rewriter.notifyMatchFailure(op, "invalid axis");
+    // What the verifier checks on static sizes, at run time for `?` dims:
+    // every input has the first one's sizes off the axis.
+    Value first = adaptor.getInputs().front();
+    for (auto [index, input] : llvm::enumerate(adaptor.getInputs()))
+      for (int64_t dim = 0; index > 0 && dim < rank; ++dim)
+        if (dim != *axis)
+          checkDimsEqual(rewriter, loc, input, dim, first, dim,
+                         "graph.concat: input #" + Twine(index) + " dim " +
+                             Twine(dim) + " differs from input #0's");
     // Inputs empty along the axis add nothing (and tensor.concat's
     // insert_slice of one at the end of the result is out of bounds).
     SmallVector<Value> inputs;
@@ -297,8 +308,8 @@ struct DynamicSliceLowering : OpConversionPattern<DynamicSliceOp> {
     Location loc = op.getLoc();
     Value input = adaptor.getInput();
     auto check = [&](Value condition, StringRef what) {
-      cf::AssertOp::create(rewriter, loc, condition,
-                           ("graph.dynamic_slice: " + what).str());
+      strata::detail::checkAtRunTime(rewriter, loc, condition,
+                                     "graph.dynamic_slice: " + what);
     };
     FailureOr<SmallVector<SliceDimBounds>> bounds = buildSliceBounds(
         rewriter, loc, input, adaptor.getStarts(), adaptor.getEnds(),
@@ -404,7 +415,7 @@ struct TriluLowering : OpConversionPattern<TriluOp> {
 /// input (a projection onto their result dims). The body makes the index an
 /// `index` (sign-extended), adds the axis size when it is negative and
 /// reads data with tensor.extract at the loop indices around it. An index
-/// outside [-d, d) is undefined, as in ONNX.
+/// outside [-d, d) is an error (checkIndicesInRange), as in onnxruntime.
 struct GatherLowering : OpConversionPattern<GatherOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -428,6 +439,11 @@ struct GatherLowering : OpConversionPattern<GatherOp> {
     FailureOr<Value> init = strata::detail::createEmptyResult(rewriter, op);
     if (failed(init))
       return rewriter.notifyMatchFailure(op, "cannot reify the result sizes");
+    if (failed(strata::detail::checkIndicesInRange(
+            rewriter, op, indices,
+            strata::detail::getSizeForCheck(rewriter, loc, data, *axis),
+            "axis " + Twine(*axis))))
+      return failure();
     Value axisSize = getValueOrCreateConstantIndexOp(
         rewriter, loc, tensor::getMixedSize(rewriter, loc, data, *axis));
 
@@ -508,6 +524,20 @@ struct PadLowering : OpConversionPattern<PadOp> {
         continue;
       OpFoldResult size = tensor::getMixedSize(rewriter, loc, input, dim);
       sizes[dim] = getValueOrCreateConstantIndexOp(rewriter, loc, size);
+      // What the verifier checks on static sizes: reflect mirrors at most
+      // size - 1 elements per side, edge repeats an element.
+      int64_t widest = reflect ? std::max(pads[dim], pads[rank + dim]) : 0;
+      Value bound = arith::ConstantIndexOp::create(rewriter, loc, widest);
+      checkAtRunTime(rewriter, loc,
+                     rewriter.createOrFold<arith::CmpIOp>(
+                         loc, arith::CmpIPredicate::sgt, sizes[dim], bound),
+                     reflect ? "graph.pad: a reflect pad of {0} needs a "
+                               "larger dim, dim " +
+                                   Twine(dim) + " has size {1}"
+                             : "graph.pad: an edge pad needs a non-empty "
+                               "dim, dim " +
+                                   Twine(dim) + " has size {1}",
+                     {bound, sizes[dim]});
       lasts[dim] = getValueOrCreateConstantIndexOp(
           rewriter, loc,
           subSizes(rewriter, loc, size, rewriter.getIndexAttr(1)));
@@ -586,6 +616,18 @@ private:
         if (!crop)
           return rewriter.notifyMatchFailure(op, "crop out of range");
         OpFoldResult size = tensor::getMixedSize(rewriter, loc, input, dim);
+        if (*crop != 0 && !getConstantIntValue(size)) {
+          Value inputSize = cast<Value>(size);
+          Value cropSize = arith::ConstantIndexOp::create(rewriter, loc, *crop);
+          checkAtRunTime(
+              rewriter, loc,
+              rewriter.createOrFold<arith::CmpIOp>(
+                  loc, arith::CmpIPredicate::sge, inputSize, cropSize),
+              "graph.pad: negative pads remove {0} elements of "
+              "dim " +
+                  Twine(dim) + ", which has {1}",
+              {cropSize, inputSize});
+        }
         if (*crop != 0)
           size = subSizes(rewriter, loc, size, rewriter.getIndexAttr(*crop));
         std::optional<int64_t> staticSize = getConstantIntValue(size);
@@ -638,8 +680,8 @@ struct DynamicPadLowering : OpConversionPattern<DynamicPadOp> {
     Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
     Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
     auto check = [&](Value condition, StringRef what) {
-      cf::AssertOp::create(rewriter, loc, condition,
-                           ("graph.dynamic_pad: " + what).str());
+      strata::detail::checkAtRunTime(rewriter, loc, condition,
+                                     "graph.dynamic_pad: " + what);
     };
     auto cmp = [&](arith::CmpIPredicate predicate, Value a, Value b) {
       return rewriter.createOrFold<arith::CmpIOp>(loc, predicate, a, b);

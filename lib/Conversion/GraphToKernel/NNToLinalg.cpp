@@ -33,6 +33,7 @@
 
 using namespace mlir;
 namespace graph = strata::graph;
+using strata::detail::checkDimsEqual;
 using strata::detail::createEmptyResult;
 using strata::detail::createScalarConstant;
 using strata::detail::getLowestValue;
@@ -231,6 +232,70 @@ static Value multiplyAdd(OpBuilder &b, Location loc, Value lhs, Value rhs,
                                arith::MulIOp::create(b, loc, lhs, rhs));
 }
 
+/// Checks at run time what the verifier checks on static sizes: equal
+/// inner sizes, and batch dims (aligned from the right) equal unless one is
+/// a static 1 (a `?` batch dim is not broadcast at run time).
+static void checkMatmulSizes(OpBuilder &b, Location loc, Value lhs, Value rhs) {
+  auto lhsType = cast<RankedTensorType>(lhs.getType());
+  auto rhsType = cast<RankedTensorType>(rhs.getType());
+  int64_t lhsRank = lhsType.getRank(), rhsRank = rhsType.getRank();
+  OpFoldResult lhsInner =
+      strata::detail::getSizeForCheck(b, loc, lhs, lhsRank - 1);
+  OpFoldResult rhsInner = strata::detail::getSizeForCheck(
+      b, loc, rhs, std::max<int64_t>(rhsRank - 2, 0));
+  if (!strata::detail::isSameSize(lhsInner, rhsInner)) {
+    // An empty product (no rows or columns) reads nothing.
+    SmallVector<OpFoldResult> outerSizes;
+    if (lhsRank >= 2)
+      outerSizes.push_back(
+          strata::detail::getSizeForCheck(b, loc, lhs, lhsRank - 2));
+    if (rhsRank >= 2)
+      outerSizes.push_back(
+          strata::detail::getSizeForCheck(b, loc, rhs, rhsRank - 1));
+    strata::detail::checkSizesEqual(
+        b, loc, lhsInner, rhsInner, "graph.matmul: the inner sizes differ",
+        strata::detail::isAnySizeZero(b, loc, outerSizes));
+  }
+  int64_t lhsBatch = std::max<int64_t>(lhsRank - 2, 0);
+  int64_t rhsBatch = std::max<int64_t>(rhsRank - 2, 0);
+  for (int64_t i = 1; i <= std::min(lhsBatch, rhsBatch); ++i) {
+    int64_t lhsDim = lhsBatch - i, rhsDim = rhsBatch - i;
+    if (lhsType.getDimSize(lhsDim) == 1 || rhsType.getDimSize(rhsDim) == 1)
+      continue;
+    checkDimsEqual(b, loc, lhs, lhsDim, rhs, rhsDim,
+                   "graph.matmul: batch dims " + Twine(lhsDim) + " and " +
+                       Twine(rhsDim) +
+                       " differ (a `?` dim is not broadcast at run time)");
+  }
+}
+
+/// Checks at run time what the conv verifiers check on static sizes: the
+/// input has weight-input-channels * groups channels, and a bias has one
+/// element per output channel (`channelDim`: the channel dim of the input
+/// and of the weight's input channels, the same for conv's layouts).
+static void checkConvChannels(OpBuilder &b, Location loc, StringRef opName,
+                              Value input, Value weight, Value bias,
+                              int64_t channelDim, int64_t groups) {
+  OpFoldResult perGroup =
+      strata::detail::getSizeForCheck(b, loc, weight, channelDim);
+  OpFoldResult expected;
+  if (std::optional<int64_t> known = getConstantIntValue(perGroup))
+    expected = b.getIndexAttr(*known * groups);
+  else
+    expected =
+        arith::MulIOp::create(b, loc, cast<Value>(perGroup),
+                              arith::ConstantIndexOp::create(b, loc, groups))
+            .getResult();
+  strata::detail::checkSizesEqual(
+      b, loc, strata::detail::getSizeForCheck(b, loc, input, channelDim),
+      expected,
+      opName + ": the input channels differ from the weight's input channels "
+               "times groups");
+  if (bias)
+    checkDimsEqual(b, loc, bias, 0, weight, 0,
+                   opName + ": the bias size differs from the output channels");
+}
+
 namespace {
 /// graph.matmul: 2-D operands become linalg.matmul; equal batch dims
 /// linalg.batch_matmul (more than one batch dim collapsed into one and the
@@ -253,6 +318,7 @@ struct MatmulOpLowering : OpConversionPattern<graph::MatmulOp> {
     int64_t lhsRank = lhsType.getRank(), rhsRank = rhsType.getRank();
     if (lhsRank == 0 || rhsRank == 0)
       return rewriter.notifyMatchFailure(op, "scalar matmul operand");
+    checkMatmulSizes(rewriter, loc, lhs, rhs);
     Value zero = createScalarConstant(rewriter, loc, elementType, 0.0);
 
     // Equal batch dims: the named ops.
@@ -396,6 +462,20 @@ struct LinearOpLowering : OpConversionPattern<graph::LinearOp> {
     auto biasType = bias ? cast<RankedTensorType>(bias.getType()) : nullptr;
     if (biasType && biasType.getRank() > 2)
       return rewriter.notifyMatchFailure(op, "bias rank above 2");
+    OpFoldResult aInner = strata::detail::getSizeForCheck(
+        rewriter, loc, a, op.getTransA() ? 0 : 1);
+    OpFoldResult bInner = strata::detail::getSizeForCheck(
+        rewriter, loc, b, op.getTransB() ? 1 : 0);
+    if (!strata::detail::isSameSize(aInner, bInner))
+      // An empty product (no rows or columns) reads nothing.
+      strata::detail::checkSizesEqual(
+          rewriter, loc, aInner, bInner, "graph.linear: the inner sizes differ",
+          strata::detail::isAnySizeZero(
+              rewriter, loc,
+              {strata::detail::getSizeForCheck(rewriter, loc, a,
+                                               op.getTransA() ? 1 : 0),
+               strata::detail::getSizeForCheck(rewriter, loc, b,
+                                               op.getTransB() ? 0 : 1)}));
     Type elementType = op.getType().getElementType();
     MLIRContext *context = rewriter.getContext();
     double alpha = op.getAlpha().convertToDouble();
@@ -434,6 +514,13 @@ struct LinearOpLowering : OpConversionPattern<graph::LinearOp> {
     SmallVector<Value> inputs;
     SmallVector<AffineMap> epilogueMaps;
     if (bias) {
+      for (int64_t dim = 0; dim < biasType.getRank(); ++dim)
+        if (biasType.isDynamicDim(dim))
+          checkDimsEqual(rewriter, loc, bias, dim, product,
+                         2 - biasType.getRank() + dim,
+                         "graph.linear: bias dim " + Twine(dim) +
+                             " does not have the result's size (a `?` dim "
+                             "is not broadcast at run time)");
       inputs.push_back(bias);
       unsigned loops[] = {0, 1};
       epilogueMaps.push_back(getBroadcastMap(
@@ -680,6 +767,8 @@ struct Conv2DOpLowering : OpConversionPattern<graph::Conv2DOp> {
         cast<RankedTensorType>(weight.getType()).getRank() != 4)
       return rewriter.notifyMatchFailure(op, "invalid conv2d configuration");
     bool nhwc = op.getLayout() == graph::Layout::NHWC;
+    checkConvChannels(rewriter, loc, "graph.conv2d", input, weight,
+                      adaptor.getBias(), nhwc ? 3 : 1, groups);
     Type elementType = op.getType().getElementType();
     FailureOr<Value> empty = createEmptyResult(rewriter, op);
     if (failed(empty))
@@ -1444,6 +1533,8 @@ struct Conv3DOpLowering : OpConversionPattern<graph::Conv3DOp> {
         cast<RankedTensorType>(input.getType()).getRank() != 5 ||
         cast<RankedTensorType>(weight.getType()).getRank() != 5)
       return rewriter.notifyMatchFailure(op, "invalid conv3d configuration");
+    checkConvChannels(rewriter, loc, "graph.conv3d", input, weight,
+                      adaptor.getBias(), 1, groups);
     Type elementType = op.getType().getElementType();
     FailureOr<Value> empty = createEmptyResult(rewriter, op);
     if (failed(empty))

@@ -403,8 +403,8 @@ struct DynamicReduceLowering : OpConversionPattern<graph::DynamicReduceOp> {
       return rewriter.createOrFold<arith::CmpIOp>(loc, predicate, a, b);
     };
     auto check = [&](Value condition, StringRef what) {
-      cf::AssertOp::create(rewriter, loc, condition,
-                           ("graph.dynamic_reduce: " + what).str());
+      strata::detail::checkAtRunTime(rewriter, loc, condition,
+                                     "graph.dynamic_reduce: " + what);
     };
 
     // The normalized axes, checked.
@@ -653,13 +653,10 @@ struct ArgReduceOpLowering : OpConversionPattern<OpTy> {
 // cumsum and top_k
 //===----------------------------------------------------------------------===//
 
-/// A cf.assert of `condition` naming `opName` and the op's location, unless
-/// the condition folded to true.
+/// A run-time check of `condition` naming `opName` and the op's location.
 static void assertOnHost(OpBuilder &b, Location loc, Value condition,
                          StringRef opName, StringRef what) {
-  if (matchPattern(condition, m_One()))
-    return;
-  cf::AssertOp::create(b, loc, condition, (opName + ": " + what).str());
+  strata::detail::checkAtRunTime(b, loc, condition, opName + ": " + what);
 }
 
 /// The indices of the element at `position` along `axis` (a constant or

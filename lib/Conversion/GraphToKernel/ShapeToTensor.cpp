@@ -209,7 +209,7 @@ struct RangeLowering : OpConversionPattern<RangeOp> {
       }
       Value zero = arith::ConstantOp::create(rewriter, loc,
                                              rewriter.getI64IntegerAttr(0));
-      cf::AssertOp::create(
+      strata::detail::checkAtRunTime(
           rewriter, loc,
           arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sge, count,
                                 zero),

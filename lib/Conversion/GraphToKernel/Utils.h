@@ -54,6 +54,61 @@ mlir::TypedAttr getLowestValue(mlir::Type elementType, bool isUnsigned = false);
 mlir::TypedAttr getHighestValue(mlir::Type elementType,
                                 bool isUnsigned = false);
 
+/// Stops the host program at run time with "`message`" (each `{N}`
+/// replaced by `values[N]`, index or i64 values) when `condition` (an i1)
+/// is false: a kernel.check at `loc`, whose location the error names.
+/// Nothing is emitted when the condition folds to true.
+void checkAtRunTime(mlir::OpBuilder &builder, mlir::Location loc,
+                    mlir::Value condition, const llvm::Twine &message,
+                    mlir::ValueRange values = {});
+
+/// Whether `lhs` and `rhs` are the same size by construction: equal
+/// constants, one value, or two tensor.dim ops of one dim of one tensor
+/// (lowerings create their own; CSE merges them only later).
+bool isSameSize(mlir::OpFoldResult lhs, mlir::OpFoldResult rhs);
+
+/// Checks at run time that the sizes `lhs` and `rhs` are equal: nothing
+/// when they are equal constants or the same value, else a check whose
+/// error is "`what` ({0} vs {1})" with both sizes. With `unless` (an i1),
+/// the sizes may also differ where it holds.
+void checkSizesEqual(mlir::OpBuilder &builder, mlir::Location loc,
+                     mlir::OpFoldResult lhs, mlir::OpFoldResult rhs,
+                     const llvm::Twine &what, mlir::Value unless = {});
+
+/// checkSizesEqual of dim `lhsDim` of `lhs` and dim `rhsDim` of `rhs`
+/// (sizes from getSizeForCheck).
+void checkDimsEqual(mlir::OpBuilder &builder, mlir::Location loc,
+                    mlir::Value lhs, int64_t lhsDim, mlir::Value rhs,
+                    int64_t rhsDim, const llvm::Twine &what,
+                    mlir::Value unless = {});
+
+/// An i1 that holds when any of `sizes` is 0 (folds to a constant when all
+/// are constants): a product with an empty result reads nothing, so its
+/// inner sizes need not agree (a batch-0 `reshape(x, [0, -1])` infers 0
+/// for the -1).
+mlir::Value isAnySizeZero(mlir::OpBuilder &builder, mlir::Location loc,
+                          llvm::ArrayRef<mlir::OpFoldResult> sizes);
+
+/// Checks that every element of the integer tensor `indices` lies in
+/// [-size, size) (an index counted from either end of a dim of `size`):
+/// for constant indices and size now (an error on `op`, failure), else on
+/// the host before the kernels that read through them run: a reduction
+/// computes the smallest and largest index, and a check of each names the
+/// offending value, `what` and the size.
+mlir::LogicalResult checkIndicesInRange(mlir::OpBuilder &builder,
+                                        mlir::Operation *op,
+                                        mlir::Value indices,
+                                        mlir::OpFoldResult size,
+                                        const llvm::Twine &what);
+
+/// The size of dim `dim` of the ranked tensor `value` for a run-time
+/// check: the static size, or the size the value was allocated with
+/// (looking through destination-style producers to their inits, casts and
+/// tensor.empty), else a tensor.dim. Looking through keeps the check from
+/// adding uses of producers' results, which would stop their fusion.
+mlir::OpFoldResult getSizeForCheck(mlir::OpBuilder &builder, mlir::Location loc,
+                                   mlir::Value value, int64_t dim);
+
 } // namespace strata::detail
 
 #endif // STRATA_LIB_CONVERSION_GRAPHTOKERNEL_UTILS_H

@@ -13,6 +13,7 @@
 #include "SerializerImpl.h"
 
 #include "strata/Dialect/Device/IR/DeviceOps.h"
+#include "strata/Dialect/Kernel/IR/KernelOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -559,6 +560,19 @@ LogicalResult FunctionEncoder::encodeOp(Operation *op) {
         if (!where.empty())
           message = where + ": " + message;
         return emit(op, Opcode::Assert, {*cond, writer.addString(message)});
+      })
+      .Case([&](kernel::CheckOp check) -> LogicalResult {
+        FailureOr<uint32_t> cond = getRegister(check.getCondition());
+        FailureOr<std::vector<uint32_t>> values =
+            getRegisters(check.getValues());
+        if (failed(cond) || failed(values))
+          return failure();
+        std::string message = check.getMessage().str();
+        std::string where = serializer::formatLocation(op->getLoc());
+        if (!where.empty())
+          message = where + ": " + message;
+        return emit(op, Opcode::Check,
+                    {*cond, writer.addString(message), *values});
       })
       .Default([&](Operation *) {
         return op->emitError()

@@ -103,11 +103,21 @@ func.func @select(%c: tensor<1x1x?x?xi1>, %x: tensor<1x12x?x?xf32>, %y: tensor<f
 
 // -----
 
+// Integer division by a divisor made safe (1 for 0 and -1), then selects
+// for x / 0 = 0 and x / -1 = -x (wrapping): no element traps.
 // CHECK-LABEL: func.func @div
 // CHECK: linalg.generic
 // CHECK: arith.divf %{{.*}}, %{{.*}} : f32
 // CHECK: linalg.generic
-// CHECK: arith.divsi %{{.*}}, %{{.*}} : i64
+// CHECK: ^bb0(%[[X:.*]]: i64, %[[Y:.*]]: i64, %{{.*}}: i64):
+// CHECK:   %[[IS0:.*]] = arith.cmpi eq, %[[Y]], %{{.*}} : i64
+// CHECK:   %[[ISM1:.*]] = arith.cmpi eq, %[[Y]], %{{.*}} : i64
+// CHECK:   %[[UNSAFE:.*]] = arith.ori %[[IS0]], %[[ISM1]] : i1
+// CHECK:   %[[SAFE:.*]] = arith.select %[[UNSAFE]], %{{.*}}, %[[Y]] : i64
+// CHECK:   %[[Q:.*]] = arith.divsi %[[X]], %[[SAFE]] : i64
+// CHECK:   %[[NEG:.*]] = arith.subi %{{.*}}, %[[X]] : i64
+// CHECK:   %[[Q1:.*]] = arith.select %[[ISM1]], %[[NEG]], %[[Q]] : i64
+// CHECK:   arith.select %[[IS0]], %{{.*}}, %[[Q1]] : i64
 func.func @div(%a: tensor<4xf32>, %b: tensor<4xf32>, %c: tensor<4xi64>, %d: tensor<4xi64>) -> (tensor<4xf32>, tensor<4xi64>) {
   %0 = graph.div %a, %b : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
   %1 = graph.div %c, %d : tensor<4xi64>, tensor<4xi64> -> tensor<4xi64>
@@ -116,16 +126,19 @@ func.func @div(%a: tensor<4xf32>, %b: tensor<4xf32>, %c: tensor<4xi64>, %d: tens
 
 // -----
 
-// Integer mod: remsi with a -1 divisor replaced by 1; without fmod the
-// remainder takes the divisor's sign. Float mod is fmod (remf).
+// Integer mod: remsi with a -1 or 0 divisor replaced by 1 (remainder 0);
+// without fmod the remainder takes the divisor's sign. Float mod is fmod
+// (remf).
 
 // CHECK-LABEL: func.func @mod
 // CHECK: linalg.generic
 // CHECK: ^bb0(%[[X:.*]]: i32, %[[Y:.*]]: i32, %{{.*}}: i32):
 // CHECK-DAG:   %[[ONE:.*]] = arith.constant 1 : i32
 // CHECK-DAG:   %[[M1:.*]] = arith.constant -1 : i32
-// CHECK:   %[[ISM1:.*]] = arith.cmpi eq, %[[Y]], %[[M1]] : i32
-// CHECK:   %[[DIV:.*]] = arith.select %[[ISM1]], %[[ONE]], %[[Y]] : i32
+// CHECK-DAG:   %[[IS0:.*]] = arith.cmpi eq, %[[Y]], %c0{{.*}} : i32
+// CHECK-DAG:   %[[ISM1:.*]] = arith.cmpi eq, %[[Y]], %[[M1]] : i32
+// CHECK:   %[[UNSAFE:.*]] = arith.ori %[[IS0]], %[[ISM1]] : i1
+// CHECK:   %[[DIV:.*]] = arith.select %[[UNSAFE]], %[[ONE]], %[[Y]] : i32
 // CHECK:   %[[REM:.*]] = arith.remsi %[[X]], %[[DIV]] : i32
 // CHECK:   %[[ZERO:.*]] = arith.constant 0 : i32
 // CHECK:   %[[RNEG:.*]] = arith.cmpi slt, %[[REM]], %[[ZERO]] : i32

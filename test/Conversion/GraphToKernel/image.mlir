@@ -38,7 +38,7 @@ func.func @runtime_scales(%x: tensor<1x1x2x2xf32>, %s: tensor<4xf32>) -> tensor<
 // reads 0 through a select. Static sizes leave nothing to check at run
 // time.
 // CHECK-LABEL: func.func @grid_sample_linear
-// CHECK-NOT: cf.assert
+// CHECK-NOT: kernel.check
 // CHECK: linalg.generic
 // CHECK: tensor.extract %{{.*}}[%{{.*}}, %{{.*}}, %{{.*}}, %c1{{.*}}] : tensor<1x4x5x2xf32>
 // CHECK: math.floor
@@ -56,7 +56,7 @@ func.func @grid_sample_linear(%x: tensor<1x2x3x6xf32>, %g: tensor<1x4x5x2xf32>) 
 // Nearest rounds half to even; border padding clamps the coordinate, so
 // no select. Dynamic batch sizes are checked to agree on the host.
 // CHECK-LABEL: func.func @grid_sample_nearest
-// CHECK: cf.assert %{{.*}}, "graph.grid_sample: the input and the grid differ in batch size"
+// CHECK: kernel.check %{{.*}}, "graph.grid_sample: the input and the grid differ in batch size"
 // CHECK: linalg.generic
 // CHECK: math.roundeven
 // CHECK-NOT: arith.select {{.*}} : i8
@@ -87,7 +87,7 @@ func.func @grid_sample_cubic(%x: tensor<1x1x4x4xf32>, %g: tensor<1x2x2x2xf32>) -
 // CHECK-SAME: (%[[T:.*]]: tensor<2x2x3xf32>, %[[S:.*]]: tensor<4xi64>)
 // CHECK: tensor.extract %[[S]]
 // CHECK: tensor.extract %[[S]]
-// CHECK: cf.assert %{{.*}}, "graph.affine_grid: a size is negative"
+// CHECK: kernel.check %{{.*}}, "graph.affine_grid: a size is negative"
 // CHECK: %[[E:.*]] = tensor.empty(%{{.*}}, %{{.*}}) : tensor<2x?x?x2xf32>
 // CHECK: linalg.generic {{.*}} outs(%[[E]]
 // CHECK-COUNT-3: tensor.extract %[[T]]

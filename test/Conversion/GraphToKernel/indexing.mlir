@@ -107,12 +107,16 @@ func.func @slice_negative_step_dynamic(%x: tensor<?x8xf32>) -> tensor<?x8xf32> {
 func.func @gather(%t: tensor<1000x64xf32>, %ids: tensor<?x16xi64>) -> tensor<?x16x64xf32> {
   // CHECK: %[[D:.*]] = tensor.dim %[[IDS_ARG]], %c0
   // CHECK: %[[INIT:.*]] = tensor.empty(%[[D]]) : tensor<?x16x64xf32>
+  // The index range is checked first (a reduction and two checks).
+  // CHECK: linalg.generic {{.*}} iterator_types = ["reduction", "reduction"]
+  // CHECK: kernel.check
+  // CHECK: kernel.check
   // CHECK: %[[R:.*]] = linalg.generic {indexing_maps = [#[[IDS]], #[[ID3]]], iterator_types = ["parallel", "parallel", "parallel"]}
   // CHECK-SAME: ins(%[[IDS_ARG]] : tensor<?x16xi64>) outs(%[[INIT]] : tensor<?x16x64xf32>)
   // CHECK: ^bb0(%[[IN:.*]]: i64, %{{.*}}: f32):
   // CHECK: %[[I:.*]] = arith.index_cast %[[IN]] : i64 to index
   // CHECK: %[[NEG:.*]] = arith.cmpi slt, %[[I]], %c0
-  // CHECK: %[[WRAP:.*]] = arith.addi %[[I]], %c1000 : index
+  // CHECK: %[[WRAP:.*]] = arith.addi %[[I]], %c1000{{.*}} : index
   // CHECK: %[[POS:.*]] = arith.select %[[NEG]], %[[WRAP]], %[[I]] : index
   // CHECK: %[[K:.*]] = linalg.index 2 : index
   // CHECK: %[[E:.*]] = tensor.extract %[[T]][%[[POS]], %[[K]]] : tensor<1000x64xf32>
@@ -124,12 +128,22 @@ func.func @gather(%t: tensor<1000x64xf32>, %ids: tensor<?x16xi64>) -> tensor<?x1
 
 // -----
 
-// A 0-d index drops the axis; a `?` axis size comes from tensor.dim.
+// A 0-d index drops the axis; a `?` axis size comes from tensor.dim. The
+// host first checks the smallest and largest index against the axis size.
 // CHECK-DAG: #[[SCALAR:.*]] = affine_map<(d0, d1) -> ()>
 // CHECK-LABEL: func.func @gather_scalar
 // CHECK-SAME: (%[[X:.*]]: tensor<2x?x3xf16>, %[[I:.*]]: tensor<i32>)
 func.func @gather_scalar(%x: tensor<2x?x3xf16>, %i: tensor<i32>) -> tensor<2x3xf16> {
   // CHECK: %[[INIT:.*]] = tensor.empty() : tensor<2x3xf16>
+  // CHECK: %[[CD:.*]] = tensor.dim %[[X]], %c1
+  // CHECK: %[[BOUNDS:.*]]:2 = linalg.generic {{.*}} ins(%[[I]] : tensor<i32>)
+  // CHECK: arith.minsi
+  // CHECK: arith.maxsi
+  // CHECK: %[[LO:.*]] = tensor.extract %[[BOUNDS]]#0[] : tensor<i64>
+  // CHECK: %[[HI:.*]] = tensor.extract %[[BOUNDS]]#1[] : tensor<i64>
+  // CHECK: %[[SIZE:.*]] = arith.index_cast %[[CD]] : index to i64
+  // CHECK: kernel.check %{{.*}}, "graph.gather: index {0} is out of range for axis 1 of size {1}", %[[LO]], %[[SIZE]] : i64, i64
+  // CHECK: kernel.check %{{.*}}, "graph.gather: index {0} is out of range for axis 1 of size {1}", %[[HI]], %[[SIZE]] : i64, i64
   // CHECK: %[[D:.*]] = tensor.dim %[[X]], %c1
   // CHECK: linalg.generic {indexing_maps = [#[[SCALAR]], #{{.*}}]
   // CHECK-SAME: ins(%[[I]] : tensor<i32>) outs(%[[INIT]] : tensor<2x3xf16>)
@@ -155,9 +169,11 @@ func.func @pad_constant(%x: tensor<?x4xf32>, %y: tensor<?x6xi8>) -> (tensor<?x7x
   // CHECK: tensor.yield %[[FILL]] : f32
   // CHECK: } : tensor<?x4xf32> to tensor<?x7xf32>
   %0 = graph.pad %x {pads = array<i64: 1, 2, 0, 1>, value = 1.5 : f64} : tensor<?x4xf32> -> tensor<?x7xf32>
-  // Negative pads crop first.
+  // Negative pads crop first, after a check that the crop fits.
   // CHECK: %[[D:.*]] = tensor.dim %[[Y]], %c0
-  // CHECK: %[[N:.*]] = arith.subi %[[D]], %c1 : index
+  // CHECK: %[[FITS:.*]] = arith.cmpi sge, %[[D]], %[[C1:.*]] : index
+  // CHECK: kernel.check %[[FITS]], "graph.pad: negative pads remove {0} elements of dim 0, which has {1}", %[[C1]], %[[D]] : index, index
+  // CHECK: %[[N:.*]] = arith.subi %[[D]], %c1{{.*}} : index
   // CHECK: %[[CROP:.*]] = tensor.extract_slice %[[Y]][1, 0] [%[[N]], 4] [1, 1] : tensor<?x6xi8> to tensor<?x4xi8>
   // CHECK: %[[THREE:.*]] = arith.constant 3 : i8
   // CHECK: %[[B:.*]] = tensor.pad %[[CROP]] low[0, 1] high[0, 0]
@@ -272,7 +288,7 @@ func.func @split_num_outputs(%y: tensor<?xf16>, %z: tensor<7xf16>) -> (tensor<?x
 // CHECK-SAME: (%[[X:.*]]: tensor<?x192xf32>, %[[E:.*]]: tensor<1xi64>)
 // CHECK: %[[END:.*]] = tensor.extract %[[E]][%{{.*}}] : tensor<1xi64>
 // CHECK: arith.index_cast %[[END]] : i64 to index
-// CHECK-NOT: cf.assert
+// CHECK-NOT: kernel.check
 // CHECK: tensor.extract_slice %[[X]][0, 0] [%{{.*}}, %{{.*}}] [1, 1] : tensor<?x192xf32> to tensor<?x?xf32>
 func.func @dynamic_slice(%x: tensor<?x192xf32>, %e: tensor<1xi64>) -> tensor<?x?xf32> {
   %s = graph.constant dense<0> : tensor<1xi64>
@@ -287,9 +303,9 @@ func.func @dynamic_slice(%x: tensor<?x192xf32>, %e: tensor<1xi64>) -> tensor<?x?
 // zero and axes are in range and distinct, and a linalg.generic reads
 // `first + i * step` along each dim.
 // CHECK-LABEL: func.func @dynamic_slice_steps
-// CHECK: cf.assert %{{.*}}, "graph.dynamic_slice: a step is zero"
-// CHECK: cf.assert %{{.*}}, "graph.dynamic_slice: an axis is out of range"
-// CHECK: cf.assert %{{.*}}, "graph.dynamic_slice: an axis is repeated"
+// CHECK: kernel.check %{{.*}}, "graph.dynamic_slice: a step is zero"
+// CHECK: kernel.check %{{.*}}, "graph.dynamic_slice: an axis is out of range"
+// CHECK: kernel.check %{{.*}}, "graph.dynamic_slice: an axis is repeated"
 // CHECK: linalg.generic
 // CHECK: arith.muli
 // CHECK: tensor.extract %{{.*}}[%{{.*}}, %{{.*}}] : tensor<4x6xf32>
@@ -351,7 +367,7 @@ func.func @scatter_elements_add(%x: tensor<3x4xf32>, %i: tensor<3x2xi64>, %u: te
 // dynamic_pad: the host reads the pads and asserts the result sizes.
 // CHECK-LABEL: func.func @dynamic_pad
 // CHECK: tensor.extract %{{.*}}[%{{.*}}] : tensor<4xi64>
-// CHECK: cf.assert %{{.*}}, "graph.dynamic_pad: pads crop a dim to a negative size"
+// CHECK: kernel.check %{{.*}}, "graph.dynamic_pad: pads crop a dim to a negative size"
 // CHECK: linalg.generic
 func.func @dynamic_pad(%x: tensor<3x4xf32>, %p: tensor<4xi64>) -> tensor<?x?xf32> {
   %0 = graph.dynamic_pad %x, %p : tensor<3x4xf32>, tensor<4xi64> -> tensor<?x?xf32>

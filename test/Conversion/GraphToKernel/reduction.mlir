@@ -308,7 +308,7 @@ func.func @argmin_float(%x: tensor<7xf32>) -> tensor<i64> {
 // CHECK-LABEL: func.func @dynamic_reduce_max
 // CHECK-SAME: (%[[X:.*]]: tensor<?x3xi32>, %[[A:.*]]: tensor<1xi64>)
 // CHECK: %[[RAW:.*]] = tensor.extract %[[A]]
-// CHECK: cf.assert %{{.*}}, "graph.dynamic_reduce: an axis is out of range"
+// CHECK: kernel.check %{{.*}}, "graph.dynamic_reduce: an axis is out of range"
 // CHECK: %[[R0:.*]] = arith.cmpi eq, %[[AXIS:.*]], %{{.*}} : index
 // CHECK: %[[R1:.*]] = arith.cmpi eq, %[[AXIS]], %{{.*}} : index
 // CHECK: %[[INIT:.*]] = linalg.fill ins(%{{.*}} : i32) outs(%{{.*}} : tensor<?x?xi32>)
@@ -336,7 +336,7 @@ func.func @dynamic_reduce_max(%x: tensor<?x3xi32>, %a: tensor<1xi64>) -> tensor<
 // -0.0 and a mean divides by the product of the reduced sizes.
 // CHECK-LABEL: func.func @dynamic_reduce_mean
 // CHECK-COUNT-2: "graph.dynamic_reduce: an axis is out of range"
-// CHECK: cf.assert %{{.*}}, "graph.dynamic_reduce: an axis is repeated"
+// CHECK: kernel.check %{{.*}}, "graph.dynamic_reduce: an axis is repeated"
 // CHECK: arith.constant -0.000000e+00 : f32
 // CHECK: linalg.generic
 // CHECK: arith.addf
@@ -355,7 +355,7 @@ func.func @dynamic_reduce_mean(%x: tensor<2x3x4xf32>, %a: tensor<2xi64>) -> tens
 // from +0.0 for an exclusive sum.
 // CHECK-LABEL: func.func @cumsum_static_axis
 // CHECK-SAME: (%[[X:.*]]: tensor<2x?xf32>
-// CHECK-NOT: cf.assert
+// CHECK-NOT: kernel.check
 // CHECK: linalg.generic
 // CHECK-SAME: iterator_types = ["parallel", "parallel"]
 // CHECK: %[[J:.*]] = linalg.index 1
@@ -377,7 +377,7 @@ func.func @cumsum_static_axis(%x: tensor<2x?xf32>) -> tensor<2x?xf32> {
 // CHECK-LABEL: func.func @cumsum_runtime_axis
 // CHECK-SAME: (%[[X:.*]]: tensor<2x3xf16>, %[[A:.*]]: tensor<i32>)
 // CHECK: tensor.extract %[[A]][] : tensor<i32>
-// CHECK: cf.assert %{{.*}}, "graph.cumsum: the axis is out of range"
+// CHECK: kernel.check %{{.*}}, "graph.cumsum: the axis is out of range"
 // CHECK: linalg.generic
 // CHECK: arith.constant -0.000000e+00 : f32
 // CHECK: scf.for
@@ -398,7 +398,7 @@ func.func @cumsum_runtime_axis(%x: tensor<2x3xf16>, %a: tensor<i32>) -> tensor<2
 // CHECK-SAME: (%[[X:.*]]: tensor<3x4xf32>, %[[K:.*]]: tensor<1xi64>)
 // CHECK: %[[KE:.*]] = tensor.extract %[[K]]
 // CHECK: %[[KI:.*]] = arith.index_cast %[[KE]] : i64 to index
-// CHECK: cf.assert %{{.*}}, "graph.top_k: k is out of range"
+// CHECK: kernel.check %{{.*}}, "graph.top_k: k is out of range"
 // CHECK: %[[RANKS:.*]] = linalg.generic
 // CHECK: scf.while
 // CHECK: arith.cmpf ogt
@@ -420,7 +420,7 @@ func.func @top_k(%x: tensor<3x4xf32>, %k: tensor<1xi64>) -> (tensor<3x?xf32>, te
 // A constant k gives static results and no check; unsigned integers compare
 // unsigned, smallest first.
 // CHECK-LABEL: func.func @top_k_unsigned
-// CHECK-NOT: cf.assert
+// CHECK-NOT: kernel.check
 // CHECK: linalg.generic
 // CHECK: arith.cmpi ult, %{{.*}}, %{{.*}} : i32
 // CHECK: linalg.generic

@@ -360,7 +360,7 @@ func.func @tile_partial(%x: tensor<2x3xi8>) -> tensor<2x6xi8> {
 // CHECK-LABEL: func.func @range_int
 // CHECK: tensor.extract
 // CHECK: arith.ceildivsi
-// CHECK: cf.assert %{{.*}}, "graph.range: delta is zero or the range has too many elements"
+// CHECK: kernel.check %{{.*}}, "graph.range: delta is zero or the range has too many elements"
 // CHECK: %[[N:.*]] = arith.index_cast %{{.*}} : i64 to index
 // CHECK: %[[E:.*]] = tensor.empty(%[[N]]) : tensor<?xi64>
 // CHECK: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<i64>, tensor<i64>) outs(%[[E]] : tensor<?xi64>)
@@ -381,7 +381,7 @@ func.func @range_int(%s: tensor<i64>, %l: tensor<i64>, %d: tensor<i64>) -> tenso
 // CHECK: arith.divf
 // CHECK: arith.fptosi
 // CHECK: tensor.extract %[[C]][] : tensor<i64>
-// CHECK: cf.assert
+// CHECK: kernel.check
 // CHECK: linalg.generic
 // CHECK: arith.sitofp
 // CHECK: arith.mulf

@@ -12,6 +12,8 @@
 // RUN: strata-run %t.smod --function=compare --input=i64=-7 --input=i64=2 | FileCheck %s --check-prefix=CMP --match-full-lines
 // RUN: strata-run %t.smod --input=3xf32=1,2,3 --input=3xi64=5,6,7 | FileCheck %s --check-prefix=MAIN --match-full-lines
 // RUN: strata-run %t.smod --input=2xf32=-1,0.5 --input=3xi64=1,1,1 --threads=1 | FileCheck %s --check-prefix=MAIN2 --match-full-lines
+// RUN: strata-run %t.smod --function=check --input=i64=3 --input=i64=3 | FileCheck %s --check-prefix=CHECKED
+// RUN: not strata-run %t.smod --function=check --input=i64=3 --input=i64=4 2>&1 | FileCheck %s --check-prefix=CHECK-FAIL
 // The assertion fails for an empty x: the message has the source location.
 // RUN: not strata-run %t.smod --input=0xf32=0 --input=3xi64=5,6,7 2>&1 | FileCheck %s --check-prefix=ASSERT
 
@@ -255,6 +257,8 @@ module attributes {device.target = #device.target<cpu>} {
   // DUMP: store %r{{[0-9]+}}, %r{{[0-9]+}}, [%r{{[0-9]+}}]
   // DUMP: = call @sum_to(%r{{[0-9]+}})
   // DUMP: ret
+  // DUMP-LABEL: @check(%r0: i64, %r1: i64) -> (i64)
+  // DUMP: check %r{{[0-9]+}}, "{{.*}}host-ops.mlir:{{[0-9]+}}:5: sizes differ ({0} vs {1}) {x}"(%r0, %r{{[0-9]+}})
   // DUMP-LABEL: kernels:
   // DUMP-NEXT: 0: @double symbol strata_kernel_double, grid strata_grid_double, args 2, outputs 1
   // DUMP-LABEL: constants:
@@ -297,5 +301,17 @@ module attributes {device.target = #device.target<cpu>} {
     %back = memref.load %buffer[%c2] : memref<3xi64>
     %sum = func.call @sum_to(%back) : (i64) -> i64
     return %doubled, %pick, %sum : memref<?xf32>, memref<2x2xf32>, i64
+  }
+
+  // kernel.check: the message names the location and the values; braces
+  // that are not a placeholder stay text. (Its DUMP lines are above, with
+  // main's: the dump lists functions before kernels.)
+  // CHECKED: 3
+  // CHECK-FAIL: run-time check failed: {{.*}}host-ops.mlir:{{[0-9]+}}:5: sizes differ (3 vs 4) {x}
+  func.func @check(%a: i64, %b: i64) -> i64 {
+    %bi = arith.index_cast %b : i64 to index
+    %same = arith.cmpi eq, %a, %b : i64
+    kernel.check %same, "sizes differ ({0} vs {1}) {x}", %a, %bi : i64, index
+    return %a : i64
   }
 }

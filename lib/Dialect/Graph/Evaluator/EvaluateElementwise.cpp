@@ -351,26 +351,22 @@ LogicalResult ElementwiseEvaluator::evaluate(CastOp) {
   });
 }
 
-/// div: integer division truncates toward zero; division by zero and
-/// INT_MIN / -1 at the element width are undefined.
+/// div: integer division truncates toward zero; x / 0 is 0 and INT_MIN / -1
+/// at the element width wraps to INT_MIN (numpy's results).
 LogicalResult ElementwiseEvaluator::evaluate(DivOp) {
   if (failed(checkOrderable()))
     return failure();
   int64_t minValue =
       getSignedMin(resultType.getElementType().getIntOrFloatBitWidth());
-  return binary(
-      [](double a, double b) { return a / b; },
-      [&](int64_t a, int64_t b) -> std::optional<int64_t> {
-        if (b == 0) {
-          (void)fail("integer division by zero (" + Twine(a) + " / 0)");
-          return std::nullopt;
-        }
-        if (b == -1 && a == minValue) {
-          (void)fail("integer division overflows (" + Twine(a) + " / -1)");
-          return std::nullopt;
-        }
-        return a / b;
-      });
+  return binary([](double a, double b) { return a / b; },
+                [&](int64_t a, int64_t b) -> std::optional<int64_t> {
+                  if (b == 0)
+                    return 0;
+                  if (b == -1 && a == minValue)
+                    return minValue;
+                  // a == INT64_MIN with b == -1 is covered above for i64.
+                  return a / b;
+                });
 }
 
 /// pow: std::pow for floats; integers as graph.pow documents (repeated
@@ -385,17 +381,15 @@ LogicalResult ElementwiseEvaluator::evaluate(PowOp) {
 }
 
 /// mod: C's fmod for floats and with `fmod = true`; Python's % (the sign of
-/// the divisor) otherwise. Integer x % 0 is undefined.
+/// the divisor) otherwise. Integer x % 0 is 0 (numpy's result).
 LogicalResult ElementwiseEvaluator::evaluate(ModOp op) {
   if (failed(checkOrderable()))
     return failure();
   bool fmod = op.getFmod();
   return binary([](double a, double b) { return std::fmod(a, b); },
                 [&](int64_t a, int64_t b) -> std::optional<int64_t> {
-                  if (b == 0) {
-                    (void)fail("integer modulo by zero (" + Twine(a) + " % 0)");
-                    return std::nullopt;
-                  }
+                  if (b == 0)
+                    return 0;
                   // x % -1 is 0; INT64_MIN % -1 is undefined in C++.
                   if (b == -1)
                     return 0;

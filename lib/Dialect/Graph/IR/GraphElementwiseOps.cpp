@@ -645,10 +645,12 @@ OpFoldResult DivOp::fold(FoldAdaptor adaptor) {
       adaptor.getOperands(), getType(),
       [](double a, double b) -> std::optional<double> { return a / b; },
       [minValue](int64_t a, int64_t b) -> std::optional<int64_t> {
-        // Division by zero and INT_MIN / -1 (at the element width, e.g.
-        // -128 / -1 in i8) are undefined: leave them to run time.
-        if (b == 0 || (b == -1 && a == minValue))
-          return std::nullopt;
+        // As graph.div defines: x / 0 is 0, INT_MIN / -1 (at the element
+        // width, e.g. -128 / -1 in i8) wraps to INT_MIN.
+        if (b == 0)
+          return 0;
+        if (b == -1 && a == minValue)
+          return minValue;
         return a / b;
       });
 }
@@ -704,7 +706,7 @@ OpFoldResult ModOp::fold(FoldAdaptor adaptor) {
       },
       [fmod](int64_t a, int64_t b) -> std::optional<int64_t> {
         if (b == 0)
-          return std::nullopt;
+          return 0; // As graph.mod defines (numpy's result).
         // x % -1 is 0; computing INT64_MIN % -1 would be undefined in C++.
         if (b == -1)
           return 0;

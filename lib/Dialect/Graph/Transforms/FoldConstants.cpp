@@ -26,8 +26,8 @@ using namespace strata::graph;
 
 namespace {
 /// Evaluates any graph op (but graph.constant) whose operands are all
-/// constant elements and whose results are static and at most
-/// `maxElements` elements each.
+/// constant elements and whose results (and splat operands) are static and
+/// at most `maxElements` elements each.
 struct EvaluateConstantOp : RewritePattern {
   EvaluateConstantOp(MLIRContext *context, int64_t maxElements)
       : RewritePattern(MatchAnyOpTypeTag(), /*benefit=*/1, context),
@@ -49,6 +49,12 @@ struct EvaluateConstantOp : RewritePattern {
       ElementsAttr attr;
       if (!matchPattern(operand, m_Constant(&attr)))
         return rewriter.notifyMatchFailure(op, "operand is not a constant");
+      // The evaluator expands a splat into every element: a huge splat
+      // operand (whose result may be small, as in a sum) would exhaust
+      // memory. Such ops stay for run time; their folders keep splats
+      // splats. (Other constants already hold all their elements.)
+      if (attr.isSplat() && attr.getNumElements() > maxElements)
+        return rewriter.notifyMatchFailure(op, "splat operand too large");
       FailureOr<EvalTensor> tensor = EvalTensor::fromAttr(attr);
       if (failed(tensor))
         return rewriter.notifyMatchFailure(op, "unreadable constant");

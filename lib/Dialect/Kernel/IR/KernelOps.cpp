@@ -7,6 +7,8 @@
 #include "strata/Dialect/Kernel/IR/KernelOps.h"
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/FunctionImplementation.h"
 
 using namespace mlir;
@@ -107,6 +109,36 @@ LogicalResult LaunchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
       TypeRange(type.getResults()) != TypeRange(getResultTypes()))
     return emitOpError("type ") << getCalleeType() << " does not match kernel @"
                                 << getCallee() << " of type " << type;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// CheckOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult CheckOp::verify() {
+  StringRef message = getMessage();
+  for (size_t open = message.find('{'); open != StringRef::npos;
+       open = message.find('{', open + 1)) {
+    size_t close = message.find('}', open);
+    if (close == StringRef::npos)
+      break;
+    unsigned index;
+    // Only `{N}` is a placeholder; other braces are text.
+    if (message.slice(open + 1, close).getAsInteger(10, index))
+      continue;
+    if (index >= getValues().size())
+      return emitOpError("message refers to value {")
+             << index << "} but the check has " << getValues().size()
+             << " value(s)";
+  }
+  return success();
+}
+
+LogicalResult CheckOp::canonicalize(CheckOp op, PatternRewriter &rewriter) {
+  if (!matchPattern(op.getCondition(), m_One()))
+    return failure();
+  rewriter.eraseOp(op);
   return success();
 }
 

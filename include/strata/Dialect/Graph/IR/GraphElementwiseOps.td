@@ -313,7 +313,9 @@ def Graph_MulOp : Graph_ArithOp<"mul", Graph_NumericTensor, "Multiplication",
 def Graph_DivOp : Graph_ArithOp<"div", Graph_NumericTensor, "Division"> {
   let text = [{
     `lhs / rhs` with numpy broadcasting (ONNX Div); integer division
-    truncates toward zero.
+    truncates toward zero. Integer `x / 0` is 0 and `INT_MIN / -1` wraps to
+    `INT_MIN` (numpy's results; ONNX leaves them undefined): no element
+    traps.
   }];
 }
 def Graph_PowOp : Graph_ArithOp<"pow", Graph_NumericTensor, "Power"> {
@@ -340,7 +342,7 @@ def Graph_ModOp : Graph_ArithOp<"mod", Graph_NumericTensor, "Remainder"> {
     only) the result takes the sign of the divisor, as Python's `%`; with
     `fmod = true` it takes the sign of the dividend, as C's `fmod`. Floats
     require `fmod = true`, as in ONNX. `fmod` defaults to false. Integer
-    `x % 0` is undefined.
+    `x % 0` is 0 (numpy's result) and `INT_MIN % -1` is 0.
   }];
   let arguments = (ins Graph_NumericTensor:$lhs, Graph_NumericTensor:$rhs,
                        DefaultValuedAttr<BoolAttr, "false">:$fmod);

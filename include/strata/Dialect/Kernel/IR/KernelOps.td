@@ -155,4 +155,29 @@ def Kernel_LaunchOp : Kernel_Op<"launch", [
   }];
 }
 
+def Kernel_CheckOp : Kernel_Op<"check", [MemoryEffects<[MemWrite]>]> {
+  let summary = "A run-time check of the host program that reports values";
+  let description = [{
+    Stops the call with an error when `condition` is false. The error is
+    the op's source location, then `message` with each `{N}` replaced by
+    the decimal value of `values[N]`. Graph lowerings emit it for what the
+    types leave open: sizes that must agree but involve a `?` dim, and
+    index values that must be in range, so that a mismatch is an error
+    naming both values instead of a wrong result. A check whose condition
+    folds to true is erased.
+
+    ```mlir
+    kernel.check %same, "graph.matmul: inner sizes differ ({0} vs {1})",
+        %k0, %k1 : index, index
+    ```
+  }];
+  let arguments = (ins I1:$condition, StrAttr:$message,
+                       Variadic<AnyTypeOf<[Index, I64]>>:$values);
+  let assemblyFormat = [{
+    $condition `,` $message (`,` $values^ `:` type($values))? attr-dict
+  }];
+  let hasVerifier = 1;
+  let hasCanonicalizeMethod = 1;
+}
+
 #endif // STRATA_DIALECT_KERNEL_IR_KERNELOPS_TD

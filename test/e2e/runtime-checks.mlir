@@ -1,0 +1,122 @@
+// Size relations that the types leave open (a `?` dim) and index values
+// are checked on the host before the kernels run: a mismatch is an error
+// naming the op's location and both values, never a wrong result or an
+// out-of-bounds read (issue 17). Valid inputs of the same functions pass.
+//
+// RUN: strata-compile %s -o %t.smod
+//
+// Broadcasting: equal `?` sizes run; a `?` dim of run-time size 1 facing a
+// larger one is reported (it is not broadcast), in either operand order.
+// RUN: strata-run %t.smod --function=add --input=4xf32=1,2,3,4 --input=4xf32=10,20,30,40 | FileCheck %s --check-prefix=ADD
+// RUN: not strata-run %t.smod --function=add --input=4xf32=1,2,3,4 --input=1xf32=10 2>&1 | FileCheck %s --check-prefix=ADD-4-1
+// RUN: not strata-run %t.smod --function=add --input=1xf32=10 --input=4xf32=1,2,3,4 2>&1 | FileCheck %s --check-prefix=ADD-1-4
+// RUN: not strata-run %t.smod --function=add --input=3xf32=1,2,3 --input=4xf32=1,2,3,4 2>&1 | FileCheck %s --check-prefix=ADD-3-4
+// ADD: [11. 22. 33. 44.]
+// ADD-4-1: error: {{.*}}runtime-checks.mlir:[[@LINE+4]]:{{[0-9]+}}: graph.add: operand #1 dim 0 does not have the result's size (a `?` dim is not broadcast at run time: declare a size-1 dim as 1) (1 vs 4)
+// ADD-1-4: error: {{.*}}runtime-checks.mlir:[[@LINE+3]]:{{[0-9]+}}: graph.add: operand #0 dim 0 does not have the result's size {{.*}} (1 vs 4)
+// ADD-3-4: error: {{.*}}: graph.add: operand #1 dim 0 does not have the result's size {{.*}} (4 vs 3)
+func.func @add(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = graph.add %a, %b : tensor<?xf32>, tensor<?xf32> -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// A static 1 still broadcasts.
+// RUN: strata-run %t.smod --function=add_static_one --input=2x3xf32=1,2,3,4,5,6 --input=1x3xf32=10,20,30 | FileCheck %s --check-prefix=STATIC-ONE
+// STATIC-ONE: {{\[\[}}11. 22. 33.]
+// STATIC-ONE-NEXT: {{\[}}14. 25. 36.]]
+func.func @add_static_one(%a: tensor<?x3xf32>, %b: tensor<1x3xf32>) -> tensor<?x3xf32> {
+  %0 = graph.add %a, %b : tensor<?x3xf32>, tensor<1x3xf32> -> tensor<?x3xf32>
+  return %0 : tensor<?x3xf32>
+}
+
+// RUN: not strata-run %t.smod --function=matmul --input=2x3xf32=1,2,3,4,5,6 --input=4x5xf32=0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0 2>&1 | FileCheck %s --check-prefix=MATMUL
+// MATMUL: error: {{.*}}runtime-checks.mlir:[[@LINE+2]]:{{[0-9]+}}: graph.matmul: the inner sizes differ (3 vs 4)
+func.func @matmul(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %0 = graph.matmul %a, %b : tensor<?x?xf32>, tensor<?x?xf32> -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
+// RUN: not strata-run %t.smod --function=batch_matmul --input=2x1x2xf32=1,2,3,4 --input=3x2x1xf32=1,2,3,4,5,6 2>&1 | FileCheck %s --check-prefix=BATCH
+// BATCH: error: {{.*}}: graph.matmul: batch dims 0 and 0 differ (a `?` dim is not broadcast at run time) (2 vs 3)
+func.func @batch_matmul(%a: tensor<?x1x2xf32>, %b: tensor<?x2x1xf32>) -> tensor<?x1x1xf32> {
+  %0 = graph.matmul %a, %b : tensor<?x1x2xf32>, tensor<?x2x1xf32> -> tensor<?x1x1xf32>
+  return %0 : tensor<?x1x1xf32>
+}
+
+// RUN: strata-run %t.smod --function=linear --input=1x2xf32=1,2 --input=2x3xf32=1,0,0,0,1,0 --input=3xf32=10,20,30 | FileCheck %s --check-prefix=LINEAR
+// RUN: not strata-run %t.smod --function=linear --input=1x2xf32=1,2 --input=3x3xf32=0,0,0,0,0,0,0,0,0 --input=3xf32=0,0,0 2>&1 | FileCheck %s --check-prefix=LINEAR-INNER
+// RUN: not strata-run %t.smod --function=linear --input=1x2xf32=1,2 --input=2x3xf32=0,0,0,0,0,0 --input=2xf32=0,0 2>&1 | FileCheck %s --check-prefix=LINEAR-BIAS
+// LINEAR: {{\[\[}}11. 22. 30.]]
+// LINEAR-INNER: error: {{.*}}: graph.linear: the inner sizes differ (2 vs 3)
+// LINEAR-BIAS: error: {{.*}}: graph.linear: bias dim 0 does not have the result's size {{.*}} (2 vs 3)
+func.func @linear(%a: tensor<?x?xf32>, %w: tensor<?x?xf32>, %b: tensor<?xf32>) -> tensor<?x?xf32> {
+  %0 = graph.linear %a, %w, %b : tensor<?x?xf32>, tensor<?x?xf32>, tensor<?xf32> -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
+// RUN: not strata-run %t.smod --function=concat --input=1x2xf32=1,2 --input=1x3xf32=1,2,3 2>&1 | FileCheck %s --check-prefix=CONCAT
+// CONCAT: error: {{.*}}: graph.concat: input #1 dim 1 differs from input #0's (3 vs 2)
+func.func @concat(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf32> {
+  %0 = graph.concat %a, %b {axis = 0 : i64} : tensor<?x?xf32>, tensor<?x?xf32> -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}
+
+// RUN: strata-run %t.smod --function=reflect --input=3xf32=1,2,3 | FileCheck %s --check-prefix=REFLECT
+// RUN: not strata-run %t.smod --function=reflect --input=2xf32=1,2 2>&1 | FileCheck %s --check-prefix=REFLECT-WIDE
+// REFLECT: [3. 2. 1. 2. 3.]
+// REFLECT-WIDE: error: {{.*}}: graph.pad: a reflect pad of 2 needs a larger dim, dim 0 has size 2
+func.func @reflect(%x: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = graph.pad %x {pads = array<i64: 2, 0>, mode = #graph.pad_mode<reflect>} : tensor<?xf32> -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// RUN: not strata-run %t.smod --function=edge --input=0xf32= 2>&1 | FileCheck %s --check-prefix=EDGE
+// EDGE: error: {{.*}}: graph.pad: an edge pad needs a non-empty dim, dim 0 has size 0
+func.func @edge(%x: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = graph.pad %x {pads = array<i64: 1, 1>, mode = #graph.pad_mode<edge>} : tensor<?xf32> -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// RUN: not strata-run %t.smod --function=crop --input=0xf32= 2>&1 | FileCheck %s --check-prefix=CROP
+// CROP: error: {{.*}}: graph.pad: negative pads remove 1 elements of dim 0, which has 0
+func.func @crop(%x: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = graph.pad %x {pads = array<i64: 1, -1>} : tensor<?xf32> -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// Gather: indices in [-d, d) read, others are reported with the value.
+// RUN: strata-run %t.smod --function=gather --input=3xf32=1,2,3 --input=2xi64=-3,2 | FileCheck %s --check-prefix=GATHER
+// RUN: not strata-run %t.smod --function=gather --input=3xf32=1,2,3 --input=2xi64=0,3 2>&1 | FileCheck %s --check-prefix=GATHER-HIGH
+// RUN: not strata-run %t.smod --function=gather --input=3xf32=1,2,3 --input=2xi64=-4,0 2>&1 | FileCheck %s --check-prefix=GATHER-LOW
+// RUN: not strata-run %t.smod --function=gather --input=0xf32= --input=1xi64=0 2>&1 | FileCheck %s --check-prefix=GATHER-NONE
+// GATHER: [1. 3.]
+// GATHER-HIGH: error: {{.*}}runtime-checks.mlir:[[@LINE+4]]:{{[0-9]+}}: graph.gather: index 3 is out of range for axis 0 of size 3
+// GATHER-LOW: error: {{.*}}: graph.gather: index -4 is out of range for axis 0 of size 3
+// GATHER-NONE: error: {{.*}}: graph.gather: index 0 is out of range for axis 0 of size 0
+func.func @gather(%x: tensor<?xf32>, %i: tensor<?xi64>) -> tensor<?xf32> {
+  %0 = graph.gather %x, %i : tensor<?xf32>, tensor<?xi64> -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// RUN: not strata-run %t.smod --function=gather_elements --input=2x2xf32=1,2,3,4 --input=2x1xi32=0,2 2>&1 | FileCheck %s --check-prefix=ELEMENTS
+// ELEMENTS: error: {{.*}}: graph.gather_elements: index 2 is out of range for axis 1 of size 2
+func.func @gather_elements(%x: tensor<2x2xf32>, %i: tensor<2x1xi32>) -> tensor<2x1xf32> {
+  %0 = graph.gather_elements %x, %i {axis = 1 : i64} : tensor<2x2xf32>, tensor<2x1xi32> -> tensor<2x1xf32>
+  return %0 : tensor<2x1xf32>
+}
+
+// RUN: not strata-run %t.smod --function=gather_nd --input=2x3xf32=1,2,3,4,5,6 --input=1x2xi64=1,5 2>&1 | FileCheck %s --check-prefix=ND
+// ND: error: {{.*}}: graph.gather_nd: index 5 is out of range for data dim 1 of size 3
+func.func @gather_nd(%x: tensor<2x3xf32>, %i: tensor<1x2xi64>) -> tensor<1xf32> {
+  %0 = graph.gather_nd %x, %i : tensor<2x3xf32>, tensor<1x2xi64> -> tensor<1xf32>
+  return %0 : tensor<1xf32>
+}
+
+// Scatters keep their documented semantics: an out-of-range update is
+// dropped (the importer's Unique and MaxUnpool compositions rely on it).
+// RUN: strata-run %t.smod --function=scatter --input=3xf32=1,2,3 --input=1xi64=7 --input=1xf32=9 | FileCheck %s --check-prefix=SCATTER
+// SCATTER: [1. 2. 3.]
+func.func @scatter(%x: tensor<3xf32>, %i: tensor<1xi64>, %u: tensor<1xf32>) -> tensor<3xf32> {
+  %0 = graph.scatter_elements %x, %i, %u {axis = 0 : i64} : tensor<3xf32>, tensor<1xi64>, tensor<1xf32> -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
