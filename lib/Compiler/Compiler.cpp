@@ -12,6 +12,7 @@
 #include "strata/Dialect/Kernel/Transforms/Heuristics.h"
 
 #include "strata/InitAll.h"
+#include "strata/Support/ParseSource.h"
 #include "strata/Target/Bytecode/Serializer.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -197,8 +198,7 @@ LogicalResult strata::compileSource(llvm::StringRef source,
       llvm::MemoryBuffer::getMemBufferCopy(source, sourceName), llvm::SMLoc());
   SourceMgrDiagnosticHandler handler(sourceMgr, &context, diagnosticStream);
 
-  OwningOpRef<ModuleOp> module =
-      parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
+  OwningOpRef<ModuleOp> module = parseSourceBounded(sourceMgr, &context);
   if (!module) {
     // The parser reports its errors; an empty message would hide a failure.
     if (diagnostics.empty())

@@ -7,9 +7,14 @@
 
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "strata/InitAll.h"
+#include "strata/Support/ParseSource.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
 namespace strata::test {
@@ -26,6 +31,31 @@ int main(int argc, char **argv) {
   mlir::memref::registerResolveRankedShapeTypeResultDimsPass();
   mlir::DialectRegistry registry;
   strata::registerAllDialects(registry);
+  auto [inputFilename, outputFilename] = mlir::registerAndParseCLIOptions(
+      argc, argv, "Strata optimizer driver\n", registry);
+  // Input nested too deeply for the parser's recursion is an error, not a
+  // stack overflow (standard input is read once, by the driver, unchecked).
+  if (inputFilename != "-") {
+    std::string errorMessage;
+    std::unique_ptr<llvm::MemoryBuffer> input =
+        mlir::openInputFile(inputFilename, &errorMessage);
+    if (!input) {
+      llvm::WithColor::error() << errorMessage << "\n";
+      return 1;
+    }
+    if (std::optional<size_t> offset =
+            strata::findExcessiveNesting(input->getBuffer())) {
+      llvm::SourceMgr sourceMgr;
+      const char *start = input->getBufferStart();
+      sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
+      sourceMgr.PrintMessage(
+          llvm::SMLoc::getFromPointer(start + *offset),
+          llvm::SourceMgr::DK_Error,
+          "input nested more than " + llvm::Twine(strata::kMaxNestingDepth) +
+              " levels deep (regions, attributes or types); it is not parsed");
+      return 1;
+    }
+  }
   return mlir::asMainReturnCode(
-      mlir::MlirOptMain(argc, argv, "Strata optimizer driver\n", registry));
+      mlir::MlirOptMain(argc, argv, inputFilename, outputFilename, registry));
 }

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "strata/InitAll.h"
+#include "strata/Support/ParseSource.h"
 #include "strata/Target/LLVM/ObjectEmitter.h"
 
 #include "mlir/IR/AsmState.h"
@@ -106,7 +107,7 @@ LogicalResult translateMain(MLIRContext &context) {
   SourceMgrDiagnosticHandler diagnosticHandler(sourceMgr, &context);
 
   OwningOpRef<ModuleOp> module =
-      parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(&context));
+      strata::parseSourceBounded(sourceMgr, &context);
   if (!module)
     return failure();
   Location loc = module->getLoc();
