@@ -3,6 +3,8 @@
 
 import os
 
+import re
+
 import numpy as np
 import pytest
 
@@ -76,7 +78,8 @@ def test_compile_to_levels():
     assert "graph.linear" in graph and "kernel." not in graph
     kernel = strata.compile(MLP_PATH, compile_to="kernel")
     assert "kernel.launch" in kernel and "#kernel.schedule" in kernel
-    assert "graph." not in kernel
+    # No graph op is left (run-time check messages may name one).
+    assert not re.search(r"(^|=)\s*graph\.\w+", kernel, re.M)
     device = strata.compile(MLP_PATH, compile_to="device")
     assert "device.launch" in device and "device.alloc" in device
     llvm = strata.compile(MLP_PATH, compile_to="llvm")
