@@ -60,8 +60,7 @@ void fuseEpilogue(RewriterBase &rewriter, Operation *scope,
                   strata::RegisterTileFusion &fused) {
   unsigned numLevels = schedule.getNumTileLevels();
   if (numLevels == 0 || contraction->getNumResults() != 1 ||
-      !contraction.hasPureTensorSemantics() ||
-      strata::hasEmptyIterationSpace(contraction))
+      !contraction.hasPureTensorSemantics())
     return;
   unsigned numLoops = contraction.getNumLoops();
   SmallVector<int64_t> ranges = contraction.getStaticLoopRanges();
