@@ -126,8 +126,14 @@ def _reduce(imp, ctx):
         kept = dims if keep else (
             _keep_dims(x.dims, axes) if computed is None else
             tuple(1 if d == 1 else None for d in x.dims))
-        m = reduce("max", x, True, kept)
-        d = imp.op(ctx, "sub", [x, m], x.elem, x.dims)
+        m = mb = reduce("max", x, True, kept)
+        if computed is not None:
+            # Which dims of m are 1 is known only at run time, and
+            # elementwise ops do not broadcast a `?` dim: graph.expand does.
+            shape = imp.op(ctx, "shape_of", [x], TensorProto.INT64,
+                           (x.rank,))
+            mb = imp.op(ctx, "expand", [m, shape], x.elem, x.dims)
+        d = imp.op(ctx, "sub", [x, mb], x.elem, x.dims)
         e = imp.op(ctx, "exp", [d], x.elem, x.dims)
         s = reduce("sum", e, keep, dims)
         lg = imp.op(ctx, "log", [s], elem, dims)
