@@ -32,6 +32,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/Utils/Utils.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tensor/Transforms/Transforms.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
@@ -41,6 +42,7 @@
 #include "mlir/Dialect/Vector/Transforms/Passes.h"
 #include "mlir/Dialect/Vector/Transforms/VectorRewritePatterns.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SubsetOpInterface.h"
 #include "mlir/Interfaces/TilingInterface.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Rewrite/FrozenRewritePatternSet.h"
@@ -457,6 +459,19 @@ bool strata::hasTileableIndexingMaps(linalg::LinalgOp op) {
   });
 }
 
+bool strata::hasEmptyIterationSpace(Operation *op) {
+  if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
+    if (llvm::is_contained(linalgOp.getStaticLoopRanges(), 0))
+      return true;
+  auto isEmpty = [](Type type) {
+    auto shaped = dyn_cast<ShapedType>(type);
+    return shaped && shaped.hasRank() &&
+           llvm::is_contained(shaped.getShape(), 0);
+  };
+  return llvm::any_of(op->getOperandTypes(), isEmpty) ||
+         llvm::any_of(op->getResultTypes(), isEmpty);
+}
+
 namespace {
 
 /// Adds the canonicalization patterns of every loaded dialect and
@@ -818,6 +833,56 @@ private:
                      ArrayRef<int64_t> bounds);
 };
 
+/// The largest tile strata-cpu-tile-and-vectorize vectorizes, in elements
+/// and in rows (elements but along the innermost dim of more than one
+/// element).
+constexpr int64_t kMaxVectorElements = 16384;
+constexpr int64_t kMaxVectorRows = 4096;
+
+/// The most loops of one tiling level left with a partial last tile (see
+/// CPUTileAndVectorizePass::tile).
+constexpr unsigned kMaxPartialTileLoops = 8;
+
+/// The most scf.for loops one tiling level may nest. Upstream
+/// bufferization analyzes a nest of loops carrying a tensor in time
+/// exponential in its depth (each loop's iteration argument is looked
+/// through both its initial value and its yielded one): the 15 unit tile
+/// loops of a rank-16 elementwise op took 2 s, those of rank 40 never
+/// ended. Kernels of moderate rank (a 3-D convolution tiles 8 loops) stay
+/// below it.
+constexpr size_t kMaxTileLoopDepth = 8;
+
+/// Coalesces the outermost of `loops` (one tiling level's scf.for nest,
+/// outermost first) into one loop over their combined iterations when
+/// there are more than kMaxTileLoopDepth of them, so that at most that many
+/// remain; only loops without a partial last tile (which peeling would
+/// want) are coalesced. Updates `loops`.
+void coalesceDeepTileLoops(RewriterBase &rewriter,
+                           SmallVectorImpl<LoopLikeOpInterface> &loops) {
+  if (loops.size() <= kMaxTileLoopDepth)
+    return;
+  SmallVector<scf::ForOp> band;
+  size_t wanted = loops.size() - kMaxTileLoopDepth + 1;
+  for (LoopLikeOpInterface loop : loops) {
+    auto forOp = dyn_cast<scf::ForOp>(loop.getOperation());
+    if (!forOp || band.size() == wanted)
+      break;
+    // (Unit steps never leave a partial tile, whatever the bounds.)
+    std::optional<int64_t> lb = getConstantIntValue(forOp.getLowerBound());
+    std::optional<int64_t> ub = getConstantIntValue(forOp.getUpperBound());
+    std::optional<int64_t> step = getConstantIntValue(forOp.getStep());
+    bool full = step && (*step == 1 || (lb && ub && *step > 0 && *ub >= *lb &&
+                                        (*ub - *lb) % *step == 0));
+    if (!full)
+      break;
+    band.push_back(forOp);
+  }
+  if (band.size() < 2 || failed(mlir::coalesceLoops(rewriter, band)))
+    return;
+  // The outermost loop of the band is the coalesced one.
+  loops.erase(loops.begin() + 1, loops.begin() + band.size());
+}
+
 void CPUTileAndVectorizePass::tile(RewriterBase &rewriter,
                                    linalg::LinalgOp op) {
   unsigned numLoops = op.getNumLoops();
@@ -865,6 +930,23 @@ void CPUTileAndVectorizePass::tile(RewriterBase &rewriter,
         if (tiles[i] < 0 ||
             (!ShapedType::isDynamic(ranges[i]) && tiles[i] >= ranges[i]))
           tiles[i] = 0;
+      }
+      // Loops whose last tile is partial: peeling each doubles the copies of
+      // the loops inside it, and those it does not peel keep tiles of
+      // dynamic size; past the innermost kMaxPartialTileLoops of them (a
+      // matrix product's register tile has 3), loops are tiled by 1, which
+      // leaves no partial tile. (A schedule tiling each of 40 loops of 3 by
+      // 2 made 2^40 copies.) Ops of more than kMaxTileLoopDepth loops keep
+      // one: bufferization compares their many-dimensional slices by
+      // solving integer constraints, copy by copy.
+      unsigned maxPartial =
+          numLoops > kMaxTileLoopDepth ? 1 : kMaxPartialTileLoops;
+      unsigned numPartial = 0;
+      for (unsigned i = numLoops; i-- > 0;) {
+        bool partial = tiles[i] > 1 && (ShapedType::isDynamic(ranges[i]) ||
+                                        ranges[i] % tiles[i] != 0);
+        if (partial && ++numPartial > maxPartial)
+          tiles[i] = 1;
       }
       if (llvm::all_of(tiles, [](int64_t t) { return t == 0; })) {
         next.push_back(target);
@@ -919,6 +1001,7 @@ void CPUTileAndVectorizePass::tile(RewriterBase &rewriter,
         tiledOp = tiled->tiledOps.back();
         tileLoops = tiled->loops;
       }
+      coalesceDeepTileLoops(rewriter, tileLoops);
       // The transfers in the loops of a scheduled op are unrolled at the
       // end of the pass (see runOnOperation): mark the loops.
       if (schedule)
@@ -983,6 +1066,24 @@ void CPUTileAndVectorizePass::vectorizeTile(RewriterBase &rewriter,
     vectorSizes[i] = tiles[i];
     needsMask = true;
   }
+  // A tile too big for vector registers stays scalar: a schedule keeping a
+  // 1024x1024 op whole made one vector of a million elements, which the
+  // vector lowering unrolled for minutes. (The largest tiles of the usual
+  // schedules have a few thousand elements in a few hundred rows.)
+  // Rows are counted along the innermost dim of more than one element (a
+  // 1x1 convolution's innermost loops, over its window, are of size 1).
+  int64_t elements = 1, rows = 1;
+  bool overflow = false;
+  size_t rowDim = vectorSizes.size();
+  while (rowDim > 1 && vectorSizes[rowDim - 1] == 1)
+    --rowDim;
+  for (auto [i, size] : llvm::enumerate(vectorSizes)) {
+    overflow |= llvm::MulOverflow(elements, size, elements) != 0;
+    if (i + 1 < rowDim)
+      overflow |= llvm::MulOverflow(rows, size, rows) != 0;
+  }
+  if (overflow || elements > kMaxVectorElements || rows > kMaxVectorRows)
+    return;
   ArrayRef<int64_t> sizes;
   // The vectorizer indexes the scalable flags by vector dim without checking
   // (release builds have no assertions): always pass one flag per size.
@@ -1031,6 +1132,25 @@ void CPUTileAndVectorizePass::vectorizeTile(RewriterBase &rewriter,
 void CPUTileAndVectorizePass::runOnOperation() {
   func::FuncOp func = getOperation();
   MLIRContext *ctx = &getContext();
+
+  // Schedules must fit the ops they tile: the op verifier checks what
+  // tiling does not change, kernel-select-schedule the sizes of the loops a
+  // schedule keeps whole, and so does this pass for ops given to it
+  // directly (not yet cut into the tiles of strata-cpu-distribute-tiles,
+  // which may halve a whole loop of an im2col copy).
+  WalkResult misfit = func.walk([&](linalg::LinalgOp op) {
+    auto schedule =
+        op->getAttrOfType<strata::kernel::ScheduleAttr>(kScheduleAttrName);
+    if (!schedule || op->getParentOfType<scf::ForallOp>())
+      return WalkResult::advance();
+    if (failed(schedule.verifyLoops(op.getIteratorTypesArray(),
+                                    op.getStaticLoopRanges(),
+                                    [&] { return op->emitOpError(); })))
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  if (misfit.wasInterrupted())
+    return signalPassFailure();
 
   IRRewriter rewriter(ctx);
   // Depthwise convolutions and pooling read the unpadded image but for
@@ -1086,7 +1206,7 @@ void CPUTileAndVectorizePass::runOnOperation() {
     bool tileableMaps = strata::hasTileableIndexingMaps(op);
     // An op with an empty iteration space computes nothing (upstream
     // tiling crashes computing slices of a zero-sized loop).
-    bool empty = llvm::is_contained(op.getStaticLoopRanges(), 0);
+    bool empty = strata::hasEmptyIterationSpace(op);
     if (op.hasPureTensorSemantics() && op.getNumLoops() > 0 && tileableMaps &&
         !empty)
       targets.push_back(op);
@@ -1154,13 +1274,29 @@ void CPUTileAndVectorizePass::runOnOperation() {
   // Innermost loops first, so that hoisted pairs can travel further out.
   // Loop-invariant code motion runs on the loops of scheduled ops only
   // (unscheduled ops keep today's IR; their static tiles need none).
+  // Subsets of more than kMaxTileLoopDepth dims are not hoisted: comparing
+  // two of them solves integer constraints over all their dims (a rank-40
+  // kernel spent minutes there), and only the accumulators of products and
+  // convolutions, of few dims, gain from it.
   SmallVector<scf::ForOp> loops;
   func.walk([&](scf::ForOp loop) { loops.push_back(loop); });
   for (scf::ForOp loop : loops) {
     if (loop->hasAttr(kUnrollAttrName) && !loop->hasAttr(kNoHoistAttrName))
       moveLoopInvariantCode(cast<LoopLikeOpInterface>(loop.getOperation()));
-    hoistLoopInvariantSubsets(rewriter,
-                              cast<LoopLikeOpInterface>(loop.getOperation()));
+    bool highRank = loop.getBody()
+                        ->walk([](SubsetOpInterface subset) {
+                          auto type = dyn_cast<ShapedType>(
+                              subset.getOperation()->getOperand(0).getType());
+                          return type && type.hasRank() &&
+                                         static_cast<size_t>(type.getRank()) >
+                                             kMaxTileLoopDepth
+                                     ? WalkResult::interrupt()
+                                     : WalkResult::advance();
+                        })
+                        .wasInterrupted();
+    if (!highRank)
+      hoistLoopInvariantSubsets(
+          rewriter, cast<LoopLikeOpInterface>(loop.getOperation()));
   }
 
   // Unroll the n-D transfers of scheduled ops into 1-D ones (one per row)

@@ -60,7 +60,8 @@ void fuseEpilogue(RewriterBase &rewriter, Operation *scope,
                   strata::RegisterTileFusion &fused) {
   unsigned numLevels = schedule.getNumTileLevels();
   if (numLevels == 0 || contraction->getNumResults() != 1 ||
-      !contraction.hasPureTensorSemantics())
+      !contraction.hasPureTensorSemantics() ||
+      strata::hasEmptyIterationSpace(contraction))
     return;
   unsigned numLoops = contraction.getNumLoops();
   SmallVector<int64_t> ranges = contraction.getStaticLoopRanges();

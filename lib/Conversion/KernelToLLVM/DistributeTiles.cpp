@@ -127,25 +127,41 @@ int64_t chooseTileSize(int64_t size, int64_t inner, int64_t lineElements) {
   if (inner <= 0 || inner >= size)
     return naive;
   // Multiples of `inner` that divide `size`: the one whose tile count is
-  // closest to kTilesPerLoop (by ratio).
+  // closest to kTilesPerLoop (by ratio), the smallest tile on ties. Such a
+  // tile exists only when `inner` divides `size`, and is `size / count` for
+  // a count dividing `size / inner`. Counts above kTilesPerLoop^2 are
+  // farther from kTilesPerLoop than the count 1 (the whole loop), so the
+  // search is over at most kTilesPerLoop^2 counts, not over the loop's
+  // size (a loop of 2^36 iterations took seconds).
   int64_t best = 0;
   double bestDistance = 0;
-  for (int64_t tile = inner; tile <= size; tile += inner) {
-    if (size % tile != 0)
-      continue;
-    double tiles = static_cast<double>(size / tile);
-    double distance = std::abs(std::log(tiles / kTilesPerLoop));
-    if (!best || distance < bestDistance) {
-      best = tile;
-      bestDistance = distance;
+  if (size % inner == 0) {
+    int64_t multiples = size / inner;
+    for (int64_t count = std::min(multiples, kTilesPerLoop * kTilesPerLoop);
+         count >= 1; --count) {
+      if (multiples % count != 0)
+        continue;
+      double distance =
+          std::abs(std::log(static_cast<double>(count) / kTilesPerLoop));
+      if (!best || distance < bestDistance) {
+        best = size / count;
+        bestDistance = distance;
+      }
     }
   }
+  // Smaller tiles of whole cache lines dividing both `inner` and `size`,
+  // largest first, making at most kTilesPerLoop tiles: again counts, so
+  // that the search is bounded by kTilesPerLoop whatever `inner` is.
   if (best && size / best < kMinTiles) {
-    for (int64_t tile = inner - 1; tile >= lineElements; --tile) {
-      if (tile % lineElements == 0 && inner % tile == 0 && size % tile == 0 &&
-          size / tile <= kTilesPerLoop) {
+    for (int64_t count = 1; count <= kTilesPerLoop; ++count) {
+      if (size % count != 0)
+        continue;
+      int64_t tile = size / count;
+      if (tile >= inner || tile < lineElements)
+        continue;
+      if (tile % lineElements == 0 && inner % tile == 0) {
         best = tile;
-        if (size / tile >= kMinTiles)
+        if (count >= kMinTiles)
           break;
       }
     }
@@ -242,7 +258,7 @@ struct CPUDistributeTilesPass
     SmallVector<int64_t> ranges = root.getStaticLoopRanges();
     // An empty iteration space has nothing to split (and upstream tiling
     // crashes computing slices of a zero-sized loop).
-    if (llvm::is_contained(ranges, 0))
+    if (strata::hasEmptyIterationSpace(root))
       return;
     // The parallel loop with the most iterations (the outermost on ties; a
     // dynamic one counts as large): splitting a matmul's short M (BERT's 128
@@ -332,6 +348,17 @@ struct CPUDistributeTilesPass
     tilingOptions.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
     scf::SCFTileAndFuseOptions options;
     options.setTilingOptions(tilingOptions);
+    // Producers with an empty iteration space stay outside the loop: they
+    // compute nothing per tile (a reduction over an empty axis only fills
+    // its result, a convolution over 0 channels only adds its bias), and
+    // upstream fusion crashes computing the slices of their zero-size loops.
+    options.setFusionControlFn(
+        [](tensor::ExtractSliceOp, OpResult producer, bool)
+            -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+          if (strata::hasEmptyIterationSpace(producer.getOwner()))
+            return std::nullopt;
+          return scf::SCFTileAndFuseOptions::ControlFnResult{};
+        });
     IRRewriter rewriter(func.getContext());
     rewriter.setInsertionPoint(root);
     FailureOr<scf::SCFTileAndFuseResult> result =

@@ -52,6 +52,13 @@ std::optional<WindowedOpLayout> getWindowedOpLayout(mlir::Operation *op);
 /// with positive coefficients) that stay within their static operand.
 bool hasTileableIndexingMaps(mlir::linalg::LinalgOp op);
 
+/// Whether `op` (a linalg op or another op on tensors) has a loop or a
+/// tensor of static size 0: it computes nothing (or only initializes its
+/// result), and upstream tiling, tile-and-fuse included, crashes computing
+/// the slices of a zero-size loop. The tiling passes leave such ops whole
+/// (their loops run no iteration).
+bool hasEmptyIterationSpace(mlir::Operation *op);
+
 /// The elementwise ops that consume `producer`'s single result one after
 /// the other, in order: each an all-parallel linalg.generic with one result
 /// and an identity output map, the single user of the previous result,

@@ -7,6 +7,7 @@
 
 #include "strata/Dialect/Kernel/IR/KernelDialect.h"
 
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "strata/Dialect/Kernel/IR/KernelOps.h"
@@ -85,6 +86,45 @@ LogicalResult ScheduleAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
+LogicalResult
+ScheduleAttr::verifyLoops(ArrayRef<utils::IteratorType> iterators,
+                          ArrayRef<int64_t> staticSizes,
+                          function_ref<InFlightDiagnostic()> emitError) const {
+  std::optional<int64_t> numLoops = getNumLoops();
+  if (!numLoops)
+    return success();
+  if (*numLoops != static_cast<int64_t>(iterators.size()))
+    return emitError() << "kernel.schedule is written for " << *numLoops
+                       << " loops, but the op has " << iterators.size();
+  for (int64_t dim : getParallelDims().asArrayRef())
+    if (iterators[dim] != utils::IteratorType::parallel)
+      return emitError() << "kernel.schedule: parallel dim " << dim
+                         << " is a reduction loop of the op";
+  ArrayRef<int64_t> vectorSizes = getVectorSizes().asArrayRef();
+  if (vectorSizes.empty())
+    return success();
+  ArrayRef<int64_t> innermost;
+  if (getNumTileLevels() > 0)
+    innermost = getTileSizes(getNumTileLevels() - 1);
+  for (auto [loop, vector] : llvm::enumerate(vectorSizes)) {
+    if (vector == 0)
+      continue;
+    int64_t tile = innermost.empty() ? 0 : innermost[loop];
+    if (tile > 0 && vector > tile)
+      return emitError() << "kernel.schedule: vector size " << vector
+                         << " of loop " << loop
+                         << " does not fit its innermost tile of " << tile;
+    if (tile == 0 && loop < staticSizes.size() &&
+        !ShapedType::isDynamic(staticSizes[loop]) &&
+        vector > staticSizes[loop])
+      return emitError() << "kernel.schedule: vector size " << vector
+                         << " of loop " << loop
+                         << " does not fit the loop, whole in its innermost "
+                         << "tile, of " << staticSizes[loop] << " iterations";
+  }
+  return success();
+}
+
 std::optional<int64_t> ScheduleAttr::getNumLoops() const {
   if (!getTileSizes().empty())
     return cast<DenseI64ArrayAttr>(getTileSizes()[0]).size();
@@ -95,6 +135,28 @@ std::optional<int64_t> ScheduleAttr::getNumLoops() const {
 
 ArrayRef<int64_t> ScheduleAttr::getTileSizes(unsigned level) const {
   return cast<DenseI64ArrayAttr>(getTileSizes()[level]).asArrayRef();
+}
+
+//===----------------------------------------------------------------------===//
+// Discardable attributes
+//===----------------------------------------------------------------------===//
+
+LogicalResult KernelDialect::verifyOperationAttribute(Operation *op,
+                                                      NamedAttribute attr) {
+  if (attr.getName() != getScheduleAttrName())
+    return success();
+  auto schedule = dyn_cast<ScheduleAttr>(attr.getValue());
+  if (!schedule)
+    return op->emitError() << "'" << getScheduleAttrName()
+                           << "' must be a #kernel.schedule, got "
+                           << attr.getValue();
+  // A linalg op's loops are known here; the loop sizes a whole loop's
+  // vector must fit are checked where the schedule is used (they shrink
+  // when tiling cuts the op into tiles).
+  if (auto linalgOp = dyn_cast<linalg::LinalgOp>(op))
+    return schedule.verifyLoops(linalgOp.getIteratorTypesArray(), {},
+                                [&] { return op->emitOpError(); });
+  return success();
 }
 
 //===----------------------------------------------------------------------===//

@@ -668,14 +668,37 @@ struct KernelSelectSchedulePass
 
     // Chooses (or takes `given`) the schedule of the root of `region`, sets
     // it on the root and returns it (null without a root or on a GPU).
+    // A schedule given by hand (or a tuner) that does not fit the loops it
+    // is to tile is an error at the op or kernel that carries it: carried
+    // out, it would tile loops it was not written for.
+    bool misfit = false;
+    auto verify = [&](ScheduleAttr schedule, linalg::LinalgOp root,
+                      Operation *holder) {
+      if (failed(schedule.verifyLoops(
+              root.getIteratorTypesArray(), root.getStaticLoopRanges(), [&] {
+                InFlightDiagnostic diag = holder->emitOpError();
+                if (holder != root.getOperation())
+                  diag.attachNote(root.getLoc())
+                      << "the root op the schedule is for: "
+                      << root->getName();
+                return diag;
+              })))
+        misfit = true;
+    };
     auto schedule = [&](Region &region, ScheduleAttr given,
-                        const MachineInfo &machine) -> ScheduleAttr {
+                        const MachineInfo &machine,
+                        Operation *holder) -> ScheduleAttr {
       linalg::LinalgOp root = findRoot(region);
       if (!root)
         return {};
       // A schedule already on the root (by hand, or by a tuner) wins.
-      if (auto existing = root->getAttrOfType<ScheduleAttr>(kScheduleAttrName))
+      if (auto existing =
+              root->getAttrOfType<ScheduleAttr>(kScheduleAttrName)) {
+        verify(existing, root, root);
         return existing;
+      }
+      if (given)
+        verify(given, root, holder);
       ScheduleAttr chosen = given;
       if (!chosen || !fits(chosen, root)) {
         // GPU schedules are not chosen here (yet).
@@ -695,7 +718,8 @@ struct KernelSelectSchedulePass
         if (TargetAttr target = kernel.getTargetAttr())
           machine = getMachineInfo(target);
         ScheduleAttr given = kernel.getScheduleAttr();
-        ScheduleAttr chosen = schedule(kernel.getBody(), given, machine);
+        ScheduleAttr chosen =
+            schedule(kernel.getBody(), given, machine, kernel);
         if (chosen && !given)
           kernel.setScheduleAttr(chosen);
         continue;
@@ -708,17 +732,19 @@ struct KernelSelectSchedulePass
       SmallVector<DispatchOp> dispatches;
       func.walk([&](DispatchOp dispatch) { dispatches.push_back(dispatch); });
       if (dispatches.empty()) {
-        schedule(func.getBody(), {}, moduleMachine);
+        schedule(func.getBody(), {}, moduleMachine, func);
         continue;
       }
       for (DispatchOp dispatch : dispatches) {
         ScheduleAttr given = dispatch.getScheduleAttr();
         ScheduleAttr chosen =
-            schedule(dispatch.getBody(), given, moduleMachine);
+            schedule(dispatch.getBody(), given, moduleMachine, dispatch);
         if (chosen && !given)
           dispatch.setScheduleAttr(chosen);
       }
     }
+    if (misfit)
+      signalPassFailure();
   }
 };
 

@@ -57,6 +57,15 @@ def Kernel_ScheduleAttr : Kernel_Attr<"Schedule", "schedule"> {
     ::llvm::ArrayRef<int64_t> getTileSizes(unsigned level) const;
     /// The number of tiling levels.
     unsigned getNumTileLevels() const { return getTileSizes().size(); }
+    /// Checks the schedule against the loops it is to tile: one size per
+    /// loop (`iterators`, parallel or reduction), parallel_dims naming
+    /// parallel loops, and each vector size fitting its innermost tile (at
+    /// most the tile size, or the loop's size where the innermost level
+    /// keeps the loop whole and `staticSizes`, one per loop, knows it).
+    ::mlir::LogicalResult verifyLoops(
+        ::llvm::ArrayRef<::mlir::utils::IteratorType> iterators,
+        ::llvm::ArrayRef<int64_t> staticSizes,
+        ::llvm::function_ref<::mlir::InFlightDiagnostic()> emitError) const;
   }];
 }
 

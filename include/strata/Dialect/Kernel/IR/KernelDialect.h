@@ -7,7 +7,9 @@
 #ifndef STRATA_DIALECT_KERNEL_IR_KERNELDIALECT_H
 #define STRATA_DIALECT_KERNEL_IR_KERNELDIALECT_H
 
+#include "mlir/Dialect/Utils/StructuredOpsUtils.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Dialect.h"
 
 #include "strata/Dialect/Kernel/IR/KernelDialect.h.inc"

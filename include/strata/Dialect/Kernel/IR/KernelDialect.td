@@ -28,6 +28,14 @@ def Kernel_Dialect : Dialect {
     on CUDA.
   }];
   let useDefaultAttributePrinterParser = 1;
+  // Verifies `kernel.schedule` against the loops of the op it annotates.
+  let hasOperationAttrVerify = 1;
+  let extraClassDeclaration = [{
+    /// The discardable attribute that gives a linalg op its schedule.
+    static constexpr ::llvm::StringLiteral getScheduleAttrName() {
+      return "kernel.schedule";
+    }
+  }];
 }
 
 #endif // STRATA_DIALECT_KERNEL_IR_KERNELDIALECT_TD
