@@ -1295,8 +1295,8 @@ void CPUTileAndVectorizePass::runOnOperation() {
                         })
                         .wasInterrupted();
     if (!highRank)
-      hoistLoopInvariantSubsets(
-          rewriter, cast<LoopLikeOpInterface>(loop.getOperation()));
+      hoistLoopInvariantSubsets(rewriter,
+                                cast<LoopLikeOpInterface>(loop.getOperation()));
   }
 
   // Unroll the n-D transfers of scheduled ops into 1-D ones (one per row)

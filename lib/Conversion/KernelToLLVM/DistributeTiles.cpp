@@ -353,8 +353,8 @@ struct CPUDistributeTilesPass
     // its result, a convolution over 0 channels only adds its bias), and
     // upstream fusion crashes computing the slices of their zero-size loops.
     options.setFusionControlFn(
-        [](tensor::ExtractSliceOp, OpResult producer, bool)
-            -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+        [](tensor::ExtractSliceOp, OpResult producer,
+           bool) -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
           if (strata::hasEmptyIterationSpace(producer.getOwner()))
             return std::nullopt;
           return scf::SCFTileAndFuseOptions::ControlFnResult{};

@@ -115,8 +115,7 @@ ScheduleAttr::verifyLoops(ArrayRef<utils::IteratorType> iterators,
                          << " of loop " << loop
                          << " does not fit its innermost tile of " << tile;
     if (tile == 0 && loop < staticSizes.size() &&
-        !ShapedType::isDynamic(staticSizes[loop]) &&
-        vector > staticSizes[loop])
+        !ShapedType::isDynamic(staticSizes[loop]) && vector > staticSizes[loop])
       return emitError() << "kernel.schedule: vector size " << vector
                          << " of loop " << loop
                          << " does not fit the loop, whole in its innermost "

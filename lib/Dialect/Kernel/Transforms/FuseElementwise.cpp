@@ -184,8 +184,8 @@ std::optional<LogicalResult> fuseByMovingBodies(PatternRewriter &rewriter,
   // consumer's outputs.
   unsigned fusedIndex = fused->getOperandNumber();
   AffineMap consumerMap = consumer.getMatchingIndexingMap(fused);
-  AffineMap inverseResultMap = inversePermutation(
-      producer.getIndexingMapMatchingResult(producerResult));
+  AffineMap inverseResultMap =
+      inversePermutation(producer.getIndexingMapMatchingResult(producerResult));
   if (!inverseResultMap)
     return std::nullopt;
   SmallVector<Value> inputs, outputs;
@@ -199,8 +199,8 @@ std::optional<LogicalResult> fuseByMovingBodies(PatternRewriter &rewriter,
     }
     for (OpOperand *producerInput : producer.getDpsInputOperands()) {
       inputs.push_back(producerInput->get());
-      maps.push_back(getFusedInputMap(producer, producerInput,
-                                      inverseResultMap, consumerMap));
+      maps.push_back(getFusedInputMap(producer, producerInput, inverseResultMap,
+                                      consumerMap));
     }
   }
   for (OpOperand &output : consumer.getDpsInitsMutable()) {
@@ -245,7 +245,8 @@ std::optional<LogicalResult> fuseByMovingBodies(PatternRewriter &rewriter,
     // [consumer inputs < fused][producer inputs][consumer inputs > fused]
     // [consumer outputs]. The producer's outputs are unused (the result
     // does not survive).
-    block.eraseArguments(numProducerInputs, numProducerArgs - numProducerInputs);
+    block.eraseArguments(numProducerInputs,
+                         numProducerArgs - numProducerInputs);
     SmallVector<Value> consumerArgs(numConsumerArgs);
     for (unsigned i = 0; i < numConsumerArgs; ++i) {
       BlockArgument arg = consumerBlock.getArgument(i);
@@ -365,16 +366,16 @@ struct FuseElementwiseByMoving : RewritePattern {
 linalg::GenericOp moveIntoNewGeneric(PatternRewriter &rewriter,
                                      linalg::GenericOp op, Location loc,
                                      ValueRange inputs, ValueRange outputs,
-                                     ArrayRef<AffineMap> maps,
-                                     StringAttr doc, StringAttr libraryCall) {
+                                     ArrayRef<AffineMap> maps, StringAttr doc,
+                                     StringAttr libraryCall) {
   SmallVector<Type> resultTypes;
   for (Value output : outputs)
     if (isa<TensorType>(output.getType()))
       resultTypes.push_back(output.getType());
-  auto newOp = linalg::GenericOp::create(
-      rewriter, loc, resultTypes, inputs, outputs,
-      rewriter.getAffineMapArrayAttr(maps), op.getIteratorTypes(), doc,
-      libraryCall);
+  auto newOp =
+      linalg::GenericOp::create(rewriter, loc, resultTypes, inputs, outputs,
+                                rewriter.getAffineMapArrayAttr(maps),
+                                op.getIteratorTypes(), doc, libraryCall);
   rewriter.inlineRegionBefore(op.getRegion(), newOp.getRegion(),
                               newOp.getRegion().end());
   return newOp;
@@ -444,8 +445,8 @@ struct FoldSplatInputByMoving : RewritePattern {
       unsigned argIndex = operand->getOperandNumber();
       linalg::GenericOp newOp = moveIntoNewGeneric(
           rewriter, op, keepLoc ? op.getLoc() : rewriter.getFusedLoc(locs),
-          inputs, op.getOutputs(),
-          maps, /*doc=*/nullptr, /*libraryCall=*/nullptr);
+          inputs, op.getOutputs(), maps, /*doc=*/nullptr,
+          /*libraryCall=*/nullptr);
       rewriter.replaceAllUsesWith(body.getArgument(argIndex),
                                   scalar->getResult(0));
       body.eraseArgument(argIndex);
@@ -528,8 +529,8 @@ struct DropInputsByMoving : RewritePattern {
     // Upstream copies the discardable attributes.
     DictionaryAttr discardable = op->getDiscardableAttrDictionary();
     linalg::GenericOp newOp =
-        moveIntoNewGeneric(rewriter, op, op.getLoc(), inputs, outputValue,
-                           maps, op.getDocAttr(), op.getLibraryCallAttr());
+        moveIntoNewGeneric(rewriter, op, op.getLoc(), inputs, outputValue, maps,
+                           op.getDocAttr(), op.getLibraryCallAttr());
     newOp->setDiscardableAttrs(discardable);
     // Repeated inputs read the kept argument; then the arguments of the
     // dropped and repeated inputs go, and the rest take the locations of

@@ -679,8 +679,7 @@ struct KernelSelectSchedulePass
                 InFlightDiagnostic diag = holder->emitOpError();
                 if (holder != root.getOperation())
                   diag.attachNote(root.getLoc())
-                      << "the root op the schedule is for: "
-                      << root->getName();
+                      << "the root op the schedule is for: " << root->getName();
                 return diag;
               })))
         misfit = true;
