@@ -10,7 +10,7 @@
 // RUN: strata-run %t.smod --function=entry --threads=2 | FileCheck %s
 // RUN: strata-compile %t.mlir --vectorize=false -o %t.0.smod
 // RUN: strata-run %t.0.smod --function=entry | FileCheck %s
-// CHECK-COUNT-51: {{^}}[1.]
+// CHECK-COUNT-52: {{^}}[1.]
 // CHECK-NOT: {{^}}[0.]
 
 func.func @neg_0(%x: tensor<3x7xf32>) -> tensor<3x7xf32> {
@@ -106,6 +106,13 @@ func.func @neg_17(%x: tensor<5xi32>) -> tensor<5xi32> {
 func.func @abs_18(%x: tensor<1000xi64>) -> tensor<1000xi64> {
   %0 = graph.abs %x : tensor<1000xi64> -> tensor<1000xi64>
   return %0 : tensor<1000xi64>
+}
+
+// A 2-D integer abs vectorizes to 2-D vectors (math.absi had no lowering
+// for them).
+func.func @abs_18_2d(%x: tensor<4x37xi32>) -> tensor<4x37xi32> {
+  %0 = graph.abs %x : tensor<4x37xi32> -> tensor<4x37xi32>
+  return %0 : tensor<4x37xi32>
 }
 
 func.func @not_19(%x: tensor<6xi1>) -> tensor<6xi1> {

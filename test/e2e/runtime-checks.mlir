@@ -120,3 +120,51 @@ func.func @scatter(%x: tensor<3xf32>, %i: tensor<1xi64>, %u: tensor<1xf32>) -> t
   %0 = graph.scatter_elements %x, %i, %u {axis = 0 : i64} : tensor<3xf32>, tensor<1xi64>, tensor<1xf32> -> tensor<3xf32>
   return %0 : tensor<3xf32>
 }
+
+// A declared static result size that `?` operand dims determine is checked
+// against what the operands give: the kernels are compiled for the
+// declared size, and other operands would be read out of bounds. (Dims are
+// numbered in the NHWC layout strata-compile converts image ops to.)
+// RUN: strata-run %t.smod --function=conv_declared --input=1x1x4x4xf32=1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1 --input=1x1x3x3xf32=1,1,1,1,1,1,1,1,1 | FileCheck %s --check-prefix=CONV-DECLARED
+// RUN: not strata-run %t.smod --function=conv_declared --input=1x1x3x3xf32=1,1,1,1,1,1,1,1,1 --input=1x1x3x3xf32=1,1,1,1,1,1,1,1,1 2>&1 | FileCheck %s --check-prefix=CONV-DECLARED-SMALL
+// CONV-DECLARED: {{\[\[\[\[}}9. 9.]
+// CONV-DECLARED-SMALL: error: {{.*}}runtime-checks.mlir:[[@LINE+2]]:{{[0-9]+}}: graph.conv2d: result #0 dim {{[12]}} computed from the operands differs from its declared size (1 vs 2)
+func.func @conv_declared(%x: tensor<1x1x?x?xf32>, %w: tensor<1x1x3x3xf32>) -> tensor<1x1x2x2xf32> {
+  %0 = graph.conv2d %x, %w : tensor<1x1x?x?xf32>, tensor<1x1x3x3xf32> -> tensor<1x1x2x2xf32>
+  return %0 : tensor<1x1x2x2xf32>
+}
+
+// RUN: not strata-run %t.smod --function=matmul_declared --input=3x2xf32=1,2,3,4,5,6 --input=2x3xf32=1,2,3,4,5,6 2>&1 | FileCheck %s --check-prefix=MATMUL-DECLARED
+// MATMUL-DECLARED: error: {{.*}}: graph.matmul: result #0 dim 1 computed from the operands differs from its declared size (3 vs 2)
+func.func @matmul_declared(%a: tensor<3x2xf32>, %b: tensor<2x?xf32>) -> tensor<?x2xf32> {
+  %0 = graph.matmul %a, %b : tensor<3x2xf32>, tensor<2x?xf32> -> tensor<?x2xf32>
+  return %0 : tensor<?x2xf32>
+}
+
+// RUN: not strata-run %t.smod --function=pool_declared --input=1x1x3x3xf32=1,2,3,4,5,6,7,8,9 2>&1 | FileCheck %s --check-prefix=POOL-DECLARED
+// POOL-DECLARED: error: {{.*}}: graph.max_pool2d: result #0 dim {{[23]}} computed from the operands differs from its declared size (2 vs 4)
+func.func @pool_declared(%x: tensor<1x1x3x?xf32>) -> tensor<1x1x2x4xf32> {
+  %0 = graph.max_pool2d %x {kernel_shape = array<i64: 2, 2>} : tensor<1x1x3x?xf32> -> tensor<1x1x2x4xf32>
+  return %0 : tensor<1x1x2x4xf32>
+}
+
+// A split into equal parts of a `?` dim computes the part size on the host
+// (ceildivsi: the VM has no unsigned ceiling division).
+// RUN: strata-run %t.smod --function=split_halves --input=5xf32=1,2,3,4,5 | FileCheck %s --check-prefix=HALVES
+// HALVES: [1. 2. 3.]
+// HALVES: [4. 5.]
+func.func @split_halves(%x: tensor<?xf32>) -> (tensor<?xf32>, tensor<?xf32>) {
+  %0:2 = graph.split %x {axis = 0 : i64, num_outputs = 2 : i64} : tensor<?xf32> -> tensor<?xf32>, tensor<?xf32>
+  return %0#0, %0#1 : tensor<?xf32>, tensor<?xf32>
+}
+
+// A tile of a `?` dim declared static: an empty input no longer divides by
+// zero (SIGFPE); it is a size mismatch.
+// RUN: strata-run %t.smod --function=tile_declared --input=2xf32=1,2 | FileCheck %s --check-prefix=TILE
+// RUN: not strata-run %t.smod --function=tile_declared --input=0xf32= 2>&1 | FileCheck %s --check-prefix=TILE0
+// TILE: [1. 2. 1. 2. 1. 2.]
+// TILE0: error: {{.*}}: graph.tile: result #0 dim 0 computed from the operands differs from its declared size (0 vs 6)
+func.func @tile_declared(%x: tensor<?xf32>) -> tensor<6xf32> {
+  %0 = graph.tile %x {repeats = array<i64: 3>} : tensor<?xf32> -> tensor<6xf32>
+  return %0 : tensor<6xf32>
+}

@@ -124,7 +124,8 @@ replaceWithElementwiseGeneric(ConversionPatternRewriter &rewriter,
   if (failed(maps))
     return rewriter.notifyMatchFailure(
         op, "operand shapes do not broadcast to the result shape");
-  FailureOr<Value> init = createEmptyResult(rewriter, op);
+  FailureOr<Value> init = createEmptyResult(rewriter, op, /*resultIndex=*/0,
+                                            /*checkDeclaredSizes=*/false);
   if (failed(init))
     return rewriter.notifyMatchFailure(op, "cannot reify the result sizes");
   checkBroadcastSizes(rewriter, op, operands, *init);
@@ -250,8 +251,10 @@ static Value buildElement(graph::NegOp, OpBuilder &b, Location loc,
   return arith::SubIOp::create(b, loc, constantLike(b, loc, x, 0), x);
 }
 
-/// |x|; math.absi wraps INT_MIN to itself, as the evaluator does. Unsigned
-/// integers are their own absolute value.
+/// |x|: max(x, 0 - x) wraps INT_MIN to itself, as the evaluator does.
+/// (Not math.absi: MLIR 22's LLVM lowering has no pattern for it on n-D
+/// vectors, so a vectorized 2-D abs did not compile.) Unsigned integers are
+/// their own absolute value.
 static Value buildElement(graph::AbsOp op, OpBuilder &b, Location loc,
                           ValueRange args, Type) {
   Value x = args[0];
@@ -259,7 +262,8 @@ static Value buildElement(graph::AbsOp op, OpBuilder &b, Location loc,
     return math::AbsFOp::create(b, loc, x);
   if (hasUnsignedOperands(op))
     return x;
-  return math::AbsIOp::create(b, loc, x);
+  Value negated = arith::SubIOp::create(b, loc, constantLike(b, loc, x, 0), x);
+  return arith::MaxSIOp::create(b, loc, x, negated);
 }
 
 /// Transcendental functions (exp, log, rsqrt, tanh, erf, pow, sin...) run in

@@ -18,29 +18,80 @@
 
 using namespace mlir;
 
+/// Whether any operand of `op` is a tensor with a `?` dim.
+static bool hasDynamicOperand(Operation *op) {
+  return llvm::any_of(op->getOperandTypes(), [](Type type) {
+    auto shaped = dyn_cast<RankedTensorType>(type);
+    return shaped && !shaped.hasStaticShape();
+  });
+}
+
+/// Reifies the result sizes of `op` from its operands alone: the
+/// reifications of graph ops (as upstream's) return the declared static
+/// sizes as they are, so they are asked about a detached copy of `op`
+/// whose results are all `?`.
+static LogicalResult reifyFromOperands(OpBuilder &builder, Operation *op,
+                                       ReifiedRankedShapedTypeDims &shapes) {
+  Operation *copy = op->clone();
+  for (OpResult result : copy->getResults())
+    if (auto type = dyn_cast<RankedTensorType>(result.getType()))
+      result.setType(RankedTensorType::get(
+          SmallVector<int64_t>(type.getRank(), ShapedType::kDynamic),
+          type.getElementType(), type.getEncoding()));
+  auto reify = dyn_cast<ReifyRankedShapedTypeOpInterface>(copy);
+  LogicalResult reified =
+      reify ? reify.reifyResultShapes(builder, shapes) : failure();
+  copy->destroy();
+  return reified;
+}
+
 FailureOr<Value> strata::detail::createEmptyResult(OpBuilder &builder,
                                                    Operation *op,
-                                                   unsigned resultIndex) {
+                                                   unsigned resultIndex,
+                                                   bool checkDeclaredSizes) {
   auto type = cast<RankedTensorType>(op->getResult(resultIndex).getType());
   Location loc = op->getLoc();
-  if (type.hasStaticShape())
+  bool checkStaticDims = checkDeclaredSizes && hasDynamicOperand(op) &&
+                         llvm::any_of(type.getShape(), [](int64_t size) {
+                           return !ShapedType::isDynamic(size);
+                         });
+  if (type.hasStaticShape() && !checkStaticDims)
     return tensor::EmptyOp::create(builder, loc, type.getShape(),
                                    type.getElementType())
         .getResult();
-  auto reify = dyn_cast<ReifyRankedShapedTypeOpInterface>(op);
-  if (!reify)
-    return failure();
+  auto hasResultSizes = [&](const ReifiedRankedShapedTypeDims &shapes) {
+    return shapes.size() > resultIndex &&
+           shapes[resultIndex].size() == static_cast<size_t>(type.getRank());
+  };
   ReifiedRankedShapedTypeDims shapes;
-  if (failed(reify.reifyResultShapes(builder, shapes)) ||
-      shapes.size() <= resultIndex ||
-      shapes[resultIndex].size() != static_cast<size_t>(type.getRank()))
-    return failure();
+  if (checkStaticDims && (failed(reifyFromOperands(builder, op, shapes)) ||
+                          !hasResultSizes(shapes))) {
+    checkStaticDims = false;
+    shapes.clear();
+  }
+  if (!checkStaticDims && !type.hasStaticShape()) {
+    auto reify = dyn_cast<ReifyRankedShapedTypeOpInterface>(op);
+    if (!reify || failed(reify.reifyResultShapes(builder, shapes)) ||
+        !hasResultSizes(shapes))
+      return failure();
+  }
   SmallVector<OpFoldResult> sizes;
   for (auto [dim, size] : llvm::enumerate(type.getShape())) {
-    if (ShapedType::isDynamic(size))
+    if (ShapedType::isDynamic(size)) {
       sizes.push_back(shapes[resultIndex][dim]);
-    else
-      sizes.push_back(builder.getIndexAttr(size));
+      continue;
+    }
+    sizes.push_back(builder.getIndexAttr(size));
+    // A declared static size that the operands determine only at run time
+    // (a `?` input dim of a convolution declared to give 5 rows): the
+    // kernels are compiled for the declared size, so operands of another
+    // size would be read out of bounds or give a result of the wrong size.
+    if (checkStaticDims)
+      checkSizesEqual(builder, loc, shapes[resultIndex][dim], sizes.back(),
+                      op->getName().getStringRef() + ": result #" +
+                          Twine(resultIndex) + " dim " + Twine(dim) +
+                          " computed from the operands differs from its "
+                          "declared size");
   }
   return tensor::EmptyOp::create(builder, loc, sizes, type.getElementType())
       .getResult();

@@ -16,10 +16,14 @@ namespace strata::detail {
 /// An uninitialized tensor (tensor.empty) for result `resultIndex` of the
 /// graph op `op`, with its declared type: static sizes from the type, `?`
 /// sizes from the op's ReifyRankedShapedTypeOpInterface. Fails when a `?`
-/// size cannot be reified.
+/// size cannot be reified. With `checkDeclaredSizes`, a static size that
+/// the op computes from `?` operand dims is checked at run time against
+/// the declared one (callers that check their operands' sizes themselves,
+/// as elementwise ops do, pass false).
 mlir::FailureOr<mlir::Value> createEmptyResult(mlir::OpBuilder &builder,
                                                mlir::Operation *op,
-                                               unsigned resultIndex = 0);
+                                               unsigned resultIndex = 0,
+                                               bool checkDeclaredSizes = true);
 
 /// A tensor of `type` whose elements are all `value`: tensor.empty (sizes as
 /// for createEmptyResult) filled with linalg.fill.

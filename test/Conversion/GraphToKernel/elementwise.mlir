@@ -441,13 +441,16 @@ func.func @shifts(%u: tensor<4xui8>, %n: tensor<4xui8>, %s: tensor<3xi16>, %m: t
 
 // -----
 
-// Integer neg wraps (0 - x); sign selects -1, 0 or 1.
+// Integer neg wraps (0 - x); abs is max(x, 0 - x) (INT_MIN stays INT_MIN);
+// sign selects -1, 0 or 1.
 
 // CHECK-LABEL: func.func @unary_int
 // CHECK: ^bb0(%[[X:.*]]: i32, %{{.*}}: i32):
 // CHECK:   %[[ZERO:.*]] = arith.constant 0 : i32
 // CHECK:   arith.subi %[[ZERO]], %[[X]] : i32
-// CHECK: math.absi %{{.*}} : i32
+// CHECK: ^bb0(%[[A:.*]]: i32, %{{.*}}: i32):
+// CHECK:   %[[NEGA:.*]] = arith.subi %{{.*}}, %[[A]] : i32
+// CHECK:   arith.maxsi %[[A]], %[[NEGA]] : i32
 // CHECK: ^bb0(%[[Y:.*]]: i32, %{{.*}}: i32):
 // CHECK:   %[[ZERO2:.*]] = arith.constant 0 : i32
 // CHECK:   arith.maxsi %[[Y]], %[[ZERO2]] : i32

@@ -264,7 +264,7 @@ func.func @split(%x: tensor<?x8xf32>) -> (tensor<?x2xf32>, tensor<?x6xf32>) {
 // CHECK-SAME: (%[[Y:.*]]: tensor<?xf16>, %[[Z:.*]]: tensor<7xf16>)
 func.func @split_num_outputs(%y: tensor<?xf16>, %z: tensor<7xf16>) -> (tensor<?xf16>, tensor<?xf16>, tensor<?xf16>, tensor<3xf16>, tensor<3xf16>, tensor<1xf16>) {
   // CHECK: %[[D:.*]] = tensor.dim %[[Y]], %c0
-  // CHECK: %[[CHUNK:.*]] = arith.ceildivui %[[D]], %c3 : index
+  // CHECK: %[[CHUNK:.*]] = arith.ceildivsi %[[D]], %c3 : index
   // CHECK: %[[LEAD:.*]] = arith.muli %[[CHUNK]], %c2 : index
   // CHECK: %[[REST:.*]] = arith.subi %[[D]], %[[LEAD]] : index
   // CHECK: %[[A:.*]] = tensor.extract_slice %[[Y]][0] [%[[CHUNK]]] [1] : tensor<?xf16> to tensor<?xf16>

@@ -226,9 +226,9 @@ func.func @split(%x: tensor<?x10xf32>) -> (tensor<?x?xf32>, tensor<?x?xf32>, ten
 // REIFY-DAG: %[[C2:.*]] = arith.constant 2 : index
 // REIFY-DAG: %[[C3:.*]] = arith.constant 3 : index
 // REIFY: %[[D:.*]] = tensor.dim %[[X]], %[[C0]]
-// REIFY: %[[CH:.*]] = arith.ceildivui %[[D]], %[[C3]]
+// REIFY: %[[CH:.*]] = arith.ceildivsi %[[D]], %[[C3]]
 // REIFY: %[[D2:.*]] = tensor.dim %[[X]], %[[C0]]
-// REIFY: %[[CH2:.*]] = arith.ceildivui %[[D2]], %[[C3]]
+// REIFY: %[[CH2:.*]] = arith.ceildivsi %[[D2]], %[[C3]]
 // REIFY: %[[M:.*]] = arith.muli %[[CH2]], %[[C2]]
 // REIFY: %[[L:.*]] = arith.subi %[[D2]], %[[M]]
 // REIFY: return %[[CH]], %[[L]]
@@ -254,7 +254,7 @@ func.func @reify_split(%x: tensor<?x4xi32>) -> (index, index) {
 // REIFY: %[[SUM:.*]] = arith.addi %[[D1]], %[[D2]]
 // REIFY: %[[DI:.*]] = tensor.dim %[[I]], %[[C0]]
 // REIFY: %[[D3:.*]] = tensor.dim %[[A]], %[[C1]]
-// REIFY: %[[HALF:.*]] = arith.ceildivui %[[D3]], %[[C2]]
+// REIFY: %[[HALF:.*]] = arith.ceildivsi %[[D3]], %[[C2]]
 // REIFY: %[[REST:.*]] = arith.subi %[[D3]], %[[HALF]]
 // REIFY: return %[[SUM]], %[[DI]], %[[REST]]
 func.func @reify_negative_axes(%a: tensor<2x?xf32>, %i: tensor<?xi64>) -> (index, index, index) {

@@ -183,7 +183,9 @@ OpFoldResult floorDivSizes(OpBuilder &builder, Location loc, OpFoldResult lhs,
 
 OpFoldResult ceilDivSizes(OpBuilder &builder, Location loc, OpFoldResult lhs,
                           OpFoldResult rhs) {
-  return combineSizes<arith::CeilDivUIOp>(
+  // Signed: sizes are non-negative, and the runtime's VM (which runs host
+  // size computations) has a ceildivsi instruction but no ceildivui.
+  return combineSizes<arith::CeilDivSIOp>(
       builder, loc, lhs, rhs,
       [](int64_t a, int64_t b) -> std::optional<int64_t> {
         if (a < 0 || b <= 0)

@@ -64,7 +64,8 @@ reifyBroadcastShape(mlir::OpBuilder &builder, mlir::Location loc,
 
 /// Index arithmetic on sizes for reification: folds when both sides are
 /// constants, otherwise creates arith ops on index values. Sizes are
-/// non-negative, so division is unsigned.
+/// non-negative, so division is unsigned (but the ceiling division, signed:
+/// the runtime VM that computes host sizes has no unsigned one).
 mlir::OpFoldResult addSizes(mlir::OpBuilder &builder, mlir::Location loc,
                             mlir::OpFoldResult lhs, mlir::OpFoldResult rhs);
 mlir::OpFoldResult subSizes(mlir::OpBuilder &builder, mlir::Location loc,
