@@ -215,8 +215,14 @@ def CPULowerMultiReductionsPass
     extract and one scalar op per element (a 128-wide row max of BERT's
     attention ran 30x slower that way). Reductions of outer dims keep
     InnerParallel: elementwise ops across whole vectors.
+
+    Masked float min/max `vector.reduction`s (partial tiles) then become
+    unmasked ones whose masked-off lanes are +-inf: MLIR 22's VectorToLLVM
+    fills them for `maximumf` with the smallest negative denormal, which
+    beats every negative lane.
   }];
-  let dependentDialects = ["::mlir::vector::VectorDialect"];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::vector::VectorDialect"];
 }
 
 def CPUApproximateVectorMathPass

@@ -166,6 +166,9 @@ struct CPULowerStridedCopiesPass
         sourceType.getShape() != targetType.getShape() ||
         sourceType.getRank() == 0 ||
         !sourceType.getElementType().isIntOrFloat() ||
+        // A vector<Nxi1> in memory is bit-packed while i1 elements of a
+        // buffer occupy a byte each: such a copy moved the wrong bits.
+        sourceType.getElementTypeBitWidth() < 8 ||
         failed(sourceType.getStridesAndOffset(sourceStrides, offset)) ||
         failed(targetType.getStridesAndOffset(targetStrides, offset)) ||
         sourceStrides.back() != 1 || targetStrides.back() != 1)
@@ -281,6 +284,60 @@ struct CPUApproximateVectorMathPass
   }
 };
 
+/// The value that lanes masked off a float min/max reduction take: one that
+/// never wins (+-inf; for maxnumf/minnumf too, which ignore NaNs anyway).
+static std::optional<APFloat>
+getNeverWinningElement(vector::CombiningKind kind,
+                       const llvm::fltSemantics &semantics) {
+  switch (kind) {
+  case vector::CombiningKind::MAXIMUMF:
+  case vector::CombiningKind::MAXNUMF:
+    return APFloat::getInf(semantics, /*Negative=*/true);
+  case vector::CombiningKind::MINIMUMF:
+  case vector::CombiningKind::MINNUMF:
+    return APFloat::getInf(semantics, /*Negative=*/false);
+  default:
+    return std::nullopt;
+  }
+}
+
+/// Rewrites each masked float min/max vector.reduction into an unmasked one
+/// of its lanes with the masked-off ones replaced by +-inf. MLIR 22's
+/// VectorToLLVM fills masked-off lanes of a maximumf reduction with the
+/// smallest negative denormal (-1.4e-45 in f32), which beats every negative
+/// lane: a row max over a partial tile of negative values came out -0.
+static void unmaskFloatMinMaxReductions(func::FuncOp func) {
+  SmallVector<vector::MaskOp> masks;
+  func.walk([&](vector::MaskOp mask) { masks.push_back(mask); });
+  IRRewriter rewriter(func.getContext());
+  for (vector::MaskOp mask : masks) {
+    auto reduction =
+        dyn_cast_or_null<vector::ReductionOp>(mask.getMaskableOp());
+    if (!reduction || mask.hasPassthru())
+      continue;
+    auto floatType = dyn_cast<FloatType>(reduction.getDest().getType());
+    if (!floatType)
+      continue;
+    std::optional<APFloat> neverWins = getNeverWinningElement(
+        reduction.getKind(), floatType.getFloatSemantics());
+    if (!neverWins)
+      continue;
+    rewriter.setInsertionPoint(mask);
+    Location loc = reduction.getLoc();
+    auto vectorType = cast<VectorType>(reduction.getVector().getType());
+    Value fill = arith::ConstantOp::create(
+        rewriter, loc,
+        DenseElementsAttr::get(vectorType,
+                               FloatAttr::get(floatType, *neverWins)));
+    Value lanes = arith::SelectOp::create(rewriter, loc, mask.getMask(),
+                                          reduction.getVector(), fill);
+    Value result = vector::ReductionOp::create(
+        rewriter, loc, reduction.getKind(), lanes, reduction.getAcc(),
+        reduction.getFastmath());
+    rewriter.replaceOp(mask, result);
+  }
+}
+
 /// Lowers each vector.multi_reduction with the strategy that suits where its
 /// reduced dims are; see Passes.td.
 struct CPULowerMultiReductionsPass
@@ -309,6 +366,7 @@ struct CPULowerMultiReductionsPass
       if (failed(applyOpPatternsGreedily(*ops, std::move(patterns), config)))
         return signalPassFailure();
     }
+    unmaskFloatMinMaxReductions(getOperation());
   }
 };
 

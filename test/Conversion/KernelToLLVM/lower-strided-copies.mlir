@@ -97,6 +97,19 @@ func.func @not_rows(%a: memref<8x8xf32>, %i: index, %n: index) {
   return
 }
 
+// Rows of i1 (a byte per element in a buffer, a bit per lane in a vector
+// in memory): linalg.copy, element by element (issue 17: a split of an i1
+// tensor copied the wrong bits).
+// CHECK-LABEL: func.func @bool_rows(
+// CHECK-NOT: vector.transfer_read
+// CHECK: linalg.copy ins(%{{.*}} : memref<4xi1, strided<[1], offset: 2>>)
+func.func @bool_rows(%a: memref<6xi1>) {
+  %s = memref.subview %a[2] [4] [1] : memref<6xi1> to memref<4xi1, strided<[1], offset: 2>>
+  %t = memref.alloc() : memref<4xi1>
+  memref.copy %s, %t : memref<4xi1, strided<[1], offset: 2>> to memref<4xi1>
+  return
+}
+
 // LLVM-NOT: memrefCopy
 // LLVM: llvm.func @copies(
 // LLVM: "llvm.intr.memcpy"
