@@ -12,6 +12,7 @@
 #include "strata/Dialect/Kernel/Transforms/Heuristics.h"
 
 #include "strata/InitAll.h"
+#include "strata/Support/Location.h"
 #include "strata/Support/ParseSource.h"
 #include "strata/Target/Bytecode/Serializer.h"
 
@@ -197,6 +198,8 @@ LogicalResult strata::compileSource(llvm::StringRef source,
   sourceMgr.AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBufferCopy(source, sourceName), llvm::SMLoc());
   SourceMgrDiagnosticHandler handler(sourceMgr, &context, diagnosticStream);
+  // Ops imported from ONNX have a node name and no file position.
+  NamedLocationDiagnosticHandler namedHandler(&context, diagnosticStream);
 
   OwningOpRef<ModuleOp> module = parseSourceBounded(sourceMgr, &context);
   if (!module) {

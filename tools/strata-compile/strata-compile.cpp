@@ -16,6 +16,7 @@
 #include "strata/Compiler/Compiler.h"
 #include "strata/InitAll.h"
 #include "strata/Runtime/Files.h"
+#include "strata/Support/Location.h"
 #include "strata/Support/ParseSource.h"
 
 #include "mlir/IR/AsmState.h"
@@ -161,6 +162,10 @@ int main(int argc, char **argv) {
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(input), llvm::SMLoc());
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  // Ops imported from ONNX have a node name and no file position: their
+  // errors start with the name, not with `<unknown>:0`.
+  strata::NamedLocationDiagnosticHandler namedDiagnostics(&context,
+                                                          llvm::errs());
   OwningOpRef<ModuleOp> module =
       strata::parseSourceBounded(sourceMgr, &context);
   if (!module)

@@ -14,6 +14,7 @@
 
 #include "strata/Dialect/Device/IR/DeviceOps.h"
 #include "strata/Dialect/Kernel/IR/KernelOps.h"
+#include "strata/Support/Location.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
@@ -29,29 +30,6 @@ using namespace mlir;
 using namespace strata;
 using namespace strata::runtime;
 using bytecode::Opcode;
-
-std::string serializer::formatLocation(Location loc) {
-  if (auto fileLoc = dyn_cast<FileLineColLoc>(loc))
-    return (fileLoc.getFilename().strref() + ":" +
-            llvm::Twine(fileLoc.getLine()) + ":" +
-            llvm::Twine(fileLoc.getColumn()))
-        .str();
-  if (auto nameLoc = dyn_cast<NameLoc>(loc)) {
-    std::string child = formatLocation(nameLoc.getChildLoc());
-    std::string name = nameLoc.getName().str();
-    return child.empty() ? name : name + " (" + child + ")";
-  }
-  if (auto callLoc = dyn_cast<CallSiteLoc>(loc))
-    return formatLocation(callLoc.getCallee());
-  if (auto fused = dyn_cast<FusedLoc>(loc)) {
-    for (Location part : fused.getLocations()) {
-      std::string text = formatLocation(part);
-      if (!text.empty())
-        return text;
-    }
-  }
-  return "";
-}
 
 bytecode::DType serializer::getDType(Type type) {
   using bytecode::DType;
@@ -556,7 +534,7 @@ LogicalResult FunctionEncoder::encodeOp(Operation *op) {
         if (failed(cond))
           return failure();
         std::string message = assertOp.getMsg().str();
-        std::string where = serializer::formatLocation(op->getLoc());
+        std::string where = strata::formatLocation(op->getLoc());
         if (!where.empty())
           message = where + ": " + message;
         return emit(op, Opcode::Assert, {*cond, writer.addString(message)});
@@ -568,7 +546,7 @@ LogicalResult FunctionEncoder::encodeOp(Operation *op) {
         if (failed(cond) || failed(values))
           return failure();
         std::string message = check.getMessage().str();
-        std::string where = serializer::formatLocation(op->getLoc());
+        std::string where = strata::formatLocation(op->getLoc());
         if (!where.empty())
           message = where + ": " + message;
         return emit(op, Opcode::Check,
@@ -601,7 +579,7 @@ LogicalResult FunctionEncoder::encode() {
     resultTypes.push_back(*index);
   }
   builder.setResultTypes(resultTypes);
-  builder.setLocation(serializer::formatLocation(func.getLoc()));
+  builder.setLocation(strata::formatLocation(func.getLoc()));
 
   for (Block &block : body)
     blockLabels[&block] = builder.createLabel();

@@ -17,17 +17,18 @@
 #include "strata/InitAll.h"
 #include "strata/Runtime/CpuFeatures.h"
 #include "strata/Runtime/Module.h"
+#include "strata/Support/Location.h"
 #include "strata/Target/LLVM/ObjectEmitter.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinDialect.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
+#include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/MC/MCSubtargetInfo.h"
 #include "llvm/Target/TargetMachine.h"
-#include "mlir/IR/BuiltinAttributes.h"
-#include "mlir/IR/DialectResourceBlobManager.h"
-#include "mlir/IR/BuiltinDialect.h"
-#include "mlir/Pass/PassManager.h"
 
 using namespace mlir;
 using namespace strata;
@@ -60,15 +61,15 @@ static FailureOr<std::vector<uint8_t>> getConstantBytes(Location loc,
   if (auto resource = dyn_cast<DenseResourceElementsAttr>(value)) {
     AsmResourceBlob *blob = resource.getRawHandle().getBlob();
     if (!blob)
-      return emitError(loc) << "dense resource '"
-                            << resource.getRawHandle().getKey()
-                            << "' has no data";
+      return emitError(loc)
+             << "dense resource '" << resource.getRawHandle().getKey()
+             << "' has no data";
     ArrayRef<char> data = blob->getData();
     if (data.size() != static_cast<size_t>(numElements) * elementSize)
-      return emitError(loc) << "dense resource '"
-                            << resource.getRawHandle().getKey() << "' holds "
-                            << data.size() << " bytes, expected "
-                            << numElements * elementSize;
+      return emitError(loc)
+             << "dense resource '" << resource.getRawHandle().getKey()
+             << "' holds " << data.size() << " bytes, expected "
+             << numElements * elementSize;
     bytes.assign(data.begin(), data.end());
     return bytes;
   }
@@ -167,8 +168,8 @@ LogicalResult strata::serializeToBytecode(ModuleOp module,
     if (failed(data))
       return failure();
     StatusOr<uint32_t> typeIndex = writer.addTensorType(
-        dtype, std::vector<int64_t>(type.getShape().begin(),
-                                    type.getShape().end()));
+        dtype,
+        std::vector<int64_t>(type.getShape().begin(), type.getShape().end()));
     if (!typeIndex.ok())
       return entry.emitError() << typeIndex.message();
     StatusOr<uint32_t> index = writer.addConstant(
@@ -183,7 +184,8 @@ LogicalResult strata::serializeToBytecode(ModuleOp module,
   SmallVector<kernel::FuncOp> kernels(module.getOps<kernel::FuncOp>());
   llvm::StringSet<> exported;
   if (!kernels.empty()) {
-    FailureOr<OwningOpRef<ModuleOp>> llvmModule = lowerKernelsToLLVM(module, options.vectorize);
+    FailureOr<OwningOpRef<ModuleOp>> llvmModule =
+        lowerKernelsToLLVM(module, options.vectorize);
     if (failed(llvmModule))
       return failure();
     for (auto func : (*llvmModule)->getOps<LLVM::LLVMFuncOp>())
@@ -207,7 +209,7 @@ LogicalResult strata::serializeToBytecode(ModuleOp module,
     StatusOr<uint32_t> index = writer.addKernel(
         kernel.getSymName(), getKernelEntrySymbol(kernel.getSymName()),
         gridSymbol, type.getNumInputs() + type.getNumResults(),
-        type.getNumResults(), serializer::formatLocation(kernel.getLoc()));
+        type.getNumResults(), strata::formatLocation(kernel.getLoc()));
     if (!index.ok())
       return kernel.emitError() << index.message();
     symbols.kernels[kernel.getSymName()] = *index;
@@ -231,7 +233,8 @@ LogicalResult strata::serializeToBytecode(ModuleOp module,
     if (auto memory = func->getAttrOfType<DictionaryAttr>("device.memory"))
       if (auto planned = memory.getAs<IntegerAttr>("planned_peak_bytes"))
         (*builder)->setPlannedBytes(planned.getInt());
-    if (failed(serializer::encodeHostFunction(func, symbols, writer, **builder)))
+    if (failed(
+            serializer::encodeHostFunction(func, symbols, writer, **builder)))
       return failure();
   }
 

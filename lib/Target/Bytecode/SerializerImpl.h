@@ -28,9 +28,6 @@ struct SymbolIndices {
   llvm::StringMap<uint32_t> constants;
 };
 
-/// "file:line:col" (with the name of a NameLoc first); "" when unknown.
-std::string formatLocation(mlir::Location loc);
-
 /// The module's Types index of a host value type: index and integers are
 /// I64, identity-layout memrefs tensors, !device.storage storage. Other
 /// types are an error at `loc`.
