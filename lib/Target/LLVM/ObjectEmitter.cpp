@@ -8,6 +8,8 @@
 
 #include "strata/Target/LLVM/ObjectEmitter.h"
 
+#include "Builtins.h"
+
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
@@ -146,6 +148,10 @@ LogicalResult emitMachineCode(Location loc, llvm::Module &module,
                               llvm::raw_pwrite_stream &os,
                               llvm::CodeGenFileType fileType) {
   strata::setTargetInfo(module, targetMachine);
+  // CPU kernel libraries are linked without compiler-rt.
+  const llvm::Triple &triple = targetMachine.getTargetTriple();
+  if (!triple.isNVPTX() && !triple.isAMDGPU())
+    strata::defineCompilerBuiltins(module);
   if (failed(verifyLLVMModule(loc, module)))
     return failure();
   ScopedLLVMDiagnosticHandler diagnostics(module.getContext(), loc);

@@ -1,0 +1,13 @@
+// bf16 values that live in registers across blocks (a scatter's update
+// loop) make x86 without avx512bf16 round f32 to bf16 by calling
+// compiler-rt's __truncsfbf2, which kernel libraries are not linked with:
+// the module did not load ("undefined symbol: __truncsfbf2", issue 17). Each
+// kernel library now defines the helper itself.
+//
+// RUN: strata-compile %s -o %t.smod
+// RUN: strata-run %t.smod --input=5xbf16=1,2,3,4,5 --input=2xi64=0,3 --input=2xbf16=10,20.5 | FileCheck %s
+// CHECK: [11. 2. 3. 24.5 5. ]
+func.func @main(%x: tensor<5xbf16>, %i: tensor<2xi64>, %u: tensor<2xbf16>) -> tensor<5xbf16> {
+  %0 = graph.scatter_elements %x, %i, %u {axis = 0 : i64, reduction = #graph.scatter_reduction<add>} : tensor<5xbf16>, tensor<2xi64>, tensor<2xbf16> -> tensor<5xbf16>
+  return %0 : tensor<5xbf16>
+}
