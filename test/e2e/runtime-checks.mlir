@@ -168,3 +168,22 @@ func.func @tile_declared(%x: tensor<?xf32>) -> tensor<6xf32> {
   %0 = graph.tile %x {repeats = array<i64: 3>} : tensor<?xf32> -> tensor<6xf32>
   return %0 : tensor<6xf32>
 }
+
+// Normalization parameters align with the input's dims: a layer norm scale
+// shorter than the normalized dim, or a batch norm mean with fewer elements
+// than channels, was read past its end.
+// RUN: strata-run %t.smod --function=layer_norm --input=2x3xf32=1,2,3,4,5,6 --input=3xf32=1,1,1 --input=3xf32=0,0,0 | FileCheck %s --check-prefix=LN
+// RUN: not strata-run %t.smod --function=layer_norm --input=2x3xf32=1,2,3,4,5,6 --input=2xf32=1,1 --input=3xf32=0,0,0 2>&1 | FileCheck %s --check-prefix=LN-SCALE
+// LN: {{\[\[}}-1.22{{[0-9]*}} 0. 1.22{{[0-9]*}}]
+// LN-SCALE: error: {{.*}}: graph.layer_norm: scale dim 0 differs from the input's dim 1 (2 vs 3)
+func.func @layer_norm(%x: tensor<2x?xf32>, %s: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<2x?xf32> {
+  %0 = graph.layer_norm %x, %s, %b {axis = -1 : i64} : tensor<2x?xf32>, tensor<?xf32>, tensor<?xf32> -> tensor<2x?xf32>
+  return %0 : tensor<2x?xf32>
+}
+
+// RUN: not strata-run %t.smod --function=batch_norm --input=1x2x1x1xf32=1,2 --input=2xf32=1,1 --input=2xf32=0,0 --input=1xf32=0 --input=2xf32=1,1 2>&1 | FileCheck %s --check-prefix=BN
+// BN: error: {{.*}}: graph.batch_norm: the mean size differs from the input's channels (1 vs 2)
+func.func @batch_norm(%x: tensor<1x?x1x1xf32>, %s: tensor<?xf32>, %b: tensor<?xf32>, %m: tensor<?xf32>, %v: tensor<?xf32>) -> tensor<1x?x1x1xf32> {
+  %0 = graph.batch_norm %x, %s, %b, %m, %v : tensor<1x?x1x1xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32> -> tensor<1x?x1x1xf32>
+  return %0 : tensor<1x?x1x1xf32>
+}

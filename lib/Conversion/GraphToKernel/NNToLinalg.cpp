@@ -1790,6 +1790,15 @@ struct BatchNormOpLowering : OpConversionPattern<graph::BatchNormOp> {
         normalizeAxis(static_cast<int64_t>(op.getAxis()), rank);
     if (!axis)
       return rewriter.notifyMatchFailure(op, "axis out of range");
+    // One parameter per channel, read with the channel index.
+    for (auto [param, name] : {std::make_pair(adaptor.getScale(), "scale"),
+                               std::make_pair(adaptor.getBias(), "bias"),
+                               std::make_pair(adaptor.getMean(), "mean"),
+                               std::make_pair(adaptor.getVar(), "variance")})
+      strata::detail::checkDimsEqual(
+          rewriter, loc, param, 0, input, *axis,
+          "graph.batch_norm: the " + Twine(name) +
+              " size differs from the input's channels");
     Type elementType = op.getType().getElementType();
     FailureOr<Value> empty = createEmptyResult(rewriter, op);
     if (failed(empty))
@@ -1852,6 +1861,25 @@ struct LayerNormOpLowering : OpConversionPattern<graph::LayerNormOp> {
     };
     if (!paramFits(scale) || !paramFits(bias))
       return rewriter.notifyMatchFailure(op, "parameter rank too high");
+    // The parameters align with the input's trailing dims; a static 1
+    // broadcasts, every other size must be the input's (a scale shorter
+    // than the normalized dim was read past its end).
+    auto checkParam = [&](Value param, StringRef name) {
+      if (!param)
+        return;
+      auto type = cast<RankedTensorType>(param.getType());
+      for (int64_t dim = 0; dim < type.getRank(); ++dim) {
+        if (type.getDimSize(dim) == 1)
+          continue;
+        int64_t inputDim = rank - type.getRank() + dim;
+        strata::detail::checkDimsEqual(
+            rewriter, loc, param, dim, input, inputDim,
+            "graph.layer_norm: " + name + " dim " + Twine(dim) +
+                " differs from the input's dim " + Twine(inputDim));
+      }
+    };
+    checkParam(scale, "scale");
+    checkParam(bias, "bias");
     Type elementType = op.getType().getElementType();
     FailureOr<Value> empty = createEmptyResult(rewriter, op);
     if (failed(empty))
