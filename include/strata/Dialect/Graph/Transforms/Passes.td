@@ -1,7 +1,7 @@
 //===- Passes.td - Graph-level passes ----------------------*- tablegen -*-===//
 //
 // The model-level optimizations: shape inference, constant folding,
-// batch-norm folding and layout conversion.
+// batch-norm folding, layout conversion and wider accumulation of f16/bf16.
 //
 //===----------------------------------------------------------------------===//
 
@@ -117,6 +117,32 @@ def GraphConvertLayoutPass : Pass<"graph-convert-layout"> {
     Option<"targetLayout", "target-layout", "std::string", /*default=*/"\"nhwc\"",
            "The layout to convert to: nhwc or nchw">,
   ];
+  let dependentDialects = ["::strata::graph::GraphDialect"];
+}
+
+def GraphWidenHalfAccumulationPass : Pass<"graph-widen-half-accumulation"> {
+  let summary = "Compute f16/bf16 contractions, sums and normalizations in f32";
+  let description = [{
+    A matmul, linear, convolution (transposed too), reduce_sum, reduce_mean,
+    average pool, cumsum, layer_norm, softmax or log_softmax whose results
+    are f16 or bf16 adds up many terms; accumulated in the element type they
+    lose the result (in f16 a sum of 4096 ones stops at 2048). As
+    onnxruntime's CPU kernels and the reference evaluator do, these ops
+    compute in f32: each half-precision operand is cast to f32
+    (`graph.cast`), the op runs on f32 and each result is cast back,
+    rounding once. Casts of constants fold (graph-fold-constants).
+
+    ```mlir
+    %0 = graph.matmul %a, %b : tensor<2x4096xf16>, tensor<4096x2xf16>
+        -> tensor<2x2xf16>
+    // becomes
+    %a32 = graph.cast %a : tensor<2x4096xf16> -> tensor<2x4096xf32>
+    %b32 = graph.cast %b : tensor<4096x2xf16> -> tensor<4096x2xf32>
+    %p = graph.matmul %a32, %b32 : tensor<2x4096xf32>, tensor<4096x2xf32>
+        -> tensor<2x2xf32>
+    %0 = graph.cast %p : tensor<2x2xf32> -> tensor<2x2xf16>
+    ```
+  }];
   let dependentDialects = ["::strata::graph::GraphDialect"];
 }
 
