@@ -187,3 +187,28 @@ func.func @batch_norm(%x: tensor<1x?x1x1xf32>, %s: tensor<?xf32>, %b: tensor<?xf
   %0 = graph.batch_norm %x, %s, %b, %m, %v : tensor<1x?x1x1xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32> -> tensor<1x?x1x1xf32>
   return %0 : tensor<1x?x1x1xf32>
 }
+
+// Explicit split sizes must add up to a `?` axis.
+// RUN: strata-run %t.smod --function=split_sizes --input=5xf32=1,2,3,4,5 | FileCheck %s --check-prefix=SPLIT-SIZES
+// RUN: not strata-run %t.smod --function=split_sizes --input=3xf32=1,2,3 2>&1 | FileCheck %s --check-prefix=SPLIT-SHORT
+// SPLIT-SIZES: [3. 4. 5.]
+// SPLIT-SHORT: error: {{.*}}: graph.split: the split sizes do not add up to the size of axis 0 (5 vs 3)
+func.func @split_sizes(%x: tensor<?xf32>) -> (tensor<2xf32>, tensor<?xf32>) {
+  %0:2 = graph.split %x {axis = 0 : i64, split = array<i64: 2, 3>} : tensor<?xf32> -> tensor<2xf32>, tensor<?xf32>
+  return %0#0, %0#1 : tensor<2xf32>, tensor<?xf32>
+}
+
+// RUN: not strata-run %t.smod --function=split_four --input=5xf32=1,2,3,4,5 2>&1 | FileCheck %s --check-prefix=SPLIT-FOUR
+// SPLIT-FOUR: error: {{.*}}: graph.split: 4 outputs of an axis of size 5 leave the last one -1 elements
+func.func @split_four(%x: tensor<?xf32>) -> (tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>) {
+  %0:4 = graph.split %x {axis = 0 : i64, num_outputs = 4 : i64} : tensor<?xf32> -> tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>
+  return %0#0, %0#1, %0#2, %0#3 : tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>
+}
+
+// A transposed convolution's input has the weight's input channels.
+// RUN: not strata-run %t.smod --function=conv_transpose --input=1x1x2x2xf32=1,1,1,1 --input=2x1x2x2xf32=1,1,1,1,1,1,1,1 2>&1 | FileCheck %s --check-prefix=CONVT
+// CONVT: error: {{.*}}: graph.conv_transpose2d: the input channels differ from the weight's (1 vs 2)
+func.func @conv_transpose(%x: tensor<1x?x2x2xf32>, %w: tensor<2x1x2x2xf32>) -> tensor<1x1x3x3xf32> {
+  %0 = graph.conv_transpose2d %x, %w : tensor<1x?x2x2xf32>, tensor<2x1x2x2xf32> -> tensor<1x1x3x3xf32>
+  return %0 : tensor<1x1x3x3xf32>
+}

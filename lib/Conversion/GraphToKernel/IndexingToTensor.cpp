@@ -808,6 +808,24 @@ struct SplitLowering : OpConversionPattern<SplitOp> {
         reifyAllResultSizes(rewriter, op);
     if (failed(shapes))
       return rewriter.notifyMatchFailure(op, "cannot reify the result sizes");
+    // num_outputs pieces of ceil(d / n) leave a negative last piece when
+    // d is too small (d = 5, n = 4): an error naming the sizes, not one of
+    // the allocation.
+    OpFoldResult lastSize = shapes->back()[*axis];
+    if (op.getNumOutputsAttr() && isa<Value>(lastSize)) {
+      Value last = cast<Value>(lastSize);
+      Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+      Value nonNegative = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::sge, last, zero);
+      Value size = getValueOrCreateConstantIndexOp(
+          rewriter, loc,
+          strata::detail::getSizeForCheck(rewriter, loc, input, *axis));
+      checkAtRunTime(rewriter, loc, nonNegative,
+                     "graph.split: " + Twine(op.getNumResults()) +
+                         " outputs of an axis of size {0} leave the last "
+                         "one {1} elements",
+                     {size, last});
+    }
     SmallVector<OpFoldResult> offsets(rank, rewriter.getIndexAttr(0));
     SmallVector<OpFoldResult> strides(rank, rewriter.getIndexAttr(1));
     SmallVector<Value> pieces;
@@ -815,14 +833,21 @@ struct SplitLowering : OpConversionPattern<SplitOp> {
       Value piece = tensor::ExtractSliceOp::create(rewriter, loc, input,
                                                    offsets, sizes, strides);
       pieces.push_back(castTo(rewriter, loc, piece, result.getType()));
-      if (pieces.size() == op.getNumResults())
-        break;
       std::optional<int64_t> offset = getConstantIntValue(offsets[*axis]);
       offsets[*axis] =
           offset && *offset == 0
               ? sizes[*axis]
               : addSizes(rewriter, loc, offsets[*axis], sizes[*axis]);
     }
+    // Explicit piece sizes must add up to a `?` axis (the verifier checks a
+    // static one): the last piece read past the end of a shorter input, and
+    // a longer one lost its tail.
+    if (op.getSplitAttr())
+      strata::detail::checkSizesEqual(
+          rewriter, loc, offsets[*axis],
+          strata::detail::getSizeForCheck(rewriter, loc, input, *axis),
+          "graph.split: the split sizes do not add up to the size of axis " +
+              Twine(*axis));
     rewriter.replaceOp(op, pieces);
     return success();
   }

@@ -296,6 +296,25 @@ static void checkConvChannels(OpBuilder &b, Location loc, StringRef opName,
                    opName + ": the bias size differs from the output channels");
 }
 
+/// Checks at run time the channels of a transposed convolution, whose
+/// weight is static: the input has the weight's input channels, and a bias
+/// one element per output channel.
+static void checkConvTransposeChannels(OpBuilder &b, Location loc,
+                                       StringRef opName, Value input,
+                                       Value bias, int64_t channelDim,
+                                       int64_t inChannels,
+                                       int64_t outChannels) {
+  strata::detail::checkSizesEqual(
+      b, loc, strata::detail::getSizeForCheck(b, loc, input, channelDim),
+      b.getIndexAttr(inChannels),
+      opName + ": the input channels differ from the weight's");
+  if (bias)
+    strata::detail::checkSizesEqual(
+        b, loc, strata::detail::getSizeForCheck(b, loc, bias, 0),
+        b.getIndexAttr(outChannels),
+        opName + ": the bias size differs from the output channels");
+}
+
 namespace {
 /// graph.matmul: 2-D operands become linalg.matmul; equal batch dims
 /// linalg.batch_matmul (more than one batch dim collapsed into one and the
@@ -838,6 +857,9 @@ struct ConvTranspose2DOpLowering
     if (inChannels % groups != 0)
       return rewriter.notifyMatchFailure(op, "channels do not match groups");
     int64_t groupIn = inChannels / groups;
+    checkConvTransposeChannels(rewriter, op.getLoc(), "graph.conv_transpose2d",
+                               input, adaptor.getBias(), nhwc ? 3 : 1,
+                               inChannels, groupOut * groups);
     int64_t low[2], high[2];
     for (unsigned d = 0; d < 2; ++d) {
       int64_t extent = (kernel[d] - 1) * dilations[d];
@@ -1587,6 +1609,9 @@ struct ConvTranspose3DOpLowering
     if (inChannels % groups != 0)
       return rewriter.notifyMatchFailure(op, "channels do not match groups");
     int64_t groupIn = inChannels / groups;
+    checkConvTransposeChannels(rewriter, op.getLoc(), "graph.conv_transpose3d",
+                               input, adaptor.getBias(), /*channelDim=*/1,
+                               inChannels, groupOut * groups);
     int64_t low[3], high[3];
     for (unsigned d = 0; d < 3; ++d) {
       int64_t extent = (kernel[d] - 1) * dilations[d];
