@@ -212,3 +212,22 @@ func.func @conv_transpose(%x: tensor<1x?x2x2xf32>, %w: tensor<2x1x2x2xf32>) -> t
   %0 = graph.conv_transpose2d %x, %w : tensor<1x?x2x2xf32>, tensor<2x1x2x2xf32> -> tensor<1x1x3x3xf32>
   return %0 : tensor<1x1x3x3xf32>
 }
+
+// Scatter updates have the indices' shape (scatter_nd: indices.shape[:-1] +
+// data.shape[k:]); a shorter one was read past its end.
+// RUN: not strata-run %t.smod --function=scatter_updates --input=3xf32=1,2,3 --input=2xi64=0,1 --input=1xf32=9 2>&1 | FileCheck %s --check-prefix=SCATTER-UPDATES
+// SCATTER-UPDATES: error: {{.*}}: graph.scatter_elements: updates dim 0 differs from the indices' (1 vs 2)
+func.func @scatter_updates(%x: tensor<3xf32>, %i: tensor<?xi64>, %u: tensor<?xf32>) -> tensor<3xf32> {
+  %0 = graph.scatter_elements %x, %i, %u {axis = 0 : i64} : tensor<3xf32>, tensor<?xi64>, tensor<?xf32> -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+// An expanded `?` dim is 1 (broadcast) or the result's size.
+// RUN: strata-run %t.smod --function=expand --input=1xf32=7 --input=1xi64=3 | FileCheck %s --check-prefix=EXPAND
+// RUN: not strata-run %t.smod --function=expand --input=0xf32= --input=1xi64=3 2>&1 | FileCheck %s --check-prefix=EXPAND0
+// EXPAND: [7. 7. 7.]
+// EXPAND0: error: {{.*}}: graph.expand: input dim 0 does not broadcast with the shape's entry (0 vs 3)
+func.func @expand(%x: tensor<?xf32>, %s: tensor<1xi64>) -> tensor<?xf32> {
+  %0 = graph.expand %x, %s : tensor<?xf32>, tensor<1xi64> -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}

@@ -88,7 +88,7 @@ KNOWN_FINDINGS = [
     # graph.scatter_elements / scatter_nd define an out-of-range update as
     # dropped (the importer's Unique and MaxUnpool compositions rely on it);
     # the evaluator rejects such indices. One of the two must change.
-    ("evaluator-disagrees", r"index N is out of range for a dim of size N",
+    ("evaluator-disagrees", r"index -?N is out of range for a dim of size N",
      "issue 17: scatter drops out-of-range updates, the evaluator rejects them"),
 ]
 

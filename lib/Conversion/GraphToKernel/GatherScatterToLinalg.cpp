@@ -343,6 +343,12 @@ struct ScatterElementsLowering : OpConversionPattern<ScatterElementsOp> {
     FailureOr<int64_t> axis = normalizeAxis(std::nullopt, op.getAxis(), rank);
     if (failed(axis))
       return rewriter.notifyMatchFailure(op, "invalid axis");
+    // The updates are read at the indices' positions.
+    for (int64_t dim = 0; dim < rank; ++dim)
+      strata::detail::checkDimsEqual(rewriter, loc, updates, dim, indices, dim,
+                                     "graph.scatter_elements: updates dim " +
+                                         Twine(dim) +
+                                         " differs from the indices'");
     SmallVector<Value> dataSizes = getSizes(rewriter, loc, data);
     SmallVector<Value> indexSizes = getSizes(rewriter, loc, indices);
     auto sourceOf = [&](ValueRange position, Value u) {
@@ -403,6 +409,18 @@ struct ScatterNDLowering : OpConversionPattern<ScatterNDOp> {
     auto indicesType = cast<RankedTensorType>(indices.getType());
     int64_t q = indicesType.getRank();
     int64_t k = indicesType.getShape().back();
+    // The updates are indices.shape[:-1] + data.shape[k:].
+    int64_t dataRank = cast<RankedTensorType>(data.getType()).getRank();
+    for (int64_t dim = 0; dim + 1 < q; ++dim)
+      strata::detail::checkDimsEqual(rewriter, loc, updates, dim, indices, dim,
+                                     "graph.scatter_nd: updates dim " +
+                                         Twine(dim) +
+                                         " differs from the indices'");
+    for (int64_t dim = k; dim < dataRank; ++dim)
+      strata::detail::checkDimsEqual(
+          rewriter, loc, updates, q - 1 + dim - k, data, dim,
+          "graph.scatter_nd: updates dim " + Twine(q - 1 + dim - k) +
+              " differs from data dim " + Twine(dim));
     SmallVector<Value> dataSizes = getSizes(rewriter, loc, data);
     SmallVector<Value> indexSizes = getSizes(rewriter, loc, indices);
     // The number of tuples, and a tuple number split into the indices'

@@ -689,7 +689,9 @@ struct ExpandLowering : OpConversionPattern<ExpandOp> {
       rewriter.replaceOp(op, generic.getResult(0));
       return success();
     }
-    // Whether each `?` input dim is a runtime 1, computed once.
+    // Whether each `?` input dim is a runtime 1, computed once. Any other
+    // size must be the result's (an empty input dim expanded to 3 was read
+    // out of bounds).
     SmallVector<Value> isUnit(inputRank);
     for (int64_t dim = 0; dim < inputRank; ++dim) {
       if (reads[dim] != Read::Runtime)
@@ -698,6 +700,22 @@ struct ExpandLowering : OpConversionPattern<ExpandOp> {
       Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
       isUnit[dim] = arith::CmpIOp::create(rewriter, loc,
                                           arith::CmpIPredicate::eq, size, one);
+      // The shape entry this dim meets (Runtime reads have one), as an
+      // index: the sizes broadcast when they are equal or either is 1.
+      int64_t shapeIndex = dim + rank - inputRank - (rank - length);
+      Value position =
+          arith::ConstantIndexOp::create(rewriter, loc, shapeIndex);
+      Value entry = arith::IndexCastOp::create(
+          rewriter, loc, rewriter.getIndexType(),
+          tensor::ExtractOp::create(rewriter, loc, adaptor.getShape(),
+                                    position));
+      Value entryIsUnit = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::eq, entry, one);
+      strata::detail::checkSizesEqual(
+          rewriter, loc, size, entry,
+          "graph.expand: input dim " + Twine(dim) +
+              " does not broadcast with the shape's entry",
+          arith::OrIOp::create(rewriter, loc, isUnit[dim], entryIsUnit));
     }
     Value result = createIndexedGeneric(
         rewriter, loc, *init,
