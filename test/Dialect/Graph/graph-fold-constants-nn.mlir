@@ -881,3 +881,18 @@ func.func @max_pool2d_ui8_window_misses_input() -> tensor<1x1x3x3xui8> {
   %0 = graph.max_pool2d %c0 {dilations = array<i64: 3, 1>, kernel_shape = array<i64: 2, 1>, pads = array<i64: 2, 0, 2, 0>} : tensor<1x1x2x3xui8> -> tensor<1x1x3x3xui8>
   return %0 : tensor<1x1x3x3xui8>
 }
+
+// -----
+
+// A tap on the padding reads a zero that still multiplies its weight: a NaN
+// weight makes every output it reaches NaN, as onnxruntime's and the
+// compiled zero-padded convolutions compute (x = 0 reads the padding with
+// the NaN tap).
+// CHECK-LABEL: func.func @conv2d_nan_weight_on_padding()
+// CHECK-NEXT: %[[R:.*]] = graph.constant dense<0x{{7FC00000|FFC00000}}> : tensor<1x1x1x2xf32>
+func.func @conv2d_nan_weight_on_padding() -> tensor<1x1x1x2xf32> {
+  %c0 = graph.constant dense<[[[[1.0, 2.0]]]]> : tensor<1x1x1x2xf32>
+  %c1 = graph.constant dense<[[[[0x7FC00000, 1.0, 1.0]]]]> : tensor<1x1x1x3xf32>
+  %0 = graph.conv2d %c0, %c1 {pads = array<i64: 0, 1, 0, 1>} : tensor<1x1x1x2xf32>, tensor<1x1x1x3xf32> -> tensor<1x1x1x2xf32>
+  return %0 : tensor<1x1x1x2xf32>
+}

@@ -465,19 +465,21 @@ static LogicalResult evaluate(Conv2DOp op, ArrayRef<EvalTensor> operands,
       for (int64_t y = 0; y < *outH; ++y) {
         for (int64_t x = 0; x < *outW; ++x) {
           double sum = bias ? bias->getFloat(o) : 0.0;
+          // A tap on the padding reads a zero, which still multiplies its
+          // weight (a NaN or infinite weight gives NaN, as in
+          // onnxruntime's and the compiled zero-padded convolutions).
           for (int64_t c = 0; c < groupIn; ++c) {
             for (int64_t i = 0; i < w.height(); ++i) {
               int64_t iy =
                   y * windowH.stride - windowH.padBegin + i * windowH.dilation;
-              if (iy < 0 || iy >= in.height())
-                continue;
+              bool rowInside = iy >= 0 && iy < in.height();
               for (int64_t j = 0; j < w.width(); ++j) {
                 int64_t ix = x * windowW.stride - windowW.padBegin +
                              j * windowW.dilation;
-                if (ix < 0 || ix >= in.width())
-                  continue;
-                sum += input.getFloat(in(b, firstIn + c, iy, ix)) *
-                       weight.getFloat(w(o, c, i, j));
+                double value = rowInside && ix >= 0 && ix < in.width()
+                                   ? input.getFloat(in(b, firstIn + c, iy, ix))
+                                   : 0.0;
+                sum += value * weight.getFloat(w(o, c, i, j));
               }
             }
           }
@@ -917,10 +919,12 @@ static LogicalResult evaluate(Conv3DOp op, ArrayRef<EvalTensor> operands,
       forEachIndex(out.spatial(), [&](ArrayRef<int64_t> position) {
         double sum = bias ? bias->getFloat(o) : 0.0;
         forEachIndex(w.spatial(), [&](ArrayRef<int64_t> tap) {
-          if (!getTapPosition(position, tap, windows, in.spatial(), inPosition))
-            return;
+          // A tap on the padding reads a zero (see conv2d).
+          bool inside =
+              getTapPosition(position, tap, windows, in.spatial(), inPosition);
           for (int64_t c = 0; c < groupIn; ++c)
-            sum += input.getFloat(in(b, firstIn + c, inPosition)) *
+            sum += (inside ? input.getFloat(in(b, firstIn + c, inPosition))
+                           : 0.0) *
                    weight.getFloat(w(o, c, tap));
         });
         result.setFloat(out(b, o, position), sum);
