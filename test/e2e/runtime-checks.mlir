@@ -231,3 +231,20 @@ func.func @expand(%x: tensor<?xf32>, %s: tensor<1xi64>) -> tensor<?xf32> {
   %0 = graph.expand %x, %s : tensor<?xf32>, tensor<1xi64> -> tensor<?xf32>
   return %0 : tensor<?xf32>
 }
+
+// A window must fit its padded `?` input dim: a smaller input has no output
+// position (its size computation overflowed on the host, or gave an empty
+// result).
+// RUN: not strata-run %t.smod --function=pool_small --input=1x1x1x1xf32=1 2>&1 | FileCheck %s --check-prefix=POOL-SMALL
+// RUN: not strata-run %t.smod --function=conv_small --input=1x1x2x2xf32=1,1,1,1 --input=1x1x3x3xf32=1,1,1,1,1,1,1,1,1 2>&1 | FileCheck %s --check-prefix=CONV-SMALL
+// POOL-SMALL: error: {{.*}}: graph.max_pool2d: input dim {{[12]}} has 1 elements with its padding, fewer than the window's 3
+// CONV-SMALL: error: {{.*}}: graph.conv2d: input dim {{[12]}} has 2 elements with its padding, fewer than the window's 3
+func.func @pool_small(%x: tensor<1x1x?x?xf32>) -> tensor<1x1x?x?xf32> {
+  %0 = graph.max_pool2d %x {kernel_shape = array<i64: 3, 3>, strides = array<i64: 2, 2>} : tensor<1x1x?x?xf32> -> tensor<1x1x?x?xf32>
+  return %0 : tensor<1x1x?x?xf32>
+}
+
+func.func @conv_small(%x: tensor<1x1x?x?xf32>, %w: tensor<1x1x3x3xf32>) -> tensor<1x1x?x?xf32> {
+  %0 = graph.conv2d %x, %w : tensor<1x1x?x?xf32>, tensor<1x1x3x3xf32> -> tensor<1x1x?x?xf32>
+  return %0 : tensor<1x1x?x?xf32>
+}

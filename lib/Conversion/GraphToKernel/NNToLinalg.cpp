@@ -605,6 +605,50 @@ static std::array<int64_t, 2> spatialDims(bool nhwc) {
 }
 static int64_t channelDim(bool nhwc) { return nhwc ? 3 : 1; }
 
+/// Checks at run time that each window fits its padded input dim
+/// (`inputDims[i]`, padded by `pads[i]` and `pads[i + n]`, against the
+/// dilated `kernel[i]`): for a `?` dim smaller than that no window has a
+/// position, and the output size computed from it would be negative (an
+/// overflow of the host's size arithmetic, or an empty result) where
+/// onnxruntime rejects the input. Kernel sizes known only at run time are
+/// left to the size computation.
+static void checkWindowsFit(OpBuilder &b, Location loc, StringRef opName,
+                            Value input, ArrayRef<int64_t> inputDims,
+                            ArrayRef<OpFoldResult> kernel,
+                            ArrayRef<int64_t> pads,
+                            ArrayRef<int64_t> dilations) {
+  auto type = cast<RankedTensorType>(input.getType());
+  size_t n = inputDims.size();
+  for (size_t i = 0; i < n; ++i) {
+    std::optional<int64_t> size = getConstantIntValue(kernel[i]);
+    if (!type.isDynamicDim(inputDims[i]) || !size)
+      continue;
+    int64_t dilation = i < dilations.size() ? dilations[i] : 1;
+    int64_t extent = (*size - 1) * dilation + 1;
+    int64_t padding = pads.size() == 2 * n ? pads[i] + pads[i + n] : 0;
+    Value dim = tensor::DimOp::create(b, loc, input, inputDims[i]);
+    Value padded = arith::AddIOp::create(
+        b, loc, dim, arith::ConstantIndexOp::create(b, loc, padding));
+    Value fits =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, padded,
+                              arith::ConstantIndexOp::create(b, loc, extent));
+    strata::detail::checkAtRunTime(
+        b, loc, fits,
+        opName + ": input dim " + Twine(inputDims[i]) +
+            " has {0} elements with its padding, fewer than the window's " +
+            Twine(extent),
+        {padded});
+  }
+}
+
+/// `sizes` as index attributes.
+static SmallVector<OpFoldResult> getIndexAttrs(Builder &b,
+                                               ArrayRef<int64_t> sizes) {
+  return llvm::map_to_vector(sizes, [&](int64_t size) -> OpFoldResult {
+    return b.getIndexAttr(size);
+  });
+}
+
 /// Pads the spatial dims of a 4-D image: [top, left] low, [bottom, right]
 /// high, with `padValue`.
 static Value padImage(OpBuilder &b, Location loc, Value image, bool nhwc,
@@ -789,6 +833,11 @@ struct Conv2DOpLowering : OpConversionPattern<graph::Conv2DOp> {
     checkConvChannels(rewriter, loc, "graph.conv2d", input, weight,
                       adaptor.getBias(), nhwc ? 3 : 1, groups);
     Type elementType = op.getType().getElementType();
+    checkWindowsFit(
+        rewriter, loc, "graph.conv2d", input, spatialDims(nhwc),
+        {strata::detail::getSizeForCheck(rewriter, loc, weight, nhwc ? 1 : 2),
+         strata::detail::getSizeForCheck(rewriter, loc, weight, nhwc ? 2 : 3)},
+        pads, dilations);
     FailureOr<Value> empty = createEmptyResult(rewriter, op);
     if (failed(empty))
       return rewriter.notifyMatchFailure(op, "cannot reify the result");
@@ -1220,6 +1269,8 @@ struct MaxPool2DOpLowering : OpConversionPattern<graph::MaxPool2DOp> {
     bool nhwc = op.getLayout() == graph::Layout::NHWC;
     bool isUnsigned = op->hasAttr(strata::kUnsignedOperandsAttr);
     Type elementType = op.getType().getElementType();
+    checkWindowsFit(rewriter, loc, "graph.max_pool2d", input, spatialDims(nhwc),
+                    getIndexAttrs(rewriter, kernel), pads, dilations);
     FailureOr<Value> empty = createEmptyResult(rewriter, op);
     if (failed(empty))
       return rewriter.notifyMatchFailure(op, "cannot reify the result");
@@ -1280,6 +1331,8 @@ struct AvgPool2DOpLowering : OpConversionPattern<graph::AvgPool2DOp> {
     bool nhwc = op.getLayout() == graph::Layout::NHWC;
     bool ceilMode = op.getCeilMode(), countIncludePad = op.getCountIncludePad();
     Type elementType = op.getType().getElementType();
+    checkWindowsFit(rewriter, loc, "graph.avg_pool2d", input, spatialDims(nhwc),
+                    getIndexAttrs(rewriter, kernel), pads, dilations);
     FailureOr<Value> empty = createEmptyResult(rewriter, op);
     if (failed(empty))
       return rewriter.notifyMatchFailure(op, "cannot reify the result");
@@ -1558,6 +1611,11 @@ struct Conv3DOpLowering : OpConversionPattern<graph::Conv3DOp> {
     checkConvChannels(rewriter, loc, "graph.conv3d", input, weight,
                       adaptor.getBias(), 1, groups);
     Type elementType = op.getType().getElementType();
+    checkWindowsFit(rewriter, loc, "graph.conv3d", input, {2, 3, 4},
+                    {strata::detail::getSizeForCheck(rewriter, loc, weight, 2),
+                     strata::detail::getSizeForCheck(rewriter, loc, weight, 3),
+                     strata::detail::getSizeForCheck(rewriter, loc, weight, 4)},
+                    pads, dilations);
     FailureOr<Value> empty = createEmptyResult(rewriter, op);
     if (failed(empty))
       return rewriter.notifyMatchFailure(op, "cannot reify the result");
@@ -1731,6 +1789,8 @@ struct MaxPool3DOpLowering : OpConversionPattern<graph::MaxPool3DOp> {
       return rewriter.notifyMatchFailure(op, "invalid max_pool3d attributes");
     bool isUnsigned = op->hasAttr(strata::kUnsignedOperandsAttr);
     Type elementType = op.getType().getElementType();
+    checkWindowsFit(rewriter, loc, "graph.max_pool3d", input, {2, 3, 4},
+                    getIndexAttrs(rewriter, kernel), pads, dilations);
     FailureOr<Value> empty = createEmptyResult(rewriter, op);
     if (failed(empty))
       return rewriter.notifyMatchFailure(op, "cannot reify the result");
@@ -1770,6 +1830,8 @@ struct AvgPool3DOpLowering : OpConversionPattern<graph::AvgPool3DOp> {
         cast<RankedTensorType>(input.getType()).getRank() != 5)
       return rewriter.notifyMatchFailure(op, "invalid avg_pool3d attributes");
     Type elementType = op.getType().getElementType();
+    checkWindowsFit(rewriter, loc, "graph.avg_pool3d", input, {2, 3, 4},
+                    getIndexAttrs(rewriter, kernel), pads, dilations);
     FailureOr<Value> empty = createEmptyResult(rewriter, op);
     if (failed(empty))
       return rewriter.notifyMatchFailure(op, "cannot reify the result");
