@@ -75,14 +75,17 @@ FailureOr<ElementsAttr> strata::rewriteConstantBytes(
   auto type = dyn_cast<RankedTensorType>(value.getType());
   if (!type || !type.hasStaticShape() || !resultType.hasStaticShape())
     return failure();
+  auto isWholeBytes = [](Type elementType) {
+    return elementType.isIntOrFloat() &&
+           elementType.getIntOrFloatBitWidth() % 8 == 0;
+  };
   Type elementType = type.getElementType();
-  if (!elementType.isIntOrFloat() || elementType.getIntOrFloatBitWidth() % 8 ||
-      resultType.getElementType() != elementType)
+  if (!isWholeBytes(elementType) || !isWholeBytes(resultType.getElementType()))
     return failure();
   size_t elementSize = elementType.getIntOrFloatBitWidth() / 8;
   size_t byteSize = static_cast<size_t>(type.getNumElements()) * elementSize;
-  size_t resultSize =
-      static_cast<size_t>(resultType.getNumElements()) * elementSize;
+  size_t resultSize = static_cast<size_t>(resultType.getNumElements()) *
+                      (resultType.getElementType().getIntOrFloatBitWidth() / 8);
 
   if (auto dense = dyn_cast<DenseElementsAttr>(value)) {
     ArrayRef<char> raw = dense.getRawData();

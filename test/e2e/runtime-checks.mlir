@@ -248,3 +248,11 @@ func.func @conv_small(%x: tensor<1x1x?x?xf32>, %w: tensor<1x1x3x3xf32>) -> tenso
   %0 = graph.conv2d %x, %w : tensor<1x1x?x?xf32>, tensor<1x1x3x3xf32> -> tensor<1x1x?x?xf32>
   return %0 : tensor<1x1x?x?xf32>
 }
+
+// Declared static pieces of a split of a `?` axis must add up to it too.
+// RUN: not strata-run %t.smod --function=split_declared --input=1xf32=1 2>&1 | FileCheck %s --check-prefix=SPLIT-DECLARED
+// SPLIT-DECLARED: error: {{.*}}: graph.split: the split sizes do not add up to the size of axis 0 (7 vs 1)
+func.func @split_declared(%x: tensor<?xf32>) -> (tensor<3xf32>, tensor<3xf32>, tensor<1xf32>) {
+  %0:3 = graph.split %x {axis = 0 : i64, num_outputs = 3 : i64} : tensor<?xf32> -> tensor<3xf32>, tensor<3xf32>, tensor<1xf32>
+  return %0#0, %0#1, %0#2 : tensor<3xf32>, tensor<3xf32>, tensor<1xf32>
+}

@@ -22,11 +22,11 @@ class RankedTensorType;
 
 namespace strata {
 
-/// A constant of `resultType` (same element type as `value`) whose bytes
-/// `fill` writes from `value`'s, of the same kind as `value` (a splat is
-/// expanded first; a blob gets the old name plus `suffix`). Fails on
-/// anything else: packed i1 data, element types that are not a whole number
-/// of bytes, a missing or wrongly sized blob.
+/// A constant of `resultType` (its element type may differ from `value`'s)
+/// whose bytes `fill` writes from `value`'s, of the same kind as `value` (a
+/// splat is expanded first; a blob gets the old name plus `suffix`). Fails
+/// on anything else: packed i1 data, element types that are not a whole
+/// number of bytes, a missing or wrongly sized blob.
 mlir::FailureOr<mlir::ElementsAttr> rewriteConstantBytes(
     mlir::ElementsAttr value, mlir::RankedTensorType resultType,
     llvm::StringRef suffix,

@@ -839,15 +839,14 @@ struct SplitLowering : OpConversionPattern<SplitOp> {
               ? sizes[*axis]
               : addSizes(rewriter, loc, offsets[*axis], sizes[*axis]);
     }
-    // Explicit piece sizes must add up to a `?` axis (the verifier checks a
-    // static one): the last piece read past the end of a shorter input, and
-    // a longer one lost its tail.
-    if (op.getSplitAttr())
-      strata::detail::checkSizesEqual(
-          rewriter, loc, offsets[*axis],
-          strata::detail::getSizeForCheck(rewriter, loc, input, *axis),
-          "graph.split: the split sizes do not add up to the size of axis " +
-              Twine(*axis));
+    // The pieces (explicit sizes, or declared static ones) must add up to a
+    // `?` axis (the verifier checks a static one): the last piece read past
+    // the end of a shorter input, and a longer one lost its tail.
+    strata::detail::checkSizesEqual(
+        rewriter, loc, offsets[*axis],
+        strata::detail::getSizeForCheck(rewriter, loc, input, *axis),
+        "graph.split: the split sizes do not add up to the size of axis " +
+            Twine(*axis));
     rewriter.replaceOp(op, pieces);
     return success();
   }

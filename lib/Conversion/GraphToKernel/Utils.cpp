@@ -45,6 +45,24 @@ static LogicalResult reifyFromOperands(OpBuilder &builder, Operation *op,
   return reified;
 }
 
+/// Checks each declared static size of result `resultIndex` of `op`
+/// against `computed`, its sizes computed from the operands: the kernels
+/// are compiled for the declared sizes (a `?` input dim of a convolution
+/// declared to give 5 rows), so operands that give other sizes would be
+/// read out of bounds or give a result of the wrong size.
+static void checkStaticSizes(OpBuilder &builder, Operation *op,
+                             unsigned resultIndex,
+                             ArrayRef<OpFoldResult> computed) {
+  auto type = cast<RankedTensorType>(op->getResult(resultIndex).getType());
+  for (auto [dim, size] : llvm::enumerate(type.getShape()))
+    if (!ShapedType::isDynamic(size))
+      strata::detail::checkSizesEqual(
+          builder, op->getLoc(), computed[dim], builder.getIndexAttr(size),
+          op->getName().getStringRef() + ": result #" + Twine(resultIndex) +
+              " dim " + Twine(dim) +
+              " computed from the operands differs from its declared size");
+}
+
 FailureOr<Value> strata::detail::createEmptyResult(OpBuilder &builder,
                                                    Operation *op,
                                                    unsigned resultIndex,
@@ -75,24 +93,13 @@ FailureOr<Value> strata::detail::createEmptyResult(OpBuilder &builder,
         !hasResultSizes(shapes))
       return failure();
   }
+  if (checkStaticDims)
+    checkStaticSizes(builder, op, resultIndex, shapes[resultIndex]);
   SmallVector<OpFoldResult> sizes;
-  for (auto [dim, size] : llvm::enumerate(type.getShape())) {
-    if (ShapedType::isDynamic(size)) {
-      sizes.push_back(shapes[resultIndex][dim]);
-      continue;
-    }
-    sizes.push_back(builder.getIndexAttr(size));
-    // A declared static size that the operands determine only at run time
-    // (a `?` input dim of a convolution declared to give 5 rows): the
-    // kernels are compiled for the declared size, so operands of another
-    // size would be read out of bounds or give a result of the wrong size.
-    if (checkStaticDims)
-      checkSizesEqual(builder, loc, shapes[resultIndex][dim], sizes.back(),
-                      op->getName().getStringRef() + ": result #" +
-                          Twine(resultIndex) + " dim " + Twine(dim) +
-                          " computed from the operands differs from its "
-                          "declared size");
-  }
+  for (auto [dim, size] : llvm::enumerate(type.getShape()))
+    sizes.push_back(ShapedType::isDynamic(size)
+                        ? shapes[resultIndex][dim]
+                        : OpFoldResult(builder.getIndexAttr(size)));
   return tensor::EmptyOp::create(builder, loc, sizes, type.getElementType())
       .getResult();
 }

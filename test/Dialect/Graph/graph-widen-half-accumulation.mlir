@@ -40,3 +40,49 @@ func.func @reductions(%x: tensor<4x16xf16>, %y: tensor<4x16xf32>) -> (tensor<4xf
   %4 = graph.reduce_sum %y {axes = array<i64: 1>, keepdims = false} : tensor<4x16xf32> -> tensor<4xf32>
   return %3, %1, %2, %4 : tensor<4xf16>, tensor<4xf16>, tensor<4xf16>, tensor<4xf32>
 }
+
+// A constant weight becomes one f32 constant (exact, subnormals and the
+// largest f16 too), placed after it and shared by its users: no cast runs
+// at each call.
+// CHECK-LABEL: func.func @constant_weight
+// CHECK: graph.constant dense<{{\[\[}}1.000000e+00, 5.000000e-01], [-5.96046448E-8, 6.550400e+04]]> : tensor<2x2xf32>
+// CHECK-NOT: graph.constant
+// CHECK: graph.matmul {{.*}} -> tensor<3x2xf32>
+// CHECK-NOT: graph.constant
+// CHECK: graph.matmul {{.*}} -> tensor<3x2xf32>
+func.func @constant_weight(%a: tensor<3x2xf16>, %b: tensor<3x2xf16>) -> (tensor<3x2xf16>, tensor<3x2xf16>) {
+  %w = graph.constant dense<[[1.0, 0.5], [-5.96046448E-8, 65504.0]]> : tensor<2x2xf16>
+  %0 = graph.matmul %a, %w : tensor<3x2xf16>, tensor<2x2xf16> -> tensor<3x2xf16>
+  %1 = graph.matmul %b, %w : tensor<3x2xf16>, tensor<2x2xf16> -> tensor<3x2xf16>
+  return %0, %1 : tensor<3x2xf16>, tensor<3x2xf16>
+}
+
+// A splat stays a splat; a bf16 constant widens by its bits.
+// CHECK-LABEL: func.func @splat_bf16
+// CHECK: graph.constant dense<2.500000e-01> : tensor<4xf32>
+// CHECK: graph.reduce_sum {{.*}} : tensor<4xf32> -> tensor<1xf32>
+func.func @splat_bf16() -> tensor<1xbf16> {
+  %c = graph.constant dense<0.25> : tensor<4xbf16>
+  %0 = graph.reduce_sum %c {axes = array<i64: 0>} : tensor<4xbf16> -> tensor<1xbf16>
+  return %0 : tensor<1xbf16>
+}
+
+// A blob (how the ONNX importer holds weights) becomes a new blob of f32
+// named after it: 1.0 and -2.0 in f16 (3C00, C000) become 3F800000 and
+// C0000000.
+// CHECK-LABEL: func.func @blob_weight
+// CHECK: graph.constant dense_resource<w_f32> : tensor<2x1xf32>
+// CHECK: w_f32: "0x{{[0-9A-F]+}}0000803F000000C0"
+func.func @blob_weight(%a: tensor<3x2xf16>) -> tensor<3x1xf16> {
+  %w = graph.constant dense_resource<w> : tensor<2x1xf16>
+  %0 = graph.matmul %a, %w : tensor<3x2xf16>, tensor<2x1xf16> -> tensor<3x1xf16>
+  return %0 : tensor<3x1xf16>
+}
+
+{-#
+  dialect_resources: {
+    builtin: {
+      w: "0x02000000003C00C0"
+    }
+  }
+#-}

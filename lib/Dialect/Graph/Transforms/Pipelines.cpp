@@ -32,10 +32,9 @@ void strata::graph::buildGraphOptimizePipeline(OpPassManager &pm) {
   pm.addPass(createGraphFoldConstantsPass());
   // Again for weights that folding has just made constant.
   pm.addPass(createGraphPrepackWeightsPass());
-  // f16/bf16 sums in f32, after the weights are packed; the casts of
-  // constants fold.
+  // f16/bf16 sums in f32, after the weights are packed (the pass converts
+  // constant weights itself).
   pm.addPass(createGraphWidenHalfAccumulationPass());
-  pm.addPass(createGraphFoldConstantsPass());
   // Folding may have made more sizes known.
   pm.addPass(createGraphInferShapesPass());
   pm.addPass(createCanonicalizerPass());

@@ -130,7 +130,9 @@ def GraphWidenHalfAccumulationPass : Pass<"graph-widen-half-accumulation"> {
     onnxruntime's CPU kernels and the reference evaluator do, these ops
     compute in f32: each half-precision operand is cast to f32
     (`graph.cast`), the op runs on f32 and each result is cast back,
-    rounding once. Casts of constants fold (graph-fold-constants).
+    rounding once. A constant operand (a weight, of any size, `dense` or
+    `dense_resource`) is converted once into an f32 constant instead of
+    being cast at every call.
 
     ```mlir
     %0 = graph.matmul %a, %b : tensor<2x4096xf16>, tensor<4096x2xf16>
