@@ -112,15 +112,6 @@ func.func @gather_nd(%x: tensor<2x3xf32>, %i: tensor<1x2xi64>) -> tensor<1xf32> 
   return %0 : tensor<1xf32>
 }
 
-// Scatters keep their documented semantics: an out-of-range update is
-// dropped (the importer's Unique and MaxUnpool compositions rely on it).
-// RUN: strata-run %t.smod --function=scatter --input=3xf32=1,2,3 --input=1xi64=7 --input=1xf32=9 | FileCheck %s --check-prefix=SCATTER
-// SCATTER: [1. 2. 3.]
-func.func @scatter(%x: tensor<3xf32>, %i: tensor<1xi64>, %u: tensor<1xf32>) -> tensor<3xf32> {
-  %0 = graph.scatter_elements %x, %i, %u {axis = 0 : i64} : tensor<3xf32>, tensor<1xi64>, tensor<1xf32> -> tensor<3xf32>
-  return %0 : tensor<3xf32>
-}
-
 // A declared static result size that `?` operand dims determine is checked
 // against what the operands give: the kernels are compiled for the
 // declared size, and other operands would be read out of bounds. (Dims are
@@ -255,4 +246,33 @@ func.func @conv_small(%x: tensor<1x1x?x?xf32>, %w: tensor<1x1x3x3xf32>) -> tenso
 func.func @split_declared(%x: tensor<?xf32>) -> (tensor<3xf32>, tensor<3xf32>, tensor<1xf32>) {
   %0:3 = graph.split %x {axis = 0 : i64, num_outputs = 3 : i64} : tensor<?xf32> -> tensor<3xf32>, tensor<3xf32>, tensor<1xf32>
   return %0#0, %0#1, %0#2 : tensor<3xf32>, tensor<3xf32>, tensor<1xf32>
+}
+
+// A reshape whose run-time shape contradicts its declared static sizes is
+// an error: the kernels that follow are compiled for the declared ones.
+// RUN: strata-run %t.smod --function=reshape_declared --input=24xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23 --input=2xi64=4,-1 | FileCheck %s --check-prefix=RESHAPE
+// RUN: not strata-run %t.smod --function=reshape_declared --input=24xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23 --input=2xi64=-1,2 2>&1 | FileCheck %s --check-prefix=RESHAPE-SHAPE
+// RESHAPE: 4x6xf32
+// RESHAPE-SHAPE: error: {{.*}}: graph.reshape: result #0 dim 0 computed from the operands differs from its declared size (12 vs 4)
+func.func @reshape_declared(%x: tensor<?xf32>, %s: tensor<2xi64>) -> tensor<4x6xf32> {
+  %0 = graph.reshape %x, %s : tensor<?xf32>, tensor<2xi64> -> tensor<4x6xf32>
+  return %0 : tensor<4x6xf32>
+}
+
+// Scatter indices out of [-d, d) are errors, as in onnxruntime (they were
+// dropped); in range, a negative index counts from the back.
+// RUN: strata-run %t.smod --function=scatter_index --input=3xf32=1,2,3 --input=2xi64=-1,0 --input=2xf32=8,9 | FileCheck %s --check-prefix=SCATTER-INDEX
+// RUN: not strata-run %t.smod --function=scatter_index --input=3xf32=1,2,3 --input=2xi64=0,3 --input=2xf32=8,9 2>&1 | FileCheck %s --check-prefix=SCATTER-HIGH
+// RUN: not strata-run %t.smod --function=scatter_nd_index --input=2x2xf32=1,2,3,4 --input=1x2xi64=0,-3 --input=1xf32=9 2>&1 | FileCheck %s --check-prefix=SCATTER-ND
+// SCATTER-INDEX: [9. 2. 8.]
+// SCATTER-HIGH: error: {{.*}}: graph.scatter_elements: index 3 is out of range for axis 0 of size 3
+// SCATTER-ND: error: {{.*}}: graph.scatter_nd: index -3 is out of range for data dim 1 of size 2
+func.func @scatter_index(%x: tensor<3xf32>, %i: tensor<?xi64>, %u: tensor<?xf32>) -> tensor<3xf32> {
+  %0 = graph.scatter_elements %x, %i, %u {axis = 0 : i64} : tensor<3xf32>, tensor<?xi64>, tensor<?xf32> -> tensor<3xf32>
+  return %0 : tensor<3xf32>
+}
+
+func.func @scatter_nd_index(%x: tensor<2x2xf32>, %i: tensor<?x2xi64>, %u: tensor<?xf32>) -> tensor<2x2xf32> {
+  %0 = graph.scatter_nd %x, %i, %u : tensor<2x2xf32>, tensor<?x2xi64>, tensor<?xf32> -> tensor<2x2xf32>
+  return %0 : tensor<2x2xf32>
 }

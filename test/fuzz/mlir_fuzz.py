@@ -71,25 +71,12 @@ DEFAULT_SEEDS = os.path.join(HERE, "mlir-seeds")
 # long runs unless --skip-known is given (the lit test passes it).
 # (kind, regex over the finding's signature, reason)
 KNOWN_FINDINGS = [
-    # Issue 17 (run-time checks): a declared result type may be more static
-    # than what the op infers from a `?` operand (matmul of 3x2 and 2x?
-    # declared ?x2); the run-time size is not checked against the declared
-    # one, and the compiled code returns a result of the declared size
-    # (3x2 of the 3x3 product) where the evaluator rejects the inputs.
-    ("evaluator-disagrees",
-     r"are incompatible with return type|contradicts the declared type",
-     "issue 17: static dims of declared result types are not checked at run time"),
     # convert-graph-to-kernel run alone on IR whose declared result types
     # differ in static-ness from what the ops infer (graph-infer-shapes not
     # run first) emits linalg.generic / linalg.transpose / tensor.expand_shape
     # ops that fail to verify. strata-compile refines the types first.
     ("invalid-ir", r"convert-graph-to-kernel",
      "convert-graph-to-kernel assumes inferred result types"),
-    # graph.scatter_elements / scatter_nd define an out-of-range update as
-    # dropped (the importer's Unique and MaxUnpool compositions rely on it);
-    # the evaluator rejects such indices. One of the two must change.
-    ("evaluator-disagrees", r"index -?N is out of range for a dim of size N",
-     "issue 17: scatter drops out-of-range updates, the evaluator rejects them"),
 ]
 
 # ---------------------------------------------------------------------------

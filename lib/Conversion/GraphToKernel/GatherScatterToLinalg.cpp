@@ -11,10 +11,9 @@
 // or combines them (add, mul, max, min) into an accumulator initialized
 // with the data. The cost is the element count times the number of updates
 // per element's slice, with no write conflicts and no order dependence, so
-// tiles run in parallel; an update whose index is out of range matches
-// nothing and is dropped (the importer's compositions rely on it: Unique,
-// MaxUnpool). Gathers check their indices on the host before the kernels
-// run (checkIndicesInRange).
+// tiles run in parallel. Gathers and scatters check their indices on the
+// host before the kernels run (checkIndicesInRange): an index out of range
+// is an error, as in onnxruntime.
 //
 //===----------------------------------------------------------------------===//
 
@@ -97,8 +96,8 @@ static Value combine(OpBuilder &b, Location loc, ScatterReduction reduction,
 }
 
 /// checkIndicesInRange for each component c of the index tuples (the last
-/// dim of `indices`) of gather_nd against dim
-/// `batchDims + c` of `data`.
+/// dim of `indices`) of gather_nd or scatter_nd against dim `batchDims + c`
+/// of `data`.
 static LogicalResult checkTupleComponents(OpBuilder &b, Operation *op,
                                           Value data, Value indices,
                                           int64_t batchDims) {
@@ -349,6 +348,10 @@ struct ScatterElementsLowering : OpConversionPattern<ScatterElementsOp> {
                                      "graph.scatter_elements: updates dim " +
                                          Twine(dim) +
                                          " differs from the indices'");
+    if (failed(checkIndicesInRange(rewriter, op, indices,
+                                   getSizeForCheck(rewriter, loc, data, *axis),
+                                   "axis " + Twine(*axis))))
+      return failure();
     SmallVector<Value> dataSizes = getSizes(rewriter, loc, data);
     SmallVector<Value> indexSizes = getSizes(rewriter, loc, indices);
     auto sourceOf = [&](ValueRange position, Value u) {
@@ -421,6 +424,9 @@ struct ScatterNDLowering : OpConversionPattern<ScatterNDOp> {
           rewriter, loc, updates, q - 1 + dim - k, data, dim,
           "graph.scatter_nd: updates dim " + Twine(q - 1 + dim - k) +
               " differs from data dim " + Twine(dim));
+    if (failed(checkTupleComponents(rewriter, op, data, indices,
+                                    /*batchDims=*/0)))
+      return failure();
     SmallVector<Value> dataSizes = getSizes(rewriter, loc, data);
     SmallVector<Value> indexSizes = getSizes(rewriter, loc, indices);
     // The number of tuples, and a tuple number split into the indices'

@@ -63,6 +63,22 @@ static void checkStaticSizes(OpBuilder &builder, Operation *op,
               " computed from the operands differs from its declared size");
 }
 
+/// Whether `shapes` holds the sizes of result `resultIndex` of `op`.
+static bool hasResultSizes(Operation *op, unsigned resultIndex,
+                           const ReifiedRankedShapedTypeDims &shapes) {
+  auto type = cast<RankedTensorType>(op->getResult(resultIndex).getType());
+  return shapes.size() > resultIndex &&
+         shapes[resultIndex].size() == static_cast<size_t>(type.getRank());
+}
+
+void strata::detail::checkDeclaredResultSizes(OpBuilder &builder, Operation *op,
+                                              unsigned resultIndex) {
+  ReifiedRankedShapedTypeDims shapes;
+  if (succeeded(reifyFromOperands(builder, op, shapes)) &&
+      hasResultSizes(op, resultIndex, shapes))
+    checkStaticSizes(builder, op, resultIndex, shapes[resultIndex]);
+}
+
 FailureOr<Value> strata::detail::createEmptyResult(OpBuilder &builder,
                                                    Operation *op,
                                                    unsigned resultIndex,
@@ -77,20 +93,16 @@ FailureOr<Value> strata::detail::createEmptyResult(OpBuilder &builder,
     return tensor::EmptyOp::create(builder, loc, type.getShape(),
                                    type.getElementType())
         .getResult();
-  auto hasResultSizes = [&](const ReifiedRankedShapedTypeDims &shapes) {
-    return shapes.size() > resultIndex &&
-           shapes[resultIndex].size() == static_cast<size_t>(type.getRank());
-  };
   ReifiedRankedShapedTypeDims shapes;
   if (checkStaticDims && (failed(reifyFromOperands(builder, op, shapes)) ||
-                          !hasResultSizes(shapes))) {
+                          !hasResultSizes(op, resultIndex, shapes))) {
     checkStaticDims = false;
     shapes.clear();
   }
   if (!checkStaticDims && !type.hasStaticShape()) {
     auto reify = dyn_cast<ReifyRankedShapedTypeOpInterface>(op);
     if (!reify || failed(reify.reifyResultShapes(builder, shapes)) ||
-        !hasResultSizes(shapes))
+        !hasResultSizes(op, resultIndex, shapes))
       return failure();
   }
   if (checkStaticDims)

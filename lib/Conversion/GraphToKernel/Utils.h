@@ -25,6 +25,15 @@ mlir::FailureOr<mlir::Value> createEmptyResult(mlir::OpBuilder &builder,
                                                unsigned resultIndex = 0,
                                                bool checkDeclaredSizes = true);
 
+/// Checks at run time each declared static size of result `resultIndex` of
+/// `op` against the size the op computes from its operands (reified from a
+/// copy of `op` whose results are all `?`), for lowerings that do not go
+/// through createEmptyResult (a reshape whose run-time shape says [-5, 2]
+/// where the result type says 4x6). Nothing is emitted for sizes that fold
+/// to the declared ones or that cannot be reified.
+void checkDeclaredResultSizes(mlir::OpBuilder &builder, mlir::Operation *op,
+                              unsigned resultIndex = 0);
+
 /// A tensor of `type` whose elements are all `value`: tensor.empty (sizes as
 /// for createEmptyResult) filled with linalg.fill.
 mlir::FailureOr<mlir::Value> createFilledResult(mlir::OpBuilder &builder,

@@ -219,7 +219,8 @@ def Graph_ScatterElementsOp : Graph_InferredOp<"scatter_elements", [
     last update wins when several land on one element) or is combined with
     it (add, mul, max, min). `indices` and `updates` have the rank of `data`
     and sizes no larger than its. Negative indices count from the back; an
-    update whose index is outside its dim is dropped.
+    index outside `[-d, d)` for its dim `d` is an error at run time (at
+    compile time when constant), as in onnxruntime.
 
     ```mlir
     %0 = graph.scatter_elements %x, %i, %u {axis = 1 : i64,
@@ -249,7 +250,8 @@ def Graph_ScatterNDOp : Graph_InferredOp<"scatter_nd", [Graph_ReifyShapes]> {
     replaces (`reduction` none; the last one wins when tuples repeat) or is
     combined with (add, mul, max, min). `updates` has the shape
     `indices.shape[:-1] ++ data.shape[k:]`. Negative indices count from the
-    back; an update whose tuple is outside `data` is dropped.
+    back; a tuple component outside `[-d, d)` for its dim `d` is an error at
+    run time (at compile time when constant), as in onnxruntime.
 
     ```mlir
     %0 = graph.scatter_nd %x, %i, %u

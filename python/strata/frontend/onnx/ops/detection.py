@@ -215,12 +215,16 @@ def _triples(b: _Builder, keep: _Value, count: _Value, order: _Value,
     n_size = _size(b, shape, dims, 2)
     c_size = _size(b, shape, dims, 1)
     # Rows of [B * C, N]: o runs over the output, row r holds the outputs
-    # ends[r] - per_row[r] to ends[r] - 1.
-    if n is not None:
-        row_shape = b.i64([-1, n], "rows")
+    # ends[r] - per_row[r] to ends[r] - 1. The shape is spelled out rather
+    # than inferred with -1: with no boxes (N = 0) a -1 is ambiguous.
+    if rows is not None and n is not None:
+        row_shape = b.i64([rows, n], "rows")
     else:
-        row_shape = b.concat([b.i64([-1], "rows"), b.slice(shape, 0, 2, 3)],
-                             0)
+        row_count = (b.i64([rows], "rows") if rows is not None else
+                     b.reshape(b.mul(c_size, _size(b, shape, dims, 0)), [1]))
+        box_count = (b.i64([n]) if n is not None else
+                     b.slice(shape, 0, 2, 3))
+        row_shape = b.concat([row_count, box_count], 0)
     per_row = b.reduce("reduce_sum", b.cast(keep, _I64), [2],
                        keepdims=False)
     per_row = b.op("reshape", [per_row, b.i64([-1])], _I64, (rows,),

@@ -207,7 +207,7 @@ def _int_list(ctx, name: str, default, n: int) -> list:
           "kernel_shape, strides, pads; output_shape (constant or computed) "
           "zero-pads the result at the end of each dim; indices are flat "
           "into the whole [N, C, spatial...] tensor; symbolic sizes; "
-          "out-of-range indices are dropped")
+          "out-of-range indices are an error at run time")
 def _max_unpool(imp, ctx):
     # The backend tests and the ONNX reference take the indices into the
     # unpooled shape from kernel_shape/strides/pads, and an `output_shape`

@@ -15,13 +15,14 @@
 #
 # In sorted order a slice starts a group where it differs from the one
 # before it; with gid = cumsum(starts) - 1 the group of each sorted slice,
-# the groups are compacted by graph.scatter_elements into U slots: the
-# slot gid of a group start receives its sorted position and its original
-# index (sorting is stable, so that is the first occurrence), and every
-# other slice scatters to slot M, outside the U <= M slots, which the op
-# drops. No two updates land on one slot, so nothing depends on the order
-# of writes, and the work is linear (selection.py's _positions would be
-# quadratic in M). The counts are differences of consecutive group starts,
+# the groups are compacted by graph.scatter_elements into U slots: every
+# sorted slice scatters its position into slot gid with reduction min (the
+# group's first sorted position) and its position plus one with reduction
+# max (one past its last), so every index is in range and nothing depends
+# on the order of writes; the work is linear (selection.py's _positions
+# would be quadratic in M). Sorting is stable, so the permutation at a
+# group's first position is its first occurrence. The counts are the
+# differences of those two positions,
 # the inverse indices gid scattered back through the sort permutation, the
 # values a graph.gather of the input by the first occurrences. sorted=0
 # reorders the groups by their first occurrence (one more graph.top_k of U
@@ -37,6 +38,8 @@
 #===----------------------------------------------------------------------===#
 
 from __future__ import annotations
+
+from typing import Optional
 
 import numpy as np
 from onnx import TensorProto
@@ -71,10 +74,13 @@ def _zeros(b: _Builder, count: _Value) -> _Value:
                 {"value": "dense<0> : tensor<1xi64>"})
 
 
-def _scatter(b: _Builder, data: _Value, index: _Value,
-             updates: _Value) -> _Value:
+def _scatter(b: _Builder, data: _Value, index: _Value, updates: _Value,
+             reduction: Optional[str] = None) -> _Value:
+    attrs = {"axis": "0 : i64"}
+    if reduction is not None:
+        attrs["reduction"] = f"#graph.scatter_reduction<{reduction}>"
     return b.op("scatter_elements", [data, index, updates], data.elem,
-                data.dims, {"axis": "0 : i64"})
+                data.dims, attrs)
 
 
 def _gather(b: _Builder, data: _Value, index: _Value, axis: int = 0,
@@ -241,16 +247,12 @@ def _unique(imp, ctx):
                 b.scalar(1, _I64))
     groups = b.reduce("reduce_sum", ones, [0], keepdims=False)  # 0-d, U
     zeros = _zeros(b, groups)
-    # Slot gid of each group start, M (dropped) for the other slices.
-    slot = b.select(starts, gid, count)
-    first_at = _scatter(b, zeros, slot, iota)  # sorted position
-    indices = _scatter(b, zeros, slot, order)  # first occurrence in x
-    # Slot gid - 1 of each group start but the first gets its position.
-    later = b.binary("and", starts, b.binary("greater", iota,
-                                             b.scalar(0, _I64)))
-    next_at = _scatter(b, b.add(zeros, count),
-                       b.select(later, b.sub(gid, b.scalar(1, _I64)), count),
-                       iota)
+    # A group's first and one-past-last sorted positions: the smallest and
+    # the largest (plus one) position of its slices, each of which scatters
+    # into its own group's slot (scatter indices out of range are errors).
+    first_at = _scatter(b, b.add(zeros, count), gid, iota, "min")
+    next_at = _scatter(b, zeros, gid, b.add(iota, b.scalar(1, _I64)), "max")
+    indices = _gather(b, order, first_at)  # first occurrence in x
     counts = b.sub(next_at, first_at)
     inverse = _scatter(b, gid, order, gid)
     if not ctx.attr("sorted"):
