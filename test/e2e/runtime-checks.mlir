@@ -240,9 +240,10 @@ func.func @conv_small(%x: tensor<1x1x?x?xf32>, %w: tensor<1x1x3x3xf32>) -> tenso
   return %0 : tensor<1x1x?x?xf32>
 }
 
-// Declared static pieces of a split of a `?` axis must add up to it too.
-// RUN: not strata-run %t.smod --function=split_declared --input=1xf32=1 2>&1 | FileCheck %s --check-prefix=SPLIT-DECLARED
-// SPLIT-DECLARED: error: {{.*}}: graph.split: the split sizes do not add up to the size of axis 0 (7 vs 1)
+// Declared static pieces of a split of a `?` axis must be the pieces the
+// split computes (ceil(6 / 3) = 2 each, not 3, 3, 1).
+// RUN: not strata-run %t.smod --function=split_declared --input=6xf32=1,2,3,4,5,6 2>&1 | FileCheck %s --check-prefix=SPLIT-DECLARED
+// SPLIT-DECLARED: error: {{.*}}: graph.split: result #0 dim 0 computed from the operands differs from its declared size (2 vs 3)
 func.func @split_declared(%x: tensor<?xf32>) -> (tensor<3xf32>, tensor<3xf32>, tensor<1xf32>) {
   %0:3 = graph.split %x {axis = 0 : i64, num_outputs = 3 : i64} : tensor<?xf32> -> tensor<3xf32>, tensor<3xf32>, tensor<1xf32>
   return %0#0, %0#1, %0#2 : tensor<3xf32>, tensor<3xf32>, tensor<1xf32>
@@ -275,4 +276,16 @@ func.func @scatter_index(%x: tensor<3xf32>, %i: tensor<?xi64>, %u: tensor<?xf32>
 func.func @scatter_nd_index(%x: tensor<2x2xf32>, %i: tensor<?x2xi64>, %u: tensor<?xf32>) -> tensor<2x2xf32> {
   %0 = graph.scatter_nd %x, %i, %u : tensor<2x2xf32>, tensor<?x2xi64>, tensor<?xf32> -> tensor<2x2xf32>
   return %0 : tensor<2x2xf32>
+}
+
+// A transpose declared more static than its `?` input runs (it failed to
+// compile: linalg.transpose rejected the declared sizes) and checks them.
+// RUN: strata-run %t.smod --function=transpose_declared --input=2x3xf32=1,2,3,4,5,6 | FileCheck %s --check-prefix=TRANSPOSE
+// RUN: not strata-run %t.smod --function=transpose_declared --input=1x3xf32=1,2,3 2>&1 | FileCheck %s --check-prefix=TRANSPOSE-SIZE
+// TRANSPOSE: result[0]: tensor<3x2xf32>
+// TRANSPOSE-NEXT: {{\[\[}}1. 4.]
+// TRANSPOSE-SIZE: error: {{.*}}: graph.transpose: result #0 dim 1 computed from the operands differs from its declared size (1 vs 2)
+func.func @transpose_declared(%x: tensor<?x3xf32>) -> tensor<3x2xf32> {
+  %0 = graph.transpose %x {perm = array<i64: 1, 0>} : tensor<?x3xf32> -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
 }

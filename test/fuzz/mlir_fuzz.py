@@ -71,12 +71,6 @@ DEFAULT_SEEDS = os.path.join(HERE, "mlir-seeds")
 # long runs unless --skip-known is given (the lit test passes it).
 # (kind, regex over the finding's signature, reason)
 KNOWN_FINDINGS = [
-    # convert-graph-to-kernel run alone on IR whose declared result types
-    # differ in static-ness from what the ops infer (graph-infer-shapes not
-    # run first) emits linalg.generic / linalg.transpose / tensor.expand_shape
-    # ops that fail to verify. strata-compile refines the types first.
-    ("invalid-ir", r"convert-graph-to-kernel",
-     "convert-graph-to-kernel assumes inferred result types"),
 ]
 
 # ---------------------------------------------------------------------------

@@ -22,8 +22,17 @@ def ConvertGraphToKernelPass : Pass<"convert-graph-to-kernel"> {
     left for sizes known only at run time. A transpose that only moves dims
     of size 1 is such a reshape too.
     Results of `?` shape are allocated with the sizes the graph ops reify.
+    A result whose declared type is static where the op infers `?` from
+    its operands (or the reverse) is lowered with the inferred type: each
+    such declared size is checked at run time and a `tensor.cast` gives
+    the users the declared type.
     A graph op without a lowering is reported with its location.
   }];
+  let statistics = [
+    Statistic<"numInferredResults", "inferred-result-types",
+              "Results lowered with their inferred type and cast to the "
+              "declared one">,
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::cf::ControlFlowDialect",

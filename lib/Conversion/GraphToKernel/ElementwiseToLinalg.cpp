@@ -124,8 +124,7 @@ replaceWithElementwiseGeneric(ConversionPatternRewriter &rewriter,
   if (failed(maps))
     return rewriter.notifyMatchFailure(
         op, "operand shapes do not broadcast to the result shape");
-  FailureOr<Value> init = createEmptyResult(rewriter, op, /*resultIndex=*/0,
-                                            /*checkDeclaredSizes=*/false);
+  FailureOr<Value> init = createEmptyResult(rewriter, op);
   if (failed(init))
     return rewriter.notifyMatchFailure(op, "cannot reify the result sizes");
   checkBroadcastSizes(rewriter, op, operands, *init);

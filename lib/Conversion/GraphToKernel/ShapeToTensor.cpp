@@ -351,27 +351,6 @@ static Value reshapeThroughOneDim(OpBuilder &builder, Location loc, Value input,
                                        allDims(resultType.getRank()));
 }
 
-/// Whether a declared static result size of `op` depends on run-time
-/// values: a shape entry computed at run time, or a 0 (copy) or -1 (infer)
-/// entry that reads a `?` input dim. Literal entries were checked by the
-/// verifier.
-static bool declaredSizesNeedCheck(ReshapeOp op) {
-  RankedTensorType resultType = op.getType();
-  std::optional<SmallVector<int64_t>> values = getConstantShape(op.getShape());
-  if (!values)
-    return !llvm::all_of(resultType.getShape(), ShapedType::isDynamic);
-  bool inputStatic = op.getInput().getType().hasStaticShape();
-  for (auto [dim, size] : llvm::enumerate(resultType.getShape())) {
-    if (ShapedType::isDynamic(size) || dim >= values->size())
-      continue;
-    int64_t entry = (*values)[dim];
-    bool readsInput = entry == -1 || (entry == 0 && !op.getAllowzero());
-    if (readsInput && !inputStatic)
-      return true;
-  }
-  return false;
-}
-
 /// graph.reshape -> tensor.collapse_shape / tensor.expand_shape when the
 /// sizes are known well enough to group dims (static, or one `?` on each
 /// side), else tensor.reshape whose shape operand holds the result sizes:
@@ -387,11 +366,6 @@ struct ReshapeLowering : OpConversionPattern<ReshapeOp> {
     Value input = adaptor.getInput();
     RankedTensorType resultType = op.getType();
     auto inputType = cast<RankedTensorType>(input.getType());
-    // The kernels after this one are compiled for the declared static
-    // sizes; a run-time shape (or `?` input) that says otherwise is an
-    // error, not a silent reinterpretation of the elements.
-    if (declaredSizesNeedCheck(op))
-      strata::detail::checkDeclaredResultSizes(rewriter, op);
     // A collapse needs no sizes: try it before reifying them.
     if (inputType.getRank() > resultType.getRank()) {
       FailureOr<Value> collapsed =

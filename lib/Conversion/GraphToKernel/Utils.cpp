@@ -18,95 +18,21 @@
 
 using namespace mlir;
 
-/// Whether any operand of `op` is a tensor with a `?` dim.
-static bool hasDynamicOperand(Operation *op) {
-  return llvm::any_of(op->getOperandTypes(), [](Type type) {
-    auto shaped = dyn_cast<RankedTensorType>(type);
-    return shaped && !shaped.hasStaticShape();
-  });
-}
-
-/// Reifies the result sizes of `op` from its operands alone: the
-/// reifications of graph ops (as upstream's) return the declared static
-/// sizes as they are, so they are asked about a detached copy of `op`
-/// whose results are all `?`.
-static LogicalResult reifyFromOperands(OpBuilder &builder, Operation *op,
-                                       ReifiedRankedShapedTypeDims &shapes) {
-  Operation *copy = op->clone();
-  for (OpResult result : copy->getResults())
-    if (auto type = dyn_cast<RankedTensorType>(result.getType()))
-      result.setType(RankedTensorType::get(
-          SmallVector<int64_t>(type.getRank(), ShapedType::kDynamic),
-          type.getElementType(), type.getEncoding()));
-  auto reify = dyn_cast<ReifyRankedShapedTypeOpInterface>(copy);
-  LogicalResult reified =
-      reify ? reify.reifyResultShapes(builder, shapes) : failure();
-  copy->destroy();
-  return reified;
-}
-
-/// Checks each declared static size of result `resultIndex` of `op`
-/// against `computed`, its sizes computed from the operands: the kernels
-/// are compiled for the declared sizes (a `?` input dim of a convolution
-/// declared to give 5 rows), so operands that give other sizes would be
-/// read out of bounds or give a result of the wrong size.
-static void checkStaticSizes(OpBuilder &builder, Operation *op,
-                             unsigned resultIndex,
-                             ArrayRef<OpFoldResult> computed) {
-  auto type = cast<RankedTensorType>(op->getResult(resultIndex).getType());
-  for (auto [dim, size] : llvm::enumerate(type.getShape()))
-    if (!ShapedType::isDynamic(size))
-      strata::detail::checkSizesEqual(
-          builder, op->getLoc(), computed[dim], builder.getIndexAttr(size),
-          op->getName().getStringRef() + ": result #" + Twine(resultIndex) +
-              " dim " + Twine(dim) +
-              " computed from the operands differs from its declared size");
-}
-
-/// Whether `shapes` holds the sizes of result `resultIndex` of `op`.
-static bool hasResultSizes(Operation *op, unsigned resultIndex,
-                           const ReifiedRankedShapedTypeDims &shapes) {
-  auto type = cast<RankedTensorType>(op->getResult(resultIndex).getType());
-  return shapes.size() > resultIndex &&
-         shapes[resultIndex].size() == static_cast<size_t>(type.getRank());
-}
-
-void strata::detail::checkDeclaredResultSizes(OpBuilder &builder, Operation *op,
-                                              unsigned resultIndex) {
-  ReifiedRankedShapedTypeDims shapes;
-  if (succeeded(reifyFromOperands(builder, op, shapes)) &&
-      hasResultSizes(op, resultIndex, shapes))
-    checkStaticSizes(builder, op, resultIndex, shapes[resultIndex]);
-}
-
 FailureOr<Value> strata::detail::createEmptyResult(OpBuilder &builder,
                                                    Operation *op,
-                                                   unsigned resultIndex,
-                                                   bool checkDeclaredSizes) {
+                                                   unsigned resultIndex) {
   auto type = cast<RankedTensorType>(op->getResult(resultIndex).getType());
   Location loc = op->getLoc();
-  bool checkStaticDims = checkDeclaredSizes && hasDynamicOperand(op) &&
-                         llvm::any_of(type.getShape(), [](int64_t size) {
-                           return !ShapedType::isDynamic(size);
-                         });
-  if (type.hasStaticShape() && !checkStaticDims)
+  if (type.hasStaticShape())
     return tensor::EmptyOp::create(builder, loc, type.getShape(),
                                    type.getElementType())
         .getResult();
+  auto reify = dyn_cast<ReifyRankedShapedTypeOpInterface>(op);
   ReifiedRankedShapedTypeDims shapes;
-  if (checkStaticDims && (failed(reifyFromOperands(builder, op, shapes)) ||
-                          !hasResultSizes(op, resultIndex, shapes))) {
-    checkStaticDims = false;
-    shapes.clear();
-  }
-  if (!checkStaticDims && !type.hasStaticShape()) {
-    auto reify = dyn_cast<ReifyRankedShapedTypeOpInterface>(op);
-    if (!reify || failed(reify.reifyResultShapes(builder, shapes)) ||
-        !hasResultSizes(op, resultIndex, shapes))
-      return failure();
-  }
-  if (checkStaticDims)
-    checkStaticSizes(builder, op, resultIndex, shapes[resultIndex]);
+  if (!reify || failed(reify.reifyResultShapes(builder, shapes)) ||
+      shapes.size() <= resultIndex ||
+      shapes[resultIndex].size() != static_cast<size_t>(type.getRank()))
+    return failure();
   SmallVector<OpFoldResult> sizes;
   for (auto [dim, size] : llvm::enumerate(type.getShape()))
     sizes.push_back(ShapedType::isDynamic(size)

@@ -16,23 +16,12 @@ namespace strata::detail {
 /// An uninitialized tensor (tensor.empty) for result `resultIndex` of the
 /// graph op `op`, with its declared type: static sizes from the type, `?`
 /// sizes from the op's ReifyRankedShapedTypeOpInterface. Fails when a `?`
-/// size cannot be reified. With `checkDeclaredSizes`, a static size that
-/// the op computes from `?` operand dims is checked at run time against
-/// the declared one (callers that check their operands' sizes themselves,
-/// as elementwise ops do, pass false).
+/// size cannot be reified. (convert-graph-to-kernel gives each op its
+/// inferred result types first, so a static size here never depends on a
+/// `?` operand dim.)
 mlir::FailureOr<mlir::Value> createEmptyResult(mlir::OpBuilder &builder,
                                                mlir::Operation *op,
-                                               unsigned resultIndex = 0,
-                                               bool checkDeclaredSizes = true);
-
-/// Checks at run time each declared static size of result `resultIndex` of
-/// `op` against the size the op computes from its operands (reified from a
-/// copy of `op` whose results are all `?`), for lowerings that do not go
-/// through createEmptyResult (a reshape whose run-time shape says [-5, 2]
-/// where the result type says 4x6). Nothing is emitted for sizes that fold
-/// to the declared ones or that cannot be reified.
-void checkDeclaredResultSizes(mlir::OpBuilder &builder, mlir::Operation *op,
-                              unsigned resultIndex = 0);
+                                               unsigned resultIndex = 0);
 
 /// A tensor of `type` whose elements are all `value`: tensor.empty (sizes as
 /// for createEmptyResult) filled with linalg.fill.

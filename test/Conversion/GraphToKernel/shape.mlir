@@ -53,10 +53,17 @@ func.func @constant_of_shape(%s: tensor<2xi64>) -> (tensor<?x?xi32>, tensor<2x3x
   // CHECK: %[[INIT:.*]] = tensor.empty(%[[N0]], %[[N1]]) : tensor<?x?xi32>
   // CHECK: %[[FILL:.*]] = linalg.fill ins(%[[SEVEN]] : i32) outs(%[[INIT]] : tensor<?x?xi32>)
   %0 = graph.constant_of_shape %s {value = dense<7> : tensor<1xi32>} : tensor<2xi64> -> tensor<?x?xi32>
-  // A static result folds to a splat.
-  // CHECK: %[[FILL2:.*]] = arith.constant dense<5.000000e-01> : tensor<2x3xf16>
+  // A declared static result of a run-time shape is filled with the sizes
+  // the shape gives, each checked against the declared one.
+  // CHECK: %[[INIT2:.*]] = tensor.empty(%{{.*}}, %{{.*}}) : tensor<?x?xf16>
+  // CHECK: %[[FILL2:.*]] = linalg.fill ins(%{{.*}} : f16) outs(%[[INIT2]] : tensor<?x?xf16>)
+  // CHECK: %[[D0:.*]] = tensor.dim %[[FILL2]], %c0
+  // CHECK: %[[SAME0:.*]] = arith.cmpi eq, %[[D0]], %c2
+  // CHECK: kernel.check %[[SAME0]], "graph.constant_of_shape: result #0 dim 0 computed from the operands differs from its declared size ({0} vs {1})"
+  // CHECK: kernel.check %{{.*}}, "graph.constant_of_shape: result #0 dim 1
+  // CHECK: %[[CAST:.*]] = tensor.cast %[[FILL2]] : tensor<?x?xf16> to tensor<2x3xf16>
   %1 = graph.constant_of_shape %s {value = dense<0.5> : tensor<1xf16>} : tensor<2xi64> -> tensor<2x3xf16>
-  // CHECK: return %[[FILL]], %[[FILL2]]
+  // CHECK: return %[[FILL]], %[[CAST]]
   return %0, %1 : tensor<?x?xi32>, tensor<2x3xf16>
 }
 

@@ -216,7 +216,8 @@ def _triples(b: _Builder, keep: _Value, count: _Value, order: _Value,
     c_size = _size(b, shape, dims, 1)
     # Rows of [B * C, N]: o runs over the output, row r holds the outputs
     # ends[r] - per_row[r] to ends[r] - 1. The shape is spelled out rather
-    # than inferred with -1: with no boxes (N = 0) a -1 is ambiguous.
+    # than inferred with -1 (ambiguous with no boxes, N = 0), and allowzero
+    # keeps an N of 0 from copying the input's dim.
     if rows is not None and n is not None:
         row_shape = b.i64([rows, n], "rows")
     else:
@@ -241,7 +242,8 @@ def _triples(b: _Builder, keep: _Value, count: _Value, order: _Value,
                        {"axis": "0 : i64"}))
     j = b.op("sub", [o, start], _I64, (None,), hint="rank_in_row")
     # Its position k in the row: #{k : count[r, k] <= j}.
-    counts = b.op("reshape", [count, row_shape], _I64, (rows, n))
+    counts = b.op("reshape", [count, row_shape], _I64, (rows, n),
+                  {"allowzero": "true"})
     at = b.op("gather", [counts, row], _I64, (None, n), {"axis": "0 : i64"})
     k = _count_along_1(b, b.binary("less_equal", at, b.unsqueeze(j, [1])),
                        "position")
