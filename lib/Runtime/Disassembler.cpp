@@ -137,6 +137,8 @@ const char *getSectionName(uint32_t kind) {
     return "kernel-library-cpu";
   case SectionKind::Metadata:
     return "metadata";
+  case SectionKind::InstructionLocations:
+    return "instruction-locations";
   }
   return "unknown";
 }
@@ -337,7 +339,13 @@ std::string strata::runtime::disassemble(const Module &module,
              typeOfIndex(module, registers[i]));
       Span<uint32_t> code = module.getCode(function);
       uint32_t pc = 0;
+      const char *location = nullptr;
       while (pc < code.size()) {
+        // The source location, where it changes.
+        const char *here = module.getInstructionLocation(function, pc);
+        if (here && (!location || std::strcmp(here, location) != 0))
+          line("        ; " + std::string(here));
+        location = here;
         uint32_t length = 1;
         std::string text =
             disassembleInstruction(module, function, pc, &length);

@@ -48,6 +48,8 @@ const SectionRule &getSectionRule(uint32_t kind) {
       {"kernels", sizeof(KernelEntry), alignof(KernelEntry)},
       {"kernel-library-cpu", 1, 1},
       {"metadata", sizeof(MetadataEntry), alignof(MetadataEntry)},
+      {"instruction-locations", sizeof(InstructionLocation),
+       alignof(InstructionLocation)},
   };
   return kind <= kNumSectionKinds ? rules[kind] : rules[0];
 }
@@ -412,8 +414,7 @@ Status FunctionVerifier::checkSemantics() {
                   " out of range (" +
                   std::to_string(module.getStrings().size()) +
                   " bytes of strings)");
-    if (Status status = expectKind(reg(0), TypeKind::I64, "condition");
-        !status)
+    if (Status status = expectKind(reg(0), TypeKind::I64, "condition"); !status)
       return status;
     return expectI64List(operands[2], "checked value");
   case Opcode::ConstI64:
@@ -686,6 +687,23 @@ Span<uint32_t> Module::getResultTypes(const FunctionEntry &function) const {
                         function.numResults);
 }
 
+const char *Module::getInstructionLocation(const FunctionEntry &function,
+                                           uint32_t pc) const {
+  uint64_t word = uint64_t(function.codeOffset) + pc;
+  // The last entry at or before `word`, if it is the function's.
+  auto after =
+      std::upper_bound(instructionLocations.begin(), instructionLocations.end(),
+                       word, [](uint64_t w, const InstructionLocation &entry) {
+                         return w < entry.codeWord;
+                       });
+  if (after == instructionLocations.begin())
+    return nullptr;
+  const InstructionLocation &entry = *(after - 1);
+  if (entry.codeWord < function.codeOffset || entry.location == kNoString)
+    return nullptr;
+  return getString(entry.location);
+}
+
 const char *Module::getString(uint32_t offset) const {
   if (offset == kNoString || offset >= strings.size())
     return "";
@@ -760,14 +778,20 @@ Status Module::verify() {
   std::fill(std::begin(sectionOfKind), std::end(sectionOfKind), -1);
   for (uint32_t i = 0; i < sections.size(); ++i) {
     const SectionHeader &section = sections[i];
-    if (section.kind == 0 || section.kind > kNumSectionKinds)
+    // A newer minor version may add sections that this runtime skips
+    // (they are not needed to run the module: a format change that is
+    // needed has a new major); their bounds are still checked.
+    bool known = section.kind != 0 && section.kind <= kNumSectionKinds;
+    if (!known && (section.kind == 0 || header.versionMinor <= kVersionMinor))
       return fail("section " + str(i) + ": unknown kind " + str(section.kind));
     const SectionRule &rule = getSectionRule(section.kind);
     std::string where = "section " + str(i) + " (" + rule.name + "): ";
-    if (sectionOfKind[section.kind] >= 0)
-      return fail(where + "duplicate of section " +
-                  str(sectionOfKind[section.kind]));
-    sectionOfKind[section.kind] = static_cast<int>(i);
+    if (known) {
+      if (sectionOfKind[section.kind] >= 0)
+        return fail(where + "duplicate of section " +
+                    str(sectionOfKind[section.kind]));
+      sectionOfKind[section.kind] = static_cast<int>(i);
+    }
     if (!isPowerOfTwo(section.alignment) || section.alignment > 4096)
       return fail(where + "alignment " + str(section.alignment) +
                   " is not a power of two <= 4096");
@@ -841,6 +865,8 @@ Status Module::verify() {
       table(SectionKind::KernelLibraryCPU, static_cast<uint8_t *>(nullptr));
   metadata =
       table(SectionKind::Metadata, static_cast<MetadataEntry *>(nullptr));
+  instructionLocations = table(SectionKind::InstructionLocations,
+                               static_cast<InstructionLocation *>(nullptr));
 
   // Strings: every offset below the size names a NUL-terminated string.
   if (!strings.empty() && strings[strings.size() - 1] != '\0')
@@ -1047,6 +1073,21 @@ Status Module::verify() {
         return fail(where + "result " + str(r) +
                     " must be i64 or a tensor, is storage");
     }
+  }
+
+  // Instruction locations: sorted, inside the code, valid strings.
+  for (uint32_t i = 0; i < instructionLocations.size(); ++i) {
+    const InstructionLocation &entry = instructionLocations[i];
+    std::string where = "instruction location " + str(i);
+    if (entry.codeWord >= code.size())
+      return fail(where + ": code word " + str(entry.codeWord) +
+                  " out of range (" + str(code.size()) + " words)");
+    if (i > 0 && entry.codeWord <= instructionLocations[i - 1].codeWord)
+      return fail(where + ": code word " + str(entry.codeWord) +
+                  " does not follow the previous entry's " +
+                  str(instructionLocations[i - 1].codeWord));
+    if (Status status = checkString(entry.location, true, where); !status)
+      return status;
   }
 
   // Bytecode.

@@ -37,6 +37,20 @@ void FunctionBuilder::setLocation(std::string_view text) {
   location = text.empty() ? kNoString : writer.addString(text);
 }
 
+void FunctionBuilder::setInstructionLocation(std::string_view text) {
+  uint32_t location = text.empty() ? kNoString : writer.addString(text);
+  auto word = static_cast<uint32_t>(code.size());
+  // No instruction since the last change: that entry takes this location.
+  if (!instructionLocations.empty() &&
+      instructionLocations.back().codeWord == word)
+    instructionLocations.pop_back();
+  uint32_t current = instructionLocations.empty()
+                         ? kNoString
+                         : instructionLocations.back().location;
+  if (location != current)
+    instructionLocations.push_back({word, location});
+}
+
 Status FunctionBuilder::fail(std::string message) {
   message = "function '" + name + "': " + message;
   writer.recordError(message);
@@ -347,6 +361,7 @@ StatusOr<std::vector<uint8_t>> ModuleWriter::finish() const {
   std::vector<FunctionEntry> functionEntries;
   std::vector<uint32_t> code;
   std::vector<uint32_t> indices;
+  std::vector<InstructionLocation> instructionLocations;
   for (const auto &function : functions) {
     std::vector<uint32_t> words = function->code;
     for (auto [word, label] : function->fixups) {
@@ -377,6 +392,11 @@ StatusOr<std::vector<uint8_t>> ModuleWriter::finish() const {
                    function->resultTypes.end());
     entry.codeOffset = static_cast<uint32_t>(code.size());
     entry.codeSize = static_cast<uint32_t>(words.size());
+    // A location set after the last instruction applies to none.
+    for (InstructionLocation location : function->instructionLocations)
+      if (location.codeWord < entry.codeSize)
+        instructionLocations.push_back(
+            {entry.codeOffset + location.codeWord, location.location});
     code.insert(code.end(), words.begin(), words.end());
     entry.location = function->location;
     entry.plannedBytes = function->plannedBytes;
@@ -401,6 +421,8 @@ StatusOr<std::vector<uint8_t>> ModuleWriter::finish() const {
   add(SectionKind::Constants, 8, toBytes(constants));
   add(SectionKind::KernelLibraryCPU, 64, kernelLibraryCPU);
   add(SectionKind::ConstantData, kConstantAlignment, constantData);
+  // Debug information, like DWARF, after everything that runs.
+  add(SectionKind::InstructionLocations, 4, toBytes(instructionLocations));
 
   uint64_t offset =
       sizeof(FileHeader) + sections.size() * sizeof(SectionHeader);

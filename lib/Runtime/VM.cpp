@@ -146,6 +146,7 @@ Session::create(std::shared_ptr<const Module> module, SessionOptions options) {
   for (const FunctionEntry &entry : module->getFunctions()) {
     FunctionInfo info;
     info.name = module->getString(entry.name);
+    info.entry = &entry;
     info.code = module->getCode(entry).data();
     info.numRegisters = entry.numRegisters;
     info.numArgs = entry.numArgs;
@@ -855,9 +856,17 @@ failed : {
   const char *mnemonic = opcode < static_cast<uint32_t>(Opcode::NumOpcodes)
                              ? kOpcodeInfo[opcode].mnemonic
                              : "?";
+  // The op the instruction came from; check and assert messages name it
+  // already.
+  const char *location =
+      opcode == static_cast<uint32_t>(Opcode::Check) ||
+              opcode == static_cast<uint32_t>(Opcode::Assert)
+          ? nullptr
+          : module->getInstructionLocation(*function->entry, instructionPc);
   std::string message =
       "function '" + function->name + "': instruction at word " +
-      std::to_string(instructionPc) + " (" + mnemonic + "): " + error;
+      std::to_string(instructionPc) + " (" + mnemonic +
+      "): " + (location ? std::string(location) + ": " : std::string()) + error;
   for (size_t i = frames.size(); i-- > 1;)
     message += "\n  called from function '" +
                functions[frames[i - 1].function].name + "' at word " +

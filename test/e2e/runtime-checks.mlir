@@ -289,3 +289,13 @@ func.func @transpose_declared(%x: tensor<?x3xf32>) -> tensor<3x2xf32> {
   %0 = graph.transpose %x {perm = array<i64: 1, 0>} : tensor<?x3xf32> -> tensor<3x2xf32>
   return %0 : tensor<3x2xf32>
 }
+
+// Errors of the VM's own instructions (here a reshape to a negative size,
+// which allowzero lets through to the host) name the op they came from:
+// modules record each instruction's source location (format 2.1).
+// RUN: not strata-run %t.smod --function=reshape_negative --input=6xf32=1,2,3,4,5,6 --input=2xi64=-2,-3 2>&1 | FileCheck %s --check-prefix=RESHAPE-NEGATIVE
+// RESHAPE-NEGATIVE: error: function 'reshape_negative': instruction at word {{[0-9]+}} (reshape): {{.*}}runtime-checks.mlir:[[@LINE+2]]:8: dynamic dimension 0 is negative (-2)
+func.func @reshape_negative(%x: tensor<?xf32>, %s: tensor<2xi64>) -> tensor<?x?xf32> {
+  %0 = graph.reshape %x, %s {allowzero = true} : tensor<?xf32>, tensor<2xi64> -> tensor<?x?xf32>
+  return %0 : tensor<?x?xf32>
+}

@@ -35,8 +35,11 @@ inline constexpr char kMagic[8] = {'S', 'T', 'R', 'A', 'T', 'A', 'M', 'D'};
 /// Bumped on any incompatible change; the loader rejects other majors.
 /// 2.0: the "cpu-features" metadata entry (1.x runtimes would ignore it and
 /// run kernels the CPU cannot execute; 1.x modules do not have it).
+/// 2.1: the instruction-locations section. From 2.1 on, the loader skips
+/// section kinds it does not know in a module of a newer minor version
+/// (a 2.0 runtime rejects them).
 inline constexpr uint32_t kVersionMajor = 2;
-inline constexpr uint32_t kVersionMinor = 0;
+inline constexpr uint32_t kVersionMinor = 1;
 /// The metadata key of the CPU features the kernel library was compiled
 /// for: LLVM's x86 names separated by commas ("sse,sse2,avx,avx2,fma"),
 /// checked against the host at load (CpuFeatures.h). The compiler always
@@ -85,8 +88,10 @@ enum class SectionKind : uint32_t {
   KernelLibraryCPU = 9,
   /// MetadataEntry[]: key/value strings (producer, source, target, ...).
   Metadata = 10,
+  /// InstructionLocation[]: source locations of the instructions (2.1).
+  InstructionLocations = 11,
 };
-inline constexpr uint32_t kNumSectionKinds = 10;
+inline constexpr uint32_t kNumSectionKinds = 11;
 
 struct SectionHeader {
   uint32_t kind; // SectionKind
@@ -256,6 +261,19 @@ struct MetadataEntry {
   uint32_t value; // String.
 };
 static_assert(sizeof(MetadataEntry) == 8, "MetadataEntry is 8 bytes");
+
+/// The source location of the instructions of one function from code word
+/// `codeWord` (an offset in the code section) up to the next entry's, or to
+/// the end of that function: a line table, so that errors of host
+/// instructions (a reshape to a negative size) name the op they came from.
+/// Entries are sorted by strictly increasing `codeWord`; an instruction
+/// before its function's first entry has no location.
+struct InstructionLocation {
+  uint32_t codeWord;
+  uint32_t location; // String, or kNoString (no location).
+};
+static_assert(sizeof(InstructionLocation) == 8,
+              "InstructionLocation is 8 bytes");
 
 //===----------------------------------------------------------------------===//
 // Instruction set

@@ -29,8 +29,7 @@
 namespace strata::runtime {
 
 /// A read-only view of `size` contiguous `T`s.
-template <typename T>
-class Span {
+template <typename T> class Span {
 public:
   Span() = default;
   Span(const T *data, size_t size) : ptr(data), count(size) {}
@@ -89,7 +88,8 @@ public:
   /// The instruction words of `function`.
   Span<uint32_t> getCode(const bytecode::FunctionEntry &function) const;
   /// The register types (Types indices) of `function`.
-  Span<uint32_t> getRegisterTypes(const bytecode::FunctionEntry &function) const;
+  Span<uint32_t>
+  getRegisterTypes(const bytecode::FunctionEntry &function) const;
   /// The result types (Types indices) of `function`.
   Span<uint32_t> getResultTypes(const bytecode::FunctionEntry &function) const;
   /// The Strings section (every offset below its size starts a
@@ -101,6 +101,14 @@ public:
   const void *getConstantData(const bytecode::ConstantEntry &constant) const;
   /// The CPU kernel library (an ELF shared object); empty when absent.
   Span<uint8_t> getKernelLibraryCPU() const { return kernelLibraryCPU; }
+  /// The instruction-locations table (empty in modules before 2.1).
+  Span<bytecode::InstructionLocation> getInstructionLocations() const {
+    return instructionLocations;
+  }
+  /// The source location of the instruction at word `pc` of `function`
+  /// (relative to its code), or nullptr when the module records none.
+  const char *getInstructionLocation(const bytecode::FunctionEntry &function,
+                                     uint32_t pc) const;
   /// The value of metadata `key`, or nullptr.
   const char *getMetadataValue(std::string_view key) const;
   /// The index of the function named `name`, or -1.
@@ -138,6 +146,7 @@ private:
   Span<bytecode::MetadataEntry> metadata;
   Span<uint32_t> code;
   Span<uint32_t> indices;
+  Span<bytecode::InstructionLocation> instructionLocations;
   Span<char> strings;
   Span<uint8_t> constantData;
   Span<uint8_t> kernelLibraryCPU;

@@ -95,6 +95,10 @@ public:
   void setLocation(std::string_view location);
   /// Bytes of storage memory planning reuses.
   void setPlannedBytes(uint64_t bytes) { plannedBytes = bytes; }
+  /// The source location text of the instructions emitted from now on
+  /// (empty: none), recorded in the instruction-locations section; calls
+  /// that do not change it cost nothing.
+  void setInstructionLocation(std::string_view location);
 
   /// A fresh, unplaced label.
   Label createLabel();
@@ -127,6 +131,8 @@ private:
   std::vector<uint32_t> labelOffsets;
   /// (code word, label id) of each 'b' operand, patched by finish().
   std::vector<std::pair<uint32_t, uint32_t>> fixups;
+  /// (code word, location string) where the instruction location changes.
+  std::vector<bytecode::InstructionLocation> instructionLocations;
 };
 
 /// Builds a module file. Same calls, same bytes: sections come in a fixed

@@ -99,6 +99,8 @@ private:
   /// What the interpreter needs of each function, decoded once.
   struct FunctionInfo {
     std::string name;
+    /// The function's entry in the module (for instruction locations).
+    const bytecode::FunctionEntry *entry = nullptr;
     const uint32_t *code = nullptr;
     uint32_t numRegisters = 0, numArgs = 0, numResults = 0;
     std::vector<const bytecode::TypeEntry *> registerTypes;

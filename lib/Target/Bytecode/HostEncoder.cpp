@@ -583,13 +583,22 @@ LogicalResult FunctionEncoder::encode() {
 
   for (Block &block : body)
     blockLabels[&block] = builder.createLabel();
+  // Each op's instructions are recorded with its location, so that the
+  // VM's errors of host instructions (a reshape to a negative size) name
+  // the op. Consecutive ops mostly share one.
+  Location lastLocation = UnknownLoc::get(func.getContext());
   for (Block &block : body) {
     Status placed = builder.placeLabel(blockLabels[&block]);
     if (!placed.ok())
       return func.emitError() << placed.message();
-    for (Operation &op : block)
+    for (Operation &op : block) {
+      if (op.getLoc() != lastLocation) {
+        builder.setInstructionLocation(strata::formatLocation(op.getLoc()));
+        lastLocation = op.getLoc();
+      }
       if (failed(encodeOp(&op)))
         return failure();
+    }
   }
   return success();
 }

@@ -146,6 +146,8 @@ inline StatusOr<std::vector<uint8_t>> buildFullModule() {
   m->setNumArgs(2);
   m->setResultTypes({dyn, i64});
   Label loop = m->createLabel(), exit = m->createLabel();
+  // Instruction locations reuse strings the module has anyway.
+  m->setInstructionLocation("model.mlir:1:1");
   STRATA_TM_CHECK(m->emit(Opcode::ConstI64, {a, 2}));
   STRATA_TM_CHECK(m->emit(Opcode::ConstI64, {b, int64_t(-5000000000)}));
   STRATA_TM_CHECK(m->emit(Opcode::Move, {c, n}));
@@ -174,9 +176,11 @@ inline StatusOr<std::vector<uint8_t>> buildFullModule() {
   STRATA_TM_CHECK(m->emit(Opcode::Store, {c, idx, RegisterList{a}}));
   STRATA_TM_CHECK(m->emit(Opcode::Copy, {x, y}));
   STRATA_TM_CHECK(m->placeLabel(loop));
+  m->setInstructionLocation("model.mlir:3:5");
   STRATA_TM_CHECK(m->emit(Opcode::Launch, {k0, RegisterList{x, w, v}}));
   STRATA_TM_CHECK(m->emit(Opcode::Launch, {k1, RegisterList{n, v}}));
   STRATA_TM_CHECK(m->emit(Opcode::Reshape, {y, w, RegisterList{a}}));
+  m->setInstructionLocation("");
   STRATA_TM_CHECK(m->emit(
       Opcode::Call, {helperIndex, RegisterList{n, v}, RegisterList{c, y}}));
   STRATA_TM_CHECK(

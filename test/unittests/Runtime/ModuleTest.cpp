@@ -167,13 +167,14 @@ TEST(ModuleTest, OutputIsDeterministicWithZeroPadding) {
   }
   EXPECT_EQ(end, a.size());
   auto k = [](SectionKind kind) { return static_cast<uint32_t>(kind); };
-  EXPECT_EQ(kinds, (std::vector<uint32_t>{
-                       k(SectionKind::Strings), k(SectionKind::Metadata),
-                       k(SectionKind::Types), k(SectionKind::Functions),
-                       k(SectionKind::Indices), k(SectionKind::Code),
-                       k(SectionKind::Kernels), k(SectionKind::Constants),
-                       k(SectionKind::KernelLibraryCPU),
-                       k(SectionKind::ConstantData)}));
+  EXPECT_EQ(kinds,
+            (std::vector<uint32_t>{
+                k(SectionKind::Strings), k(SectionKind::Metadata),
+                k(SectionKind::Types), k(SectionKind::Functions),
+                k(SectionKind::Indices), k(SectionKind::Code),
+                k(SectionKind::Kernels), k(SectionKind::Constants),
+                k(SectionKind::KernelLibraryCPU), k(SectionKind::ConstantData),
+                k(SectionKind::InstructionLocations)}));
   // Padding between constants is zero too.
   const ConstantEntry &weights = module->getConstants()[0];
   const auto *data = static_cast<const uint8_t *>(
@@ -414,8 +415,8 @@ TEST(DisassemblerTest, FullModule) {
   ASSERT_TRUE(module);
   std::string text = disassemble(*module);
   for (const char *expected :
-       {"module \"m.smod\"\n  version 2.0, ",
-        "  constant-data      offset 2112     size 88       align 64\n",
+       {"module \"m.smod\"\n  version 2.1, ",
+        "  constant-data      offset 2176     size 88       align 64\n",
         "metadata:\n  producer = \"strata-format-test\"\n  target = "
         "\"cpu\"\n",
         "  2: tensor<?x4xf32>\n  3: tensor<2x4xf32>\n  4: tensor<?xi32>\n",
@@ -429,7 +430,9 @@ TEST(DisassemblerTest, FullModule) {
         "   103: %r6 = view %r5, %r4, [%r3]\n",
         "   113: %r7 = constant @weights\n",
         "   132: store %r4, %r8, [%r2]\n",
-        "   140: launch @main_dispatch_0(%r0, %r7, %r6)\n",
+        "        ; model.mlir:1:1\n     0: %r2 = const 2\n",
+        "        ; model.mlir:3:5\n   140: launch @main_dispatch_0(%r0, %r7, "
+        "%r6)\n",
         "   156: %r4, %r11 = call @helper(%r1, %r6)\n",
         "   164: %r3 = call_native @strata.print(%r11, %r4)\n",
         "   176: cond_br %r10, ^180, ^140\n",

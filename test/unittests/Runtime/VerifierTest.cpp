@@ -167,17 +167,17 @@ TEST(VerifierTest, SectionTable) {
             "m.smod: section 9 (constant-data): alignment 32 is below the 64 "
             "its contents need");
   EXPECT_EQ(patched([](SectionHeader *s) { s[2].offset += 4; }),
-            "m.smod: section 2 (types): offset 500 is not a multiple of its "
+            "m.smod: section 2 (types): offset 524 is not a multiple of its "
             "alignment 8");
   EXPECT_EQ(patched([](SectionHeader *s) { s[0].offset = 64; }),
             "m.smod: section 0 (strings): offset 64 overlaps the header and "
-            "section table (304 bytes)");
+            "section table (328 bytes)");
   EXPECT_EQ(patched([](SectionHeader *s) { s[9].size = 4096; }),
-            "m.smod: section 9 (constant-data): bytes [2112, +4096) run past "
-            "the end of the file (2200 bytes)");
+            "m.smod: section 9 (constant-data): bytes [2176, +4096) run past "
+            "the end of the file (2288 bytes)");
   EXPECT_EQ(patched([](SectionHeader *s) { s[9].offset = ~uint64_t(63); }),
             "m.smod: section 9 (constant-data): bytes "
-            "[18446744073709551552, +88) run past the end of the file (2200 "
+            "[18446744073709551552, +88) run past the end of the file (2288 "
             "bytes)");
   EXPECT_EQ(patched([](SectionHeader *s) { s[2].size -= 8; }),
             "m.smod: section 2 (types): size 424 is not a multiple of the "
@@ -332,6 +332,69 @@ TEST(VerifierTest, Kernels) {
             "range (175 bytes of strings)");
   EXPECT_EQ(patched([](KernelEntry &k) { k.numOutputs = 3; }),
             "m.smod: kernel 1 ('scale'): 3 outputs but only 2 arguments");
+}
+
+TEST(VerifierTest, InstructionLocations) {
+  const std::vector<uint8_t> bytes = fullModule();
+  // main's code: entries at words 0 ("model.mlir:1:1"), at the first
+  // launch ("model.mlir:3:5") and at the call (none).
+  StatusOr<std::unique_ptr<Module>> module =
+      Module::loadBuffer(bytes.data(), bytes.size(), "m.smod");
+  ASSERT_TRUE(module) << module.message();
+  Span<InstructionLocation> table = (*module)->getInstructionLocations();
+  ASSERT_EQ(table.size(), 3u);
+  const FunctionEntry &main = (*module)->getFunctions()[1];
+  const FunctionEntry &helper = (*module)->getFunctions()[0];
+  EXPECT_EQ(table[0].codeWord, main.codeOffset);
+  EXPECT_STREQ((*module)->getInstructionLocation(main, 0), "model.mlir:1:1");
+  uint32_t launch = table[1].codeWord - main.codeOffset;
+  EXPECT_STREQ((*module)->getInstructionLocation(main, launch - 1),
+               "model.mlir:1:1");
+  EXPECT_STREQ((*module)->getInstructionLocation(main, launch),
+               "model.mlir:3:5");
+  EXPECT_EQ((*module)->getInstructionLocation(main, table[2].codeWord -
+                                                        main.codeOffset),
+            nullptr);
+  // helper (laid out after main) has no entry of its own.
+  EXPECT_EQ((*module)->getInstructionLocation(helper, 0), nullptr);
+
+  auto patched = [&](auto patch) {
+    std::vector<uint8_t> copy = bytes;
+    patch(
+        entry<InstructionLocation>(copy, SectionKind::InstructionLocations, 0),
+        entry<InstructionLocation>(copy, SectionKind::InstructionLocations, 1));
+    return loadError(copy);
+  };
+  using L = InstructionLocation;
+  EXPECT_EQ(patched([](L &first, L &) { first.codeWord = 100000; }),
+            "m.smod: instruction location 0: code word 100000 out of range "
+            "(" +
+                std::to_string(main.codeSize + helper.codeSize) + " words)");
+  EXPECT_EQ(
+      patched([](L &first, L &second) { second.codeWord = first.codeWord; }),
+      "m.smod: instruction location 1: code word " +
+          std::to_string(table[0].codeWord) +
+          " does not follow the previous entry's " +
+          std::to_string(table[0].codeWord));
+  EXPECT_EQ(patched([](L &, L &second) { second.location = 175; }),
+            "m.smod: instruction location 1: string offset 175 out of range "
+            "(175 bytes of strings)");
+}
+
+TEST(VerifierTest, NewerMinorVersionSections) {
+  // A section kind this runtime does not know: an error in a module of its
+  // own minor version, skipped in a newer one (its bounds still checked).
+  std::vector<uint8_t> bytes = fullModule();
+  SectionHeader *locations =
+      findSection(bytes, SectionKind::InstructionLocations);
+  ASSERT_TRUE(locations);
+  locations->kind = 99;
+  EXPECT_EQ(loadError(bytes), "m.smod: section 10: unknown kind 99");
+  header(bytes).versionMinor = kVersionMinor + 1;
+  EXPECT_EQ(loadError(bytes), "OK");
+  locations->size = 1u << 30;
+  EXPECT_NE(loadError(bytes).find("run past the end of the file"),
+            std::string::npos);
 }
 
 TEST(VerifierTest, FunctionEntries) {
