@@ -136,6 +136,12 @@ TEST(ThreadPoolTest, ThreadsThatCannotStartAreAnError) {
   // In a child process whose address space is too small for 4096 thread
   // stacks: create() must report the failure (and stop the threads it
   // started), not terminate.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+  GTEST_SKIP() << "AddressSanitizer's shadow memory needs more address "
+                  "space than the limit this test sets";
+#endif
+#endif
   pid_t child = ::fork();
   ASSERT_GE(child, 0);
   if (child == 0) {
