@@ -299,3 +299,13 @@ func.func @reshape_negative(%x: tensor<?xf32>, %s: tensor<2xi64>) -> tensor<?x?x
   %0 = graph.reshape %x, %s {allowzero = true} : tensor<?xf32>, tensor<2xi64> -> tensor<?x?xf32>
   return %0 : tensor<?x?xf32>
 }
+
+// A linear result whose size comes from the bias where b's output size is
+// `?`: the two must agree (the product's loops ran over b's size and wrote
+// past the result).
+// RUN: not strata-run %t.smod --function=linear_bias_size --input=4x3xf32=0,0,0,0,0,0,0,0,0,0,0,0 --input=3x4xf32=0,0,0,0,0,0,0,0,0,0,0,0 --input=1x2xf32=0,0 2>&1 | FileCheck %s --check-prefix=LINEAR-OUT
+// LINEAR-OUT: error: {{.*}}: graph.linear: the output size of b differs from the result's (3 vs 2)
+func.func @linear_bias_size(%a: tensor<4x3xf32>, %b: tensor<?x4xf32>, %c: tensor<1x2xf32>) -> tensor<3x2xf32> {
+  %0 = graph.linear %a, %b, %c {trans_a = true, trans_b = true} : tensor<4x3xf32>, tensor<?x4xf32>, tensor<1x2xf32> -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}
