@@ -44,3 +44,16 @@ func.func @top_k_declared_static(%x: tensor<2x5xf32>, %k: tensor<1xi64>) -> (ten
   %0:2 = graph.top_k %x, %k {axis = 1 : i64} : tensor<2x5xf32>, tensor<1xi64> -> tensor<2x3xf32>, tensor<2x3xi64>
   return %0#0, %0#1 : tensor<2x3xf32>, tensor<2x3xi64>
 }
+
+// -----
+
+// graph.cast keeps its input's shape (it does not implement type
+// inference, but the same rule applies).
+// CHECK-LABEL: func.func @cast_declared_dynamic
+func.func @cast_declared_dynamic(%x: tensor<16xi64>) -> tensor<?xf32> {
+  // CHECK: %[[C:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<16xf32>)
+  // CHECK: %[[CAST:.*]] = tensor.cast %[[C]] : tensor<16xf32> to tensor<?xf32>
+  // CHECK: return %[[CAST]]
+  %0 = graph.cast %x : tensor<16xi64> -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
