@@ -50,8 +50,9 @@ ninja -C "$build" strata-compile strata-run strata-bench strata-python >/dev/nul
 
 echo "== checking the baselines' dependencies" >&2
 missing=()
-[ -e /usr/include/x86_64-linux-gnu/cblas.h ] || [ -e /usr/include/cblas.h ] ||
-  missing+=(libopenblas-dev)
+# The library, not cblas.h: libblas-dev installs that header too, and the
+# baseline links -lopenblas.
+[ -e /usr/lib/x86_64-linux-gnu/libopenblas.so ] || missing+=(libopenblas-dev)
 [ -e /usr/include/dnnl.hpp ] || [ -e /usr/include/oneapi/dnnl/dnnl.hpp ] ||
   missing+=(libdnnl-dev)
 if [ ${#missing[@]} -gt 0 ]; then
