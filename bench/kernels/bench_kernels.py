@@ -7,8 +7,9 @@ ONNX path for conv2d, both ending in the same serializer) and timed by
 strata-bench (best of N Session::invoke calls after a warm-up, --threads=1
 and 2). The baselines run in the same invocation, on the same shapes and
 thread counts: OpenBLAS's cblas_sgemm (bench/matmul/sgemm_openblas.c,
-OPENBLAS_CORETYPE=SkylakeX) and oneDNN's direct convolution
-(bench/kernels/conv_onednn.cpp, plain NCHW and the layouts oneDNN prefers).
+OPENBLAS_CORETYPE=SkylakeX, or Haswell without AVX-512) and oneDNN's
+direct convolution (bench/kernels/conv_onednn.cpp, plain NCHW and the
+layouts oneDNN prefers).
 Each Strata result is checked against numpy (matmul) or onnxruntime (conv)
 before it is timed; a wrong result is reported, not timed.
 
@@ -152,15 +153,29 @@ def run_matmul(args, work, shapes):
             row["error"] = str(error)
         for t in THREADS:
             env = dict(os.environ, OPENBLAS_NUM_THREADS=str(t),
-                       OPENBLAS_CORETYPE="SkylakeX")
+                       OPENBLAS_CORETYPE=openblas_coretype())
             proc = run_tool([args.sgemm, str(m), str(n), str(k), str(reps)],
                             env=env)
             if proc.returncode == 0:
                 row[f"openblas_gflops_t{t}"] = float(proc.stdout.strip())
             else:
-                row[f"openblas_error_t{t}"] = proc.stderr.strip()
+                row[f"openblas_error_t{t}"] = (
+                    proc.stderr.strip() or
+                    f"sgemm exited with status {proc.returncode}")
         rows.append(row)
     return rows
+
+
+def openblas_coretype():
+    """The OpenBLAS kernel set for this host: Debian's OpenBLAS misdetects
+    these server CPUs, and SkylakeX's AVX-512 kernels die of SIGILL on a
+    CPU without AVX-512."""
+    try:
+        with open("/proc/cpuinfo") as f:
+            flags = next((line for line in f if line.startswith("flags")), "")
+    except OSError:
+        flags = ""
+    return "SkylakeX" if " avx512f" in flags else "Haswell"
 
 
 def conv_model(c, h, w, oc, k, stride, groups):

@@ -28,7 +28,10 @@ work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 cc -O2 -o "$work/sgemm" "$here/sgemm_openblas.c" -lopenblas
 
-export OPENBLAS_NUM_THREADS=1 OPENBLAS_CORETYPE=SkylakeX
+# Debian's OpenBLAS misdetects these CPUs; SkylakeX's kernels need AVX-512.
+coretype=Haswell
+grep -qw avx512f /proc/cpuinfo && coretype=SkylakeX
+export OPENBLAS_NUM_THREADS=1 OPENBLAS_CORETYPE=$coretype
 
 strata_gflops() {
   local m=$1 n=$2 k=$3

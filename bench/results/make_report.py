@@ -261,7 +261,7 @@ numpy {machine.get('numpy', '?')}, onnx {machine.get('onnx', '?')}, \
 onnxruntime {machine.get('onnxruntime', '?')}, PyTorch \
 {machine.get('torch', '?')}
 - OpenBLAS {machine.get('openblas', '?')} (Debian, \
-`OPENBLAS_CORETYPE=SkylakeX`), oneDNN {machine.get('onednn', '?')} \
+`OPENBLAS_CORETYPE` SkylakeX with AVX-512, else Haswell), oneDNN {machine.get('onednn', '?')} \
 (Debian, OpenMP runtime, `OMP_NUM_THREADS`)
 - Strata at commit {machine.get('commit', '?')}\
 {' plus uncommitted changes in lib/include/tools/python' if machine.get('worktree_dirty') else ''}, \
