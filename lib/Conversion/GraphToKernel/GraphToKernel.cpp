@@ -16,10 +16,9 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/Interfaces/InferTypeOpInterface.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "strata/Dialect/Graph/IR/GraphDialect.h"
-#include "strata/Dialect/Graph/IR/GraphOps.h"
+#include "strata/Dialect/Graph/IR/GraphUtils.h"
 #include "strata/Dialect/Kernel/IR/KernelDialect.h"
 
 namespace strata {
@@ -79,27 +78,13 @@ static unsigned lowerWithInferredTypes(Operation *root) {
   unsigned changed = 0;
   SmallVector<Operation *> graphOps;
   root->walk([&](Operation *op) {
-    if (isa<InferTypeOpInterface, strata::graph::CastOp>(op) &&
-        isa_and_nonnull<strata::graph::GraphDialect>(op->getDialect()))
+    if (isa_and_nonnull<strata::graph::GraphDialect>(op->getDialect()))
       graphOps.push_back(op);
   });
   for (Operation *op : graphOps) {
     SmallVector<Type> inferred;
-    if (auto castOp = dyn_cast<strata::graph::CastOp>(op)) {
-      // graph.cast infers nothing (its result type is the information)
-      // but keeps the input's shape.
-      auto input = dyn_cast<RankedTensorType>(castOp.getInput().getType());
-      auto result = dyn_cast<RankedTensorType>(castOp.getType());
-      if (!input || !result || input.getRank() != result.getRank())
-        continue;
-      inferred.push_back(result.clone(input.getShape()));
-    } else if (failed(cast<InferTypeOpInterface>(op).inferReturnTypes(
-                   op->getContext(), std::nullopt, op->getOperands(),
-                   op->getRawDictionaryAttrs(), op->getPropertiesStorage(),
-                   op->getRegions(), inferred))) {
-      continue;
-    }
-    if (inferred.size() != op->getNumResults())
+    if (failed(strata::graph::inferResultTypes(op, std::nullopt, inferred)) ||
+        inferred.size() != op->getNumResults())
       continue;
     OpBuilder builder(op->getContext());
     builder.setInsertionPointAfter(op);

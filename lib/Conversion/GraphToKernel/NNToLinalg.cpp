@@ -510,17 +510,10 @@ struct LinearOpLowering : OpConversionPattern<graph::LinearOp> {
     // output features are `?` (inference takes the static size it has):
     // the loops would run over a's and b's sizes and write past a smaller
     // result.
-    strata::detail::checkSizesEqual(
-        rewriter, loc,
-        strata::detail::getSizeForCheck(rewriter, loc, a,
-                                        op.getTransA() ? 1 : 0),
-        strata::detail::getSizeForCheck(rewriter, loc, *init, 0),
-        "graph.linear: the rows of a differ from the result's");
-    strata::detail::checkSizesEqual(
-        rewriter, loc,
-        strata::detail::getSizeForCheck(rewriter, loc, b,
-                                        op.getTransB() ? 0 : 1),
-        strata::detail::getSizeForCheck(rewriter, loc, *init, 1),
+    checkDimsEqual(rewriter, loc, a, op.getTransA() ? 1 : 0, *init, 0,
+                   "graph.linear: the rows of a differ from the result's");
+    checkDimsEqual(
+        rewriter, loc, b, op.getTransB() ? 0 : 1, *init, 1,
         "graph.linear: the output size of b differs from the result's");
     SmallVector<AffineMap> maps = {
         getSelectMap(context, 3,

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "strata/Dialect/Graph/IR/GraphUtils.h"
+#include "strata/Dialect/Graph/IR/GraphOps.h"
 #include "strata/Dialect/Graph/IR/GraphTraits.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -22,6 +23,20 @@
 using namespace mlir;
 
 namespace strata::graph {
+
+LogicalResult inferResultTypes(Operation *op, std::optional<Location> loc,
+                               SmallVectorImpl<Type> &inferred) {
+  if (auto cast = dyn_cast<CastOp>(op)) {
+    if (RankedTensorType input = getRankedType(cast.getInput()))
+      inferred.push_back(input.clone(getElementTypeOrSelf(cast.getType())));
+    return success();
+  }
+  if (auto infer = dyn_cast<InferTypeOpInterface>(op))
+    return infer.inferReturnTypes(
+        op->getContext(), loc, op->getOperands(), op->getRawDictionaryAttrs(),
+        op->getPropertiesStorage(), op->getRegions(), inferred);
+  return success();
+}
 
 bool areCompatibleTensorTypes(TypeRange inferred, TypeRange actual) {
   if (inferred.size() != actual.size())

@@ -282,31 +282,17 @@ LogicalResult ShapeRefiner::visitOp(Operation *op, TypeJournal *journal) {
 
 LogicalResult ShapeRefiner::visitGraphOp(Operation *op, TypeJournal *journal) {
   SmallVector<Type> inferred;
-  if (auto cast = dyn_cast<CastOp>(op)) {
-    // graph.cast infers nothing (its result type is the information) but
-    // keeps the input's shape.
-    RankedTensorType input = getRankedType(cast.getInput());
-    if (!input)
+  // Speculation may try shapes that turn out wrong: no diagnostics then.
+  std::optional<Location> loc;
+  if (!journal)
+    loc = op->getLoc();
+  if (failed(inferResultTypes(op, loc, inferred))) {
+    if (journal)
       return success();
-    inferred.push_back(input.clone(cast.getType().getElementType()));
-  } else if (auto infer = dyn_cast<InferTypeOpInterface>(op)) {
-    // Speculation may try shapes that turn out wrong: no diagnostics then.
-    std::optional<Location> loc;
-    if (!journal)
-      loc = op->getLoc();
-    if (failed(infer.inferReturnTypes(op->getContext(), loc, op->getOperands(),
-                                      op->getRawDictionaryAttrs(),
-                                      op->getPropertiesStorage(),
-                                      op->getRegions(), inferred))) {
-      if (journal)
-        return success();
-      // The refined operands contradict the op: the program cannot run.
-      op->emitRemark("shapes refined by graph-infer-shapes make this op "
-                     "invalid");
-      return failure();
-    }
-  } else {
-    return success();
+    // The refined operands contradict the op: the program cannot run.
+    op->emitRemark("shapes refined by graph-infer-shapes make this op "
+                   "invalid");
+    return failure();
   }
   if (inferred.size() != op->getNumResults())
     return success();

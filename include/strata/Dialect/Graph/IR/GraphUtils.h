@@ -109,6 +109,15 @@ inline mlir::RankedTensorType getRankedType(mlir::Value value) {
   return llvm::dyn_cast<mlir::RankedTensorType>(value.getType());
 }
 
+/// The result types graph op `op` derives from its operands, appended to
+/// `inferred`: its InferTypeOpInterface's, or for graph.cast (whose result
+/// type is the information) the input's shape with the result's element
+/// type. Leaves `inferred` empty for ops that infer nothing; fails when the
+/// operands contradict the op (reported at `loc` when given).
+mlir::LogicalResult
+inferResultTypes(mlir::Operation *op, std::optional<mlir::Location> loc,
+                 llvm::SmallVectorImpl<mlir::Type> &inferred);
+
 /// Returns the element count of a static shape, or nullopt when a size is
 /// dynamic or the product does not fit in int64_t.
 std::optional<int64_t> getStaticNumElements(llvm::ArrayRef<int64_t> shape);
