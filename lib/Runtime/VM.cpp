@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "strata/Runtime/VM.h"
+#include "strata/Runtime/Disassembler.h"
 #include "strata/Runtime/Files.h"
 #include "strata/Runtime/FloatEnvironment.h"
 

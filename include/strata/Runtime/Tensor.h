@@ -185,8 +185,6 @@ public:
   StorageRef storageValue;
 };
 
-/// "tensor<?x16xf32>", "i64", "storage" for a module type entry.
-std::string formatType(const bytecode::TypeEntry &type);
 /// "2x3" ("" for rank 0).
 std::string formatShape(const Shape &shape);
 /// Parses "f32", "i64", "bool", ... (numpy's names are accepted too:

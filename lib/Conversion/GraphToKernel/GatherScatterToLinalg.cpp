@@ -55,15 +55,6 @@ static Value wrapIndex(OpBuilder &b, Location loc, Value index, Value size) {
                                  position);
 }
 
-/// Whether `index` lies in [0, size).
-static Value isInRange(OpBuilder &b, Location loc, Value index, Value size) {
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-  return arith::AndIOp::create(
-      b, loc,
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, index, zero),
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, index, size));
-}
-
 /// The sizes of `value` as index values.
 static SmallVector<Value> getSizes(OpBuilder &b, Location loc, Value value) {
   SmallVector<Value> sizes;

@@ -67,30 +67,6 @@ reifyAllResultSizes(OpBuilder &builder, Operation *op) {
   return shapes;
 }
 
-/// Signed min/max of index sizes, folded when both are constants.
-static OpFoldResult minIndex(OpBuilder &builder, Location loc, OpFoldResult lhs,
-                             OpFoldResult rhs) {
-  std::optional<int64_t> a = getConstantIntValue(lhs);
-  std::optional<int64_t> b = getConstantIntValue(rhs);
-  if (a && b)
-    return builder.getIndexAttr(std::min(*a, *b));
-  return arith::MinSIOp::create(
-             builder, loc, getValueOrCreateConstantIndexOp(builder, loc, lhs),
-             getValueOrCreateConstantIndexOp(builder, loc, rhs))
-      .getResult();
-}
-static OpFoldResult maxIndex(OpBuilder &builder, Location loc, OpFoldResult lhs,
-                             OpFoldResult rhs) {
-  std::optional<int64_t> a = getConstantIntValue(lhs);
-  std::optional<int64_t> b = getConstantIntValue(rhs);
-  if (a && b)
-    return builder.getIndexAttr(std::max(*a, *b));
-  return arith::MaxSIOp::create(
-             builder, loc, getValueOrCreateConstantIndexOp(builder, loc, lhs),
-             getValueOrCreateConstantIndexOp(builder, loc, rhs))
-      .getResult();
-}
-
 /// Reverses `value` along `dims`: a linalg.generic reading the mirrored
 /// index `n - 1 - i`, through the indexing map when every reversed size is
 /// static, else with tensor.extract (affine maps have no runtime sizes).
@@ -250,7 +226,7 @@ struct SliceLowering : OpConversionPattern<SliceOp> {
         OpFoldResult shifted = bound < 0
                                    ? addSizes(rewriter, loc, dim, index(bound))
                                    : index(bound);
-        return minIndex(rewriter, loc, maxIndex(rewriter, loc, shifted, lo),
+        return minSizes(rewriter, loc, maxSizes(rewriter, loc, shifted, lo),
                         hi);
       };
       if (step > 0) {
@@ -268,7 +244,7 @@ struct SliceLowering : OpConversionPattern<SliceOp> {
             rewriter, loc, subSizes(rewriter, loc, resultCount, index(1)),
             index(magnitude));
         offsets[axis] =
-            minIndex(rewriter, loc, subSizes(rewriter, loc, start, span), dim);
+            minSizes(rewriter, loc, subSizes(rewriter, loc, start, span), dim);
         strides[axis] = index(magnitude);
         std::optional<int64_t> staticCount = getConstantIntValue(resultCount);
         if (!staticCount || *staticCount > 1)

@@ -21,6 +21,7 @@
 
 #include "Utils.h"
 #include "strata/Dialect/Graph/IR/GraphOps.h"
+#include "strata/Dialect/Graph/IR/GraphUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
@@ -33,6 +34,7 @@
 
 using namespace mlir;
 namespace graph = strata::graph;
+using strata::detail::castTo;
 using strata::detail::checkDimsEqual;
 using strata::detail::createEmptyResult;
 using strata::detail::createScalarConstant;
@@ -41,16 +43,6 @@ using strata::detail::getLowestValue;
 //===----------------------------------------------------------------------===//
 // Shared helpers
 //===----------------------------------------------------------------------===//
-
-/// Replaces `op` by `value`, with a tensor.cast when reification made a
-/// declared `?` size static (or the other way round).
-static void replaceWithCast(ConversionPatternRewriter &rewriter, Operation *op,
-                            Value value) {
-  Type type = op->getResult(0).getType();
-  if (value.getType() != type)
-    value = tensor::CastOp::create(rewriter, op->getLoc(), type, value);
-  rewriter.replaceOp(op, value);
-}
 
 /// A tensor.empty of `sizes` and `elementType`.
 static Value createEmpty(OpBuilder &b, Location loc,
@@ -179,12 +171,6 @@ static Value padTensor(OpBuilder &b, Location loc, Value source,
   return tensor::PadOp::create(b, loc, resultType, source, low, high, padValue);
 }
 
-/// Float `value` of `elementType` as an arith.constant.
-static Value floatConstant(OpBuilder &b, Location loc, Type elementType,
-                           double value) {
-  return createScalarConstant(b, loc, elementType, value);
-}
-
 /// The number of elements of `value`'s dims `dims` as a scalar of the float
 /// `elementType` (a constant when they are static).
 static Value getCountAsFloat(OpBuilder &b, Location loc, Value value,
@@ -194,17 +180,11 @@ static Value getCountAsFloat(OpBuilder &b, Location loc, Value value,
     count = foldIndex(b, loc, count, tensor::getMixedSize(b, loc, value, dim),
                       /*multiply=*/true);
   if (std::optional<int64_t> constant = getConstantIntValue(count))
-    return floatConstant(b, loc, elementType, static_cast<double>(*constant));
+    return createScalarConstant(b, loc, elementType,
+                                static_cast<double>(*constant));
   Value asInt =
       arith::IndexCastOp::create(b, loc, b.getI64Type(), cast<Value>(count));
   return arith::SIToFPOp::create(b, loc, elementType, asInt);
-}
-
-/// Maps `axis` in [-rank, rank) to [0, rank); nullopt when out of range.
-static std::optional<int64_t> normalizeAxis(int64_t axis, int64_t rank) {
-  if (axis < -rank || axis >= rank)
-    return std::nullopt;
-  return axis < 0 ? axis + rank : axis;
 }
 
 /// The sizes of `value`'s dims except `dropped` (sorted).
@@ -359,7 +339,8 @@ struct MatmulOpLowering : OpConversionPattern<graph::MatmulOp> {
         result = linalg::BatchMatmulOp::create(rewriter, loc, init->getType(),
                                                ValueRange{lhs, rhs}, *init)
                      .getResult(0);
-      replaceWithCast(rewriter, op, result);
+      rewriter.replaceOp(op,
+                         castTo(rewriter, op.getLoc(), result, op.getType()));
       return success();
     }
     if (sameBatch) {
@@ -383,7 +364,8 @@ struct MatmulOpLowering : OpConversionPattern<graph::MatmulOp> {
               .getResult(0);
       Value result = expandTo(rewriter, loc, product, reassociation,
                               tensor::getMixedSizes(rewriter, loc, *empty));
-      replaceWithCast(rewriter, op, result);
+      rewriter.replaceOp(op,
+                         castTo(rewriter, op.getLoc(), result, op.getType()));
       return success();
     }
 
@@ -409,7 +391,8 @@ struct MatmulOpLowering : OpConversionPattern<graph::MatmulOp> {
               .getResult(0);
       Value result = expandTo(rewriter, loc, product, reassociation,
                               tensor::getMixedSizes(rewriter, loc, *empty));
-      replaceWithCast(rewriter, op, result);
+      rewriter.replaceOp(op,
+                         castTo(rewriter, op.getLoc(), result, op.getType()));
       return success();
     }
 
@@ -455,7 +438,8 @@ struct MatmulOpLowering : OpConversionPattern<graph::MatmulOp> {
           linalg::YieldOp::create(
               b, loc, multiplyAdd(b, loc, args[0], args[1], args[2]));
         });
-    replaceWithCast(rewriter, op, generic.getResult(0));
+    rewriter.replaceOp(
+        op, castTo(rewriter, op.getLoc(), generic.getResult(0), op.getType()));
     return success();
   }
 };
@@ -534,7 +518,8 @@ struct LinearOpLowering : OpConversionPattern<graph::LinearOp> {
             })
             .getResult(0);
     if (alpha == 1.0 && !bias) {
-      replaceWithCast(rewriter, op, product);
+      rewriter.replaceOp(op,
+                         castTo(rewriter, op.getLoc(), product, op.getType()));
       return success();
     }
 
@@ -583,13 +568,15 @@ struct LinearOpLowering : OpConversionPattern<graph::LinearOp> {
               if (alpha != 1.0)
                 value = arith::MulFOp::create(
                     builder, loc,
-                    floatConstant(builder, loc, computeType, alpha), value);
+                    createScalarConstant(builder, loc, computeType, alpha),
+                    value);
               if (biasValue) {
                 Value scaled = toCompute(biasValue);
                 if (beta != 1.0)
                   scaled = arith::MulFOp::create(
                       builder, loc,
-                      floatConstant(builder, loc, computeType, beta), scaled);
+                      createScalarConstant(builder, loc, computeType, beta),
+                      scaled);
                 value = arith::AddFOp::create(builder, loc, value, scaled);
               }
               if (!isFloat)
@@ -598,7 +585,7 @@ struct LinearOpLowering : OpConversionPattern<graph::LinearOp> {
               linalg::YieldOp::create(builder, loc, value);
             })
             .getResult(0);
-    replaceWithCast(rewriter, op, result);
+    rewriter.replaceOp(op, castTo(rewriter, op.getLoc(), result, op.getType()));
     return success();
   }
 };
@@ -862,7 +849,8 @@ struct Conv2DOpLowering : OpConversionPattern<graph::Conv2DOp> {
     if (failed(result))
       return rewriter.notifyMatchFailure(
           op, "grouped conv2d needs static weight channel sizes");
-    replaceWithCast(rewriter, op, *result);
+    rewriter.replaceOp(op,
+                       castTo(rewriter, op.getLoc(), *result, op.getType()));
     return success();
   }
 };
@@ -1011,7 +999,8 @@ struct ConvTranspose2DOpLowering
                   ArrayRef<int64_t>{1, 1}, dilations, nhwc);
     if (failed(result))
       return rewriter.notifyMatchFailure(op, "cannot build the convolution");
-    replaceWithCast(rewriter, op, *result);
+    rewriter.replaceOp(op,
+                       castTo(rewriter, op.getLoc(), *result, op.getType()));
     return success();
   }
 };
@@ -1155,8 +1144,8 @@ static Value divideByWindowCount(OpBuilder &rewriter, Location loc, Value input,
              [&](OpBuilder &b, Location loc, ValueRange args) {
                Value count;
                if (whole) {
-                 count = floatConstant(b, loc, elementType,
-                                       static_cast<double>(volume));
+                 count = createScalarConstant(b, loc, elementType,
+                                              static_cast<double>(volume));
                } else {
                  auto cst = [&](int64_t value) -> Value {
                    return arith::ConstantIndexOp::create(b, loc, value);
@@ -1299,7 +1288,8 @@ struct MaxPool2DOpLowering : OpConversionPattern<graph::MaxPool2DOp> {
           dilations, [](OpBuilder &b, Location loc, Value acc, Value value) {
             return createMax(b, loc, acc, value, /*isUnsigned=*/true);
           });
-      replaceWithCast(rewriter, op, result);
+      rewriter.replaceOp(op,
+                         castTo(rewriter, op.getLoc(), result, op.getType()));
       return success();
     }
     Value window = tensor::EmptyOp::create(rewriter, loc, kernel, elementType);
@@ -1316,7 +1306,7 @@ struct MaxPool2DOpLowering : OpConversionPattern<graph::MaxPool2DOp> {
                    rewriter, loc, init.getType(), ValueRange{padded, window},
                    init, stridesAttr, dilationsAttr)
                    .getResult(0);
-    replaceWithCast(rewriter, op, result);
+    rewriter.replaceOp(op, castTo(rewriter, op.getLoc(), result, op.getType()));
     return success();
   }
 };
@@ -1372,7 +1362,7 @@ struct AvgPool2DOpLowering : OpConversionPattern<graph::AvgPool2DOp> {
     Value result = divideByWindowCount(rewriter, loc, input, sum,
                                        spatialDims(nhwc), kernel, strides, pads,
                                        dilations, ceilMode, countIncludePad);
-    replaceWithCast(rewriter, op, result);
+    rewriter.replaceOp(op, castTo(rewriter, op.getLoc(), result, op.getType()));
     return success();
   }
 };
@@ -1455,7 +1445,7 @@ struct GlobalPoolOpLowering : OpConversionPattern<OpTy> {
     for (unsigned dim = 0; dim < rank; ++dim)
       reassociation[dim < c ? 0 : 1].push_back(dim);
     Value result = expandTo(rewriter, loc, reduced, reassociation, sizes);
-    replaceWithCast(rewriter, op, result);
+    rewriter.replaceOp(op, castTo(rewriter, op.getLoc(), result, op.getType()));
     return success();
   }
 };
@@ -1639,7 +1629,8 @@ struct Conv3DOpLowering : OpConversionPattern<graph::Conv3DOp> {
     if (failed(result))
       return rewriter.notifyMatchFailure(
           op, "grouped conv3d needs static weight channel sizes");
-    replaceWithCast(rewriter, op, *result);
+    rewriter.replaceOp(op,
+                       castTo(rewriter, op.getLoc(), *result, op.getType()));
     return success();
   }
 };
@@ -1764,7 +1755,8 @@ struct ConvTranspose3DOpLowering
                     ArrayRef<int64_t>{1, 1, 1}, dilations);
     if (failed(result))
       return rewriter.notifyMatchFailure(op, "cannot build the convolution");
-    replaceWithCast(rewriter, op, *result);
+    rewriter.replaceOp(op,
+                       castTo(rewriter, op.getLoc(), *result, op.getType()));
     return success();
   }
 };
@@ -1816,7 +1808,7 @@ struct MaxPool3DOpLowering : OpConversionPattern<graph::MaxPool3DOp> {
         [&](OpBuilder &b, Location loc, Value acc, Value value) {
           return createMax(b, loc, acc, value, isUnsigned);
         });
-    replaceWithCast(rewriter, op, result);
+    rewriter.replaceOp(op, castTo(rewriter, op.getLoc(), result, op.getType()));
     return success();
   }
 };
@@ -1859,7 +1851,7 @@ struct AvgPool3DOpLowering : OpConversionPattern<graph::AvgPool3DOp> {
     Value result = divideByWindowCount(
         rewriter, loc, input, sum, kVolumeDims, kernel, strides, pads,
         dilations, op.getCeilMode(), op.getCountIncludePad());
-    replaceWithCast(rewriter, op, result);
+    rewriter.replaceOp(op, castTo(rewriter, op.getLoc(), result, op.getType()));
     return success();
   }
 };
@@ -1882,9 +1874,9 @@ struct BatchNormOpLowering : OpConversionPattern<graph::BatchNormOp> {
     Location loc = op.getLoc();
     Value input = adaptor.getInput();
     int64_t rank = cast<RankedTensorType>(input.getType()).getRank();
-    std::optional<int64_t> axis =
-        normalizeAxis(static_cast<int64_t>(op.getAxis()), rank);
-    if (!axis)
+    FailureOr<int64_t> axis = graph::normalizeAxis(
+        std::nullopt, static_cast<int64_t>(op.getAxis()), rank);
+    if (failed(axis))
       return rewriter.notifyMatchFailure(op, "axis out of range");
     // One parameter per channel, read with the channel index.
     for (auto [param, name] : {std::make_pair(adaptor.getScale(), "scale"),
@@ -1903,8 +1895,8 @@ struct BatchNormOpLowering : OpConversionPattern<graph::BatchNormOp> {
     AffineMap identity = AffineMap::getMultiDimIdentityMap(rank, context);
     AffineMap channel =
         getSelectMap(context, rank, {static_cast<unsigned>(*axis)});
-    Value epsilon = floatConstant(rewriter, loc, elementType,
-                                  op.getEpsilon().convertToDouble());
+    Value epsilon = createScalarConstant(rewriter, loc, elementType,
+                                         op.getEpsilon().convertToDouble());
     Value result =
         linalg::GenericOp::create(
             rewriter, loc, empty->getType(),
@@ -1926,7 +1918,7 @@ struct BatchNormOpLowering : OpConversionPattern<graph::BatchNormOp> {
                   arith::AddFOp::create(b, loc, scaled, args[2]).getResult());
             })
             .getResult(0);
-    replaceWithCast(rewriter, op, result);
+    rewriter.replaceOp(op, castTo(rewriter, op.getLoc(), result, op.getType()));
     return success();
   }
 };
@@ -1947,9 +1939,9 @@ struct LayerNormOpLowering : OpConversionPattern<graph::LayerNormOp> {
     Value input = adaptor.getInput(), scale = adaptor.getScale(),
           bias = adaptor.getBias();
     int64_t rank = cast<RankedTensorType>(input.getType()).getRank();
-    std::optional<int64_t> axis =
-        normalizeAxis(static_cast<int64_t>(op.getAxis()), rank);
-    if (!axis)
+    FailureOr<int64_t> axis = graph::normalizeAxis(
+        std::nullopt, static_cast<int64_t>(op.getAxis()), rank);
+    if (failed(axis))
       return rewriter.notifyMatchFailure(op, "axis out of range");
     auto paramFits = [&](Value param) {
       return !param ||
@@ -2058,9 +2050,9 @@ struct LayerNormOpLowering : OpConversionPattern<graph::LayerNormOp> {
       maps.push_back(paramMap(bias));
     }
     maps.push_back(identity);
-    Value epsilon = floatConstant(rewriter, loc, elementType,
-                                  op.getEpsilon().convertToDouble());
-    Value one = floatConstant(rewriter, loc, elementType, 1.0);
+    Value epsilon = createScalarConstant(rewriter, loc, elementType,
+                                         op.getEpsilon().convertToDouble());
+    Value one = createScalarConstant(rewriter, loc, elementType, 1.0);
     Value result =
         linalg::GenericOp::create(
             rewriter, loc, empty->getType(), inputs, *empty, maps,
@@ -2081,7 +2073,7 @@ struct LayerNormOpLowering : OpConversionPattern<graph::LayerNormOp> {
               linalg::YieldOp::create(b, loc, value);
             })
             .getResult(0);
-    replaceWithCast(rewriter, op, result);
+    rewriter.replaceOp(op, castTo(rewriter, op.getLoc(), result, op.getType()));
     return success();
   }
 };
@@ -2101,9 +2093,9 @@ struct SoftmaxOpLowering : OpConversionPattern<OpTy> {
     Location loc = op.getLoc();
     Value input = adaptor.getInput();
     int64_t rank = cast<RankedTensorType>(input.getType()).getRank();
-    std::optional<int64_t> axis =
-        normalizeAxis(static_cast<int64_t>(op.getAxis()), rank);
-    if (!axis)
+    FailureOr<int64_t> axis = graph::normalizeAxis(
+        std::nullopt, static_cast<int64_t>(op.getAxis()), rank);
+    if (failed(axis))
       return rewriter.notifyMatchFailure(op, "axis out of range");
     Type elementType = op.getType().getElementType();
     FailureOr<Value> empty = createEmptyResult(rewriter, op);
@@ -2169,7 +2161,7 @@ struct SoftmaxOpLowering : OpConversionPattern<OpTy> {
               linalg::YieldOp::create(b, loc, value);
             })
             .getResult(0);
-    replaceWithCast(rewriter, op, result);
+    rewriter.replaceOp(op, castTo(rewriter, op.getLoc(), result, op.getType()));
     return success();
   }
 };

@@ -137,31 +137,8 @@ evaluateSlice(Operation *op, const EvalTensor &input, ArrayRef<int64_t> starts,
     if (step == 0)
       return failWith(whyNot, "slice step #" + Twine(i) + " is zero");
     int64_t dim = shape[axis];
-    // A negative bound counts from the back; adding a non-negative size to
-    // a negative value cannot overflow.
-    int64_t start = starts[i] < 0 ? starts[i] + dim : starts[i];
-    int64_t end = ends[i] < 0 ? ends[i] + dim : ends[i];
-    int64_t distance;
-    uint64_t stride;
-    if (step > 0) {
-      start = std::clamp<int64_t>(start, 0, dim);
-      end = std::clamp<int64_t>(end, 0, dim);
-      distance = end - start;
-      stride = static_cast<uint64_t>(step);
-    } else {
-      // numpy.clip order (max, then min): an empty axis gives -1, -1.
-      start = std::min<int64_t>(std::max<int64_t>(start, 0), dim - 1);
-      end = std::min<int64_t>(std::max<int64_t>(end, -1), dim - 1);
-      distance = start - end;
-      // The magnitude is taken unsigned: -INT64_MIN overflows.
-      stride = 0ull - static_cast<uint64_t>(step);
-    }
-    // Both bounds lie in [-1, dim]: the distance does not overflow.
-    shape[axis] = distance <= 0
-                      ? 0
-                      : static_cast<int64_t>(
-                            (static_cast<uint64_t>(distance) - 1) / stride + 1);
-    firsts[axis] = start;
+    firsts[axis] = clampSliceBounds(starts[i], ends[i], step, dim).first;
+    shape[axis] = getStaticSliceSize(starts[i], ends[i], step, dim);
     steps[axis] = step;
   }
   FailureOr<EvalTensor> result =

@@ -177,34 +177,16 @@ static Window getWindow(int64_t kernel, ArrayRef<int64_t> strides,
   return Window{kernel, strides[i], pads[i], pads[i + 2], dilations[i]};
 }
 
-/// The number of windows over `in` elements: floor (or, with `ceilMode`,
-/// ceil) of (in + pads - dilated extent) / stride, plus one, where with
-/// `ceilMode` a last window starting in the end padding is dropped as in
-/// onnxruntime and PyTorch. Nullopt on overflow or a size below 1.
+/// The number of windows over `in` elements (computeWindowOutputSize);
+/// nullopt on overflow or a size below 1.
 static std::optional<int64_t> windowCount(int64_t in, const Window &window,
                                           bool ceilMode) {
-  std::optional<int64_t> extent =
-      llvm::checkedMul(window.kernel - 1, window.dilation);
-  if (extent)
-    extent = llvm::checkedAdd(*extent, int64_t(1));
-  std::optional<int64_t> start = llvm::checkedAdd(in, window.padBegin);
-  std::optional<int64_t> padded =
-      start ? llvm::checkedAdd(*start, window.padEnd) : std::nullopt;
-  if (!extent || !padded)
+  std::optional<int64_t> count =
+      computeWindowOutputSize(in, window.kernel, window.stride, window.padBegin,
+                              window.padEnd, window.dilation, ceilMode);
+  if (!count || *count < 1)
     return std::nullopt;
-  std::optional<int64_t> span = llvm::checkedSub(*padded, *extent);
-  if (!span)
-    return std::nullopt;
-  int64_t steps = ceilMode ? llvm::divideCeilSigned(*span, window.stride)
-                           : llvm::divideFloorSigned(*span, window.stride);
-  if (ceilMode) {
-    std::optional<int64_t> lastStart = llvm::checkedMul(steps, window.stride);
-    if (!lastStart || *lastStart >= *start)
-      --steps;
-  }
-  if (steps < 0)
-    return std::nullopt;
-  return steps + 1;
+  return count;
 }
 
 namespace {
@@ -528,15 +510,9 @@ static LogicalResult evaluate(ConvTranspose2DOp op,
   for (unsigned d = 0; d < 2; ++d) {
     int64_t inSize = d == 0 ? in.height() : in.width();
     int64_t kernel = d == 0 ? w.height() : w.width();
-    std::optional<int64_t> size = llvm::checkedMul(inSize - 1, strides[d]);
-    std::optional<int64_t> extent = llvm::checkedMul(kernel - 1, dilations[d]);
-    if (extent)
-      extent = llvm::checkedAdd(*extent, int64_t(1));
-    if (!extent)
-      return failWith(whyNot, "conv_transpose2d output size is invalid");
-    for (int64_t term : {*extent, outputPadding[d], -pads[d], -pads[d + 2]})
-      if (size)
-        size = llvm::checkedAdd(*size, term);
+    std::optional<int64_t> size = computeTransposedOutputSize(
+        inSize, kernel, strides[d], pads[d], pads[d + 2], dilations[d],
+        outputPadding[d]);
     if (!size || *size < 1)
       return failWith(whyNot, "conv_transpose2d output size is invalid");
     outSizes[d] = *size;
@@ -963,17 +939,9 @@ static LogicalResult evaluate(ConvTranspose3DOp op,
   // stride * (in - 1) + output_padding + extent - pads, checked.
   SmallVector<int64_t> outShape = {in.outer(), outChannels};
   for (unsigned d = 0; d < 3; ++d) {
-    std::optional<int64_t> size =
-        llvm::checkedMul(in.spatial()[d] - 1, strides[d]);
-    std::optional<int64_t> extent =
-        llvm::checkedMul(w.spatial()[d] - 1, dilations[d]);
-    if (extent)
-      extent = llvm::checkedAdd(*extent, int64_t(1));
-    if (!extent)
-      return failWith(whyNot, "conv_transpose3d output size is invalid");
-    for (int64_t term : {*extent, outputPadding[d], -pads[d], -pads[d + 3]})
-      if (size)
-        size = llvm::checkedAdd(*size, term);
+    std::optional<int64_t> size = computeTransposedOutputSize(
+        in.spatial()[d], w.spatial()[d], strides[d], pads[d], pads[d + 3],
+        dilations[d], outputPadding[d]);
     if (!size || *size < 1)
       return failWith(whyNot, "conv_transpose3d output size is invalid");
     outShape.push_back(*size);

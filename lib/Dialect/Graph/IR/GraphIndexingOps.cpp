@@ -24,34 +24,6 @@ using namespace mlir;
 using namespace strata::graph;
 
 //===----------------------------------------------------------------------===//
-// Shared helpers (candidates for GraphUtils)
-//===----------------------------------------------------------------------===//
-
-/// Signed max/min of two index sizes; folds when both are constants.
-static OpFoldResult maxSizes(OpBuilder &builder, Location loc, OpFoldResult lhs,
-                             OpFoldResult rhs) {
-  std::optional<int64_t> lhsConst = getConstantIntValue(lhs);
-  std::optional<int64_t> rhsConst = getConstantIntValue(rhs);
-  if (lhsConst && rhsConst)
-    return builder.getIndexAttr(std::max(*lhsConst, *rhsConst));
-  return arith::MaxSIOp::create(
-             builder, loc, getValueOrCreateConstantIndexOp(builder, loc, lhs),
-             getValueOrCreateConstantIndexOp(builder, loc, rhs))
-      .getResult();
-}
-static OpFoldResult minSizes(OpBuilder &builder, Location loc, OpFoldResult lhs,
-                             OpFoldResult rhs) {
-  std::optional<int64_t> lhsConst = getConstantIntValue(lhs);
-  std::optional<int64_t> rhsConst = getConstantIntValue(rhs);
-  if (lhsConst && rhsConst)
-    return builder.getIndexAttr(std::min(*lhsConst, *rhsConst));
-  return arith::MinSIOp::create(
-             builder, loc, getValueOrCreateConstantIndexOp(builder, loc, lhs),
-             getValueOrCreateConstantIndexOp(builder, loc, rhs))
-      .getResult();
-}
-
-//===----------------------------------------------------------------------===//
 // ConcatOp
 //===----------------------------------------------------------------------===//
 
@@ -207,40 +179,6 @@ getSliceAxes(std::optional<Location> loc, ArrayRef<int64_t> starts,
   return result;
 }
 
-/// ONNX Slice's start and end along an axis of static size `dim`: negative
-/// bounds count from the back, then both are clamped to the valid range for
-/// the step's direction. No step can overflow: a negative bound plus a
-/// non-negative size stays in range.
-static std::pair<int64_t, int64_t> clampSliceBounds(const SliceAxis &slice,
-                                                    int64_t dim) {
-  int64_t start = slice.start < 0 ? slice.start + dim : slice.start;
-  int64_t end = slice.end < 0 ? slice.end + dim : slice.end;
-  if (slice.step > 0) {
-    start = std::clamp<int64_t>(start, 0, dim);
-    end = std::clamp<int64_t>(end, 0, dim);
-  } else {
-    // numpy.clip order (max, then min) so that an empty axis gives -1, -1.
-    start = std::min<int64_t>(std::max<int64_t>(start, 0), dim - 1);
-    end = std::min<int64_t>(std::max<int64_t>(end, -1), dim - 1);
-  }
-  return {start, end};
-}
-
-/// The number of elements ONNX Slice selects along an axis of static size
-/// `dim`: max(0, ceil((end - start) / step)).
-static int64_t getStaticSliceSize(const SliceAxis &slice, int64_t dim) {
-  auto [start, end] = clampSliceBounds(slice, dim);
-  // Both bounds lie in [-1, dim], so the distance cannot overflow; the
-  // magnitude of the step is taken unsigned because -INT64_MIN overflows.
-  int64_t distance = slice.step > 0 ? end - start : start - end;
-  if (distance <= 0)
-    return 0;
-  uint64_t stride = slice.step > 0 ? static_cast<uint64_t>(slice.step)
-                                   : 0ull - static_cast<uint64_t>(slice.step);
-  return static_cast<int64_t>((static_cast<uint64_t>(distance) - 1) / stride +
-                              1);
-}
-
 /// True when the slice is empty whatever the axis size: both bounds count
 /// from the same end, get the same clamp and the end does not lie past the
 /// start in the step's direction (clamping is monotonic, so the order
@@ -262,7 +200,7 @@ static bool isFullSlice(const SliceAxis &slice, int64_t dim) {
     return (slice.start == 0 ||
             slice.start == std::numeric_limits<int64_t>::min()) &&
            slice.end == std::numeric_limits<int64_t>::max();
-  auto [start, end] = clampSliceBounds(slice, dim);
+  auto [start, end] = clampSliceBounds(slice.start, slice.end, slice.step, dim);
   return start == 0 && end == dim;
 }
 
@@ -275,7 +213,8 @@ static RankedTensorType inferSliceType(RankedTensorType inputType,
   for (const SliceAxis &slice : slices) {
     int64_t dim = shape[slice.axis];
     if (!ShapedType::isDynamic(dim))
-      shape[slice.axis] = getStaticSliceSize(slice, dim);
+      shape[slice.axis] =
+          getStaticSliceSize(slice.start, slice.end, slice.step, dim);
     else if (isAlwaysEmptySlice(slice))
       shape[slice.axis] = 0;
   }
@@ -1383,8 +1322,10 @@ struct FoldSliceOfStaticSizes : OpRewritePattern<SliceOp> {
       dims = llvm::to_vector(llvm::seq<int64_t>(0, rank));
     } else {
       const SliceAxis &slice = slices->front();
-      int64_t count = getStaticSliceSize(slice, rank);
-      int64_t position = clampSliceBounds(slice, rank).first;
+      int64_t count =
+          getStaticSliceSize(slice.start, slice.end, slice.step, rank);
+      int64_t position =
+          clampSliceBounds(slice.start, slice.end, slice.step, rank).first;
       for (int64_t i = 0; i < count; ++i) {
         dims.push_back(position);
         // Only taken while another element follows, so it stays in range.

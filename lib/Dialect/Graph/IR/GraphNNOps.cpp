@@ -172,45 +172,6 @@ refineUnidirectionalBroadcast(std::optional<Location> loc, StringRef name,
   return success();
 }
 
-/// The extent of a kernel of `kernel` taps with `dilation`:
-/// (kernel - 1) * dilation + 1; nullopt on overflow.
-static std::optional<int64_t> getDilatedExtent(int64_t kernel,
-                                               int64_t dilation) {
-  std::optional<int64_t> scaled = llvm::checkedMul(kernel - 1, dilation);
-  return scaled ? llvm::checkedAdd(*scaled, int64_t(1)) : std::nullopt;
-}
-
-/// The output size of a sliding window over `in` elements (static, kernel
-/// >= 1, stride >= 1): floor or ceil of (in + pads - extent) / stride, plus
-/// one. With `ceilMode` a last window that would start in the end padding
-/// is dropped (onnxruntime and PyTorch do). Nullopt on overflow; the result
-/// may be below 1.
-static std::optional<int64_t> computeWindowOutputSize(int64_t in,
-                                                      int64_t kernel,
-                                                      const WindowDim &window,
-                                                      bool ceilMode) {
-  std::optional<int64_t> extent = getDilatedExtent(kernel, window.dilation);
-  std::optional<int64_t> start = llvm::checkedAdd(in, window.padBegin);
-  if (!extent || !start)
-    return std::nullopt;
-  std::optional<int64_t> padded = llvm::checkedAdd(*start, window.padEnd);
-  if (!padded)
-    return std::nullopt;
-  std::optional<int64_t> span = llvm::checkedSub(*padded, *extent);
-  if (!span)
-    return std::nullopt;
-  int64_t steps = ceilMode ? llvm::divideCeilSigned(*span, window.stride)
-                           : llvm::divideFloorSigned(*span, window.stride);
-  if (ceilMode) {
-    // An overflowing start offset lies past the padded start anyway; a
-    // negative one cannot overflow since steps * stride >= span.
-    std::optional<int64_t> lastStart = llvm::checkedMul(steps, window.stride);
-    if (!lastStart || *lastStart >= *start)
-      --steps;
-  }
-  return llvm::checkedAdd(steps, int64_t(1));
-}
-
 /// Infers one spatial output size of a convolution or pooling; `?` when the
 /// input or kernel size is. Errors on overflow and on sizes below 1.
 static FailureOr<int64_t> inferWindowOutputSize(std::optional<Location> loc,
@@ -221,7 +182,8 @@ static FailureOr<int64_t> inferWindowOutputSize(std::optional<Location> loc,
   if (ShapedType::isDynamic(in) || ShapedType::isDynamic(kernel))
     return ShapedType::kDynamic;
   std::optional<int64_t> out =
-      computeWindowOutputSize(in, kernel, window, ceilMode);
+      computeWindowOutputSize(in, kernel, window.stride, window.padBegin,
+                              window.padEnd, window.dilation, ceilMode);
   if (!out)
     return emitOptionalError(loc, "output ", dimName,
                              " size computation overflows");
@@ -244,17 +206,10 @@ static FailureOr<int64_t> inferTransposedOutputSize(std::optional<Location> loc,
                                                     int64_t outputPadding) {
   if (ShapedType::isDynamic(in) || ShapedType::isDynamic(kernel))
     return ShapedType::kDynamic;
-  std::optional<int64_t> out = llvm::checkedMul(in - 1, window.stride);
-  std::optional<int64_t> extent = getDilatedExtent(kernel, window.dilation);
-  if (out && extent)
-    out = llvm::checkedAdd(*out, *extent);
-  if (out)
-    out = llvm::checkedAdd(*out, outputPadding);
-  if (out)
-    out = llvm::checkedSub(*out, window.padBegin);
-  if (out)
-    out = llvm::checkedSub(*out, window.padEnd);
-  if (!out || !extent)
+  std::optional<int64_t> out = computeTransposedOutputSize(
+      in, kernel, window.stride, window.padBegin, window.padEnd,
+      window.dilation, outputPadding);
+  if (!out)
     return emitOptionalError(loc, "output ", dimName,
                              " size computation overflows");
   if (*out < 1)
@@ -339,8 +294,9 @@ static OpFoldResult reifyWindowOutputSize(OpBuilder &builder, Location loc,
   std::optional<int64_t> staticIn = getConstantIntValue(in);
   std::optional<int64_t> staticKernel = getConstantIntValue(kernel);
   if (staticIn && staticKernel) {
-    if (std::optional<int64_t> out =
-            computeWindowOutputSize(*staticIn, *staticKernel, window, ceilMode))
+    if (std::optional<int64_t> out = computeWindowOutputSize(
+            *staticIn, *staticKernel, window.stride, window.padBegin,
+            window.padEnd, window.dilation, ceilMode))
       return builder.getIndexAttr(*out);
   }
   OpFoldResult extent =

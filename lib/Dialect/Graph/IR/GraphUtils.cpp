@@ -19,6 +19,8 @@
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/Support/CheckedArithmetic.h"
+#include "llvm/Support/MathExtras.h"
+#include <algorithm>
 
 using namespace mlir;
 
@@ -209,6 +211,24 @@ OpFoldResult ceilDivSizes(OpBuilder &builder, Location loc, OpFoldResult lhs,
       });
 }
 
+OpFoldResult minSizes(OpBuilder &builder, Location loc, OpFoldResult lhs,
+                      OpFoldResult rhs) {
+  return combineSizes<arith::MinSIOp>(
+      builder, loc, lhs, rhs,
+      [](int64_t a, int64_t b) -> std::optional<int64_t> {
+        return std::min(a, b);
+      });
+}
+
+OpFoldResult maxSizes(OpBuilder &builder, Location loc, OpFoldResult lhs,
+                      OpFoldResult rhs) {
+  return combineSizes<arith::MaxSIOp>(
+      builder, loc, lhs, rhs,
+      [](int64_t a, int64_t b) -> std::optional<int64_t> {
+        return std::max(a, b);
+      });
+}
+
 std::string formatShape(ArrayRef<int64_t> shape) {
   std::string text = "[";
   llvm::raw_string_ostream os(text);
@@ -233,6 +253,84 @@ std::optional<int64_t> getStaticNumElements(ArrayRef<int64_t> shape) {
     product = *next;
   }
   return product;
+}
+
+std::pair<int64_t, int64_t> clampSliceBounds(int64_t start, int64_t end,
+                                             int64_t step, int64_t dim) {
+  start = start < 0 ? start + dim : start;
+  end = end < 0 ? end + dim : end;
+  if (step > 0) {
+    start = std::clamp<int64_t>(start, 0, dim);
+    end = std::clamp<int64_t>(end, 0, dim);
+  } else {
+    // numpy.clip order (max, then min) so that an empty axis gives -1, -1.
+    start = std::min<int64_t>(std::max<int64_t>(start, 0), dim - 1);
+    end = std::min<int64_t>(std::max<int64_t>(end, -1), dim - 1);
+  }
+  return {start, end};
+}
+
+int64_t getStaticSliceSize(int64_t start, int64_t end, int64_t step,
+                           int64_t dim) {
+  std::tie(start, end) = clampSliceBounds(start, end, step, dim);
+  // Both bounds lie in [-1, dim], so the distance cannot overflow; the
+  // magnitude of the step is taken unsigned because -INT64_MIN overflows.
+  int64_t distance = step > 0 ? end - start : start - end;
+  if (distance <= 0)
+    return 0;
+  uint64_t stride = step > 0 ? static_cast<uint64_t>(step)
+                             : 0ull - static_cast<uint64_t>(step);
+  return static_cast<int64_t>((static_cast<uint64_t>(distance) - 1) / stride +
+                              1);
+}
+
+std::optional<int64_t> getDilatedExtent(int64_t kernel, int64_t dilation) {
+  std::optional<int64_t> scaled = llvm::checkedMul(kernel - 1, dilation);
+  return scaled ? llvm::checkedAdd(*scaled, int64_t(1)) : std::nullopt;
+}
+
+std::optional<int64_t> computeWindowOutputSize(int64_t in, int64_t kernel,
+                                               int64_t stride, int64_t padBegin,
+                                               int64_t padEnd, int64_t dilation,
+                                               bool ceilMode) {
+  std::optional<int64_t> extent = getDilatedExtent(kernel, dilation);
+  std::optional<int64_t> start = llvm::checkedAdd(in, padBegin);
+  if (!extent || !start)
+    return std::nullopt;
+  std::optional<int64_t> padded = llvm::checkedAdd(*start, padEnd);
+  if (!padded)
+    return std::nullopt;
+  std::optional<int64_t> span = llvm::checkedSub(*padded, *extent);
+  if (!span)
+    return std::nullopt;
+  int64_t steps = ceilMode ? llvm::divideCeilSigned(*span, stride)
+                           : llvm::divideFloorSigned(*span, stride);
+  if (ceilMode) {
+    // An overflowing start offset lies past the padded start anyway; a
+    // negative one cannot overflow since steps * stride >= span.
+    std::optional<int64_t> lastStart = llvm::checkedMul(steps, stride);
+    if (!lastStart || *lastStart >= *start)
+      --steps;
+  }
+  return llvm::checkedAdd(steps, int64_t(1));
+}
+
+std::optional<int64_t>
+computeTransposedOutputSize(int64_t in, int64_t kernel, int64_t stride,
+                            int64_t padBegin, int64_t padEnd, int64_t dilation,
+                            int64_t outputPadding) {
+  std::optional<int64_t> out = llvm::checkedMul(in - 1, stride);
+  std::optional<int64_t> extent = getDilatedExtent(kernel, dilation);
+  if (!out || !extent)
+    return std::nullopt;
+  out = llvm::checkedAdd(*out, *extent);
+  if (out)
+    out = llvm::checkedAdd(*out, outputPadding);
+  if (out)
+    out = llvm::checkedSub(*out, padBegin);
+  if (out)
+    out = llvm::checkedSub(*out, padEnd);
+  return out;
 }
 
 LogicalResult trait::verifyElementCountsFit(Operation *op) {

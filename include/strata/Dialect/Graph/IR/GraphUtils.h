@@ -15,6 +15,7 @@
 #include "mlir/Support/LLVM.h"
 #include <optional>
 #include <string>
+#include <utility>
 
 namespace mlir {
 class OpBuilder;
@@ -77,6 +78,12 @@ mlir::OpFoldResult floorDivSizes(mlir::OpBuilder &builder, mlir::Location loc,
                                  mlir::OpFoldResult rhs);
 mlir::OpFoldResult ceilDivSizes(mlir::OpBuilder &builder, mlir::Location loc,
                                 mlir::OpFoldResult lhs, mlir::OpFoldResult rhs);
+/// Signed min/max of two index sizes (ONNX bounds may be negative before
+/// they are clamped); folds when both are constants.
+mlir::OpFoldResult minSizes(mlir::OpBuilder &builder, mlir::Location loc,
+                            mlir::OpFoldResult lhs, mlir::OpFoldResult rhs);
+mlir::OpFoldResult maxSizes(mlir::OpBuilder &builder, mlir::Location loc,
+                            mlir::OpFoldResult lhs, mlir::OpFoldResult rhs);
 
 /// `base` to the power `exponent` as graph.pow defines it on integers:
 /// repeated squaring with wrapping (two's complement) products; a negative
@@ -122,6 +129,29 @@ inferResultTypes(mlir::Operation *op, std::optional<mlir::Location> loc,
 /// dynamic or the product does not fit in int64_t.
 std::optional<int64_t> getStaticNumElements(llvm::ArrayRef<int64_t> shape);
 
+/// The extent of a kernel of `kernel` taps with `dilation`:
+/// (kernel - 1) * dilation + 1; nullopt on overflow.
+std::optional<int64_t> getDilatedExtent(int64_t kernel, int64_t dilation);
+
+/// The output size of a sliding window (convolution, pooling) over `in`
+/// elements (static, kernel >= 1, stride >= 1): floor or ceil of (in + pads
+/// - extent) / stride, plus one. With `ceilMode` a last window that would
+/// start in the end padding is dropped (onnxruntime and PyTorch do).
+/// Nullopt on overflow; the result may be below 1. Shared by type inference
+/// and the evaluator.
+std::optional<int64_t> computeWindowOutputSize(int64_t in, int64_t kernel,
+                                               int64_t stride, int64_t padBegin,
+                                               int64_t padEnd, int64_t dilation,
+                                               bool ceilMode);
+
+/// The output size of a transposed convolution over `in` elements: stride *
+/// (in - 1) + outputPadding + extent - pads. Nullopt on overflow; the result
+/// may be below 1. Shared by type inference and the evaluator.
+std::optional<int64_t>
+computeTransposedOutputSize(int64_t in, int64_t kernel, int64_t stride,
+                            int64_t padBegin, int64_t padEnd, int64_t dilation,
+                            int64_t outputPadding);
+
 /// The elements of `value` when it is a constant integer tensor (a dense
 /// graph.constant or anything m_Constant matches), else nullopt.
 std::optional<llvm::SmallVector<int64_t>> getConstantInts(mlir::Value value);
@@ -141,6 +171,20 @@ int64_t getScaledSize(int64_t size, double scale);
 mlir::FailureOr<llvm::SmallVector<mlir::OpFoldResult>>
 buildResizeSizes(mlir::OpBuilder &builder, mlir::Location loc,
                  mlir::Value input, mlir::Value scales, mlir::Value sizes);
+
+/// ONNX Slice's start and end along an axis of static size `dim`: negative
+/// bounds count from the back, then both are clamped to the valid range for
+/// the step's direction ([0, dim] for a positive step; [0, dim - 1] for the
+/// start and [-1, dim - 1] for the end of a negative one). No step can
+/// overflow: a negative bound plus a non-negative size stays in range.
+/// Shared by the folders, type inference and the evaluator.
+std::pair<int64_t, int64_t> clampSliceBounds(int64_t start, int64_t end,
+                                             int64_t step, int64_t dim);
+
+/// The number of elements ONNX Slice selects along an axis of static size
+/// `dim`: max(0, ceil((end - start) / step)) of the clamped bounds.
+int64_t getStaticSliceSize(int64_t start, int64_t end, int64_t step,
+                           int64_t dim);
 
 /// One input dim of an ONNX slice as the host computes it: the index of the
 /// first selected element, the step between selected elements and their
