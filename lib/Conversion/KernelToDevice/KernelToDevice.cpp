@@ -809,8 +809,7 @@ struct ConvertKernelToDevicePass
       return module.emitError("unknown target '")
              << target << "', expected cpu or cuda";
     StringRef triple, cpu, chip, features;
-    if (auto kernelTarget =
-            module->getAttrOfType<kernel::TargetAttr>("kernel.target")) {
+    if (auto kernelTarget = kernel::getTarget(module)) {
       if (kernelTarget.isCuda() == (target == "cuda")) {
         triple = kernelTarget.getTriple();
         (target == "cuda" ? chip : cpu) = kernelTarget.getCpu();

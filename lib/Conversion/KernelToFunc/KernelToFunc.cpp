@@ -26,11 +26,6 @@ using namespace strata;
 
 namespace {
 
-/// The discardable attributes that carry a kernel's schedule and target on
-/// the func.func it becomes.
-constexpr llvm::StringLiteral kScheduleAttrName = "kernel.schedule";
-constexpr llvm::StringLiteral kTargetAttrName = "kernel.target";
-
 /// Replaces `kernelFunc` by a func.func with the same symbol, signature,
 /// visibility, argument/result attributes and body.
 static void convertKernelFunc(kernel::FuncOp kernelFunc) {
@@ -45,9 +40,9 @@ static void convertKernelFunc(kernel::FuncOp kernelFunc) {
   if (ArrayAttr resAttrs = kernelFunc.getResAttrsAttr())
     func.setResAttrsAttr(resAttrs);
   if (std::optional<kernel::ScheduleAttr> schedule = kernelFunc.getSchedule())
-    func->setAttr(kScheduleAttrName, *schedule);
+    kernel::setSchedule(func, *schedule);
   if (std::optional<kernel::TargetAttr> target = kernelFunc.getTarget())
-    func->setAttr(kTargetAttrName, *target);
+    kernel::setTarget(func, *target);
   // Discardable attributes travel unchanged.
   for (NamedAttribute attr : kernelFunc->getDiscardableAttrs())
     func->setAttr(attr.getName(), attr.getValue());

@@ -104,3 +104,24 @@ func.func @f(%x: tensor<4xf32>) {
   // expected-error @+1 {{'kernel.yield' op expects parent op 'kernel.dispatch'}}
   kernel.yield %x : tensor<4xf32>
 }
+
+// -----
+
+// expected-error @+1 {{'kernel.target' must be a #kernel.target, got "x86_64"}}
+module attributes {kernel.target = "x86_64"} {}
+
+// -----
+
+func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'kernel.target' belongs on a module or a function}}
+  %0 = arith.addf %x, %x {kernel.target = #kernel.target<triple = "x86_64", cpu = "x">} : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'kernel.schedule' must be a #kernel.schedule, got 4 : i64}}
+  %0 = arith.addf %x, %x {kernel.schedule = 4} : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}

@@ -9,7 +9,9 @@
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "strata/Dialect/Kernel/IR/KernelOps.h"
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -142,6 +144,16 @@ ArrayRef<int64_t> ScheduleAttr::getTileSizes(unsigned level) const {
 
 LogicalResult KernelDialect::verifyOperationAttribute(Operation *op,
                                                       NamedAttribute attr) {
+  if (attr.getName() == getTargetAttrName()) {
+    if (!isa<ModuleOp, FunctionOpInterface>(op))
+      return op->emitError() << "'" << getTargetAttrName()
+                             << "' belongs on a module or a function";
+    if (!isa<TargetAttr>(attr.getValue()))
+      return op->emitError()
+             << "'" << getTargetAttrName() << "' must be a #kernel.target, got "
+             << attr.getValue();
+    return success();
+  }
   if (attr.getName() != getScheduleAttrName())
     return success();
   auto schedule = dyn_cast<ScheduleAttr>(attr.getValue());
@@ -156,6 +168,26 @@ LogicalResult KernelDialect::verifyOperationAttribute(Operation *op,
     return schedule.verifyLoops(linalgOp.getIteratorTypesArray(), {},
                                 [&] { return op->emitOpError(); });
   return success();
+}
+
+ScheduleAttr strata::kernel::getSchedule(Operation *op) {
+  return op->getAttrOfType<ScheduleAttr>(KernelDialect::getScheduleAttrName());
+}
+
+void strata::kernel::setSchedule(Operation *op, ScheduleAttr schedule) {
+  op->setAttr(KernelDialect::getScheduleAttrName(), schedule);
+}
+
+void strata::kernel::removeSchedule(Operation *op) {
+  op->removeAttr(KernelDialect::getScheduleAttrName());
+}
+
+TargetAttr strata::kernel::getTarget(Operation *op) {
+  return op->getAttrOfType<TargetAttr>(KernelDialect::getTargetAttrName());
+}
+
+void strata::kernel::setTarget(Operation *op, TargetAttr target) {
+  op->setAttr(KernelDialect::getTargetAttrName(), target);
 }
 
 //===----------------------------------------------------------------------===//

@@ -28,12 +28,20 @@ def Kernel_Dialect : Dialect {
     on CUDA.
   }];
   let useDefaultAttributePrinterParser = 1;
-  // Verifies `kernel.schedule` against the loops of the op it annotates.
+  // Verifies `kernel.schedule` against the loops of the op it annotates and
+  // `kernel.target` where it may appear. Read and write them through
+  // getSchedule/setSchedule/getTarget/setTarget (KernelDialect.h).
   let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{
-    /// The discardable attribute that gives a linalg op its schedule.
+    /// The discardable attribute that gives a linalg op (or the func.func
+    /// made from a kernel.func) its schedule.
     static constexpr ::llvm::StringLiteral getScheduleAttrName() {
       return "kernel.schedule";
+    }
+    /// The discardable attribute that gives a module (or the func.func made
+    /// from a kernel.func) the machine its kernels are compiled for.
+    static constexpr ::llvm::StringLiteral getTargetAttrName() {
+      return "kernel.target";
     }
   }];
 }
