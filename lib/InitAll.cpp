@@ -54,6 +54,8 @@
 #include "mlir/Dialect/Vector/Transforms/SubsetOpInterfaceImpl.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Transforms/Passes.h"
+#include "strata/Codegen/CPU/Passes.h"
+#include "strata/Codegen/Common/Passes.h"
 #include "strata/Conversion/Passes.h"
 #include "strata/Dialect/Device/IR/DeviceDialect.h"
 #include "strata/Dialect/Device/Transforms/Passes.h"
@@ -61,7 +63,11 @@
 #include "strata/Dialect/Graph/Transforms/Passes.h"
 #include "strata/Dialect/Kernel/IR/KernelDialect.h"
 #include "strata/Dialect/Kernel/Transforms/Passes.h"
+#include "strata/Target/CPU/CPUTarget.h"
+#include "strata/Target/TargetBackend.h"
 #include "llvm/Config/llvm-config.h"
+
+#include <mutex>
 
 #ifndef STRATA_VERSION
 #define STRATA_VERSION "unknown"
@@ -128,11 +134,21 @@ void strata::registerAllPasses() {
   mlir::registerTransformsPasses();
   graph::registerGraphPasses();
   registerConversionPasses();
+  registerCodegenCommonPasses();
+  registerCodegenCPUPasses();
   kernel::registerKernelPasses();
   device::registerDevicePasses();
   // The host program's last lowering steps (strata-compile's device level).
   mlir::registerLowerAffinePass();
   mlir::registerSCFToControlFlowPass();
+  // kernel-select-schedule asks the backends for schedules.
+  registerAllTargetBackends();
+}
+
+void strata::registerAllTargetBackends() {
+  // The registry is global and keeps the first backend of a name.
+  static std::once_flag once;
+  std::call_once(once, [] { registerTargetBackend(createCPUTargetBackend()); });
 }
 
 const char *strata::getVersionString() {

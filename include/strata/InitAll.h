@@ -24,9 +24,14 @@ void registerAllDialects(mlir::DialectRegistry &registry);
 /// ConvertToLLVMPatternInterface). Called by registerAllDialects.
 void registerCPULoweringDialects(mlir::DialectRegistry &registry);
 
-/// Registers every Strata pass and pipeline, and the upstream passes the
-/// pipelines rely on (canonicalize, cse, symbol-dce, inline, ...).
+/// Registers every Strata pass and pipeline, the upstream passes the
+/// pipelines rely on (canonicalize, cse, symbol-dce, inline, ...) and the
+/// target backends (kernel-select-schedule asks them for schedules).
 void registerAllPasses();
+
+/// Registers every TargetBackend (TargetBackend.h): "cpu". Thread-safe;
+/// registers once per process.
+void registerAllTargetBackends();
 
 /// The version line the tools print: "Strata <version> (MLIR <version>)".
 const char *getVersionString();

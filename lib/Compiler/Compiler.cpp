@@ -9,20 +9,27 @@
 //===----------------------------------------------------------------------===//
 
 #include "strata/Compiler/Compiler.h"
-#include "strata/Dialect/Kernel/Transforms/Heuristics.h"
-
+#include "strata/Conversion/Passes.h"
+#include "strata/Dialect/Device/Transforms/Passes.h"
+#include "strata/Dialect/Graph/Transforms/Passes.h"
+#include "strata/Dialect/Kernel/IR/KernelDialect.h"
+#include "strata/Dialect/Kernel/Transforms/Passes.h"
 #include "strata/InitAll.h"
 #include "strata/Support/Location.h"
 #include "strata/Support/ParseSource.h"
 #include "strata/Target/Bytecode/Serializer.h"
+#include "strata/Target/TargetBackend.h"
 
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -61,8 +68,10 @@ std::optional<CompileLevel> strata::parseCompileLevel(llvm::StringRef name) {
 }
 
 std::string strata::verifyCompileOptions(const CompileOptions &options) {
-  if (options.target != "cpu")
-    return "unsupported target '" + options.target + "' (supported: cpu)";
+  ensureCompilerPassesRegistered();
+  if (!lookupTargetBackend(options.target))
+    return "unknown target '" + options.target +
+           "' (known: " + getTargetBackendNames() + ")";
   if (options.optLevel > 3)
     return "opt level must be 0..3, got " + std::to_string(options.optLevel);
   if (!isKnownLayout(options.layout))
@@ -84,39 +93,70 @@ void strata::ensureCompilerPassesRegistered() {
   std::call_once(once, [] { registerAllPasses(); });
 }
 
-/// The textual pipeline of the levels up to `level` (at most Device: the
-/// LLVM level and the module are made by the serializer).
-static std::string getPipeline(const CompileOptions &options,
-                               CompileLevel level) {
-  std::string schedulingCPU = options.cpu.empty() ? "host" : options.cpu;
-  std::string pipeline = "strata-graph-optimize";
+/// Appends the passes of the levels after the graph level up to `level`
+/// (at most Device: the LLVM level and the module are made by the
+/// serializer) for `backend`.
+static LogicalResult buildPipeline(OpPassManager &pm, Location loc,
+                                   const CompileOptions &options,
+                                   const TargetBackend &backend,
+                                   CompileLevel level) {
+  graph::buildGraphOptimizePipeline(pm);
+  if (level < CompileLevel::Kernel)
+    return success();
+
   // Kernel level: first the image ops in the kernels' layout, then the
-  // matrix-vector weights in panels as wide as the CPU's matrix-vector
+  // matrix-vector weights in panels as wide as the backend's matrix-vector
   // register tiles (layouts chosen for the kernels, so not part of the
   // target-independent graph pipeline; prepacking also folds the filter
   // transposes of the layout change); NHWC filters likewise in panels as
   // wide as the matrix product's register tiles.
-  if (level >= CompileLevel::Kernel && options.layout == "nhwc")
-    pipeline += ",graph-convert-layout{target-layout=nhwc}";
-  if (level >= CompileLevel::Kernel)
-    pipeline += ",graph-prepack-weights{panel-bytes=" +
-                std::to_string(kernel::getGemvPanelBytes(schedulingCPU)) +
-                "},convert-graph-to-kernel,func.func(kernel-rewrite-"
-                "convolutions{panel-bytes=" +
-                std::to_string(kernel::getMatmulPanelBytes(schedulingCPU)) +
-                " winograd=" + (options.winograd ? "true" : "false") +
-                "},kernel-pack-weights{panel-bytes=" +
-                std::to_string(kernel::getMatmulPanelBytes(schedulingCPU)) +
-                "},kernel-propagate-reshapes,kernel-fuse-elementwise,"
-                "kernel-form-dispatches),"
-                "kernel-outline,kernel-select-schedule{cpu=" +
-                schedulingCPU + "}";
-  if (level >= CompileLevel::Device)
-    pipeline += ",convert-kernel-to-device{target=" + options.target + "}," +
-                "device-plan-memory{report=" +
-                (options.reportMemory ? "true" : "false") +
-                "},lower-affine,func.func(convert-scf-to-cf),canonicalize,cse";
-  return pipeline;
+  FailureOr<kernel::TargetAttr> target =
+      backend.getDefaultTarget(loc, options.cpu, "");
+  if (failed(target))
+    return failure();
+  TargetInfo info = backend.getTargetInfo(*target);
+  int64_t matmulPanelBytes = backend.getMatmulPanelBytes(info);
+  if (options.layout == "nhwc") {
+    graph::GraphConvertLayoutPassOptions layout;
+    layout.targetLayout = "nhwc";
+    pm.addPass(graph::createGraphConvertLayoutPass(layout));
+  }
+  graph::GraphPrepackWeightsPassOptions prepack;
+  prepack.panelBytes = backend.getGemvPanelBytes(info);
+  pm.addPass(graph::createGraphPrepackWeightsPass(prepack));
+  pm.addPass(createConvertGraphToKernelPass());
+  OpPassManager &funcPM = pm.nest<func::FuncOp>();
+  kernel::KernelRewriteConvolutionsPassOptions convolutions;
+  convolutions.panelBytes = matmulPanelBytes;
+  convolutions.winograd = options.winograd;
+  funcPM.addPass(kernel::createKernelRewriteConvolutionsPass(convolutions));
+  kernel::KernelPackWeightsPassOptions packWeights;
+  packWeights.panelBytes = matmulPanelBytes;
+  funcPM.addPass(kernel::createKernelPackWeightsPass(packWeights));
+  funcPM.addPass(kernel::createKernelPropagateReshapesPass());
+  funcPM.addPass(kernel::createKernelFuseElementwisePass());
+  funcPM.addPass(kernel::createKernelFormDispatchesPass());
+  pm.addPass(kernel::createKernelOutlinePass());
+  kernel::KernelSelectSchedulePassOptions select;
+  select.targetName = backend.getName().str();
+  select.cpu = options.cpu.empty() ? "host" : options.cpu;
+  pm.addPass(kernel::createKernelSelectSchedulePass(select));
+  if (level < CompileLevel::Device)
+    return success();
+
+  // Device level: the host program on buffers, its memory plan, then its
+  // control flow in cf.
+  ConvertKernelToDevicePassOptions device;
+  device.target = backend.getName().str();
+  pm.addPass(createConvertKernelToDevicePass(device));
+  device::DevicePlanMemoryPassOptions plan;
+  plan.report = options.reportMemory;
+  pm.addPass(device::createDevicePlanMemoryPass(plan));
+  pm.addPass(createLowerAffinePass());
+  pm.addNestedPass<func::FuncOp>(createSCFToControlFlowPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  return success();
 }
 
 LogicalResult strata::compileModule(
@@ -124,7 +164,10 @@ LogicalResult strata::compileModule(
     llvm::function_ref<LogicalResult(PassManager &)> configurePassManager) {
   if (std::string error = verifyCompileOptions(options); !error.empty())
     return emitError(module.getLoc()) << error;
-  ensureCompilerPassesRegistered();
+  FailureOr<const TargetBackend *> backend =
+      getTargetBackend(module.getLoc(), options.target);
+  if (failed(backend))
+    return failure();
 
   if (!options.fromDevice) {
     PassManager pm(module.getContext(), ModuleOp::getOperationName(),
@@ -133,10 +176,8 @@ LogicalResult strata::compileModule(
       return failure();
     // The LLVM level and the module start from the device level.
     CompileLevel level = std::min(options.compileTo, CompileLevel::Device);
-    std::string errors;
-    llvm::raw_string_ostream errorStream(errors);
-    if (failed(parsePassPipeline(getPipeline(options, level), pm, errorStream)))
-      return emitError(module.getLoc()) << "invalid pipeline: " << errors;
+    if (failed(buildPipeline(pm, module.getLoc(), options, **backend, level)))
+      return failure();
     if (failed(pm.run(module)))
       return failure();
   }
@@ -151,8 +192,14 @@ LogicalResult strata::compileModule(
     return success();
   }
   case CompileLevel::LLVM: {
+    CodegenOptions codegen;
+    codegen.chip = options.cpu;
+    codegen.features = options.features;
+    codegen.optLevel = options.optLevel;
+    codegen.linker = options.linker;
+    codegen.vectorize = options.vectorize;
     FailureOr<OwningOpRef<ModuleOp>> kernels =
-        lowerKernelsToLLVM(module, options.vectorize);
+        lowerKernels(module, **backend, codegen);
     if (failed(kernels))
       return failure();
     llvm::raw_string_ostream os(output.text);

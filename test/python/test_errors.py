@@ -67,7 +67,7 @@ def test_every_diagnostic_is_reported():
 
 
 def test_bad_options():
-    with pytest.raises(strata.StrataError, match="unsupported target 'cuda'"):
+    with pytest.raises(strata.StrataError, match=r"unknown target 'cuda' \(known: cpu\)"):
         strata.compile(MLP_PATH, target="cuda")
     with pytest.raises(strata.StrataError, match="opt_level must be 0..3"):
         strata.compile(MLP_PATH, opt_level=7)

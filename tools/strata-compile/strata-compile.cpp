@@ -18,6 +18,7 @@
 #include "strata/Runtime/Files.h"
 #include "strata/Support/Location.h"
 #include "strata/Support/ParseSource.h"
+#include "strata/Target/TargetBackend.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -51,7 +52,8 @@ cl::opt<std::string> inputFilename(cl::Positional,
 cl::opt<std::string> outputFilename("o", cl::desc("Output file"),
                                     cl::value_desc("filename"), cl::init("-"),
                                     cl::cat(toolCategory));
-cl::opt<std::string> target("target", cl::desc("Device to compile for (cpu)"),
+cl::opt<std::string> target("target",
+                            cl::desc("Target backend to compile for (cpu)"),
                             cl::init("cpu"), cl::cat(toolCategory));
 cl::opt<CompileLevel> compileTo(
     "compile-to", cl::desc("Stop after a level and print its IR"),
@@ -124,9 +126,10 @@ int main(int argc, char **argv) {
                               "Strata compiler: graph-level MLIR to a .smod "
                               "module\n");
 
-  if (target != "cpu") {
+  if (!strata::lookupTargetBackend(target)) {
     llvm::WithColor::error()
-        << "unsupported --target=" << target << " (supported: cpu)\n";
+        << "unknown --target=" << target
+        << " (known: " << strata::getTargetBackendNames() << ")\n";
     return 1;
   }
   if (optLevel > 3) {

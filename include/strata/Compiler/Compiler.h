@@ -43,7 +43,7 @@ std::optional<CompileLevel> parseCompileLevel(llvm::StringRef name);
 
 /// What to compile for and how far (strata-compile's flags).
 struct CompileOptions {
-  /// The device to compile for; only "cpu" is supported.
+  /// The target backend to compile for, by name (TargetBackend.h; "cpu").
   std::string target = "cpu";
   /// LLVM CPU name and features of the kernels (empty: the host's).
   std::string cpu;

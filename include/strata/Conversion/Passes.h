@@ -14,7 +14,7 @@ namespace strata {
 #define GEN_PASS_DECL
 #include "strata/Conversion/Passes.h.inc"
 
-/// Registers every conversion pass and the CPU lowering pipeline.
+/// Registers every conversion pass.
 void registerConversionPasses();
 
 } // namespace strata

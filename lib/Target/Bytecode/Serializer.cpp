@@ -1,8 +1,9 @@
 //===- Serializer.cpp - Device-level modules to .smod files ---------------===//
 //
 // Implements serializeToBytecode (see Serializer.h): gathers the module's
-// pool entries, kernels and host functions, builds the kernel library, and
-// lays everything out with the runtime's ModuleWriter. The result is loaded
+// pool entries, kernels and host functions, asks the target's backend for
+// the kernel library (TargetBackend::serializeKernels), and lays everything
+// out with the runtime's ModuleWriter. The result is loaded
 // back with the runtime's own verifier before it is returned, so a module
 // the compiler writes is one the runtime accepts.
 //
@@ -10,43 +11,23 @@
 
 #include "SerializerImpl.h"
 
-#include "strata/Conversion/KernelToLLVM/KernelToLLVM.h"
 #include "strata/Dialect/Device/IR/DeviceDialect.h"
 #include "strata/Dialect/Device/IR/DeviceOps.h"
 #include "strata/Dialect/Kernel/IR/KernelOps.h"
 #include "strata/InitAll.h"
-#include "strata/Runtime/CpuFeatures.h"
 #include "strata/Runtime/Module.h"
 #include "strata/Support/Location.h"
-#include "strata/Target/LLVM/ObjectEmitter.h"
+#include "strata/Target/TargetBackend.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinDialect.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
-#include "mlir/Pass/PassManager.h"
-#include "llvm/ADT/StringSet.h"
-#include "llvm/MC/MCSubtargetInfo.h"
-#include "llvm/Target/TargetMachine.h"
 
 using namespace mlir;
 using namespace strata;
 using namespace strata::runtime;
-
-FailureOr<OwningOpRef<ModuleOp>> strata::lowerKernelsToLLVM(ModuleOp module,
-                                                            bool vectorize) {
-  OpBuilder builder(module.getContext());
-  OwningOpRef<ModuleOp> kernels = ModuleOp::create(module.getLoc());
-  builder.setInsertionPointToEnd(kernels->getBody());
-  for (auto kernel : module.getOps<kernel::FuncOp>())
-    builder.clone(*kernel.getOperation());
-  PassManager pm(module.getContext());
-  buildKernelToLLVMPipeline(pm, vectorize);
-  if (failed(pm.run(*kernels)))
-    return failure();
-  return kernels;
-}
 
 /// The bytes of `value` as the runtime lays out a tensor: row-major, one
 /// byte per i1, 8 bytes per index.
@@ -99,35 +80,6 @@ static FailureOr<std::vector<uint8_t>> getConstantBytes(Location loc,
   return bytes;
 }
 
-/// The features of CpuFeatures.h that the kernels' target machine enables
-/// (those the runtime checks before it runs the kernels). Recorded for x86
-/// targets; the list is empty for others (the library is x86-64 only).
-static FailureOr<std::vector<std::string>>
-getRequiredCpuFeatures(Location loc, const BytecodeOptions &options) {
-  FailureOr<std::unique_ptr<llvm::TargetMachine>> targetMachine =
-      createTargetMachine(loc, options.triple, options.cpu, options.features,
-                          options.optLevel);
-  if (failed(targetMachine))
-    return failure();
-  std::vector<std::string> features;
-  if (!(*targetMachine)->getTargetTriple().isX86())
-    return features;
-  const llvm::MCSubtargetInfo *subtarget =
-      (*targetMachine)->getMCSubtargetInfo();
-  llvm::StringSet<> known;
-  for (const llvm::SubtargetFeatureKV &feature :
-       subtarget->getAllProcessorFeatures())
-    known.insert(feature.Key);
-  for (std::string_view name : runtime::getRecordableCpuFeatures()) {
-    // checkFeatures aborts on names the target does not know.
-    if (!known.contains(llvm::StringRef(name.data(), name.size())))
-      continue;
-    if (subtarget->checkFeatures("+" + std::string(name)))
-      features.emplace_back(name);
-  }
-  return features;
-}
-
 LogicalResult strata::serializeToBytecode(ModuleOp module,
                                           const BytecodeOptions &options,
                                           std::vector<uint8_t> &bytes) {
@@ -136,25 +88,36 @@ LogicalResult strata::serializeToBytecode(ModuleOp module,
   serializer::SymbolIndices symbols;
 
   // Metadata.
-  BytecodeOptions kernelOptions = options;
+  CodegenOptions codegen;
+  codegen.triple = options.triple;
+  codegen.chip = options.cpu;
+  codegen.features = options.features;
+  codegen.optLevel = options.optLevel;
+  codegen.linker = options.linker;
+  codegen.vectorize = options.vectorize;
   writer.addMetadata("producer", getVersionString());
   if (!options.sourceName.empty())
     writer.addMetadata("source", options.sourceName);
+  std::string targetName = "cpu";
   if (auto target =
           module->getAttrOfType<device::TargetAttr>("device.target")) {
     if (!target.isCpu())
       return emitError(loc) << "target '" << target.getKind()
                             << "' cannot be serialized yet (cpu only)";
-    if (kernelOptions.triple.empty())
-      kernelOptions.triple = target.getTriple().str();
-    if (kernelOptions.cpu.empty())
-      kernelOptions.cpu = target.getCpu().str();
-    if (kernelOptions.features.empty())
-      kernelOptions.features = target.getFeatures().str();
+    targetName = target.getKind().str();
+    if (codegen.triple.empty())
+      codegen.triple = target.getTriple().str();
+    if (codegen.chip.empty())
+      codegen.chip = target.getCpu().str();
+    if (codegen.features.empty())
+      codegen.features = target.getFeatures().str();
   }
-  writer.addMetadata("target", "cpu");
-  if (!kernelOptions.cpu.empty())
-    writer.addMetadata("cpu", kernelOptions.cpu);
+  FailureOr<const TargetBackend *> backend = getTargetBackend(loc, targetName);
+  if (failed(backend))
+    return failure();
+  writer.addMetadata("target", targetName);
+  if (!codegen.chip.empty())
+    writer.addMetadata("cpu", codegen.chip);
 
   // The constant pool.
   for (auto entry : module.getOps<device::PoolEntryOp>()) {
@@ -179,37 +142,23 @@ LogicalResult strata::serializeToBytecode(ModuleOp module,
     symbols.constants[entry.getSymName()] = *index;
   }
 
-  // Kernels: the library first (it tells which kernels are distributed
-  // into tiles: those with a grid function), then the table.
+  // Kernels: the library first (the backend names each kernel's symbols),
+  // then the table.
   SmallVector<kernel::FuncOp> kernels(module.getOps<kernel::FuncOp>());
-  llvm::StringSet<> exported;
+  KernelLibrary library;
   if (!kernels.empty()) {
-    FailureOr<OwningOpRef<ModuleOp>> llvmModule =
-        lowerKernelsToLLVM(module, options.vectorize);
-    if (failed(llvmModule))
+    if (failed((*backend)->serializeKernels(module, codegen, library)))
       return failure();
-    for (auto func : (*llvmModule)->getOps<LLVM::LLVMFuncOp>())
-      if (!func.isExternal())
-        exported.insert(func.getSymName());
-    FailureOr<std::vector<uint8_t>> library =
-        serializer::buildKernelLibrary(**llvmModule, kernelOptions);
-    if (failed(library))
-      return failure();
-    FailureOr<std::vector<std::string>> cpuFeatures =
-        getRequiredCpuFeatures(loc, kernelOptions);
-    if (failed(cpuFeatures))
-      return failure();
-    writer.setKernelLibraryCPU(std::move(*library), *cpuFeatures);
+    writer.setKernelLibraryCPU(std::move(library.binary),
+                               library.requiredFeatures);
   }
   for (kernel::FuncOp kernel : kernels) {
     FunctionType type = kernel.getFunctionType();
-    std::string gridSymbol = getKernelGridSymbol(kernel.getSymName());
-    if (!exported.contains(gridSymbol))
-      gridSymbol.clear();
+    const KernelSymbols &kernelSymbols = library.kernels[kernel.getSymName()];
     StatusOr<uint32_t> index = writer.addKernel(
-        kernel.getSymName(), getKernelEntrySymbol(kernel.getSymName()),
-        gridSymbol, type.getNumInputs() + type.getNumResults(),
-        type.getNumResults(), strata::formatLocation(kernel.getLoc()));
+        kernel.getSymName(), kernelSymbols.entry, kernelSymbols.grid,
+        type.getNumInputs() + type.getNumResults(), type.getNumResults(),
+        strata::formatLocation(kernel.getLoc()));
     if (!index.ok())
       return kernel.emitError() << index.message();
     symbols.kernels[kernel.getSymName()] = *index;

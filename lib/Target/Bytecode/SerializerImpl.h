@@ -1,7 +1,7 @@
 //===- SerializerImpl.h - The parts of the bytecode serializer --*- C++ -*-===//
 //
-// Internal to lib/Target/Bytecode: the host-function encoder, the kernel
-// library builder and the helpers they share.
+// Internal to lib/Target/Bytecode: the host-function encoder and the
+// helpers it shares with the serializer.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,11 +42,6 @@ mlir::LogicalResult encodeHostFunction(mlir::func::FuncOp func,
                                        const SymbolIndices &symbols,
                                        runtime::ModuleWriter &writer,
                                        runtime::FunctionBuilder &builder);
-
-/// Compiles the LLVM-dialect `llvmModule` for the target of `options` and
-/// links it into a shared object with lld.
-mlir::FailureOr<std::vector<uint8_t>>
-buildKernelLibrary(mlir::ModuleOp llvmModule, const BytecodeOptions &options);
 
 } // namespace strata::serializer
 

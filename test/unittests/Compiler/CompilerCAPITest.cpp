@@ -132,7 +132,9 @@ TEST(CompilerCAPITest, BadOptionValues) {
                            options, &result),
             STRATA_COMPILE_OK);
   EXPECT_EQ(result, nullptr);
-  EXPECT_NE(lastError().find("tpu"), std::string::npos) << lastError();
+  EXPECT_NE(lastError().find("unknown target 'tpu' (known: cpu)"),
+            std::string::npos)
+      << lastError();
   strata_compile_options_release(options);
 }
 

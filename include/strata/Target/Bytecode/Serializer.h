@@ -4,9 +4,10 @@
 // memrefs with device ops, arith and cf; kernel.func kernels; the constant
 // pool's device.pool_entry ops) becomes one .smod file (format in
 // Runtime/Bytecode.h, docs/ModuleFormat.md):
-//  - the kernels are lowered to destination-passing LLVM code with the
-//    runtime's entry points, compiled for the target and linked into one
-//    shared object with lld;
+//  - the kernels become the kernel library of the target's backend
+//    (TargetBackend::serializeKernels: on CPUs destination-passing LLVM
+//    code with the runtime's entry points, compiled and linked into one
+//    shared object with lld);
 //  - each host function is encoded as VM bytecode (one register per SSA
 //    value, branches with moves for block arguments);
 //  - pool entries become the 64-byte aligned constant pool;
@@ -21,7 +22,6 @@
 #define STRATA_TARGET_BYTECODE_SERIALIZER_H
 
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/IR/OwningOpRef.h"
 #include "mlir/Support/LLVM.h"
 
 #include <cstdint>
@@ -47,11 +47,6 @@ struct BytecodeOptions {
   /// Recorded in the metadata as "source".
   std::string sourceName;
 };
-
-/// Clones the kernel.func ops of `module` into a new module and lowers it to
-/// the LLVM dialect with the runtime's entry points (strata-lower-kernels-cpu).
-mlir::FailureOr<mlir::OwningOpRef<mlir::ModuleOp>>
-lowerKernelsToLLVM(mlir::ModuleOp module, bool vectorize = true);
 
 /// Serializes the device-level `module` into `bytes` (a whole .smod file).
 mlir::LogicalResult serializeToBytecode(mlir::ModuleOp module,

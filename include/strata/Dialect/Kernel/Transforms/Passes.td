@@ -191,15 +191,20 @@ def KernelSelectSchedulePass : Pass<"kernel-select-schedule", "::mlir::ModuleOp"
   let summary = "Choose a #kernel.schedule for each kernel from the target";
   let description = [{
     For every kernel.func without a schedule, finds its root op (the linalg
-    op with the most loops, contractions first) and chooses tile sizes per
-    level, vector sizes and parallel dims from the module's
-    `kernel.target` (or the host's when absent): vector width from
-    `vector_bits`, register tiles for contractions, cache tiles from
-    `l1_bytes`/`l2_bytes`. The schedule is set on the kernel.func and on the
-    root op (as the discardable attribute `kernel.schedule`), where
-    strata-cpu-tile-and-vectorize reads it.
+    op with the most loops, contractions first) and asks the target
+    backend (TargetBackend.h) of the module's `kernel.target` for its
+    schedule: tile sizes per level, vector sizes and parallel dims (the CPU
+    backend reads the vector width from `vector_bits`, register tiles for
+    contractions, cache tiles from `l1_bytes`/`l2_bytes`). Without a
+    `kernel.target`, the backend named by `target` on its default machine
+    for `cpu` (the host's, or a named CPU). A target without a backend
+    leaves its kernels unscheduled. The schedule is set on the kernel.func
+    and on the root op (as the discardable attribute `kernel.schedule`),
+    where strata-cpu-tile-and-vectorize reads it.
   }];
   let options = [
+    Option<"targetName", "target", "std::string", /*default=*/"\"cpu\"",
+           "The target backend without a kernel.target (cpu)">,
     Option<"cpu", "cpu", "std::string", /*default=*/"\"host\"",
            "The CPU to assume without a kernel.target: host (detected) or "
            "an LLVM CPU name">,

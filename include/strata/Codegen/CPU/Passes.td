@@ -1,0 +1,250 @@
+//===- Passes.td - CPU code generation passes --------------*- tablegen -*-===//
+//
+// The passes of the CPU backend's kernel code generation: tiling and
+// vectorization, the lowering steps around upstream's conversions to the
+// LLVM dialect, the distribution of a kernel into tiles and the runtime's
+// entry points.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef STRATA_CODEGEN_CPU_PASSES_TD
+#define STRATA_CODEGEN_CPU_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def CPUTileAndVectorizePass
+    : Pass<"strata-cpu-tile-and-vectorize", "::mlir::func::FuncOp"> {
+  let summary = "Tile linalg ops on tensors with scf.for and vectorize the tiles";
+  let description = [{
+    First step of the `strata-lower-cpu` pipeline. An op carrying a
+    `kernel.schedule` (set by kernel-select-schedule or by hand) is tiled
+    with every level of that schedule, outermost first, and its innermost
+    tile vectorized with the schedule's vector sizes; the schedule
+    attributes are dropped afterwards. Otherwise, every linalg op with
+    tensor semantics is tiled through its TilingInterface (`scf::tileUsingSCF`,
+    loops of `scf.for` carrying the destination tensor; reduction loops are
+    tiled too, the output tile is the accumulator). Default tile sizes,
+    chosen per op: contractions (`linalg.matmul`, `batch_matmul`, matvec,
+    contraction-shaped generics) get batch 1, M 8, N 32, K 16; every other
+    op gets 1 for each loop but the innermost, which gets 64. `tile-sizes`
+    overrides them for all ops (truncated to, or padded with 0 = untiled up
+    to, the op's loop count). A loop whose static trip count is at most its
+    tile size is not tiled.
+
+    With `fuse-epilogues` (default), a scheduled contraction whose schedule
+    keeps the reduction whole above its register tile, followed by a chain
+    of elementwise ops (bias, activation, residual), is tiled differently:
+    the last op of the chain is tiled by the contraction's register tile
+    (with `peel`, partial tiles peeled; without, such ops are tiled one by
+    one), the contraction, the op initializing its accumulator and the rest
+    of the chain are fused into each tile
+    (`scf::tileConsumerAndFuseProducersUsingSCF`), and the contraction's
+    tile is tiled along its reduction by k_r. The epilogue then works on the
+    accumulators before they are stored, instead of reading the product back
+    from memory. Scheduled depthwise convolutions and pooling ops with an
+    elementwise epilogue are fused the same way.
+
+    A depthwise convolution or pooling op that reads its input through a
+    constant tensor.pad is split by output region first: the interior reads
+    the unpadded image, the border strips small padded slices of it. Its
+    epilogue and the op initializing its accumulator (the bias) are split
+    with it, each region getting its own chain to fuse.
+
+    With `peel` (default), the loops of the innermost tiling level whose
+    tile size does not divide their trip count (static or dynamic) get their
+    partial last iteration peeled off (`scf::peelForLoopAndSimplifyBounds`;
+    the copies of inner loops that peeling an outer loop makes are peeled
+    too), so that every full tile has static sizes and only the last tiles
+    along a loop are masked, or none where the loop's size is static: a 196
+    wide loop tiled by 32 runs six static tiles of 32 and one of 4.
+
+    A tensor.pad that is the function's result (materialized into its
+    destination) becomes a fill of the destination and an insert_slice of
+    the image (upstream's DecomposePadOpPattern), which bufferize in place,
+    instead of a padded temporary copied into the destination.
+
+    A tile of a constant combination (a linalg.generic summing x weighted by
+    a small constant of mostly 0 and +-1, Winograd's transforms; see
+    ConstantCombination.h) is not vectorized generically: it becomes
+    straight-line vector code over the constant's non-zero entries (reads of
+    x shared, +-1 as additions and subtractions), starting from the fill
+    value when the init is a constant fill, which then joins the tile
+    (`scf::tileConsumerAndFuseProducersUsingSCF`) instead of writing the
+    whole output first.
+
+    With `vectorize` (default), each tile is then vectorized with
+    `linalg::vectorize`: statically shaped tiles directly, tiles with dynamic
+    sizes (partial tiles, `?` dims) with masked vectors of the tile size. An op
+    the vectorizer does not support (e.g. 2-D convolutions, pooling) stays a
+    (tiled) linalg op and later becomes scalar loops; nothing is reported.
+    Finally the vector IR is cleaned up: masked transfers get a mask operand
+    instead of a `vector.mask` region, broadcasting/transposing transfer maps
+    become explicit `vector.broadcast`/`transpose`, mulf + multi_reduction
+    chains become `vector.contract` (masked ones stay masked), and the
+    canonicalization patterns run.
+  }];
+  let options = [
+    Option<"vectorize", "vectorize", "bool", /*default=*/"true",
+           "Vectorize the tiled linalg ops">,
+    Option<"peel", "peel", "bool", /*default=*/"true",
+           "Peel the partial last tiles of the innermost tiling level">,
+    Option<"fuseEpilogues", "fuse-epilogues", "bool", /*default=*/"true",
+           "Compute elementwise epilogues in the register tiles of their "
+           "contraction, depthwise convolution or pooling op">,
+    ListOption<"tileSizes", "tile-sizes", "int64_t",
+               "Tile sizes for every linalg op (default: chosen per op)">,
+  ];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::ub::UBDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
+def CPUDropForeignAttributesPass
+    : Pass<"strata-cpu-drop-foreign-attributes"> {
+  let summary = "Drop attributes the LLVM-dialect output must not carry";
+  let description = [{
+    Runs after the conversions to the LLVM dialect, so that the module can be
+    translated and run (mlir-runner knows only the builtin and LLVM
+    dialects). Drops:
+    - the `fastmath` attribute left on llvm.fpext/fptrunc: the f32 round
+      trips of arith-emulate-unsupported-floats are marked
+      `fastmath<contract>`, and arith-to-llvm (MLIR 22) copies the property
+      onto these ops, which have no fastmath flags, as `#arith.fastmath`;
+    - every discardable `kernel.*` attribute (a module's `kernel.target`, a
+      function's `kernel.schedule`): schedules have been carried out by then.
+  }];
+}
+
+def CPULowerStridedCopiesPass
+    : Pass<"strata-cpu-lower-strided-copies", "::mlir::func::FuncOp"> {
+  let summary = "Turn memref.copy of strided buffers into linalg.copy";
+  let description = [{
+    memref-to-llvm lowers a `memref.copy` between buffers that are not both
+    contiguous into a call of `memrefCopy` from MLIR's C runner utilities,
+    which Strata's runtime does not link (it links neither MLIR nor LLVM).
+    Such copies become loops in the kernel itself: with static shapes and
+    unit innermost strides, loops over the outer dims moving each row in
+    vectors of up to 256 elements (`vector.transfer_read` /
+    `transfer_write`), a row being the trailing dims that are contiguous on
+    both sides (`memref.collapse_shape`: the interior of a padded
+    [H, W, 3] image moves in rows of W*3 elements); otherwise
+    `linalg.copy`. Contiguous copies stay `memref.copy` (an llvm.memcpy).
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::ub::UBDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
+def CPULowerMultiReductionsPass
+    : Pass<"strata-cpu-lower-multi-reductions", "::mlir::func::FuncOp"> {
+  let summary = "Lower vector.multi_reduction by where the reduced dims are";
+  let description = [{
+    Upstream's multi_reduction lowering takes one strategy for all ops. A
+    reduction of the innermost dim (a softmax row max, a LayerNorm mean)
+    becomes horizontal `vector.reduction`s here (InnerReduction: a log-step
+    shuffle tree per vector); with InnerParallel it would become one
+    extract and one scalar op per element (a 128-wide row max of BERT's
+    attention ran 30x slower that way). Reductions of outer dims keep
+    InnerParallel: elementwise ops across whole vectors.
+
+    Masked float min/max `vector.reduction`s (partial tiles) then become
+    unmasked ones whose masked-off lanes are +-inf: MLIR 22's VectorToLLVM
+    fills them for `maximumf` with the smallest negative denormal, which
+    beats every negative lane.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
+def CPUApproximateVectorMathPass
+    : Pass<"strata-cpu-approximate-vector-math", "::mlir::func::FuncOp"> {
+  let summary = "Polynomial approximations of vector exp, erf, tanh and logs";
+  let description = [{
+    LLVM lowers a vector `llvm.exp` (or erf, tanh, log) to one libm call per
+    lane, which makes softmax, GELU and tanh kernels scalar. This pass
+    rewrites `math.exp`, `erf`, `tanh`, `log`, `log1p` and `expm1` ops on
+    *vectors* with upstream's polynomial approximations (MLIR's
+    populateMathPolynomialApproximationPatterns, f32 accuracy of a few
+    ulps); scalar ops keep their libm calls.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::math::MathDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
+def CPUDistributeTilesPass
+    : Pass<"strata-cpu-distribute-tiles", "::mlir::func::FuncOp"> {
+  let summary = "Tile a kernel's output op into an scf.forall of independent tiles";
+  let description = [{
+    On a destination-passing kernel (convert-kernel-to-dps-func) with one
+    output computed by a linalg op: tiles that op along its longest
+    parallel loop (the outermost on ties; about 16 tiles of a static loop,
+    whole multiples of the schedule's register tile along it, or, when
+    those make fewer than 6 tiles, whole cache lines dividing it; tiles of 8
+    along a dynamic one) into an `scf.forall` marked
+    `strata.distribute`, fusing its producers into the loop
+    (tileConsumerAndFuseProducersUsingSCF). Each iteration then computes one
+    slab of the output from the inputs. Ops reading through convolution
+    windows (im2col copies, pooling, depthwise convolutions) are distributed
+    when their inputs are kernel arguments or paddings of them, along a loop
+    no window reads through (the channels), so that the fused padding keeps
+    static sizes; so are kernels whose output op writes what a fused
+    producer's windows read (the activation of a depthwise convolution),
+    splitting channels kept whole in register tiles into two halves of
+    whole cache lines where needed. Kernels of another shape are left alone
+    (and run as one tile).
+  }];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
+def CPUForallToTileRangePass
+    : Pass<"strata-cpu-forall-to-tile-range", "::mlir::ModuleOp"> {
+  let summary = "Run a kernel's distributed loop over its tile range arguments";
+  let description = [{
+    After bufferization. In each kernel, the `scf.forall` marked by
+    strata-cpu-distribute-tiles becomes an `scf.for` over the tiles
+    [tileBegin, min(tileEnd, numTiles)) (the kernel's last two arguments),
+    the forall's indices recovered by delinearization, and a function
+    `__strata_grid_body_<kernel>` with the kernel's arguments computing
+    numTiles is added (exported by strata-cpu-kernel-entry-points as
+    `strata_grid_<kernel>`). If anything else at the kernel's top level has
+    effects that outlive a call, or the count needs them, the forall becomes
+    a sequential scf.for instead and the kernel has no grid function.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+}
+
+def CPUKernelEntryPointsPass
+    : Pass<"strata-cpu-kernel-entry-points", "::mlir::ModuleOp"> {
+  let summary = "Give every lowered kernel the runtime's entry point";
+  let description = [{
+    Runs on the LLVM dialect after the CPU pipeline. For every function
+    marked `strata.kernel_abi` (by convert-kernel-to-dps-func), writes
+    `void strata_kernel_<name>(ptr args, i64 tileBegin, i64 tileEnd)`, which
+    loads argument i from `args[i]` (a memref descriptor pointer, or a
+    pointer to an i64 scalar) and calls `_mlir_ciface_<name>`. Every other
+    defined function becomes internal, so that the kernel library exports
+    its entry points only.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
+#endif // STRATA_CODEGEN_CPU_PASSES_TD

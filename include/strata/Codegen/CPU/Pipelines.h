@@ -1,0 +1,66 @@
+//===- Pipelines.h - The CPU code generation pipelines ----------*- C++ -*-===//
+//
+// The `strata-lower-cpu` pass pipeline: takes a module of func.func on
+// tensors (linalg, tensor, arith, math, func.call of external functions such
+// as printMemrefF32) to the LLVM dialect that `mlir-runner` (or the LLVM IR
+// translation) executes on the host CPU; and `strata-lower-kernels-cpu`,
+// the CPU backend's code generation pipeline (kernel.func to LLVM-dialect
+// functions with the runtime's entry points).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef STRATA_CODEGEN_CPU_PIPELINES_H
+#define STRATA_CODEGEN_CPU_PIPELINES_H
+
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir {
+class OpPassManager;
+} // namespace mlir
+
+namespace strata {
+
+/// Options of the `strata-lower-cpu` pipeline.
+struct CPUPipelineOptions
+    : public mlir::PassPipelineOptions<CPUPipelineOptions> {
+  Option<bool> vectorize{*this, "vectorize",
+                         llvm::cl::desc("Vectorize the tiled linalg ops"),
+                         llvm::cl::init(true)};
+  ListOption<int64_t> tileSizes{
+      *this, "tile-sizes",
+      llvm::cl::desc("Tile sizes for every linalg op (default: chosen per "
+                     "op: [.., 8, 32, 16] for contractions, [1, .., 1, 64] "
+                     "otherwise)")};
+  Option<bool> deallocate{
+      *this, "deallocate",
+      llvm::cl::desc("Insert deallocations with the ownership-based buffer "
+                     "deallocation pipeline (otherwise buffers leak)"),
+      llvm::cl::init(true)};
+  Option<bool> distribute{
+      *this, "distribute",
+      llvm::cl::desc("Split destination-passing kernels into tiles the "
+                     "runtime runs in parallel (strata-cpu-distribute-tiles "
+                     "and strata-cpu-forall-to-tile-range)"),
+      llvm::cl::init(false)};
+};
+
+/// Appends the CPU lowering to `pm` (anchored on builtin.module):
+///   1. strata-cpu-tile-and-vectorize on every func.func, canonicalize, cse;
+///   2. masks lowered on tensors, empty tensors eliminated, One-Shot
+///      Bufferize across function boundaries (identity layouts on function
+///      signatures), buffer deallocation pipeline (option `deallocate`);
+///   3. linalg to loops, vector to scf, affine/scf to cf, strided metadata
+///      expansion, then arith/math(libm)/vector/memref/index/ub/func/cf to
+///      LLVM and reconcile-unrealized-casts.
+void buildCPULoweringPipeline(mlir::OpPassManager &pm,
+                              const CPUPipelineOptions &options);
+
+/// Appends to `pm` (on builtin.module) the lowering of a module of
+/// kernel.func to LLVM-dialect code with entry points:
+/// convert-kernel-to-dps-func, the strata-lower-cpu pipeline (distributed
+/// into tiles, deallocating), then strata-cpu-kernel-entry-points.
+void buildKernelToLLVMPipeline(mlir::OpPassManager &pm, bool vectorize = true);
+
+} // namespace strata
+
+#endif // STRATA_CODEGEN_CPU_PIPELINES_H

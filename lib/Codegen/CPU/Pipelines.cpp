@@ -1,0 +1,125 @@
+//===- Pipelines.cpp - The CPU code generation pipelines ------------------===//
+//
+// Implements buildCPULoweringPipeline (strata-lower-cpu) and
+// buildKernelToLLVMPipeline (strata-lower-kernels-cpu), see Pipelines.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "strata/Codegen/CPU/Pipelines.h"
+#include "strata/Codegen/Common/Passes.h"
+#include "strata/Codegen/CPU/Passes.h"
+
+#include "mlir/Conversion/Passes.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Linalg/Passes.h"
+#include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/Vector/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/Passes.h"
+
+using namespace mlir;
+
+void strata::buildKernelToLLVMPipeline(mlir::OpPassManager &pm,
+                                       bool vectorize) {
+  pm.addPass(createConvertKernelToDPSFuncPass());
+  CPUPipelineOptions options;
+  // Temporaries inside a kernel are freed before it returns: a kernel runs
+  // many times in one process.
+  options.deallocate = true;
+  options.distribute = true;
+  options.vectorize = vectorize;
+  buildCPULoweringPipeline(pm, options);
+  pm.addPass(createCPUKernelEntryPointsPass());
+}
+
+void strata::buildCPULoweringPipeline(OpPassManager &pm,
+                                      const CPUPipelineOptions &options) {
+  // (1) Tile and vectorize on tensors (after cutting kernels into tiles
+  // for the runtime's threads).
+  if (options.distribute)
+    pm.addNestedPass<func::FuncOp>(strata::createCPUDistributeTilesPass());
+  CPUTileAndVectorizePassOptions tileOptions;
+  tileOptions.vectorize = options.vectorize;
+  tileOptions.tileSizes.assign(options.tileSizes.begin(),
+                               options.tileSizes.end());
+  pm.addNestedPass<func::FuncOp>(createCPUTileAndVectorizePass(tileOptions));
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  // Masked transfers must become unmasked ops with a mask operand before
+  // bufferization: bufferizing inside a vector.mask body breaks it.
+  pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMaskPass());
+
+  // (2) Bufferize. tensor.empty feeding an insert_slice reuses the
+  // destination; the rest become allocations.
+  pm.addPass(bufferization::createEmptyTensorEliminationPass());
+  pm.addPass(bufferization::createEmptyTensorToAllocTensorPass());
+  bufferization::OneShotBufferizePassOptions bufferizeOptions;
+  bufferizeOptions.bufferizeFunctionBoundaries = true;
+  bufferizeOptions.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
+  pm.addPass(strata::createOrderGlobalsPass());
+  pm.addPass(createCanonicalizerPass());
+  // Before deallocation, which does not know scf.forall.
+  if (options.distribute)
+    pm.addPass(strata::createCPUForallToTileRangePass());
+  if (options.deallocate)
+    bufferization::buildBufferDeallocationPipeline(pm);
+  pm.addPass(createConvertBufferizationToMemRefPass());
+
+  // (3) Down to LLVM.
+  pm.addNestedPass<func::FuncOp>(strata::createCPULowerStridedCopiesPass());
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
+  // multi_reduction (masked ones too) to elementwise ops + vector.reduction.
+  pm.addNestedPass<func::FuncOp>(strata::createCPULowerMultiReductionsPass());
+  pm.addNestedPass<func::FuncOp>(createConvertVectorToSCFPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(arith::createArithExpandOpsPass());
+  // The x86 backend cannot select bf16/f16 arithmetic without avx512bf16 /
+  // avx512fp16, and libm has no f16/bf16 functions: compute them in f32 and
+  // round once (exact for +,-,*,/, as f32 holds every f16/bf16 result before
+  // rounding).
+  arith::ArithEmulateUnsupportedFloatsOptions emulateOptions;
+  emulateOptions.sourceTypeStrs = {"bf16", "f16"};
+  pm.addPass(arith::createArithEmulateUnsupportedFloats(emulateOptions));
+  pm.addPass(math::createMathExtendToSupportedTypes());
+  // Then bf16 conversions (the kernels' own and those the two passes above
+  // add) as integer ops: without avx512bf16, LLVM makes f32 -> bf16 a call
+  // of compiler-rt's __truncsfbf2, which the kernel library does not link
+  // (loading failed on AVX2-only CPUs). The expansion rounds to nearest
+  // even, as the instruction does.
+  arith::ArithExpandOpsPassOptions expandOptions;
+  expandOptions.includeBf16 = true;
+  pm.addPass(arith::createArithExpandOpsPass(expandOptions));
+  pm.addNestedPass<func::FuncOp>(strata::createCPUApproximateVectorMathPass());
+  pm.addPass(createCanonicalizerPass());
+  // Ops with an LLVM intrinsic first (vectors stay vectors), then libm calls
+  // for the rest (erf, tanh, ...; vector ops are scalarized).
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createConvertMathToLibmPass());
+  ConvertVectorToLLVMPassOptions vectorOptions;
+  vectorOptions.vectorContractLowering =
+      vector::VectorContractLowering::OuterProduct;
+  // Floating-point vector.reduction ops may be reassociated (a tree of
+  // vector adds and shuffles): LLVM's ordered reduction is one scalar add
+  // after the other, a 128x768 row mean took 75 us instead of 9. ML
+  // runtimes (onnxruntime's MLAS, oneDNN) sum in any order too.
+  vectorOptions.reassociateFPReductions = true;
+  pm.addPass(createConvertVectorToLLVMPass(vectorOptions));
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createUBToLLVMConversionPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(strata::createCPUDropForeignAttributesPass());
+  pm.addPass(createCanonicalizerPass());
+}

@@ -1,0 +1,88 @@
+//===- TargetBackend.cpp - The registry of target backends ----------------===//
+//
+// The process-wide registry of TargetBackend implementations and the steps
+// every backend shares (see TargetBackend.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "strata/Target/TargetBackend.h"
+#include "strata/Dialect/Kernel/IR/KernelOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <mutex>
+
+using namespace mlir;
+using namespace strata;
+
+TargetBackend::~TargetBackend() = default;
+
+namespace {
+/// The registered backends, by name. Registration happens once at start-up
+/// (registerAllTargetBackends) and lookups from any thread.
+struct Registry {
+  std::mutex mutex;
+  llvm::StringMap<std::unique_ptr<TargetBackend>> backends;
+};
+
+Registry &getRegistry() {
+  static Registry registry;
+  return registry;
+}
+} // namespace
+
+void strata::registerTargetBackend(std::unique_ptr<TargetBackend> backend) {
+  Registry &registry = getRegistry();
+  std::lock_guard<std::mutex> lock(registry.mutex);
+  std::string name = backend->getName().str();
+  registry.backends.try_emplace(name, std::move(backend));
+}
+
+const TargetBackend *strata::lookupTargetBackend(StringRef name) {
+  Registry &registry = getRegistry();
+  std::lock_guard<std::mutex> lock(registry.mutex);
+  auto it = registry.backends.find(name);
+  return it == registry.backends.end() ? nullptr : it->second.get();
+}
+
+std::string strata::getTargetBackendNames() {
+  Registry &registry = getRegistry();
+  std::lock_guard<std::mutex> lock(registry.mutex);
+  SmallVector<StringRef> names;
+  for (const auto &entry : registry.backends)
+    names.push_back(entry.getKey());
+  llvm::sort(names);
+  return llvm::join(names, ", ");
+}
+
+StringRef strata::getTargetBackendName(kernel::TargetAttr target) {
+  return target.isCuda() ? "cuda" : "cpu";
+}
+
+FailureOr<const TargetBackend *> strata::getTargetBackend(Location loc,
+                                                          StringRef name) {
+  if (const TargetBackend *backend = lookupTargetBackend(name))
+    return backend;
+  std::string known = getTargetBackendNames();
+  return emitError(loc) << "unknown target '" << name << "' (known: "
+                        << (known.empty() ? "none registered" : known) << ")";
+}
+
+FailureOr<OwningOpRef<ModuleOp>>
+strata::lowerKernels(ModuleOp module, const TargetBackend &backend,
+                     const CodegenOptions &options) {
+  OpBuilder builder(module.getContext());
+  OwningOpRef<ModuleOp> kernels = ModuleOp::create(module.getLoc());
+  builder.setInsertionPointToEnd(kernels->getBody());
+  for (auto kernel : module.getOps<kernel::FuncOp>())
+    builder.clone(*kernel.getOperation());
+  PassManager pm(module.getContext());
+  backend.buildCodegenPipeline(pm, options);
+  if (failed(pm.run(*kernels)))
+    return failure();
+  return kernels;
+}
