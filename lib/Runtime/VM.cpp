@@ -21,15 +21,6 @@
 using namespace strata::runtime;
 using namespace strata::runtime::bytecode;
 
-/// Launches whose tensors (inputs and outputs) total fewer bytes run their
-/// tiles on the calling thread: below this, waking the pool's threads
-/// costs more than the work (measured: a 64x128 linear layer, 12 us on one
-/// thread, 15 us on two).
-constexpr size_t kInlineLaunchBytes = 64 * 1024;
-
-/// The most tiles a grid function may ask for; more means a broken kernel.
-static constexpr int64_t kMaxGrid = int64_t(1) << 32;
-
 //===----------------------------------------------------------------------===//
 // Type checks
 //===----------------------------------------------------------------------===//
@@ -142,6 +133,8 @@ Session::create(std::shared_ptr<const Module> module, SessionOptions options) {
   if (!pool)
     return pool.getStatus();
   session->pool = std::move(*pool);
+  session->launcher =
+      std::make_unique<CPULauncher>(*session->kernels, *session->pool);
 
   Span<TypeEntry> types = module->getTypes();
   for (const FunctionEntry &entry : module->getFunctions()) {
@@ -892,13 +885,11 @@ std::string Session::doLaunch(const uint32_t *op, Value *regs) {
   uint32_t numArgs = op[2];
   const uint32_t *argRegs = op + 3;
   const KernelEntry &entry = module->getKernels()[kernelIndex];
-  const ResolvedKernel &kernel = kernels->getKernel(kernelIndex);
   const char *kernelName = module->getString(entry.name);
   uint32_t firstOutput = numArgs - entry.numOutputs;
 
-  // Size the scratch first: pointers into it must not move while filling.
-  size_t words = 0;
-  size_t launchBytes = 0;
+  // What the registers must hold; the launcher does the rest.
+  launchArgs.clear();
   for (uint32_t i = 0; i < numArgs; ++i) {
     const Value &value = regs[argRegs[i]];
     if (value.kind == ValueKind::Tensor) {
@@ -911,59 +902,16 @@ std::string Session::doLaunch(const uint32_t *op, Value *regs) {
         return "kernel '" + std::string(kernelName) + "': output " +
                std::to_string(i - firstOutput) + " (" + tensor.getTypeString() +
                ") is read-only (a constant or read-only buffer)";
-      words += 3 + 2 * tensor.getRank();
-      launchBytes += tensor.getByteSize();
-    } else {
-      words += 1;
     }
-  }
-  if (launchWords.size() < words)
-    launchWords.resize(words);
-  if (launchArgs.size() < numArgs)
-    launchArgs.resize(numArgs);
-  int64_t *cursor = launchWords.data();
-  for (uint32_t i = 0; i < numArgs; ++i) {
-    const Value &value = regs[argRegs[i]];
-    launchArgs[i] = cursor;
-    if (value.kind != ValueKind::Tensor) {
-      *cursor++ = value.scalar;
-      continue;
-    }
-    // { allocated, aligned, offset, sizes[rank], strides[rank] }
-    const Tensor &tensor = value.tensorValue;
-    uint8_t *data = tensor.getData();
-    std::memcpy(cursor, &data, sizeof(void *));
-    std::memcpy(cursor + 1, &data, sizeof(void *));
-    cursor[2] = 0;
-    uint32_t rank = tensor.getRank();
-    int64_t stride = 1;
-    for (uint32_t d = rank; d-- > 0;) {
-      cursor[3 + d] = tensor.getDim(d);
-      cursor[3 + rank + d] = stride;
-      stride *= tensor.getDim(d);
-    }
-    cursor += 3 + 2 * rank;
+    launchArgs.push_back(&value);
   }
 
-  void **args = launchArgs.data();
   bool observed = !observers.empty();
   uint64_t start = observed ? nowNs() : 0;
-  int64_t grid = 1;
-  if (kernel.grid) {
-    grid = kernel.grid(args);
-    if (grid < 0 || grid > kMaxGrid)
-      return "kernel '" + std::string(kernelName) +
-             "': grid function returned " + std::to_string(grid) +
-             " tiles (expected 0 to " + std::to_string(kMaxGrid) + ")";
-  }
-  KernelFunction fn = kernel.function;
-  // Waking the pool's threads costs microseconds: a launch that touches
-  // little memory (a proxy for little work) runs on this thread.
-  if (grid > 0 && launchBytes < kInlineLaunchBytes)
-    fn(args, 0, grid);
-  else if (grid > 0)
-    pool->parallelFor(
-        grid, [fn, args](int64_t begin, int64_t end) { fn(args, begin, end); });
+  StatusOr<int64_t> grid =
+      launcher->launch(kernelIndex, launchArgs.data(), numArgs);
+  if (!grid)
+    return "kernel '" + std::string(kernelName) + "': " + grid.message();
   if (observed) {
     // Copy the argument values: observers get a stable Span.
     launchValues.clear();
@@ -975,7 +923,7 @@ std::string Session::doLaunch(const uint32_t *op, Value *regs) {
     event.startNs = start;
     event.durationNs = nowNs() - start;
     event.threadId = getThreadId();
-    event.grid = grid;
+    event.grid = *grid;
     event.args = Span<Value>(launchValues.data(), launchValues.size());
     event.numOutputs = entry.numOutputs;
     Status status = notify(event);

@@ -19,6 +19,7 @@
 
 #include "strata/Runtime/Device.h"
 #include "strata/Runtime/KernelLibrary.h"
+#include "strata/Runtime/Launcher.h"
 #include "strata/Runtime/Module.h"
 #include "strata/Runtime/Profiler.h"
 #include "strata/Runtime/Registry.h"
@@ -140,6 +141,8 @@ private:
   Registry *registry = nullptr;
   std::unique_ptr<KernelLibrary> kernels;
   std::unique_ptr<ThreadPool> pool;
+  /// Runs the kernels of `kernels` on `pool`.
+  std::unique_ptr<Launcher> launcher;
   std::vector<FunctionInfo> functions;
   /// The constants as tensors viewing the module's bytes.
   std::vector<Tensor> constants;
@@ -151,9 +154,8 @@ private:
   std::mutex invokeMutex;
   std::vector<Value> registerStack;
   std::vector<Frame> frames;
-  /// Launch scratch: memref descriptors and the args array.
-  std::vector<int64_t> launchWords;
-  std::vector<void *> launchArgs;
+  /// Launch scratch: the argument values, and their copies for observers.
+  std::vector<const Value *> launchArgs;
   std::vector<Value> launchValues;
   /// Native functions by string offset, looked up on first use.
   std::unordered_map<uint32_t, NativeFunctionRef> nativeCache;
