@@ -46,4 +46,4 @@ export ASAN_OPTIONS="${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=0:strict_stri
 export UBSAN_OPTIONS="${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}"
 echo "== running the C++ suites under the sanitizers"
 cd "$STRATA_BUILD_DIR/test"
-lit -sv Unit Dialect Conversion Target Runtime Tools Pipelines e2e
+lit -sv Unit Dialect Conversion Codegen Target Runtime Tools Pipelines e2e
