@@ -5,7 +5,7 @@
 // the root linalg op and give it a schedule: the one a test or tuner wrote,
 // checked against its loops, else the one the target backend's heuristics
 // choose (TargetBackend::chooseSchedule; the CPU's are in
-// lib/Target/CPU/ScheduleHeuristics.cpp).
+// lib/Codegen/CPU/ScheduleHeuristics.cpp).
 //
 //===----------------------------------------------------------------------===//
 
