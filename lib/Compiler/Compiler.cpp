@@ -110,8 +110,10 @@ static LogicalResult buildPipeline(OpPassManager &pm, Location loc,
   // target-independent graph pipeline; prepacking also folds the filter
   // transposes of the layout change); NHWC filters likewise in panels as
   // wide as the matrix product's register tiles.
+  // The machine of the kernels: --cpu with the --features that override
+  // its own (kernels compiled with -avx512f get 256-bit schedules).
   FailureOr<kernel::TargetAttr> target =
-      backend.getDefaultTarget(loc, options.cpu, "");
+      backend.getDefaultTarget(loc, options.cpu, options.features);
   if (failed(target))
     return failure();
   TargetInfo info = backend.getTargetInfo(*target);
@@ -140,6 +142,7 @@ static LogicalResult buildPipeline(OpPassManager &pm, Location loc,
   kernel::KernelSelectSchedulePassOptions select;
   select.targetName = backend.getName().str();
   select.cpu = options.cpu.empty() ? "host" : options.cpu;
+  select.features = options.features;
   pm.addPass(kernel::createKernelSelectSchedulePass(select));
   if (level < CompileLevel::Device)
     return success();

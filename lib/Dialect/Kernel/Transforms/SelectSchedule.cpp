@@ -98,13 +98,13 @@ struct KernelSelectSchedulePass
       moduleMachine = getMachine(moduleTarget);
     } else {
       // No kernel.target: the backend named by the `target` option, on its
-      // default machine for `cpu`.
+      // default machine for `cpu` and `features`.
       FailureOr<const TargetBackend *> backend =
           getTargetBackend(module.getLoc(), targetName);
       if (failed(backend))
         return signalPassFailure();
       FailureOr<TargetAttr> defaultTarget =
-          (*backend)->getDefaultTarget(module.getLoc(), cpu, "");
+          (*backend)->getDefaultTarget(module.getLoc(), cpu, features);
       if (failed(defaultTarget))
         return signalPassFailure();
       moduleMachine.backend = *backend;

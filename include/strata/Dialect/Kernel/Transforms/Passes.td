@@ -197,7 +197,7 @@ def KernelSelectSchedulePass : Pass<"kernel-select-schedule", "::mlir::ModuleOp"
     backend reads the vector width from `vector_bits`, register tiles for
     contractions, cache tiles from `l1_bytes`/`l2_bytes`). Without a
     `kernel.target`, the backend named by `target` on its default machine
-    for `cpu` (the host's, or a named CPU). A target without a backend
+    for `cpu` (the host's, or a named CPU) with `features`. A target without a backend
     leaves its kernels unscheduled. The schedule is set on the kernel.func
     and on the root op (as the discardable attribute `kernel.schedule`),
     where strata-cpu-tile-and-vectorize reads it.
@@ -208,6 +208,9 @@ def KernelSelectSchedulePass : Pass<"kernel-select-schedule", "::mlir::ModuleOp"
     Option<"cpu", "cpu", "std::string", /*default=*/"\"host\"",
            "The CPU to assume without a kernel.target: host (detected) or "
            "an LLVM CPU name">,
+    Option<"features", "features", "std::string", /*default=*/"\"\"",
+           "LLVM features that override the CPU's without a kernel.target "
+           "(\"+avx2,-avx512f\")">,
   ];
   let dependentDialects = ["::strata::kernel::KernelDialect"];
 }
