@@ -93,6 +93,17 @@ void strata::ensureCompilerPassesRegistered() {
   std::call_once(once, [] { registerAllPasses(); });
 }
 
+/// What `options` say of how the backend compiles kernels.
+static CodegenOptions getCodegenOptions(const CompileOptions &options) {
+  CodegenOptions codegen;
+  codegen.chip = options.cpu;
+  codegen.features = options.features;
+  codegen.optLevel = options.optLevel;
+  codegen.linker = options.linker;
+  codegen.vectorize = options.vectorize;
+  return codegen;
+}
+
 /// Appends the passes of the levels after the graph level up to `level`
 /// (at most Device: the LLVM level and the module are made by the
 /// serializer) for `backend`.
@@ -167,10 +178,8 @@ LogicalResult strata::compileModule(
     llvm::function_ref<LogicalResult(PassManager &)> configurePassManager) {
   if (std::string error = verifyCompileOptions(options); !error.empty())
     return emitError(module.getLoc()) << error;
-  FailureOr<const TargetBackend *> backend =
-      getTargetBackend(module.getLoc(), options.target);
-  if (failed(backend))
-    return failure();
+  // verifyCompileOptions found the backend.
+  const TargetBackend &backend = *lookupTargetBackend(options.target);
 
   if (!options.fromDevice) {
     PassManager pm(module.getContext(), ModuleOp::getOperationName(),
@@ -179,7 +188,7 @@ LogicalResult strata::compileModule(
       return failure();
     // The LLVM level and the module start from the device level.
     CompileLevel level = std::min(options.compileTo, CompileLevel::Device);
-    if (failed(buildPipeline(pm, module.getLoc(), options, **backend, level)))
+    if (failed(buildPipeline(pm, module.getLoc(), options, backend, level)))
       return failure();
     if (failed(pm.run(module)))
       return failure();
@@ -195,14 +204,8 @@ LogicalResult strata::compileModule(
     return success();
   }
   case CompileLevel::LLVM: {
-    CodegenOptions codegen;
-    codegen.chip = options.cpu;
-    codegen.features = options.features;
-    codegen.optLevel = options.optLevel;
-    codegen.linker = options.linker;
-    codegen.vectorize = options.vectorize;
     FailureOr<OwningOpRef<ModuleOp>> kernels =
-        lowerKernels(module, **backend, codegen);
+        lowerKernels(module, backend, getCodegenOptions(options));
     if (failed(kernels))
       return failure();
     llvm::raw_string_ostream os(output.text);
@@ -211,11 +214,7 @@ LogicalResult strata::compileModule(
   }
   case CompileLevel::Module: {
     BytecodeOptions bytecodeOptions;
-    bytecodeOptions.cpu = options.cpu;
-    bytecodeOptions.features = options.features;
-    bytecodeOptions.optLevel = options.optLevel;
-    bytecodeOptions.linker = options.linker;
-    bytecodeOptions.vectorize = options.vectorize;
+    bytecodeOptions.codegen = getCodegenOptions(options);
     bytecodeOptions.sourceName = options.sourceName;
     return serializeToBytecode(module, bytecodeOptions, output.bytes);
   }

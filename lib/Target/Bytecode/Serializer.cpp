@@ -88,13 +88,7 @@ LogicalResult strata::serializeToBytecode(ModuleOp module,
   serializer::SymbolIndices symbols;
 
   // Metadata.
-  CodegenOptions codegen;
-  codegen.triple = options.triple;
-  codegen.chip = options.cpu;
-  codegen.features = options.features;
-  codegen.optLevel = options.optLevel;
-  codegen.linker = options.linker;
-  codegen.vectorize = options.vectorize;
+  CodegenOptions codegen = options.codegen;
   writer.addMetadata("producer", getVersionString());
   if (!options.sourceName.empty())
     writer.addMetadata("source", options.sourceName);
@@ -154,7 +148,12 @@ LogicalResult strata::serializeToBytecode(ModuleOp module,
   }
   for (kernel::FuncOp kernel : kernels) {
     FunctionType type = kernel.getFunctionType();
-    const KernelSymbols &kernelSymbols = library.kernels[kernel.getSymName()];
+    auto found = library.kernels.find(kernel.getSymName());
+    if (found == library.kernels.end())
+      return kernel.emitError() << "internal error: the '" << targetName
+                                << "' backend's kernel library has no "
+                                   "symbols for this kernel";
+    const KernelSymbols &kernelSymbols = found->second;
     StatusOr<uint32_t> index = writer.addKernel(
         kernel.getSymName(), kernelSymbols.entry, kernelSymbols.grid,
         type.getNumInputs() + type.getNumResults(), type.getNumResults(),

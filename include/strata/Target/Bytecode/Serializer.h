@@ -21,6 +21,8 @@
 #ifndef STRATA_TARGET_BYTECODE_SERIALIZER_H
 #define STRATA_TARGET_BYTECODE_SERIALIZER_H
 
+#include "strata/Target/TargetBackend.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Support/LLVM.h"
 
@@ -32,18 +34,10 @@ namespace strata {
 
 /// How kernels are compiled and what the module records.
 struct BytecodeOptions {
-  /// LLVM target triple, CPU and features of the kernels (empty: those of
-  /// the module's #device.target, else the host's).
-  std::string triple;
-  std::string cpu;
-  std::string features;
-  /// LLVM optimization level of the kernels (0..3).
-  unsigned optLevel = 3;
-  /// The linker that makes the kernel library (empty: ld.lld from PATH or
-  /// from LLVM's tools directory).
-  std::string linker;
-  /// Vectorize the kernels' tiles (off: scalar loops, for testing).
-  bool vectorize = true;
+  /// How the target's backend compiles the kernels; an empty triple, chip
+  /// or feature string takes the module's #device.target's (else the
+  /// host's).
+  CodegenOptions codegen;
   /// Recorded in the metadata as "source".
   std::string sourceName;
 };
