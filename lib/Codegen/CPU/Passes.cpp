@@ -2,6 +2,7 @@
 
 #include "strata/Codegen/CPU/Passes.h"
 #include "strata/Codegen/CPU/Pipelines.h"
+#include "strata/Codegen/Common/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -13,6 +14,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "strata/Dialect/Kernel/IR/KernelDialect.h"
 
@@ -23,6 +25,22 @@ namespace strata {
 
 void strata::registerCodegenCPUPasses() {
   registerStrataCodegenCPUPasses();
+  mlir::PassPipelineRegistration<CPUTileAndVectorizeOptions>(
+      "strata-cpu-tile-and-vectorize",
+      "Tile the linalg ops on tensors of each func.func by their schedules "
+      "and vectorize the tiles: strata-verify-schedules, "
+      "strata-split-padded-windows, strata-fuse-epilogues, "
+      "strata-decompose-result-pads, strata-cpu-tile, strata-cpu-vectorize, "
+      "strata-cpu-hoist-loop-invariants, strata-cpu-unroll-transfers",
+      [](mlir::OpPassManager &pm, const CPUTileAndVectorizeOptions &options) {
+        // Nested in func.func (`func.func(strata-cpu-tile-and-vectorize)`)
+        // or on a module (`--strata-cpu-tile-and-vectorize`).
+        if (pm.getOpAnchorName() == mlir::func::FuncOp::getOperationName())
+          buildCPUTileAndVectorizePipeline(pm, options);
+        else
+          buildCPUTileAndVectorizePipeline(pm.nest<mlir::func::FuncOp>(),
+                                           options);
+      });
   mlir::PassPipelineRegistration<CPUPipelineOptions>(
       "strata-lower-cpu",
       "Lower func.func on tensors (linalg, tensor, arith, math) to the LLVM "

@@ -1,7 +1,8 @@
 //===- Pipelines.cpp - The CPU code generation pipelines ------------------===//
 //
-// Implements buildCPULoweringPipeline (strata-lower-cpu) and
-// buildKernelToLLVMPipeline (strata-lower-kernels-cpu), see Pipelines.h.
+// Implements buildCPUTileAndVectorizePipeline (strata-cpu-tile-and-vectorize),
+// buildCPULoweringPipeline (strata-lower-cpu) and buildKernelToLLVMPipeline
+// (strata-lower-kernels-cpu), see Pipelines.h.
 //
 //===----------------------------------------------------------------------===//
 
@@ -36,17 +37,42 @@ void strata::buildKernelToLLVMPipeline(mlir::OpPassManager &pm,
   pm.addPass(createCPUKernelEntryPointsPass());
 }
 
+void strata::buildCPUTileAndVectorizePipeline(
+    OpPassManager &pm, const CPUTileAndVectorizeOptions &options) {
+  pm.addPass(createVerifySchedulesPass());
+  // Depthwise convolutions and pooling read the unpadded image but for
+  // their border strips, each region with its own slice of the op's
+  // epilogue, which the register tiles then take in.
+  pm.addPass(createSplitPaddedWindowsPass());
+  if (options.fuseEpilogues && options.vectorize) {
+    FuseEpiloguesPassOptions fuseOptions;
+    fuseOptions.peel = options.peel;
+    pm.addPass(createFuseEpiloguesPass(fuseOptions));
+  }
+  pm.addPass(createDecomposeResultPadsPass());
+  CPUTilePassOptions tileOptions;
+  tileOptions.vectorize = options.vectorize;
+  tileOptions.peel = options.peel;
+  tileOptions.tileSizes.assign(options.tileSizes.begin(),
+                               options.tileSizes.end());
+  pm.addPass(createCPUTilePass(tileOptions));
+  if (!options.vectorize)
+    return;
+  pm.addPass(createCPUVectorizePass());
+  pm.addPass(createCPUHoistLoopInvariantsPass());
+  pm.addPass(createCPUUnrollTransfersPass());
+}
+
 void strata::buildCPULoweringPipeline(OpPassManager &pm,
                                       const CPUPipelineOptions &options) {
   // (1) Tile and vectorize on tensors (after cutting kernels into tiles
   // for the runtime's threads).
   if (options.distribute)
     pm.addNestedPass<func::FuncOp>(strata::createCPUDistributeTilesPass());
-  CPUTileAndVectorizePassOptions tileOptions;
+  CPUTileAndVectorizeOptions tileOptions;
   tileOptions.vectorize = options.vectorize;
-  tileOptions.tileSizes.assign(options.tileSizes.begin(),
-                               options.tileSizes.end());
-  pm.addNestedPass<func::FuncOp>(createCPUTileAndVectorizePass(tileOptions));
+  tileOptions.tileSizes = ArrayRef<int64_t>(options.tileSizes);
+  buildCPUTileAndVectorizePipeline(pm.nest<func::FuncOp>(), tileOptions);
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   // Masked transfers must become unmasked ops with a mask operand before

@@ -1,7 +1,7 @@
 //===- FuseEpilogues.cpp - Epilogues computed inside register tiles -------===//
 //
 // A kernel's contraction and its elementwise epilogue (bias, activation,
-// residual) are tiled one op at a time by strata-cpu-tile-and-vectorize: the
+// residual) are tiled one op at a time by strata-cpu-tile: the
 // contraction writes its whole slab of the output, and the epilogue reads
 // it back and writes it again. When the contraction is bound by memory (a
 // 1x1 convolution over few input channels) those passes over the slab cost
@@ -21,12 +21,16 @@
 //
 // Partial register tiles (196 rows in tiles of 8, 11 columns in tiles of 8)
 // are peeled off: full and partial tiles are then all static and vectorize
-// without masks.
+// without masks. The pass is strata-fuse-epilogues (see Passes.td).
 //
 //===----------------------------------------------------------------------===//
 
+#include "strata/Codegen/Common/Passes.h"
 #include "strata/Codegen/Common/Tiling.h"
 #include "strata/Dialect/Kernel/IR/KernelDialect.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -35,6 +39,11 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Interfaces/TilingInterface.h"
 #include "llvm/ADT/SetVector.h"
+
+namespace strata {
+#define GEN_PASS_DEF_FUSEEPILOGUESPASS
+#include "strata/Codegen/Common/Passes.h.inc"
+} // namespace strata
 
 using namespace mlir;
 
@@ -254,3 +263,35 @@ strata::fuseEpiloguesIntoRegisterTiles(RewriterBase &rewriter,
     fuseEpilogue(rewriter, func, op, schedule, peel, fused);
   return fused;
 }
+
+namespace {
+
+/// strata-fuse-epilogues: fuseEpiloguesIntoRegisterTiles on each function,
+/// the tiles and loops it makes marked for the passes after tiling.
+struct FuseEpiloguesPass
+    : strata::impl::FuseEpiloguesPassBase<FuseEpiloguesPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    IRRewriter rewriter(&getContext());
+    strata::RegisterTileFusion fused =
+        strata::fuseEpiloguesIntoRegisterTiles(rewriter, getOperation(), peel);
+    using strata::kernel::LoopMark;
+    for (Operation *loop : fused.loops)
+      strata::kernel::setLoopMark(loop, LoopMark::UnrollTransfers);
+    for (Operation *loop : fused.registerTileLoops)
+      strata::kernel::setLoopMark(loop, LoopMark::NoHoist);
+    // A tile's static sizes bound it; a dynamic one (a partial tile left
+    // unpeeled) has no bound, and stays scalar.
+    for (Operation *tile : fused.tiles) {
+      SmallVector<int64_t> bounds =
+          cast<linalg::LinalgOp>(tile).getStaticLoopRanges();
+      for (int64_t &bound : bounds)
+        if (ShapedType::isDynamic(bound))
+          bound = 0;
+      strata::kernel::setVectorizeBounds(tile, bounds);
+    }
+  }
+};
+
+} // namespace

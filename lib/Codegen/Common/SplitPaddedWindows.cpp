@@ -10,11 +10,16 @@
 // columns) read small padded copies of the few rows and columns they need.
 // The op's elementwise epilogue (bias, relu6) and the op initializing its
 // accumulator are split with it, so that each region's chain can be fused
-// into register tiles (FuseEpilogues.cpp).
+// into register tiles (FuseEpilogues.cpp). The pass is
+// strata-split-padded-windows (see Passes.td).
 //
 //===----------------------------------------------------------------------===//
 
+#include "strata/Codegen/Common/Passes.h"
 #include "strata/Codegen/Common/Tiling.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -26,6 +31,11 @@
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
 #include "mlir/Interfaces/TilingInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace strata {
+#define GEN_PASS_DEF_SPLITPADDEDWINDOWSPASS
+#include "strata/Codegen/Common/Passes.h.inc"
+} // namespace strata
 
 using namespace mlir;
 
@@ -322,3 +332,16 @@ void strata::splitPaddedWindowOps(RewriterBase &rewriter, func::FuncOp func) {
   for (const WindowOp &window : windows)
     (void)splitWindowOp(rewriter, window);
 }
+
+namespace {
+
+/// strata-split-padded-windows: splitPaddedWindowOps on each function.
+struct SplitPaddedWindowsPass
+    : strata::impl::SplitPaddedWindowsPassBase<SplitPaddedWindowsPass> {
+  void runOnOperation() override {
+    IRRewriter rewriter(&getContext());
+    strata::splitPaddedWindowOps(rewriter, getOperation());
+  }
+};
+
+} // namespace

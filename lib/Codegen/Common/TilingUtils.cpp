@@ -1,8 +1,8 @@
 //===- TilingUtils.cpp - What tiling needs to know of linalg ops ----------===//
 //
 // Implements the queries of Tiling.h about windowed ops (convolution and
-// pooling windows, their layouts, whether they stay in bounds) and the
-// ops tiling must leave alone.
+// pooling windows, their layouts, whether they stay in bounds), the ops
+// tiling must leave alone, and the canonicalizations run between rewrites.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,8 +10,17 @@
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/AffineExpr.h"
+#include "mlir/IR/PatternMatch.h"
 
 using namespace mlir;
+
+void strata::populateAllCanonicalizationPatterns(RewritePatternSet &patterns) {
+  MLIRContext *ctx = patterns.getContext();
+  for (Dialect *dialect : ctx->getLoadedDialects())
+    dialect->getCanonicalizationPatterns(patterns);
+  for (RegisteredOperationName op : ctx->getRegisteredOperations())
+    op.getCanonicalizationPatterns(patterns, ctx);
+}
 
 bool strata::isWindowExpr(AffineExpr expr) {
   if (isa<AffineDimExpr>(expr))

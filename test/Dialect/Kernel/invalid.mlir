@@ -125,3 +125,54 @@ func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
   %0 = arith.addf %x, %x {kernel.schedule = 4} : tensor<4xf32>
   return %0 : tensor<4xf32>
 }
+
+// -----
+
+func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'kernel.vectorize' belongs on a linalg op}}
+  %0 = arith.addf %x, %x {kernel.vectorize = array<i64: 4>} : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @f(%x: tensor<4xf32>, %o: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'kernel.vectorize' must be an array<i64>, got unit}}
+  %0 = linalg.exp {kernel.vectorize} ins(%x : tensor<4xf32>) outs(%o : tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @f(%x: tensor<4xf32>, %o: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'kernel.vectorize' has 2 bounds, but the op has 1 loops}}
+  %0 = linalg.exp {kernel.vectorize = array<i64: 4, 4>} ins(%x : tensor<4xf32>) outs(%o : tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @f(%x: tensor<?xf32>, %o: tensor<?xf32>) -> tensor<?xf32> {
+  // expected-error @+1 {{'kernel.vectorize' bounds must be at least 0}}
+  %0 = linalg.exp {kernel.vectorize = array<i64: -1>} ins(%x : tensor<?xf32>) outs(%o : tensor<?xf32>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// -----
+
+func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{'kernel.unroll_transfers' belongs on a loop}}
+  %0 = arith.addf %x, %x {kernel.unroll_transfers} : tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+
+// -----
+
+func.func @f(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{'kernel.no_hoist' must be a unit attribute}}
+  scf.for %i = %c0 to %n step %c1 {
+  } {kernel.no_hoist = 1 : i64}
+  return
+}

@@ -12,43 +12,23 @@
 
 include "mlir/Pass/PassBase.td"
 
-def CPUTileAndVectorizePass
-    : Pass<"strata-cpu-tile-and-vectorize", "::mlir::func::FuncOp"> {
-  let summary = "Tile linalg ops on tensors with scf.for and vectorize the tiles";
+def CPUTilePass : Pass<"strata-cpu-tile", "::mlir::func::FuncOp"> {
+  let summary = "Tile linalg ops on tensors by their schedules with scf.for";
   let description = [{
-    First step of the `strata-lower-cpu` pipeline. An op carrying a
+    A step of `strata-cpu-tile-and-vectorize`. An op carrying a
     `kernel.schedule` (set by kernel-select-schedule or by hand) is tiled
-    with every level of that schedule, outermost first, and its innermost
-    tile vectorized with the schedule's vector sizes; the schedule
-    attributes are dropped afterwards. Otherwise, every linalg op with
-    tensor semantics is tiled through its TilingInterface (`scf::tileUsingSCF`,
-    loops of `scf.for` carrying the destination tensor; reduction loops are
-    tiled too, the output tile is the accumulator). Default tile sizes,
-    chosen per op: contractions (`linalg.matmul`, `batch_matmul`, matvec,
-    contraction-shaped generics) get batch 1, M 8, N 32, K 16; every other
-    op gets 1 for each loop but the innermost, which gets 64. `tile-sizes`
-    overrides them for all ops (truncated to, or padded with 0 = untiled up
-    to, the op's loop count). A loop whose static trip count is at most its
-    tile size is not tiled.
-
-    With `fuse-epilogues` (default), a scheduled contraction whose schedule
-    keeps the reduction whole above its register tile, followed by a chain
-    of elementwise ops (bias, activation, residual), is tiled differently:
-    the last op of the chain is tiled by the contraction's register tile
-    (with `peel`, partial tiles peeled; without, such ops are tiled one by
-    one), the contraction, the op initializing its accumulator and the rest
-    of the chain are fused into each tile
-    (`scf::tileConsumerAndFuseProducersUsingSCF`), and the contraction's
-    tile is tiled along its reduction by k_r. The epilogue then works on the
-    accumulators before they are stored, instead of reading the product back
-    from memory. Scheduled depthwise convolutions and pooling ops with an
-    elementwise epilogue are fused the same way.
-
-    A depthwise convolution or pooling op that reads its input through a
-    constant tensor.pad is split by output region first: the interior reads
-    the unpadded image, the border strips small padded slices of it. Its
-    epilogue and the op initializing its accumulator (the bias) are split
-    with it, each region getting its own chain to fuse.
+    with every level of that schedule, outermost first. Otherwise, every
+    linalg op with tensor semantics is tiled through its TilingInterface
+    (`scf::tileUsingSCF`, loops of `scf.for` carrying the destination
+    tensor; reduction loops are tiled too, the output tile is the
+    accumulator). Default tile sizes, chosen per op: contractions
+    (`linalg.matmul`, `batch_matmul`, matvec, contraction-shaped generics)
+    get batch 1, M 8, N 32, K 16; every other op gets 1 for each loop but
+    the innermost, which gets 64. `tile-sizes` overrides them for all ops
+    (truncated to, or padded with 0 = untiled up to, the op's loop count). A
+    loop whose static trip count is at most its tile size is not tiled. Ops
+    already marked `kernel.vectorize` (the register tiles of
+    strata-fuse-epilogues) are left alone.
 
     With `peel` (default), the loops of the innermost tiling level whose
     tile size does not divide their trip count (static or dynamic) get their
@@ -58,39 +38,25 @@ def CPUTileAndVectorizePass
     along a loop are masked, or none where the loop's size is static: a 196
     wide loop tiled by 32 runs six static tiles of 32 and one of 4.
 
-    A tensor.pad that is the function's result (materialized into its
-    destination) becomes a fill of the destination and an insert_slice of
-    the image (upstream's DecomposePadOpPattern), which bufferize in place,
-    instead of a padded temporary copied into the destination.
-
     A tile of a constant combination (a linalg.generic summing x weighted by
     a small constant of mostly 0 and +-1, Winograd's transforms; see
-    ConstantCombination.h) is not vectorized generically: it becomes
-    straight-line vector code over the constant's non-zero entries (reads of
-    x shared, +-1 as additions and subtractions), starting from the fill
-    value when the init is a constant fill, which then joins the tile
-    (`scf::tileConsumerAndFuseProducersUsingSCF`) instead of writing the
-    whole output first.
+    ConstantCombination.h) whose init is a constant fill takes the fill into
+    each tile (`scf::tileConsumerAndFuseProducersUsingSCF`) instead of
+    writing the whole output first.
 
-    With `vectorize` (default), each tile is then vectorized with
-    `linalg::vectorize`: statically shaped tiles directly, tiles with dynamic
-    sizes (partial tiles, `?` dims) with masked vectors of the tile size. An op
-    the vectorizer does not support (e.g. 2-D convolutions, pooling) stays a
-    (tiled) linalg op and later becomes scalar loops; nothing is reported.
-    Finally the vector IR is cleaned up: masked transfers get a mask operand
-    instead of a `vector.mask` region, broadcasting/transposing transfer maps
-    become explicit `vector.broadcast`/`transpose`, mulf + multi_reduction
-    chains become `vector.contract` (masked ones stay masked), and the
-    canonicalization patterns run.
+    With `vectorize` (default), the innermost tiles are marked
+    `kernel.vectorize` with the upper bound of each loop of dynamic size
+    (the tile size) for strata-cpu-vectorize, unless the schedule's
+    `vector_sizes` is empty, and the tile loops of scheduled ops
+    `kernel.unroll_transfers`. The canonicalization patterns then run (the
+    sizes of full and peeled tiles fold to constants), and the schedules are
+    dropped: they have been carried out.
   }];
   let options = [
     Option<"vectorize", "vectorize", "bool", /*default=*/"true",
-           "Vectorize the tiled linalg ops">,
+           "Mark the tiles for strata-cpu-vectorize">,
     Option<"peel", "peel", "bool", /*default=*/"true",
            "Peel the partial last tiles of the innermost tiling level">,
-    Option<"fuseEpilogues", "fuse-epilogues", "bool", /*default=*/"true",
-           "Compute elementwise epilogues in the register tiles of their "
-           "contraction, depthwise convolution or pooling op">,
     ListOption<"tileSizes", "tile-sizes", "int64_t",
                "Tile sizes for every linalg op (default: chosen per op)">,
   ];
@@ -101,6 +67,86 @@ def CPUTileAndVectorizePass
     "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect",
     "::mlir::ub::UBDialect",
+    "::mlir::vector::VectorDialect",
+    "::strata::kernel::KernelDialect",
+  ];
+}
+
+def CPUVectorizePass : Pass<"strata-cpu-vectorize", "::mlir::func::FuncOp"> {
+  let summary = "Vectorize the tiles marked kernel.vectorize";
+  let description = [{
+    A step of `strata-cpu-tile-and-vectorize`, after strata-cpu-tile. Each
+    linalg op marked `kernel.vectorize` (its mark removed) becomes vector
+    code:
+    - a tile of a constant combination: straight-line vector code over the
+      constant's non-zero entries (reads of x shared, +-1 as additions and
+      subtractions), starting from the fill value when the init is a fill;
+    - a 2-D convolution or pooling tile whose output and window heights (or
+      widths) are 1: first the equivalent 1-D op (upstream's
+      populateDecomposeConvolutionPatterns); a static depthwise convolution
+      or pooling tile: first one elementwise generic over the KH x KW
+      shifted windows; an im2col-like copy tile: first the same generic on
+      strided slices;
+    - then `linalg::vectorize`: static tiles directly, tiles with dynamic
+      sizes (partial tiles, `?` dims) with masked vectors of their bounds.
+    Tiles stay scalar when the vectorizer does not support them (nothing is
+    reported; they become loops later), when they exceed 16384 elements or
+    4096 rows, when they hold f16/bf16 or i1 values, or when their body
+    reads non-constant values from outside.
+
+    Then the vector IR is cleaned up: masked transfers get a mask operand
+    instead of a `vector.mask` region, broadcasting/transposing transfer
+    maps become explicit `vector.broadcast`/`transpose`, mulf +
+    multi_reduction chains become `vector.contract` (masked ones stay
+    masked), and the canonicalization patterns run.
+  }];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::ub::UBDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
+def CPUHoistLoopInvariantsPass
+    : Pass<"strata-cpu-hoist-loop-invariants", "::mlir::func::FuncOp"> {
+  let summary = "Keep accumulators in registers across the loops of a tile";
+  let description = [{
+    A step of `strata-cpu-tile-and-vectorize`, after strata-cpu-vectorize.
+    The k loop of a tiled matmul reads its output tile (extract_slice +
+    transfer_read) and writes it back (transfer_write + insert_slice) on
+    every iteration. Loops marked `kernel.unroll_transfers` and not
+    `kernel.no_hoist` get loop-invariant code motion first (the slice
+    offsets and masks depend only on outer loops); then, in every loop,
+    innermost first, each matching read/write pair on a loop-carried tensor
+    is hoisted (upstream's hoistLoopInvariantSubsets), the slice and then
+    the vector becoming the loop-carried value. Loops over subsets of more
+    than 8 dims are skipped: comparing two of them solves integer
+    constraints over all their dims.
+  }];
+}
+
+def CPUUnrollTransfersPass
+    : Pass<"strata-cpu-unroll-transfers", "::mlir::func::FuncOp"> {
+  let summary = "Unroll the n-D transfers of register tiles into rows";
+  let description = [{
+    The last step of `strata-cpu-tile-and-vectorize`. The n-D vector
+    transfers inside loops marked `kernel.unroll_transfers` become 1-D
+    transfers, one per row, while still on tensors (upstream's
+    VectorToSCF patterns, fully unrolled). Left to convert-vector-to-scf
+    after bufferization, they would go through a stack buffer inside the
+    loops, which LLVM does not promote to registers when the row loop is
+    not unrolled: the big register tiles of a schedule (a 32x32 B tile) then
+    overflow the stack. Then rows read with a stride s > 1 (the windows of a
+    stride-2 pooling or depthwise convolution) become one contiguous read of
+    (n - 1) * s + 1 elements and a shuffle keeping every s-th. The loop
+    marks (`kernel.unroll_transfers`, `kernel.no_hoist`) are removed.
+  }];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::scf::SCFDialect",
     "::mlir::vector::VectorDialect",
   ];
 }

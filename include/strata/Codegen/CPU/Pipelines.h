@@ -1,11 +1,13 @@
 //===- Pipelines.h - The CPU code generation pipelines ----------*- C++ -*-===//
 //
-// The `strata-lower-cpu` pass pipeline: takes a module of func.func on
-// tensors (linalg, tensor, arith, math, func.call of external functions such
-// as printMemrefF32) to the LLVM dialect that `mlir-runner` (or the LLVM IR
-// translation) executes on the host CPU; and `strata-lower-kernels-cpu`,
-// the CPU backend's code generation pipeline (kernel.func to LLVM-dialect
-// functions with the runtime's entry points).
+// The `strata-cpu-tile-and-vectorize` pass pipeline: tiling and
+// vectorization on tensors, pass by pass. The `strata-lower-cpu` pass
+// pipeline: takes a module of func.func on tensors (linalg, tensor, arith,
+// math, func.call of external functions such as printMemrefF32) to the LLVM
+// dialect that `mlir-runner` (or the LLVM IR translation) executes on the host
+// CPU; and `strata-lower-kernels-cpu`, the CPU backend's code generation
+// pipeline (kernel.func to LLVM-dialect functions with the runtime's entry
+// points).
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +21,38 @@ class OpPassManager;
 } // namespace mlir
 
 namespace strata {
+
+/// Options of the `strata-cpu-tile-and-vectorize` pipeline.
+struct CPUTileAndVectorizeOptions
+    : public mlir::PassPipelineOptions<CPUTileAndVectorizeOptions> {
+  Option<bool> vectorize{*this, "vectorize",
+                         llvm::cl::desc("Vectorize the tiled linalg ops"),
+                         llvm::cl::init(true)};
+  Option<bool> peel{
+      *this, "peel",
+      llvm::cl::desc("Peel the partial last tiles of the innermost tiling "
+                     "level"),
+      llvm::cl::init(true)};
+  Option<bool> fuseEpilogues{
+      *this, "fuse-epilogues",
+      llvm::cl::desc("Compute elementwise epilogues in the register tiles of "
+                     "their contraction, depthwise convolution or pooling "
+                     "op"),
+      llvm::cl::init(true)};
+  ListOption<int64_t> tileSizes{
+      *this, "tile-sizes",
+      llvm::cl::desc("Tile sizes for every linalg op (default: chosen per "
+                     "op)")};
+};
+
+/// Appends tiling and vectorization to `pm`, a pass manager on func.func:
+///   strata-verify-schedules, strata-split-padded-windows,
+///   strata-fuse-epilogues (with `fuse-epilogues` and `vectorize`),
+///   strata-decompose-result-pads, strata-cpu-tile, then, with `vectorize`,
+///   strata-cpu-vectorize, strata-cpu-hoist-loop-invariants and
+///   strata-cpu-unroll-transfers.
+void buildCPUTileAndVectorizePipeline(
+    mlir::OpPassManager &pm, const CPUTileAndVectorizeOptions &options);
 
 /// Options of the `strata-lower-cpu` pipeline.
 struct CPUPipelineOptions
@@ -45,7 +79,8 @@ struct CPUPipelineOptions
 };
 
 /// Appends the CPU lowering to `pm` (anchored on builtin.module):
-///   1. strata-cpu-tile-and-vectorize on every func.func, canonicalize, cse;
+///   1. strata-cpu-distribute-tiles (option `distribute`) and
+///      strata-cpu-tile-and-vectorize on every func.func, canonicalize, cse;
 ///   2. masks lowered on tensors, empty tensors eliminated, One-Shot
 ///      Bufferize across function boundaries (identity layouts on function
 ///      signatures), buffer deallocation pipeline (option `deallocate`);

@@ -3,7 +3,7 @@
 // The tile lowering of constant combinations (linalg.generic sums weighted
 // by a small constant, see Dialect/Kernel/Transforms/ConstantCombination.h).
 // Generic vectorization multiplies by every coefficient, zeros included;
-// strata-cpu-tile-and-vectorize unrolls a tile into the few additions its
+// strata-cpu-vectorize unrolls a tile into the few additions its
 // non-zero coefficients need instead.
 //
 //===----------------------------------------------------------------------===//

@@ -50,4 +50,95 @@ def OrderGlobalsPass : Pass<"strata-order-globals", "::mlir::ModuleOp"> {
   }];
 }
 
+def VerifySchedulesPass
+    : Pass<"strata-verify-schedules", "::mlir::func::FuncOp"> {
+  let summary = "Check each scheduled linalg op's schedule against its loops";
+  let description = [{
+    The first step of tiling (`strata-cpu-tile-and-vectorize`). Schedules
+    must fit the ops they tile: the dialect verifier checks what tiling
+    does not change (the number of loops, parallel dims that are parallel
+    loops, vector sizes within the innermost tile), kernel-select-schedule
+    the sizes of the loops a schedule keeps whole for the schedules it
+    chooses or is given, and this pass does for ops given to the tiling
+    passes directly: a vector size larger than a loop kept whole in its
+    innermost tile is an error at the op. Ops already cut into the tiles of
+    strata-cpu-distribute-tiles (inside an `scf.forall`) are skipped:
+    distribution may halve a whole loop of an im2col copy.
+  }];
+}
+
+def SplitPaddedWindowsPass
+    : Pass<"strata-split-padded-windows", "::mlir::func::FuncOp"> {
+  let summary = "Split padded depthwise convolutions and pooling by output region";
+  let description = [{
+    A depthwise convolution or pooling op that reads its input through a
+    constant `tensor.pad` is split by output region: the interior, whose
+    windows lie inside the image, reads the unpadded image; the border
+    strips read small padded slices of it. The padded copy of the whole
+    image disappears. The op's elementwise epilogue and the op initializing
+    its accumulator (the bias) are split with it, each region getting its
+    own chain for strata-fuse-epilogues. The regions keep the op's
+    attributes (its `kernel.schedule`).
+  }];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
+def FuseEpiloguesPass : Pass<"strata-fuse-epilogues", "::mlir::func::FuncOp"> {
+  let summary = "Compute elementwise epilogues in their producer's register tiles";
+  let description = [{
+    A scheduled contraction whose schedule keeps the reduction whole above
+    its register tile, followed by a chain of elementwise ops (bias,
+    activation, residual), is tiled here: the last op of the chain is tiled
+    by the contraction's register tile (with `peel`, partial tiles peeled;
+    without, ops with partial tiles are left to the tiling pass), the
+    contraction, the op initializing its accumulator and the rest of the
+    chain are fused into each tile
+    (`scf::tileConsumerAndFuseProducersUsingSCF`), and the contraction's
+    tile is tiled along its reduction by k_r. The epilogue then works on the
+    accumulators before they are stored, instead of reading the product back
+    from memory. Scheduled depthwise convolutions and pooling ops with an
+    elementwise epilogue are fused the same way.
+
+    The tiles made are marked `kernel.vectorize` (their static sizes), the
+    loops around them `kernel.unroll_transfers`, and those over register
+    tiles also `kernel.no_hoist`: hoisting a tile's B vectors out of its m
+    loop keeps K x n_r / vw more vectors live than there are registers. The
+    tiling pass leaves marked tiles alone.
+  }];
+  let options = [
+    Option<"peel", "peel", "bool", /*default=*/"true",
+           "Peel the partial last register tiles">,
+  ];
+  let dependentDialects = [
+    "::mlir::affine::AffineDialect",
+    "::mlir::arith::ArithDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect",
+    "::strata::kernel::KernelDialect",
+  ];
+}
+
+def DecomposeResultPadsPass
+    : Pass<"strata-decompose-result-pads", "::mlir::func::FuncOp"> {
+  let summary = "Write a padded result as a fill and an interior copy";
+  let description = [{
+    A `tensor.pad` that is the function's result (materialized into its
+    destination, or returned) becomes a fill of the destination and an
+    `insert_slice` of the image (upstream's DecomposePadOpPattern), which
+    bufferize in place. Bufferized as it is, a tensor.pad allocates a padded
+    copy and copies that again into the result (a 224x224 RGB image: 124
+    us).
+  }];
+  let dependentDialects = [
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::tensor::TensorDialect",
+  ];
+}
+
 #endif // STRATA_CODEGEN_COMMON_PASSES_TD

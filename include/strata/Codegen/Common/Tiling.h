@@ -1,8 +1,8 @@
 //===- Tiling.h - What the tiling passes can tile ---------------*- C++ -*-===//
 //
-// The one rule every target's tiling passes (strata-cpu-tile-and-vectorize
-// and strata-cpu-distribute-tiles today) share about which linalg ops
-// upstream tiling handles, and the rewrites made around tiling: the
+// The one rule every target's tiling passes (strata-cpu-tile and
+// strata-cpu-distribute-tiles today) share about which linalg ops upstream
+// tiling handles, its limits, and the rewrites made around tiling: the
 // register-tile epilogue fusion, the peeling of partial tiles and the split
 // of padded window ops.
 //
@@ -14,6 +14,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 
@@ -22,6 +23,7 @@ class AffineExpr;
 class LoopLikeOpInterface;
 class OpOperand;
 class Operation;
+class RewritePatternSet;
 class RewriterBase;
 namespace func {
 class FuncOp;
@@ -32,6 +34,21 @@ class LinalgOp;
 } // namespace mlir
 
 namespace strata {
+
+/// The most scf.for loops one tiling level may nest. Upstream
+/// bufferization analyzes a nest of loops carrying a tensor in time
+/// exponential in its depth (each loop's iteration argument is looked
+/// through both its initial value and its yielded one): the 15 unit tile
+/// loops of a rank-16 elementwise op took 2 s, those of rank 40 never
+/// ended. Kernels of moderate rank (a 3-D convolution tiles 8 loops) stay
+/// below it. Subsets of higher rank are not hoisted out of loops either
+/// (strata-cpu-hoist-loop-invariants).
+inline constexpr size_t kMaxTileLoopDepth = 8;
+
+/// Adds the canonicalization patterns of every loaded dialect and
+/// registered op (what the canonicalizer pass runs) to `patterns`, for the
+/// passes that canonicalize between their own rewrites.
+void populateAllCanonicalizationPatterns(mlir::RewritePatternSet &patterns);
 
 /// The layout of a named depthwise convolution
 /// (linalg.depthwise_conv_2d_nchw_chw / nhwc_hwc) or pooling op

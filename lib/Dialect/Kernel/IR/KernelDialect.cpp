@@ -12,6 +12,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "strata/Dialect/Kernel/IR/KernelOps.h"
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -154,6 +155,35 @@ LogicalResult KernelDialect::verifyOperationAttribute(Operation *op,
              << attr.getValue();
     return success();
   }
+  if (attr.getName() == getVectorizeAttrName()) {
+    auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+    if (!linalgOp)
+      return op->emitError()
+             << "'" << getVectorizeAttrName() << "' belongs on a linalg op";
+    auto bounds = dyn_cast<DenseI64ArrayAttr>(attr.getValue());
+    if (!bounds)
+      return op->emitError()
+             << "'" << getVectorizeAttrName() << "' must be an array<i64>, got "
+             << attr.getValue();
+    if (bounds.size() != static_cast<int64_t>(linalgOp.getNumLoops()))
+      return op->emitError() << "'" << getVectorizeAttrName() << "' has "
+                             << bounds.size() << " bounds, but the op has "
+                             << linalgOp.getNumLoops() << " loops";
+    if (llvm::any_of(bounds.asArrayRef(), [](int64_t b) { return b < 0; }))
+      return op->emitError()
+             << "'" << getVectorizeAttrName() << "' bounds must be at least 0";
+    return success();
+  }
+  if (attr.getName() == getUnrollTransfersAttrName() ||
+      attr.getName() == getNoHoistAttrName()) {
+    if (!isa<LoopLikeOpInterface>(op))
+      return op->emitError()
+             << "'" << attr.getName().getValue() << "' belongs on a loop";
+    if (!isa<UnitAttr>(attr.getValue()))
+      return op->emitError() << "'" << attr.getName().getValue()
+                             << "' must be a unit attribute";
+    return success();
+  }
   if (attr.getName() != getScheduleAttrName())
     return success();
   auto schedule = dyn_cast<ScheduleAttr>(attr.getValue());
@@ -188,6 +218,44 @@ TargetAttr strata::kernel::getTarget(Operation *op) {
 
 void strata::kernel::setTarget(Operation *op, TargetAttr target) {
   op->setAttr(KernelDialect::getTargetAttrName(), target);
+}
+
+DenseI64ArrayAttr strata::kernel::getVectorizeBounds(Operation *op) {
+  return op->getAttrOfType<DenseI64ArrayAttr>(
+      KernelDialect::getVectorizeAttrName());
+}
+
+void strata::kernel::setVectorizeBounds(Operation *op,
+                                        ArrayRef<int64_t> bounds) {
+  op->setAttr(KernelDialect::getVectorizeAttrName(),
+              DenseI64ArrayAttr::get(op->getContext(), bounds));
+}
+
+void strata::kernel::removeVectorizeBounds(Operation *op) {
+  op->removeAttr(KernelDialect::getVectorizeAttrName());
+}
+
+static StringLiteral getLoopMarkName(LoopMark mark) {
+  switch (mark) {
+  case LoopMark::UnrollTransfers:
+    return KernelDialect::getUnrollTransfersAttrName();
+  case LoopMark::NoHoist:
+    return KernelDialect::getNoHoistAttrName();
+  }
+  llvm_unreachable("unknown loop mark");
+}
+
+bool strata::kernel::hasLoopMark(Operation *loop, LoopMark mark) {
+  return loop->hasAttr(getLoopMarkName(mark));
+}
+
+void strata::kernel::setLoopMark(Operation *loop, LoopMark mark) {
+  loop->setAttr(getLoopMarkName(mark), UnitAttr::get(loop->getContext()));
+}
+
+void strata::kernel::removeLoopMarks(Operation *loop) {
+  loop->removeAttr(getLoopMarkName(LoopMark::UnrollTransfers));
+  loop->removeAttr(getLoopMarkName(LoopMark::NoHoist));
 }
 
 //===----------------------------------------------------------------------===//

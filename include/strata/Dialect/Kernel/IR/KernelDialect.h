@@ -36,6 +36,30 @@ TargetAttr getTarget(mlir::Operation *op);
 /// Gives `op` `target` as its discardable `kernel.target` attribute.
 void setTarget(mlir::Operation *op, TargetAttr target);
 
+/// The code generation marks between the tiling and vectorization passes
+/// (see KernelDialect.td). A tile to vectorize: the upper bounds of its
+/// dynamic loops (0: unbounded), one per loop, or null when unmarked.
+mlir::DenseI64ArrayAttr getVectorizeBounds(mlir::Operation *op);
+/// Marks `op` (a linalg op) as a tile to vectorize with `bounds`.
+void setVectorizeBounds(mlir::Operation *op, llvm::ArrayRef<int64_t> bounds);
+/// Removes `op`'s vectorization mark, if any.
+void removeVectorizeBounds(mlir::Operation *op);
+
+/// The unit marks a tile loop carries.
+enum class LoopMark {
+  /// Unroll the n-D transfers inside the loop into rows; hoist its
+  /// loop-invariant code (kernel.unroll_transfers).
+  UnrollTransfers,
+  /// Keep the loop's invariant code in it (kernel.no_hoist).
+  NoHoist,
+};
+/// Whether `loop` carries `mark`.
+bool hasLoopMark(mlir::Operation *loop, LoopMark mark);
+/// Gives `loop` (a LoopLikeOpInterface op) `mark`.
+void setLoopMark(mlir::Operation *loop, LoopMark mark);
+/// Removes every loop mark from `loop`.
+void removeLoopMarks(mlir::Operation *loop);
+
 } // namespace strata::kernel
 
 #endif // STRATA_DIALECT_KERNEL_IR_KERNELDIALECT_H

@@ -28,9 +28,11 @@ def Kernel_Dialect : Dialect {
     on CUDA.
   }];
   let useDefaultAttributePrinterParser = 1;
-  // Verifies `kernel.schedule` against the loops of the op it annotates and
-  // `kernel.target` where it may appear. Read and write them through
-  // getSchedule/setSchedule/getTarget/setTarget (KernelDialect.h).
+  // Verifies `kernel.schedule` against the loops of the op it annotates,
+  // `kernel.target` where it may appear, and the code generation marks
+  // (`kernel.vectorize`, `kernel.unroll_transfers`, `kernel.no_hoist`) on
+  // the ops they mark. Read and write them through the accessors of
+  // KernelDialect.h.
   let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{
     /// The discardable attribute that gives a linalg op (or the func.func
@@ -42,6 +44,24 @@ def Kernel_Dialect : Dialect {
     /// from a kernel.func) the machine its kernels are compiled for.
     static constexpr ::llvm::StringLiteral getTargetAttrName() {
       return "kernel.target";
+    }
+    /// The discardable attribute marking a tile (a linalg op) to vectorize,
+    /// with the upper bound of each of its loops whose size is dynamic (0:
+    /// none). Set by the tiling passes, consumed by vectorization.
+    static constexpr ::llvm::StringLiteral getVectorizeAttrName() {
+      return "kernel.vectorize";
+    }
+    /// The discardable unit attribute marking a tile loop of a scheduled op
+    /// (a register tile): the n-D vector transfers inside it are unrolled
+    /// into rows, and its loop-invariant code is hoisted.
+    static constexpr ::llvm::StringLiteral getUnrollTransfersAttrName() {
+      return "kernel.unroll_transfers";
+    }
+    /// The discardable unit attribute keeping a loop's invariant code in the
+    /// loop (a fused epilogue's register tile, whose hoisted vectors would
+    /// outnumber the registers).
+    static constexpr ::llvm::StringLiteral getNoHoistAttrName() {
+      return "kernel.no_hoist";
     }
   }];
 }

@@ -6,7 +6,7 @@
 // convolutions writes Winograd's transforms so (K holds products of the
 // transform matrices' entries, mostly 0 and +-1); kernel-select-schedule
 // gives them their own schedule, convert-kernel-to-device leaves K in the
-// kernel, and strata-cpu-tile-and-vectorize unrolls each tile into the few
+// kernel, and strata-cpu-vectorize unrolls each tile into the few
 // additions its non-zero coefficients need.
 //
 //===----------------------------------------------------------------------===//

@@ -1,4 +1,4 @@
-// RUN: strata-opt %s --strata-cpu-tile-and-vectorize=vectorize=false | FileCheck %s
+// RUN: strata-opt %s --strata-decompose-result-pads | FileCheck %s
 // RUN: strata-opt %s --strata-lower-cpu | FileCheck %s --check-prefix=LLVM
 
 // A padding that is the kernel's result becomes a fill of the result and an
@@ -38,4 +38,18 @@ func.func @pad_read(%x: tensor<4x4xf32>) -> tensor<6x6xf32> {
   %e = tensor.empty() : tensor<6x6xf32>
   %r = linalg.exp ins(%padded : tensor<6x6xf32>) outs(%e : tensor<6x6xf32>) -> tensor<6x6xf32>
   return %r : tensor<6x6xf32>
+}
+
+// A padding returned by the function is decomposed too.
+// CHECK-LABEL: func.func @pad_returned
+// CHECK-NOT: tensor.pad
+// CHECK: linalg.fill
+// CHECK: tensor.insert_slice %{{.*}} into %{{.*}}[1, 1] [2, 2] [1, 1]
+func.func @pad_returned(%x: tensor<2x2xf32>) -> tensor<4x4xf32> {
+  %zero = arith.constant 0.0 : f32
+  %padded = tensor.pad %x low[1, 1] high[1, 1] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %zero : f32
+  } : tensor<2x2xf32> to tensor<4x4xf32>
+  return %padded : tensor<4x4xf32>
 }
