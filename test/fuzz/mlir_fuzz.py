@@ -1356,7 +1356,10 @@ def input_arg(path_base, arr, dtype):
 def read_output(path, dtype):
     arr = np.load(path)
     if dtype == "bf16" and arr.dtype == np.uint16:
-        arr = (arr.astype(np.uint32) << 16).view(np.float32)
+        # Flat first: on a 0-d array the shift gives a scalar that NumPy
+        # may widen to int64, which cannot be viewed as float32.
+        bits = arr.astype(np.uint32).reshape(-1) << np.uint32(16)
+        arr = bits.view(np.float32).reshape(arr.shape)
     return arr
 
 
