@@ -139,6 +139,8 @@ const char *getSectionName(uint32_t kind) {
     return "metadata";
   case SectionKind::InstructionLocations:
     return "instruction-locations";
+  case SectionKind::KernelLibraries:
+    return "kernel-libraries";
   }
   return "unknown";
 }
@@ -361,10 +363,13 @@ std::string strata::runtime::disassemble(const Module &module,
     Span<KernelEntry> kernels = module.getKernels();
     for (size_t i = 0; i < kernels.size(); ++i) {
       const KernelEntry &kernel = kernels[i];
+      // The device of its library (the verifier admits known ones only).
+      const char *device = getKernelLibraryDevice(static_cast<uint32_t>(
+          module.getKernelLibrary(static_cast<uint32_t>(i))));
       std::string text =
           "  " + std::to_string(i) + ": " +
-          symbol(module.getString(kernel.name)) + " symbol " +
-          module.getString(kernel.symbol) + ", grid " +
+          symbol(module.getString(kernel.name)) + " on " + device +
+          ", symbol " + module.getString(kernel.symbol) + ", grid " +
           (kernel.gridSymbol == kNoString
                ? std::string("none")
                : std::string(module.getString(kernel.gridSymbol))) +

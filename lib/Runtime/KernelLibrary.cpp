@@ -54,12 +54,20 @@ KernelLibrary::load(const Module &module) {
   Span<bytecode::KernelEntry> entries = module.getKernels();
   Span<uint8_t> bytes = module.getKernelLibraryCPU();
   const std::string &name = module.getName();
-  if (entries.empty())
+  // The kernels this library holds (others belong to other devices).
+  auto isCPUKernel = [&](uint32_t kernel) {
+    return module.getKernelLibrary(kernel) ==
+           bytecode::SectionKind::KernelLibraryCPU;
+  };
+  size_t numKernels = 0;
+  for (uint32_t i = 0; i < entries.size(); ++i)
+    numKernels += isCPUKernel(i);
+  if (numKernels == 0)
     return library;
   if (bytes.empty())
     return Status::error(name + ": the module has " +
-                         std::to_string(entries.size()) +
-                         " kernel(s) but no CPU kernel library");
+                         std::to_string(numKernels) +
+                         " CPU kernel(s) but no CPU kernel library");
 
   int fd = memfd_create("strata-kernels", MFD_CLOEXEC);
   if (fd < 0)
@@ -115,7 +123,9 @@ KernelLibrary::load(const Module &module) {
   }
 
   library->kernels.resize(entries.size());
-  for (size_t i = 0; i < entries.size(); ++i) {
+  for (uint32_t i = 0; i < entries.size(); ++i) {
+    if (!isCPUKernel(i))
+      continue;
     const bytecode::KernelEntry &entry = entries[i];
     const char *symbol = module.getString(entry.symbol);
     dlerror();

@@ -1,7 +1,8 @@
 //===- Launcher.cpp - Running kernels on a device -------------------------===//
 //
 // Implements CPULauncher (see Launcher.h): memref descriptors, the grid
-// function, tiles on the thread pool.
+// function, tiles on the thread pool; and createLauncher, which picks the
+// launcher of a kernel library.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,9 +18,45 @@ using namespace strata::runtime;
 
 Launcher::~Launcher() = default;
 
+CPULauncher::CPULauncher(std::unique_ptr<KernelLibrary> library,
+                         ThreadPool &pool)
+    : library(std::move(library)), pool(pool) {}
+
+CPULauncher::~CPULauncher() = default;
+
+StatusOr<std::unique_ptr<CPULauncher>> CPULauncher::create(const Module &module,
+                                                           ThreadPool &pool) {
+  StatusOr<std::unique_ptr<KernelLibrary>> library =
+      KernelLibrary::load(module);
+  if (!library)
+    return library.getStatus();
+  return std::unique_ptr<CPULauncher>(
+      new CPULauncher(std::move(*library), pool));
+}
+
+StatusOr<std::unique_ptr<Launcher>>
+strata::runtime::createLauncher(bytecode::SectionKind library,
+                                const Module &module, ThreadPool &pool) {
+  switch (library) {
+  case bytecode::SectionKind::KernelLibraryCPU: {
+    StatusOr<std::unique_ptr<CPULauncher>> launcher =
+        CPULauncher::create(module, pool);
+    if (!launcher)
+      return launcher.getStatus();
+    return std::unique_ptr<Launcher>(std::move(*launcher));
+  }
+  default:
+    // The verifier admits only the libraries of getKernelLibraryDevice.
+    return Status::error(module.getName() +
+                         ": no launcher for kernel "
+                         "library section kind " +
+                         std::to_string(static_cast<uint32_t>(library)));
+  }
+}
+
 StatusOr<int64_t> CPULauncher::launch(uint32_t kernel, const Value *const *args,
                                       uint32_t numArgs) {
-  const ResolvedKernel &resolved = library.getKernel(kernel);
+  const ResolvedKernel &resolved = library->getKernel(kernel);
   // Size the scratch first: pointers into it must not move while filling.
   size_t numWords = 0;
   size_t launchBytes = 0;

@@ -279,10 +279,15 @@ StatusOr<uint32_t> ModuleWriter::addConstant(std::string_view name,
 StatusOr<uint32_t>
 ModuleWriter::addKernel(std::string_view name, std::string_view symbol,
                         std::string_view gridSymbol, uint32_t numArgs,
-                        uint32_t numOutputs, std::string_view location) {
+                        uint32_t numOutputs, std::string_view location,
+                        SectionKind library) {
   if (name.empty() || symbol.empty())
     return Status::error("kernel '" + std::string(name) +
                          "': name and symbol must not be empty");
+  if (!getKernelLibraryDevice(static_cast<uint32_t>(library)))
+    return Status::error("kernel '" + std::string(name) + "': section kind " +
+                         std::to_string(static_cast<uint32_t>(library)) +
+                         " is not a kernel library");
   if (numOutputs > numArgs)
     return Status::error(
         "kernel '" + std::string(name) + "': " + std::to_string(numOutputs) +
@@ -296,6 +301,7 @@ ModuleWriter::addKernel(std::string_view name, std::string_view symbol,
   kernel.numOutputs = numOutputs;
   kernel.location = location.empty() ? kNoString : addString(location);
   kernels.push_back(kernel);
+  kernelLibraries.push_back(static_cast<uint32_t>(library));
   return static_cast<uint32_t>(kernels.size() - 1);
 }
 
@@ -418,6 +424,7 @@ StatusOr<std::vector<uint8_t>> ModuleWriter::finish() const {
   add(SectionKind::Indices, 4, toBytes(indices));
   add(SectionKind::Code, 4, toBytes(code));
   add(SectionKind::Kernels, 4, toBytes(kernels));
+  add(SectionKind::KernelLibraries, 4, toBytes(kernelLibraries));
   add(SectionKind::Constants, 8, toBytes(constants));
   add(SectionKind::KernelLibraryCPU, 64, kernelLibraryCPU);
   add(SectionKind::ConstantData, kConstantAlignment, constantData);

@@ -15,6 +15,7 @@
 #include "strata/Runtime/Files.h"
 #include "strata/Runtime/FloatEnvironment.h"
 
+#include <algorithm>
 #include <cstring>
 #include <limits>
 
@@ -123,18 +124,30 @@ Session::create(std::shared_ptr<const Module> module, SessionOptions options) {
   // loaded with LoadOptions::checkCpuFeatures off gets here).
   if (Status status = module->checkCpuFeatures(); !status)
     return status;
-  StatusOr<std::unique_ptr<KernelLibrary>> library =
-      KernelLibrary::load(*module);
-  if (!library)
-    return library.getStatus();
-  session->kernels = std::move(*library);
   StatusOr<std::unique_ptr<ThreadPool>> pool =
       ThreadPool::create(options.numThreads);
   if (!pool)
     return pool.getStatus();
   session->pool = std::move(*pool);
-  session->launcher =
-      std::make_unique<CPULauncher>(*session->kernels, *session->pool);
+  // One launcher per kernel library the kernels name, in order of first
+  // use.
+  uint32_t numKernels = static_cast<uint32_t>(module->getKernels().size());
+  std::vector<bytecode::SectionKind> libraries;
+  for (uint32_t kernel = 0; kernel < numKernels; ++kernel) {
+    bytecode::SectionKind library = module->getKernelLibrary(kernel);
+    auto known = std::find(libraries.begin(), libraries.end(), library);
+    if (known == libraries.end()) {
+      StatusOr<std::unique_ptr<Launcher>> launcher =
+          createLauncher(library, *module, *session->pool);
+      if (!launcher)
+        return launcher.getStatus();
+      libraries.push_back(library);
+      session->launchers.push_back(std::move(*launcher));
+      known = libraries.end() - 1;
+    }
+    session->kernelLaunchers.push_back(
+        session->launchers[known - libraries.begin()].get());
+  }
 
   Span<TypeEntry> types = module->getTypes();
   for (const FunctionEntry &entry : module->getFunctions()) {
@@ -908,8 +921,8 @@ std::string Session::doLaunch(const uint32_t *op, Value *regs) {
 
   bool observed = !observers.empty();
   uint64_t start = observed ? nowNs() : 0;
-  StatusOr<int64_t> grid =
-      launcher->launch(kernelIndex, launchArgs.data(), numArgs);
+  StatusOr<int64_t> grid = kernelLaunchers[kernelIndex]->launch(
+      kernelIndex, launchArgs.data(), numArgs);
   if (!grid)
     return "kernel '" + std::string(kernelName) + "': " + grid.message();
   if (observed) {

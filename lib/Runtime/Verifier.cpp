@@ -51,6 +51,7 @@ const SectionRule &getSectionRule(uint32_t kind) {
       {"metadata", sizeof(MetadataEntry), alignof(MetadataEntry)},
       {"instruction-locations", sizeof(InstructionLocation),
        alignof(InstructionLocation)},
+      {"kernel-libraries", sizeof(uint32_t), alignof(uint32_t)},
   };
   return kind <= kNumSectionKinds ? rules[kind] : rules[0];
 }
@@ -740,6 +741,8 @@ Status Module::verify() {
       table(SectionKind::Metadata, static_cast<MetadataEntry *>(nullptr));
   instructionLocations = table(SectionKind::InstructionLocations,
                                static_cast<InstructionLocation *>(nullptr));
+  kernelLibraries =
+      table(SectionKind::KernelLibraries, static_cast<uint32_t *>(nullptr));
 
   // Strings: every offset below the size names a NUL-terminated string.
   if (!strings.empty() && strings[strings.size() - 1] != '\0')
@@ -864,6 +867,10 @@ Status Module::verify() {
   }
 
   // Kernels.
+  if (sectionOfKind[uint32_t(SectionKind::KernelLibraries)] >= 0 &&
+      kernelLibraries.size() != kernels.size())
+    return fail("kernel-libraries section has " + str(kernelLibraries.size()) +
+                " entries for " + str(kernels.size()) + " kernels");
   for (uint32_t i = 0; i < kernels.size(); ++i) {
     const KernelEntry &kernel = kernels[i];
     std::string where = "kernel " + str(i);
@@ -886,6 +893,11 @@ Status Module::verify() {
     if (kernel.numOutputs > kernel.numArgs)
       return fail(where + ": " + str(kernel.numOutputs) + " outputs but only " +
                   str(kernel.numArgs) + " arguments");
+    // The library holding it: one of a device this runtime runs.
+    if (!kernelLibraries.empty() && !getKernelLibraryDevice(kernelLibraries[i]))
+      return fail(where + ": library section kind " + str(kernelLibraries[i]) +
+                  " (" + getSectionRule(kernelLibraries[i]).name +
+                  ") is not a kernel library this runtime runs (cpu)");
   }
 
   // Function entries (all of them before any code: calls check callees).

@@ -38,8 +38,12 @@ inline constexpr char kMagic[8] = {'S', 'T', 'R', 'A', 'T', 'A', 'M', 'D'};
 /// 2.1: the instruction-locations section. From 2.1 on, the loader skips
 /// section kinds it does not know in a module of a newer minor version
 /// (a 2.0 runtime rejects them).
+/// 2.2: the kernel-libraries section: the library (and so the device) of
+/// each kernel. A 2.1 runtime skips it and looks every kernel up in the
+/// CPU library, which is right for the CPU-only modules compilers write
+/// today and fails to resolve the symbols of any other.
 inline constexpr uint32_t kVersionMajor = 2;
-inline constexpr uint32_t kVersionMinor = 1;
+inline constexpr uint32_t kVersionMinor = 2;
 /// The metadata key of the CPU features the kernel library was compiled
 /// for: LLVM's x86 names separated by commas ("sse,sse2,avx,avx2,fma"),
 /// checked against the host at load (CpuFeatures.h). The compiler always
@@ -90,8 +94,20 @@ enum class SectionKind : uint32_t {
   Metadata = 10,
   /// InstructionLocation[]: source locations of the instructions (2.1).
   InstructionLocations = 11,
+  /// uint32_t[]: for each Kernels entry, the SectionKind of the kernel
+  /// library that holds it (2.2). Absent (modules before 2.2), every kernel
+  /// is in KernelLibraryCPU.
+  KernelLibraries = 12,
 };
-inline constexpr uint32_t kNumSectionKinds = 11;
+inline constexpr uint32_t kNumSectionKinds = 12;
+
+/// The device that runs the kernels of kernel library section `kind`
+/// ("cpu"), or nullptr when `kind` is not a kernel library this version
+/// knows. A second device adds its library kind here.
+inline const char *getKernelLibraryDevice(uint32_t kind) {
+  return kind == static_cast<uint32_t>(SectionKind::KernelLibraryCPU) ? "cpu"
+                                                                      : nullptr;
+}
 
 struct SectionHeader {
   uint32_t kind; // SectionKind
@@ -232,7 +248,9 @@ struct ConstantEntry {
 };
 static_assert(sizeof(ConstantEntry) == 24, "ConstantEntry is 24 bytes");
 
-/// A kernel in KernelLibraryCPU. The library exports, for each kernel,
+/// A kernel, in the library the KernelLibraries section names for it
+/// (KernelLibraryCPU when absent). The CPU library exports, for each
+/// kernel,
 ///   void <symbol>(void **args, int64_t tileBegin, int64_t tileEnd);
 /// and, when gridSymbol is not kNoString,
 ///   int64_t <gridSymbol>(void **args);

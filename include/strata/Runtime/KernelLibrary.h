@@ -35,14 +35,16 @@ struct ResolvedKernel {
 /// The loaded CPU library of one module; unloaded on destruction.
 class KernelLibrary {
 public:
-  /// Loads `module`'s KernelLibraryCPU and resolves all its kernels. A
-  /// module without kernels needs no library (the result is empty).
+  /// Loads `module`'s KernelLibraryCPU and resolves the kernels it holds
+  /// (Module::getKernelLibrary). A module without CPU kernels needs no
+  /// library (the result resolves nothing).
   static StatusOr<std::unique_ptr<KernelLibrary>> load(const Module &module);
   ~KernelLibrary();
   KernelLibrary(const KernelLibrary &) = delete;
   KernelLibrary &operator=(const KernelLibrary &) = delete;
 
-  /// The kernel at Kernels index `index` (verified in range by the loader).
+  /// The kernel at Kernels index `index` (verified in range by the loader);
+  /// null functions for a kernel of another library.
   const ResolvedKernel &getKernel(uint32_t index) const {
     return kernels[index];
   }

@@ -3,24 +3,29 @@
 // The device side of a launch, out of the VM: a Launcher turns a launch's
 // arguments into its device's calling convention and runs the kernel's grid
 // of tiles. The VM keeps what is about registers (defined values, outputs
-// not read-only, observers). CPULauncher runs the module's CPU kernel
-// library (KernelLibrary.h): MLIR memref descriptors, the grid function,
-// tiles on a ThreadPool (or on the calling thread for small launches). A
-// GPU launcher is the next implementation.
+// not read-only, observers) and asks each kernel's launcher, the one of the
+// library the module names for it (Module::getKernelLibrary). CPULauncher
+// runs the module's CPU kernel library (KernelLibrary.h): MLIR memref
+// descriptors, the grid function, tiles on a ThreadPool (or on the calling
+// thread for small launches). A GPU launcher is the next implementation,
+// created by createLauncher for its library kind.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef STRATA_RUNTIME_LAUNCHER_H
 #define STRATA_RUNTIME_LAUNCHER_H
 
+#include "strata/Runtime/Bytecode.h"
 #include "strata/Runtime/Status.h"
 
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 namespace strata::runtime {
 
 class KernelLibrary;
+class Module;
 class ThreadPool;
 class Value;
 
@@ -53,18 +58,30 @@ public:
   /// kernel.
   static constexpr int64_t kMaxGrid = int64_t(1) << 32;
 
-  CPULauncher(const KernelLibrary &library, ThreadPool &pool)
-      : library(library), pool(pool) {}
+  /// Loads `module`'s CPU kernel library (KernelLibrary::load) to run its
+  /// tiles on `pool`.
+  static StatusOr<std::unique_ptr<CPULauncher>> create(const Module &module,
+                                                       ThreadPool &pool);
+  ~CPULauncher() override;
   StatusOr<int64_t> launch(uint32_t kernel, const Value *const *args,
                            uint32_t numArgs) override;
 
 private:
-  const KernelLibrary &library;
+  CPULauncher(std::unique_ptr<KernelLibrary> library, ThreadPool &pool);
+
+  std::unique_ptr<KernelLibrary> library;
   ThreadPool &pool;
   /// Scratch reused across launches: the descriptors and the args array.
   std::vector<int64_t> words;
   std::vector<void *> pointers;
 };
+
+/// The launcher of `module`'s kernel library section `library` (a kind
+/// getKernelLibraryDevice knows), its CPU kernels run on `pool`; an error
+/// naming the device when this runtime cannot run it.
+StatusOr<std::unique_ptr<Launcher>>
+createLauncher(bytecode::SectionKind library, const Module &module,
+               ThreadPool &pool);
 
 } // namespace strata::runtime
 

@@ -101,6 +101,14 @@ public:
   const void *getConstantData(const bytecode::ConstantEntry &constant) const;
   /// The CPU kernel library (an ELF shared object); empty when absent.
   Span<uint8_t> getKernelLibraryCPU() const { return kernelLibraryCPU; }
+  /// The kernel library section (SectionKind) that holds the kernel at
+  /// Kernels index `kernel` (in range): the kernel-libraries entry, or
+  /// KernelLibraryCPU in modules without that section (before 2.2).
+  bytecode::SectionKind getKernelLibrary(uint32_t kernel) const {
+    return kernelLibraries.empty()
+               ? bytecode::SectionKind::KernelLibraryCPU
+               : static_cast<bytecode::SectionKind>(kernelLibraries[kernel]);
+  }
   /// The instruction-locations table (empty in modules before 2.1).
   Span<bytecode::InstructionLocation> getInstructionLocations() const {
     return instructionLocations;
@@ -150,6 +158,7 @@ private:
   Span<char> strings;
   Span<uint8_t> constantData;
   Span<uint8_t> kernelLibraryCPU;
+  Span<uint32_t> kernelLibraries;
 };
 
 } // namespace strata::runtime

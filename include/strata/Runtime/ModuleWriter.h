@@ -165,12 +165,15 @@ public:
   /// aligned in ConstantData. Returns its Constants index.
   StatusOr<uint32_t> addConstant(std::string_view name, uint32_t type,
                                  const void *data, size_t size);
-  /// A kernel of the CPU library; `gridSymbol` and `location` may be empty
-  /// (absent). Returns its Kernels index.
-  StatusOr<uint32_t> addKernel(std::string_view name, std::string_view symbol,
-                               std::string_view gridSymbol, uint32_t numArgs,
-                               uint32_t numOutputs,
-                               std::string_view location = {});
+  /// A kernel of the library section `library` (a kernel library kind,
+  /// see getKernelLibraryDevice); `gridSymbol` and `location` may be empty
+  /// (absent). Returns its Kernels index. The kernel-libraries section
+  /// records each kernel's library.
+  StatusOr<uint32_t> addKernel(
+      std::string_view name, std::string_view symbol,
+      std::string_view gridSymbol, uint32_t numArgs, uint32_t numOutputs,
+      std::string_view location = {},
+      bytecode::SectionKind library = bytecode::SectionKind::KernelLibraryCPU);
   /// The CPU kernel library (an ELF shared object) and the CPU features
   /// it was compiled for (CpuFeatures.h names), recorded as the
   /// "cpu-features" metadata entry when not empty (the loader refuses the
@@ -208,6 +211,8 @@ private:
   std::vector<bytecode::ConstantEntry> constants;
   std::vector<uint8_t> constantData;
   std::vector<bytecode::KernelEntry> kernels;
+  /// The library section of each kernel (the kernel-libraries section).
+  std::vector<uint32_t> kernelLibraries;
   std::vector<bytecode::MetadataEntry> metadata;
   std::vector<uint8_t> kernelLibraryCPU;
   /// The metadata entry of the "cpu-features" record, once set.

@@ -18,7 +18,6 @@
 #define STRATA_RUNTIME_VM_H
 
 #include "strata/Runtime/Device.h"
-#include "strata/Runtime/KernelLibrary.h"
 #include "strata/Runtime/Launcher.h"
 #include "strata/Runtime/Module.h"
 #include "strata/Runtime/Profiler.h"
@@ -139,10 +138,11 @@ private:
   SessionOptions options;
   std::shared_ptr<DeviceAPI> device;
   Registry *registry = nullptr;
-  std::unique_ptr<KernelLibrary> kernels;
   std::unique_ptr<ThreadPool> pool;
-  /// Runs the kernels of `kernels` on `pool`.
-  std::unique_ptr<Launcher> launcher;
+  /// One launcher per kernel library of the module (the CPU one runs its
+  /// tiles on `pool`), and the launcher of each kernel (Kernels index).
+  std::vector<std::unique_ptr<Launcher>> launchers;
+  std::vector<Launcher *> kernelLaunchers;
   std::vector<FunctionInfo> functions;
   /// The constants as tensors viewing the module's bytes.
   std::vector<Tensor> constants;

@@ -260,7 +260,7 @@ module attributes {device.target = #device.target<cpu>} {
   // DUMP-LABEL: @check(%r0: i64, %r1: i64) -> (i64)
   // DUMP: check %r{{[0-9]+}}, "{{.*}}host-ops.mlir:{{[0-9]+}}:5: sizes differ ({0} vs {1}) {x}"(%r0, %r{{[0-9]+}})
   // DUMP-LABEL: kernels:
-  // DUMP-NEXT: 0: @double symbol strata_kernel_double, grid strata_grid_double, args 2, outputs 1
+  // DUMP-NEXT: 0: @double on cpu, symbol strata_kernel_double, grid strata_grid_double, args 2, outputs 1
   // DUMP-LABEL: constants:
   // DUMP-NEXT: 0: @__constant_0: tensor<4xf32>, offset 0, size 16: [1, 2, 3, 4]
   // MAIN: result[0]: tensor<3xf32>

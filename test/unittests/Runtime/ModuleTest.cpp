@@ -60,6 +60,9 @@ TEST(ModuleTest, FullModuleRoundTrips) {
   EXPECT_EQ(module->getTypes().size(), 6u);
   EXPECT_EQ(module->getFunctions().size(), 2u);
   EXPECT_EQ(module->getKernels().size(), 2u);
+  // The writer records each kernel's library (all CPU ones here).
+  EXPECT_EQ(module->getKernelLibrary(0), SectionKind::KernelLibraryCPU);
+  EXPECT_EQ(module->getKernelLibrary(1), SectionKind::KernelLibraryCPU);
   EXPECT_EQ(module->getConstants().size(), 2u);
   EXPECT_EQ(module->getMetadata().size(), 2u);
   EXPECT_STREQ(module->getMetadataValue("target"), "cpu");
@@ -167,14 +170,15 @@ TEST(ModuleTest, OutputIsDeterministicWithZeroPadding) {
   }
   EXPECT_EQ(end, a.size());
   auto k = [](SectionKind kind) { return static_cast<uint32_t>(kind); };
-  EXPECT_EQ(kinds,
-            (std::vector<uint32_t>{
-                k(SectionKind::Strings), k(SectionKind::Metadata),
-                k(SectionKind::Types), k(SectionKind::Functions),
-                k(SectionKind::Indices), k(SectionKind::Code),
-                k(SectionKind::Kernels), k(SectionKind::Constants),
-                k(SectionKind::KernelLibraryCPU), k(SectionKind::ConstantData),
-                k(SectionKind::InstructionLocations)}));
+  EXPECT_EQ(
+      kinds,
+      (std::vector<uint32_t>{
+          k(SectionKind::Strings), k(SectionKind::Metadata),
+          k(SectionKind::Types), k(SectionKind::Functions),
+          k(SectionKind::Indices), k(SectionKind::Code),
+          k(SectionKind::Kernels), k(SectionKind::KernelLibraries),
+          k(SectionKind::Constants), k(SectionKind::KernelLibraryCPU),
+          k(SectionKind::ConstantData), k(SectionKind::InstructionLocations)}));
   // Padding between constants is zero too.
   const ConstantEntry &weights = module->getConstants()[0];
   const auto *data = static_cast<const uint8_t *>(
@@ -354,6 +358,11 @@ TEST(ModuleWriterTest, TableMisuse) {
   ASSERT_FALSE(kernel.ok());
   EXPECT_EQ(kernel.message(), "kernel 'k': 2 outputs but only 1 arguments");
   ASSERT_FALSE(writer.addKernel("", "k", "", 1, 1).ok());
+  StatusOr<uint32_t> library =
+      writer.addKernel("k", "k", "", 1, 1, "", SectionKind::ConstantData);
+  ASSERT_FALSE(library.ok());
+  EXPECT_EQ(library.message(),
+            "kernel 'k': section kind 7 is not a kernel library");
 
   StatusOr<FunctionBuilder *> function = writer.getFunction(0);
   ASSERT_FALSE(function.ok());
@@ -415,7 +424,7 @@ TEST(DisassemblerTest, FullModule) {
   ASSERT_TRUE(module);
   std::string text = disassemble(*module);
   for (const char *expected :
-       {"module \"m.smod\"\n  version 2.1, ",
+       {"module \"m.smod\"\n  version 2.2, ",
         "  constant-data      offset 2176     size 88       align 64\n",
         "metadata:\n  producer = \"strata-format-test\"\n  target = "
         "\"cpu\"\n",
@@ -437,10 +446,11 @@ TEST(DisassemblerTest, FullModule) {
         "   164: %r3 = call_native @strata.print(%r11, %r4)\n",
         "   176: cond_br %r10, ^180, ^140\n",
         "   180: ret %r11, %r4\n",
-        "  0: @main_dispatch_0 symbol main_dispatch_0, grid "
+        "  0: @main_dispatch_0 on cpu, symbol main_dispatch_0, grid "
         "main_dispatch_0_grid, args 3, outputs 1, location "
         "\"model.mlir:3:5\"\n",
-        "  1: @scale symbol strata_scale, grid none, args 2, outputs 1\n",
+        "  1: @scale on cpu, symbol strata_scale, grid none, args 2, outputs "
+        "1\n",
         "  0: @weights: tensor<2x4xf32>, offset 0, size 32: [0.5, -1, 2, "
         "0.25, 1.5, -2.5, 3, 4]\n",
         "  1: @table: tensor<3xi64>, offset 64, size 24: [7, -8, 9]\n",

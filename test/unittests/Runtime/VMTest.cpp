@@ -714,8 +714,9 @@ TEST(VMTest, LaunchErrors) {
   }
   // Loading fails: no library, missing symbols.
   for (auto [bytes, message] :
-       {std::make_pair(singleKernelModule("count_tiles", "", DType::I64, false),
-                       "the module has 1 kernel(s) but no CPU kernel library"),
+       {std::make_pair(
+            singleKernelModule("count_tiles", "", DType::I64, false),
+            "the module has 1 CPU kernel(s) but no CPU kernel library"),
         std::make_pair(singleKernelModule("no_such_kernel", "", DType::I64),
                        "kernel 'k': symbol 'no_such_kernel' not found"),
         std::make_pair(

@@ -163,20 +163,20 @@ TEST(VerifierTest, SectionTable) {
   EXPECT_EQ(patched([](SectionHeader *s) { s[2].alignment = 4; }),
             "m.smod: section 2 (types): alignment 4 is below the 8 its "
             "contents need");
-  EXPECT_EQ(patched([](SectionHeader *s) { s[9].alignment = 32; }),
-            "m.smod: section 9 (constant-data): alignment 32 is below the 64 "
+  EXPECT_EQ(patched([](SectionHeader *s) { s[10].alignment = 32; }),
+            "m.smod: section 10 (constant-data): alignment 32 is below the 64 "
             "its contents need");
   EXPECT_EQ(patched([](SectionHeader *s) { s[2].offset += 4; }),
-            "m.smod: section 2 (types): offset 524 is not a multiple of its "
+            "m.smod: section 2 (types): offset 548 is not a multiple of its "
             "alignment 8");
   EXPECT_EQ(patched([](SectionHeader *s) { s[0].offset = 64; }),
             "m.smod: section 0 (strings): offset 64 overlaps the header and "
-            "section table (328 bytes)");
-  EXPECT_EQ(patched([](SectionHeader *s) { s[9].size = 4096; }),
-            "m.smod: section 9 (constant-data): bytes [2176, +4096) run past "
+            "section table (352 bytes)");
+  EXPECT_EQ(patched([](SectionHeader *s) { s[10].size = 4096; }),
+            "m.smod: section 10 (constant-data): bytes [2176, +4096) run past "
             "the end of the file (2288 bytes)");
-  EXPECT_EQ(patched([](SectionHeader *s) { s[9].offset = ~uint64_t(63); }),
-            "m.smod: section 9 (constant-data): bytes "
+  EXPECT_EQ(patched([](SectionHeader *s) { s[10].offset = ~uint64_t(63); }),
+            "m.smod: section 10 (constant-data): bytes "
             "[18446744073709551552, +88) run past the end of the file (2288 "
             "bytes)");
   EXPECT_EQ(patched([](SectionHeader *s) { s[2].size -= 8; }),
@@ -188,8 +188,8 @@ TEST(VerifierTest, SectionTable) {
             "m.smod: section 0 (strings) overlaps section 1 (metadata)");
   // An empty section overlaps nothing.
   EXPECT_EQ(patched([](SectionHeader *s) {
-              s[8].size = 0;
-              s[8].offset = s[9].offset;
+              s[9].size = 0;
+              s[9].offset = s[10].offset;
             }),
             "OK");
 }
@@ -334,6 +334,41 @@ TEST(VerifierTest, Kernels) {
             "m.smod: kernel 1 ('scale'): 3 outputs but only 2 arguments");
 }
 
+TEST(VerifierTest, KernelLibraries) {
+  const std::vector<uint8_t> bytes = fullModule();
+  // Each kernel names the library that holds it: a kernel library section
+  // of a device this runtime runs.
+  std::vector<uint8_t> data = bytes;
+  entry<uint32_t>(data, SectionKind::KernelLibraries, 1) =
+      static_cast<uint32_t>(SectionKind::ConstantData);
+  EXPECT_EQ(loadError(data),
+            "m.smod: kernel 1 ('scale'): library section kind 7 "
+            "(constant-data) is not a kernel library this runtime runs (cpu)");
+  std::vector<uint8_t> unknown = bytes;
+  entry<uint32_t>(unknown, SectionKind::KernelLibraries, 0) = 40;
+  EXPECT_EQ(loadError(unknown),
+            "m.smod: kernel 0 ('main_dispatch_0'): library section kind 40 "
+            "(invalid) is not a kernel library this runtime runs (cpu)");
+  // One entry per kernel.
+  std::vector<uint8_t> short_ = bytes;
+  findSection(short_, SectionKind::KernelLibraries)->size = 4;
+  EXPECT_EQ(loadError(short_),
+            "m.smod: kernel-libraries section has 1 entries for 2 kernels");
+
+  // A module of a later minor version whose section this runtime does not
+  // know is skipped (here: the kernel-libraries section renamed to an
+  // unknown kind); without the section, as in modules before 2.2, every
+  // kernel is in the CPU library.
+  std::vector<uint8_t> older = bytes;
+  header(older).versionMinor = kVersionMinor + 1;
+  findSection(older, SectionKind::KernelLibraries)->kind = 99;
+  StatusOr<std::unique_ptr<Module>> module =
+      Module::loadBuffer(older.data(), older.size(), "m.smod");
+  ASSERT_TRUE(module.ok()) << module.message();
+  EXPECT_EQ((*module)->getKernelLibrary(0), SectionKind::KernelLibraryCPU);
+  EXPECT_EQ((*module)->getKernelLibrary(1), SectionKind::KernelLibraryCPU);
+}
+
 TEST(VerifierTest, InstructionLocations) {
   const std::vector<uint8_t> bytes = fullModule();
   // main's code: entries at words 0 ("model.mlir:1:1"), at the first
@@ -389,7 +424,7 @@ TEST(VerifierTest, NewerMinorVersionSections) {
       findSection(bytes, SectionKind::InstructionLocations);
   ASSERT_TRUE(locations);
   locations->kind = 99;
-  EXPECT_EQ(loadError(bytes), "m.smod: section 10: unknown kind 99");
+  EXPECT_EQ(loadError(bytes), "m.smod: section 11: unknown kind 99");
   header(bytes).versionMinor = kVersionMinor + 1;
   EXPECT_EQ(loadError(bytes), "OK");
   locations->size = 1u << 30;
