@@ -29,6 +29,7 @@
 #include "mlir/IR/OwningOpRef.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Support/Timing.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -173,11 +174,12 @@ static LogicalResult buildPipeline(OpPassManager &pm, Location loc,
   return success();
 }
 
-LogicalResult strata::compileModule(
+/// Runs the pipeline and the output step of compileModule under `timing`
+/// (a disabled scope when not timing).
+static LogicalResult compileModuleTimed(
     ModuleOp module, const CompileOptions &options, CompileOutput &output,
-    llvm::function_ref<LogicalResult(PassManager &)> configurePassManager) {
-  if (std::string error = verifyCompileOptions(options); !error.empty())
-    return emitError(module.getLoc()) << error;
+    llvm::function_ref<LogicalResult(PassManager &)> configurePassManager,
+    TimingScope &timing) {
   // verifyCompileOptions found the backend.
   const TargetBackend &backend = *lookupTargetBackend(options.target);
 
@@ -190,11 +192,18 @@ LogicalResult strata::compileModule(
     CompileLevel level = std::min(options.compileTo, CompileLevel::Device);
     if (failed(buildPipeline(pm, module.getLoc(), options, backend, level)))
       return failure();
+    TimingScope pipelineTiming;
+    if (options.timing) {
+      pipelineTiming = timing.nest("graph, kernel and device pipelines");
+      pm.enableTiming(pipelineTiming);
+    }
     if (failed(pm.run(module)))
       return failure();
   }
 
-  output = CompileOutput();
+  CodegenOptions codegen = getCodegenOptions(options);
+  if (options.timing)
+    codegen.timing = &timing;
   switch (options.compileTo) {
   case CompileLevel::Graph:
   case CompileLevel::Kernel:
@@ -205,7 +214,7 @@ LogicalResult strata::compileModule(
   }
   case CompileLevel::LLVM: {
     FailureOr<OwningOpRef<ModuleOp>> kernels =
-        lowerKernels(module, backend, getCodegenOptions(options));
+        lowerKernels(module, backend, codegen);
     if (failed(kernels))
       return failure();
     llvm::raw_string_ostream os(output.text);
@@ -214,12 +223,39 @@ LogicalResult strata::compileModule(
   }
   case CompileLevel::Module: {
     BytecodeOptions bytecodeOptions;
-    bytecodeOptions.codegen = getCodegenOptions(options);
+    bytecodeOptions.codegen = codegen;
     bytecodeOptions.sourceName = options.sourceName;
     return serializeToBytecode(module, bytecodeOptions, output.bytes);
   }
   }
   return failure();
+}
+
+LogicalResult strata::compileModule(
+    ModuleOp module, const CompileOptions &options, CompileOutput &output,
+    llvm::function_ref<LogicalResult(PassManager &)> configurePassManager) {
+  if (std::string error = verifyCompileOptions(options); !error.empty())
+    return emitError(module.getLoc()) << error;
+  output = CompileOutput();
+  // With options.timing, MLIR's timing manager records a tree of phases and
+  // passes under one root; its text report becomes output.timingReport.
+  DefaultTimingManager timingManager;
+  timingManager.setEnabled(options.timing);
+  llvm::raw_string_ostream reportStream(output.timingReport);
+  timingManager.setOutput(createOutputStrategy(
+      DefaultTimingManager::OutputFormat::Text, reportStream));
+  LogicalResult result = success();
+  {
+    TimingScope root = timingManager.getRootScope();
+    result =
+        compileModuleTimed(module, options, output, configurePassManager, root);
+  }
+  if (options.timing) {
+    timingManager.print();
+    // Its destructor would print again, into a stream gone by then.
+    timingManager.setEnabled(false);
+  }
+  return result;
 }
 
 LogicalResult strata::compileSource(llvm::StringRef source,

@@ -12,6 +12,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Support/Timing.h"
 #include "llvm/ADT/StringExtras.h"
 
 #include <mutex>
@@ -82,6 +83,11 @@ strata::lowerKernels(ModuleOp module, const TargetBackend &backend,
     builder.clone(*kernel.getOperation());
   PassManager pm(module.getContext());
   backend.buildCodegenPipeline(pm, options);
+  TimingScope timing;
+  if (options.timing) {
+    timing = options.timing->nest("kernel code generation pipeline");
+    pm.enableTiming(timing);
+  }
   if (failed(pm.run(*kernels)))
     return failure();
   return kernels;

@@ -5,8 +5,10 @@
 // strata-run, or stops early and prints the IR of a level:
 //   strata-compile model.mlir -o model.smod
 //   strata-compile model.mlir --compile-to=kernel     (prints kernel IR)
-// The MLIR pass-manager flags work too (-mlir-timing,
-// -mlir-print-ir-after-all, ...).
+// --timing prints where the time went (every pass of each pipeline, the
+// serializer's steps, LLVM's optimization and code generation, the link)
+// to stderr. The MLIR pass-manager flags work too
+// (-mlir-print-ir-after-all, ...).
 // The pipeline itself is strata::compileModule (lib/Compiler), shared with
 // the compiler C API and the Python package. The output file is written
 // atomically (a new file renamed over the old one).
@@ -109,6 +111,10 @@ cl::opt<bool> reportMemory("report-memory",
                            cl::desc("Print each host function's planned "
                                     "memory (remarks)"),
                            cl::init(false), cl::cat(toolCategory));
+cl::opt<bool> timing("timing",
+                     cl::desc("Print the time of every phase and pass of the "
+                              "compilation to stderr"),
+                     cl::init(false), cl::cat(toolCategory));
 
 } // namespace
 
@@ -117,7 +123,6 @@ int main(int argc, char **argv) {
   registerAsmPrinterCLOptions();
   registerMLIRContextCLOptions();
   registerPassManagerCLOptions();
-  registerDefaultTimingManagerCLOptions();
   strata::ensureCompilerPassesRegistered();
   cl::HideUnrelatedOptions({&toolCategory, &llvm::getColorCategory()});
   cl::AddExtraVersionPrinter(
@@ -194,16 +199,20 @@ int main(int argc, char **argv) {
   options.layout = layout;
   options.winograd = winograd;
   options.reportMemory = reportMemory;
+  options.timing = timing;
   options.fromDevice = fromDevice;
   options.compileTo = compileTo;
   options.sourceName = inputFilename == "-"
                            ? std::string("<stdin>")
                            : llvm::sys::path::filename(inputFilename).str();
   strata::CompileOutput result;
-  if (failed(
-          strata::compileModule(*module, options, result, [](PassManager &pm) {
-            return applyPassManagerCLOptions(pm);
-          })))
+  LogicalResult compiled =
+      strata::compileModule(*module, options, result, [](PassManager &pm) {
+        return applyPassManagerCLOptions(pm);
+      });
+  if (timing)
+    llvm::errs() << result.timingReport;
+  if (failed(compiled))
     return 1;
 
   llvm::StringRef output =

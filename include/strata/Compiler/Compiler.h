@@ -65,6 +65,10 @@ struct CompileOptions {
   bool winograd = true;
   /// Emit each host function's memory plan as a remark.
   bool reportMemory = false;
+  /// Time every phase of the compilation (the passes of each pipeline,
+  /// the serializer's steps, LLVM's optimization and code generation, the
+  /// link) and return the report in CompileOutput::timingReport.
+  bool timing = false;
   /// The input is device-level IR already: only serialize / print it.
   bool fromDevice = false;
   /// Where to stop; below Module the result is the IR as text.
@@ -79,6 +83,9 @@ struct CompileOptions {
 struct CompileOutput {
   std::string text;
   std::vector<uint8_t> bytes;
+  /// With CompileOptions::timing: MLIR's timing report (wall and user time
+  /// of each phase and pass, nested), as text.
+  std::string timingReport;
 };
 
 /// Checks the options that do not need IR (target, opt level); returns an

@@ -39,6 +39,7 @@ class Location;
 class MLIRContext;
 class ModuleOp;
 class OpPassManager;
+class TimingScope;
 namespace linalg {
 class LinalgOp;
 } // namespace linalg
@@ -64,6 +65,9 @@ struct CodegenOptions {
   std::string linker;
   /// Vectorize the kernels (off: scalar loops, for testing).
   bool vectorize = true;
+  /// When set, the backend times its phases (and the passes of its
+  /// pipeline) in scopes nested here (strata-compile --timing).
+  mlir::TimingScope *timing = nullptr;
 };
 
 /// The symbols of one kernel in a kernel library.

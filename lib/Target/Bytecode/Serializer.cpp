@@ -24,6 +24,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinDialect.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
+#include "mlir/Support/Timing.h"
 
 using namespace mlir;
 using namespace strata;
@@ -87,6 +88,12 @@ LogicalResult strata::serializeToBytecode(ModuleOp module,
   ModuleWriter writer;
   serializer::SymbolIndices symbols;
 
+  // Phases timed under the caller's scope, if any (--timing).
+  TimingScope *timing = options.codegen.timing;
+  auto time = [&](StringRef phase) {
+    return timing ? timing->nest(phase) : TimingScope();
+  };
+
   // Metadata.
   CodegenOptions codegen = options.codegen;
   writer.addMetadata("producer", getVersionString());
@@ -114,6 +121,7 @@ LogicalResult strata::serializeToBytecode(ModuleOp module,
     writer.addMetadata("cpu", codegen.chip);
 
   // The constant pool.
+  TimingScope poolTiming = time("constant pool");
   for (auto entry : module.getOps<device::PoolEntryOp>()) {
     auto type = cast<ShapedType>(entry.getValue().getType());
     bytecode::DType dtype = serializer::getDType(type.getElementType());
@@ -136,8 +144,12 @@ LogicalResult strata::serializeToBytecode(ModuleOp module,
     symbols.constants[entry.getSymName()] = *index;
   }
 
+  poolTiming.stop();
+
   // Kernels: the library first (the backend names each kernel's symbols),
   // then the table.
+  TimingScope kernelTiming = time("kernels");
+  codegen.timing = timing ? &kernelTiming : nullptr;
   SmallVector<kernel::FuncOp> kernels(module.getOps<kernel::FuncOp>());
   KernelLibrary library;
   if (!kernels.empty()) {
@@ -163,7 +175,10 @@ LogicalResult strata::serializeToBytecode(ModuleOp module,
     symbols.kernels[kernel.getSymName()] = *index;
   }
 
+  kernelTiming.stop();
+
   // Host functions: declared first so that calls can name any of them.
+  TimingScope hostTiming = time("host program");
   SmallVector<func::FuncOp> hostFunctions;
   for (auto func : module.getOps<func::FuncOp>()) {
     if (func.isExternal())
@@ -186,6 +201,9 @@ LogicalResult strata::serializeToBytecode(ModuleOp module,
       return failure();
   }
 
+  hostTiming.stop();
+
+  TimingScope layoutTiming = time("module layout and verification");
   StatusOr<std::vector<uint8_t>> finished = writer.finish();
   if (!finished.ok())
     return emitError(loc) << "cannot lay out the module: "

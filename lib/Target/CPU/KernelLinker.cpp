@@ -15,6 +15,7 @@
 #include "strata/Target/LLVM/ObjectEmitter.h"
 
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/Support/Timing.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -48,20 +49,27 @@ static std::string findLinker(const CodegenOptions &options) {
 FailureOr<std::vector<uint8_t>>
 cpu::buildSharedObject(ModuleOp llvmModule, const CodegenOptions &options) {
   Location loc = llvmModule.getLoc();
+  auto time = [&](StringRef phase) {
+    return options.timing ? options.timing->nest(phase) : TimingScope();
+  };
   llvm::LLVMContext llvmContext;
+  TimingScope translation = time("translation to LLVM IR");
   FailureOr<std::unique_ptr<llvm::Module>> module =
       translateToLLVMIR(llvmModule, llvmContext);
   if (failed(module))
     return failure();
+  translation.stop();
   (*module)->setSourceFileName("strata_kernels");
   (*module)->setModuleIdentifier("strata_kernels");
   FailureOr<std::unique_ptr<llvm::TargetMachine>> targetMachine =
       createTargetMachine(loc, options.triple, options.chip, options.features,
                           options.optLevel);
+  TimingScope optimization = time("LLVM IR optimization");
   if (failed(targetMachine) ||
       failed(optimizeLLVMModule(loc, **module, **targetMachine,
                                 options.optLevel)))
     return failure();
+  optimization.stop();
 
   // Object file and shared object live in temporary files only for lld.
   llvm::SmallString<128> objectPath, libraryPath;
@@ -76,6 +84,7 @@ cpu::buildSharedObject(ModuleOp llvmModule, const CodegenOptions &options) {
                           << error.message();
   llvm::FileRemover libraryRemover(libraryPath);
   {
+    TimingScope codegen = time("LLVM code generation");
     std::error_code error;
     llvm::raw_fd_ostream os(objectPath, error);
     if (error)
@@ -85,6 +94,7 @@ cpu::buildSharedObject(ModuleOp llvmModule, const CodegenOptions &options) {
       return failure();
   }
 
+  TimingScope linking = time("linking (ld.lld)");
   std::string linker = findLinker(options);
   if (linker.empty())
     return emitError(loc)
