@@ -109,6 +109,11 @@ strata_compile_options_set_linker(strata_compile_options_t *options,
 strata_compile_status_t
 strata_compile_options_set_from_device(strata_compile_options_t *options,
                                        int from_device);
+/** Time every phase and pass of the compilation; the result's
+ *  strata_compile_result_timing_report holds the report. */
+strata_compile_status_t
+strata_compile_options_set_timing(strata_compile_options_t *options,
+                                  int timing);
 
 /*===----------------------------------------------------------------------===*/
 /* Compiling                                                                  */
@@ -135,6 +140,11 @@ int strata_compile_result_is_text(const strata_compile_result_t *result);
  *  while the result lives. */
 const char *
 strata_compile_result_diagnostics(const strata_compile_result_t *result);
+/** With strata_compile_options_set_timing: the timing report (wall and
+ *  user time of each phase and pass, nested, as text); "" otherwise. Valid
+ *  while the result lives. */
+const char *
+strata_compile_result_timing_report(const strata_compile_result_t *result);
 void strata_compile_result_release(strata_compile_result_t *result);
 
 #ifdef __cplusplus

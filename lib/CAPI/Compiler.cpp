@@ -184,6 +184,15 @@ strata_compile_options_set_from_device(strata_compile_options_t *options,
   return STRATA_COMPILE_OK;
 }
 
+strata_compile_status_t
+strata_compile_options_set_timing(strata_compile_options_t *options,
+                                  int timing) {
+  if (!options)
+    return invalidNull("strata_compile_options_set_timing");
+  options->options.timing = timing != 0;
+  return STRATA_COMPILE_OK;
+}
+
 strata_compile_status_t strata_compile(const void *data, size_t size,
                                        const char *source_name,
                                        const strata_compile_options_t *options,
@@ -237,6 +246,11 @@ int strata_compile_result_is_text(const strata_compile_result_t *result) {
 const char *
 strata_compile_result_diagnostics(const strata_compile_result_t *result) {
   return result ? result->diagnostics.c_str() : "";
+}
+
+const char *
+strata_compile_result_timing_report(const strata_compile_result_t *result) {
+  return result ? result->output.timingReport.c_str() : "";
 }
 
 void strata_compile_result_release(strata_compile_result_t *result) {

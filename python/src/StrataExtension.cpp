@@ -647,13 +647,14 @@ private:
 //===----------------------------------------------------------------------===//
 
 /// Compiles `source` (MLIR text or bytecode); returns the module's bytes, or
-/// the IR text below the module level.
-nb::object compile(nb::bytes source, const std::string &sourceName,
-                   const std::string &target, const std::string &cpu,
-                   const std::string &features, unsigned optLevel,
-                   bool vectorize, const std::string &layout, bool winograd,
-                   const std::string &compileTo, const std::string &linker,
-                   bool fromDevice) {
+/// the IR text below the module level, and the timing report ("" unless
+/// `timing`).
+nb::tuple compile(nb::bytes source, const std::string &sourceName,
+                  const std::string &target, const std::string &cpu,
+                  const std::string &features, unsigned optLevel,
+                  bool vectorize, const std::string &layout, bool winograd,
+                  const std::string &compileTo, const std::string &linker,
+                  bool fromDevice, bool timing) {
   strata_compile_level_t level;
   checkCompiler(strata_compile_level_from_name(compileTo.c_str(), &level));
   strata_compile_options_t *options = nullptr;
@@ -678,6 +679,8 @@ nb::object compile(nb::bytes source, const std::string &sourceName,
     status = strata_compile_options_set_linker(options, linker.c_str());
   if (status == STRATA_COMPILE_OK)
     status = strata_compile_options_set_from_device(options, fromDevice);
+  if (status == STRATA_COMPILE_OK)
+    status = strata_compile_options_set_timing(options, timing);
   strata_compile_result_t *result = nullptr;
   if (status == STRATA_COMPILE_OK) {
     // The bytes object is immutable and referenced by the caller's frame.
@@ -702,9 +705,10 @@ nb::object compile(nb::bytes source, const std::string &sourceName,
   } else if (dataStatus == STRATA_COMPILE_OK) {
     output = nb::bytes(data, size);
   }
+  std::string report = strata_compile_result_timing_report(result);
   strata_compile_result_release(result);
   checkCompiler(dataStatus);
-  return output;
+  return nb::make_tuple(output, nb::str(report.data(), report.size()));
 }
 
 } // namespace
@@ -719,9 +723,9 @@ NB_MODULE(_strata, m) {
         [] { return std::string(strata_compiler_version()); });
   m.def("compile", &compile, "source"_a, "source_name"_a, "target"_a, "cpu"_a,
         "features"_a, "opt_level"_a, "vectorize"_a, "layout"_a, "winograd"_a,
-        "compile_to"_a, "linker"_a, "from_device"_a,
-        "Compiles MLIR (text or bytecode bytes); returns module bytes, or "
-        "the IR text below the module level.");
+        "compile_to"_a, "linker"_a, "from_device"_a, "timing"_a,
+        "Compiles MLIR (text or bytecode bytes); returns (module bytes, or "
+        "the IR text below the module level; the timing report).");
 
   nb::class_<Tensor>(m, "Tensor", "A runtime tensor (an argument or a result).")
       .def_static("from_array", &Tensor::fromObject, "array"_a,

@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from typing import Optional, Union
 
 from . import _strata
@@ -104,8 +105,9 @@ def compile(source: Union[str, bytes, os.PathLike, "onnx.ModelProto"],
             vectorize: bool = True, layout: str = "nhwc",
             winograd: bool = True, compile_to: str = "module",
             linker: Optional[str] = None, source_name: Optional[str] = None,
-            from_device: bool = False, threads: int = 0, profile: bool = False,
-            trace: Optional[str] = None, dump: Optional[str] = None):
+            from_device: bool = False, timing=False, threads: int = 0,
+            profile: bool = False, trace: Optional[str] = None,
+            dump: Optional[str] = None):
     """Compiles a model for `target`.
 
     source: graph-level MLIR text; a path to a .mlir, .mlirbc or .onnx file;
@@ -129,6 +131,10 @@ def compile(source: Union[str, bytes, os.PathLike, "onnx.ModelProto"],
         "<string>").
     from_device: the source is device-level IR already (e.g. the output of
         compile_to="device", or hand-written host code): only serialize it.
+    timing: True prints, on sys.stderr, the time of every phase and pass
+        of the compilation (as strata-compile --timing; docs/CompileTime.md);
+        a file-like object (anything with write) receives the report
+        instead.
     threads, profile, trace, dump: the CompiledModule's run options (see
         strata.load).
 
@@ -148,6 +154,10 @@ def compile(source: Union[str, bytes, os.PathLike, "onnx.ModelProto"],
     for name, value in (("vectorize", vectorize), ("winograd", winograd),
                         ("from_device", from_device)):
         check_bool(name, value)
+    if not isinstance(timing, bool) and not callable(getattr(timing, "write",
+                                                              None)):
+        raise StrataError("timing must be a bool or a file-like object "
+                          f"(with write), got {type(timing).__name__}")
     for name, value in (("target", target), ("cpu", cpu),
                         ("features", features), ("linker", linker),
                         ("source_name", source_name)):
@@ -159,10 +169,13 @@ def compile(source: Union[str, bytes, os.PathLike, "onnx.ModelProto"],
     # A path may hold surrogates (bytes that are not UTF-8): diagnostics
     # show them replaced.
     name = name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
-    output = _strata.compile(data, name, target, cpu or "", features or "",
-                             opt_level, bool(vectorize), layout,
-                             bool(winograd), compile_to,
-                             linker or "", bool(from_device))
+    output, report = _strata.compile(data, name, target, cpu or "",
+                                     features or "", opt_level,
+                                     bool(vectorize), layout, bool(winograd),
+                                     compile_to, linker or "",
+                                     bool(from_device), timing is not False)
+    if timing is not False:
+        (sys.stderr if timing is True else timing).write(report)
     if compile_to != "module":
         return output
     # A module compiled for another CPU (cpu=..., features=...) can be

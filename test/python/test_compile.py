@@ -89,6 +89,27 @@ def test_compile_to_levels():
                       strata.CompiledModule)
 
 
+def test_compile_timing(capsys):
+    # timing=True reports every phase on stderr; a file-like object gets
+    # the report instead; the compiled module is the same either way.
+    import io
+    m = strata.compile(MLP_PATH, timing=True)
+    assert isinstance(m, strata.CompiledModule)
+    report = capsys.readouterr().err
+    assert "Total Execution Time" in report
+    for phase in ("graph, kernel and device pipelines", "kernels",
+                  "LLVM code generation", "linking (ld.lld)"):
+        assert phase in report, phase
+    sink = io.StringIO()
+    kernel = strata.compile(MLP_PATH, compile_to="kernel", timing=sink)
+    assert "kernel.launch" in kernel
+    assert "KernelSelectSchedulePass" in sink.getvalue()
+    assert "LLVM code generation" not in sink.getvalue()
+    assert capsys.readouterr().err == ""
+    strata.compile(MLP_PATH)
+    assert capsys.readouterr().err == ""
+
+
 def test_device_level_round_trip(rng):
     # The device level printed by compile_to="device" compiles back.
     device = strata.compile(MLP_PATH, compile_to="device")

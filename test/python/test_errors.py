@@ -78,7 +78,7 @@ def test_bad_options():
     with pytest.raises(strata.StrataError,
                        match=r"unknown layout 'nchwc' \(expected nhwc"):
         _strata.compile(b"", "<string>", "cpu", "", "", 3, True, "nchwc",
-                        True, "module", "", False)
+                        True, "module", "", False, False)
     with pytest.raises(strata.StrataError, match="unknown compile_to level"):
         strata.compile(MLP_PATH, compile_to="assembly")
     # Option types are checked: the string "False" is not false.
@@ -88,6 +88,9 @@ def test_bad_options():
     with pytest.raises(strata.StrataError,
                        match="winograd must be True or False, got 0"):
         strata.compile(MLP_PATH, winograd=0)
+    with pytest.raises(strata.StrataError,
+                       match="timing must be a bool or a file-like object"):
+        strata.compile(MLP_PATH, timing="yes")
     with pytest.raises(strata.StrataError, match="cpu must be a str, got 3"):
         strata.compile(MLP_PATH, cpu=3)
     with pytest.raises(strata.StrataError,

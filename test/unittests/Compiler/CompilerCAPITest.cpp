@@ -67,6 +67,8 @@ TEST(CompilerCAPITest, NullArguments) {
        [] { return strata_compile_options_set_linker(nullptr, ""); }},
       {"strata_compile_options_set_from_device",
        [] { return strata_compile_options_set_from_device(nullptr, 1); }},
+      {"strata_compile_options_set_timing",
+       [] { return strata_compile_options_set_timing(nullptr, 1); }},
       {"strata_compile_options_create",
        [] { return strata_compile_options_create(nullptr); }},
   };
@@ -100,6 +102,7 @@ TEST(CompilerCAPITest, NullArguments) {
             STRATA_COMPILE_INVALID_ARGUMENT);
   EXPECT_EQ(strata_compile_result_is_text(nullptr), 0);
   EXPECT_STREQ(strata_compile_result_diagnostics(nullptr), "");
+  EXPECT_STREQ(strata_compile_result_timing_report(nullptr), "");
   // Releasing nothing is allowed.
   strata_compile_options_release(nullptr);
   strata_compile_result_release(nullptr);
@@ -170,7 +173,27 @@ TEST(CompilerCAPITest, CompilesToTextAndModule) {
   std::string bytes = outputOf(result);
   ASSERT_GE(bytes.size(), 64u);
   EXPECT_EQ(bytes.substr(0, 8), "STRATAMD");
+  // Not timed: no report.
+  EXPECT_STREQ(strata_compile_result_timing_report(result), "");
   strata_compile_result_release(result);
+
+  // Timed: the same bytes, and a report naming the phases.
+  ASSERT_EQ(strata_compile_options_create(&options), STRATA_COMPILE_OK);
+  ASSERT_EQ(strata_compile_options_set_timing(options, 1), STRATA_COMPILE_OK);
+  result = nullptr;
+  ASSERT_EQ(strata_compile(kProgram, std::strlen(kProgram), nullptr, options,
+                           &result),
+            STRATA_COMPILE_OK)
+      << lastError();
+  EXPECT_EQ(outputOf(result), bytes);
+  std::string report = strata_compile_result_timing_report(result);
+  EXPECT_NE(report.find("Total Execution Time"), std::string::npos) << report;
+  EXPECT_NE(report.find("graph, kernel and device pipelines"),
+            std::string::npos)
+      << report;
+  EXPECT_NE(report.find("LLVM code generation"), std::string::npos) << report;
+  strata_compile_result_release(result);
+  strata_compile_options_release(options);
 }
 
 TEST(CompilerCAPITest, ReportsDiagnosticsWithLocations) {
