@@ -7,12 +7,12 @@
 
 #include "strata/Target/TargetBackend.h"
 #include "strata/Dialect/Kernel/IR/KernelOps.h"
+#include "strata/Support/Timing.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Support/Timing.h"
 #include "llvm/ADT/StringExtras.h"
 
 #include <mutex>
@@ -83,11 +83,10 @@ strata::lowerKernels(ModuleOp module, const TargetBackend &backend,
     builder.clone(*kernel.getOperation());
   PassManager pm(module.getContext());
   backend.buildCodegenPipeline(pm, options);
-  TimingScope timing;
-  if (options.timing) {
-    timing = options.timing->nest("kernel code generation pipeline");
+  TimingScope timing =
+      nestTiming(options.timing, "kernel code generation pipeline");
+  if (options.timing)
     pm.enableTiming(timing);
-  }
   if (failed(pm.run(*kernels)))
     return failure();
   return kernels;

@@ -17,6 +17,7 @@
 #include "strata/InitAll.h"
 #include "strata/Runtime/Module.h"
 #include "strata/Support/Location.h"
+#include "strata/Support/Timing.h"
 #include "strata/Target/TargetBackend.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -24,7 +25,6 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinDialect.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
-#include "mlir/Support/Timing.h"
 
 using namespace mlir;
 using namespace strata;
@@ -90,9 +90,7 @@ LogicalResult strata::serializeToBytecode(ModuleOp module,
 
   // Phases timed under the caller's scope, if any (--timing).
   TimingScope *timing = options.codegen.timing;
-  auto time = [&](StringRef phase) {
-    return timing ? timing->nest(phase) : TimingScope();
-  };
+  auto time = [&](StringRef phase) { return nestTiming(timing, phase); };
 
   // Metadata.
   CodegenOptions codegen = options.codegen;

@@ -12,10 +12,10 @@
 
 #include "CPUTargetImpl.h"
 
+#include "strata/Support/Timing.h"
 #include "strata/Target/LLVM/ObjectEmitter.h"
 
 #include "mlir/IR/Diagnostics.h"
-#include "mlir/Support/Timing.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
@@ -50,7 +50,7 @@ FailureOr<std::vector<uint8_t>>
 cpu::buildSharedObject(ModuleOp llvmModule, const CodegenOptions &options) {
   Location loc = llvmModule.getLoc();
   auto time = [&](StringRef phase) {
-    return options.timing ? options.timing->nest(phase) : TimingScope();
+    return nestTiming(options.timing, phase);
   };
   llvm::LLVMContext llvmContext;
   TimingScope translation = time("translation to LLVM IR");
