@@ -5,10 +5,10 @@
 // RUN: strata-opt %s --strata-lower-cpu | FileCheck %s --check-prefix=LLVM
 
 // strata-cpu-lower-strided-copies: a memref.copy between buffers that are
-// not both contiguous (identity layout) becomes loops in the kernel: with
-// static shapes and unit innermost strides, an scf.for per outer dim and
-// vector transfers per row; otherwise linalg.copy. Contiguous copies
-// stay memref.copy (an llvm.memcpy).
+// not both contiguous becomes loops in the kernel: with static shapes and
+// unit innermost strides, an scf.for per outer dim and a memref.copy of
+// rank-1 contiguous views per row (an llvm.memcpy); otherwise linalg.copy.
+// Copies memref-to-llvm makes an llvm.memcpy stay.
 
 // CHECK-LABEL: func.func @copies(
 // CHECK-SAME: %[[A:[^:]*]]: memref<8x8xf32>, %[[B:[^:]*]]: memref<8x8xf32>, %[[I:[^:]*]]: index)
@@ -16,17 +16,22 @@
 // CHECK: memref.copy %[[A]], %[[B]] : memref<8x8xf32> to memref<8x8xf32>
 // CHECK: %[[SA:.*]] = memref.subview %[[A]]
 // CHECK: %[[SB:.*]] = memref.subview %[[B]]
-// Strided to strided: 4 rows of vector<4xf32>.
+// Strided to strided: 4 rows of 4 elements.
 // CHECK: scf.for %[[R:.*]] = %{{.*}} to %{{.*}} step
-// CHECK: %[[V:.*]] = vector.transfer_read %[[SA]][%[[R]], %{{.*}}], %{{.*}} {in_bounds = [true]} : memref<4x4xf32, strided<[8, 1], offset: ?>>, vector<4xf32>
-// CHECK: vector.transfer_write %[[V]], %[[SB]][%[[R]], %{{.*}}] {in_bounds = [true]} : vector<4xf32>, memref<4x4xf32, strided<[8, 1], offset: ?>>
+// CHECK: %[[RA:.*]] = memref.subview %[[SA]][%[[R]], 0] [1, 4] [1, 1] : memref<4x4xf32, strided<[8, 1], offset: ?>> to memref<4xf32, strided<[1], offset: ?>>
+// CHECK: %[[RB:.*]] = memref.subview %[[SB]][%[[R]], 0] [1, 4] [1, 1] : memref<4x4xf32, strided<[8, 1], offset: ?>> to memref<4xf32, strided<[1], offset: ?>>
+// CHECK: memref.copy %[[RA]], %[[RB]] : memref<4xf32, strided<[1], offset: ?>> to memref<4xf32, strided<[1], offset: ?>>
 // Strided source, contiguous target.
 // CHECK: %[[T:.*]] = memref.alloc() : memref<4x4xf32>
-// CHECK: vector.transfer_read %[[SA]]
-// CHECK: vector.transfer_write %{{.*}}, %[[T]]
+// CHECK: scf.for
+// CHECK: memref.subview %[[SA]]
+// CHECK: memref.subview %[[T]]
+// CHECK: memref.copy
 // Contiguous source, strided target.
-// CHECK: vector.transfer_read %[[T]]
-// CHECK: vector.transfer_write %{{.*}}, %[[SB]]
+// CHECK: scf.for
+// CHECK: memref.subview %[[T]]
+// CHECK: memref.subview %[[SB]]
+// CHECK: memref.copy
 // A contiguous temporary to another: unchanged.
 // CHECK: %[[U:.*]] = memref.alloc() : memref<4x4xf32>
 // CHECK: memref.copy %[[T]], %[[U]] : memref<4x4xf32> to memref<4x4xf32>
@@ -45,11 +50,11 @@ func.func @copies(%a: memref<8x8xf32>, %b: memref<8x8xf32>, %i: index) {
   return
 }
 
-// A rank-1 subview with a dynamic offset has a strided layout too, even
-// though it is contiguous in memory: it becomes one vector transfer.
+// A rank-1 subview with a dynamic offset has a strided layout, but it is
+// contiguous: memref-to-llvm copies it with llvm.memcpy, it stays.
 // CHECK-LABEL: func.func @offset_only(
-// CHECK: vector.transfer_read %{{.*}} : memref<4xf32, strided<[1], offset: ?>>, vector<4xf32>
-// CHECK: vector.transfer_write %{{.*}} : vector<4xf32>, memref<4xf32>
+// CHECK-NOT: scf.for
+// CHECK: memref.copy %{{.*}}, %{{.*}} : memref<4xf32, strided<[1], offset: ?>> to memref<4xf32>
 func.func @offset_only(%a: memref<16xf32>, %i: index) {
   %s = memref.subview %a[%i] [4] [1] : memref<16xf32> to memref<4xf32, strided<[1], offset: ?>>
   %t = memref.alloc() : memref<4xf32>
@@ -58,19 +63,19 @@ func.func @offset_only(%a: memref<16xf32>, %i: index) {
 }
 
 // Trailing dims contiguous on both sides form one row: the interior of a
-// padded [6, 6, 3] image is 4 rows of 12 elements, not 16 of 3. Rows longer
-// than 256 elements move in pieces of 256 (a loop) and the rest.
+// padded [6, 6, 3] image is 4 rows of 12 elements, not 16 of 3. Long rows are
+// one copy each too (a call of memcpy), not unrolled vector code.
 // CHECK-LABEL: func.func @merged_rows(
 // CHECK: %[[SRC:.*]] = memref.collapse_shape %{{.*}} {{\[\[}}0], [1, 2]] : memref<4x4x3xf32> into memref<4x12xf32>
 // CHECK: %[[DST:.*]] = memref.collapse_shape %{{.*}} {{\[\[}}0], [1, 2]] : memref<4x4x3xf32, strided<[18, 3, 1], offset: 21>> into memref<4x12xf32, strided<[18, 1], offset: 21>>
-// CHECK: scf.for
-// CHECK: vector.transfer_read %[[SRC]]{{.*}} : memref<4x12xf32>, vector<12xf32>
-// CHECK: vector.transfer_write %{{.*}}, %[[DST]]
+// CHECK: scf.for %[[R:.*]] =
+// CHECK: %[[RS:.*]] = memref.subview %[[SRC]][%[[R]], 0] [1, 12] [1, 1]
+// CHECK: %[[RD:.*]] = memref.subview %[[DST]][%[[R]], 0] [1, 12] [1, 1]
+// CHECK: memref.copy %[[RS]], %[[RD]] : memref<12xf32, strided<[1], offset: ?>> to memref<12xf32, strided<[1], offset: ?>>
 // CHECK-LABEL: func.func @long_rows(
 // CHECK: scf.for %{{.*}} = %c0 to %c4 step %c1
-// CHECK: scf.for %[[C:.*]] = %c0 to %c512 step %c256
-// CHECK: vector.transfer_read %{{.*}}[%{{.*}}, %[[C]]]{{.*}} vector<256xf32>
-// CHECK: vector.transfer_read %{{.*}}[%{{.*}}, %c512{{.*}}]{{.*}} vector<88xf32>
+// CHECK-NOT: scf.for
+// CHECK: memref.copy %{{.*}}, %{{.*}} : memref<600xf32, strided<[1], offset: ?>> to memref<600xf32, strided<[1], offset: ?>>
 func.func @merged_rows(%a: memref<4x4x3xf32>, %b: memref<6x6x3xf32>) {
   %s = memref.subview %b[1, 1, 0] [4, 4, 3] [1, 1, 1] : memref<6x6x3xf32> to memref<4x4x3xf32, strided<[18, 3, 1], offset: 21>>
   memref.copy %a, %s : memref<4x4x3xf32> to memref<4x4x3xf32, strided<[18, 3, 1], offset: 21>>
@@ -97,13 +102,18 @@ func.func @not_rows(%a: memref<8x8xf32>, %i: index, %n: index) {
   return
 }
 
-// Rows of i1 (a byte per element in a buffer, a bit per lane in a vector
-// in memory): linalg.copy, element by element (issue 17: a split of an i1
-// tensor copied the wrong bits).
+// Strided rows of i1 (a byte per element in a buffer, a bit per lane in a
+// vector in memory): linalg.copy, element by element (issue 17: a split of
+// an i1 tensor copied the wrong bits); a contiguous one stays a memcpy of
+// bytes.
 // CHECK-LABEL: func.func @bool_rows(
 // CHECK-NOT: vector.transfer_read
-// CHECK: linalg.copy ins(%{{.*}} : memref<4xi1, strided<[1], offset: 2>>)
-func.func @bool_rows(%a: memref<6xi1>) {
+// CHECK: linalg.copy ins(%{{.*}} : memref<2x2xi1, strided<[3, 1], offset: 1>>)
+// CHECK: memref.copy %{{.*}}, %{{.*}} : memref<4xi1, strided<[1], offset: 2>> to memref<4xi1>
+func.func @bool_rows(%a: memref<6xi1>, %m: memref<2x3xi1>) {
+  %sm = memref.subview %m[0, 1] [2, 2] [1, 1] : memref<2x3xi1> to memref<2x2xi1, strided<[3, 1], offset: 1>>
+  %tm = memref.alloc() : memref<2x2xi1>
+  memref.copy %sm, %tm : memref<2x2xi1, strided<[3, 1], offset: 1>> to memref<2x2xi1>
   %s = memref.subview %a[2] [4] [1] : memref<6xi1> to memref<4xi1, strided<[1], offset: 2>>
   %t = memref.alloc() : memref<4xi1>
   memref.copy %s, %t : memref<4xi1, strided<[1], offset: 2>> to memref<4xi1>

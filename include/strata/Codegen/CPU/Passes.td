@@ -169,23 +169,23 @@ def CPUDropForeignAttributesPass
 
 def CPULowerStridedCopiesPass
     : Pass<"strata-cpu-lower-strided-copies", "::mlir::func::FuncOp"> {
-  let summary = "Turn memref.copy of strided buffers into linalg.copy";
+  let summary = "Copy strided buffers row by row, without memrefCopy";
   let description = [{
     memref-to-llvm lowers a `memref.copy` between buffers that are not both
     contiguous into a call of `memrefCopy` from MLIR's C runner utilities,
     which Strata's runtime does not link (it links neither MLIR nor LLVM).
     Such copies become loops in the kernel itself: with static shapes and
-    unit innermost strides, loops over the outer dims moving each row in
-    vectors of up to 256 elements (`vector.transfer_read` /
-    `transfer_write`), a row being the trailing dims that are contiguous on
-    both sides (`memref.collapse_shape`: the interior of a padded
-    [H, W, 3] image moves in rows of W*3 elements); otherwise
-    `linalg.copy`. Contiguous copies stay `memref.copy` (an llvm.memcpy).
+    unit innermost strides, loops over the outer dims copying each row with
+    a `memref.copy` of rank-1 contiguous views (an `llvm.memcpy`: inline
+    when short, the C library's when long), a row being the trailing dims
+    that are contiguous on both sides (`memref.collapse_shape`: the interior
+    of a padded [H, W, 3] image moves in rows of W*3 elements); otherwise
+    `linalg.copy`. Copies that memref-to-llvm already makes an
+    `llvm.memcpy` (identity layouts, or static shapes contiguous in
+    row-major order) stay.
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect",
-                           "::mlir::scf::SCFDialect",
-                           "::mlir::ub::UBDialect",
-                           "::mlir::vector::VectorDialect"];
+                           "::mlir::scf::SCFDialect"];
 }
 
 def CPULowerMultiReductionsPass
