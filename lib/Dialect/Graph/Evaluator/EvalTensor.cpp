@@ -65,7 +65,14 @@ void strata::graph::forEachIndex(ArrayRef<int64_t> shape,
 
 EvalTensor::EvalTensor(RankedTensorType type) : type(type) {
   numElements = type.getNumElements();
-  if (isa<FloatType>(type.getElementType()))
+  Type elementType = type.getElementType();
+  if (elementType.isF64())
+    kind = Kind::F64;
+  else if (elementType.isF32())
+    kind = Kind::F32;
+  else if (isa<FloatType>(elementType))
+    kind = Kind::OtherFloat;
+  if (isFloat())
     floats.assign(numElements, 0.0);
   else
     ints.assign(numElements, 0);
@@ -116,6 +123,14 @@ int64_t EvalTensor::getInt(int64_t index) const {
 }
 
 void EvalTensor::setFloat(int64_t index, double value) {
+  if (kind == Kind::F64) {
+    floats[index] = value;
+    return;
+  }
+  if (kind == Kind::F32) {
+    floats[index] = static_cast<double>(static_cast<float>(value));
+    return;
+  }
   if (auto floatType = dyn_cast<FloatType>(getElementType())) {
     floats[index] = roundToFloatType(floatType, value);
     return;
@@ -230,6 +245,18 @@ FailureOr<EvalTensor> EvalTensor::fromAttr(ElementsAttr attr) {
           tensor.floats[index] = value;
         return tensor;
       }
+      // f32 and f64 read as C++ floats: converting each through APFloat
+      // took a second for ResNet-18's weights.
+      if (tensor.kind == Kind::F32) {
+        for (float value : dense.getValues<float>())
+          tensor.floats[index++] = value;
+        return tensor;
+      }
+      if (tensor.kind == Kind::F64) {
+        for (double value : dense.getValues<double>())
+          tensor.floats[index++] = value;
+        return tensor;
+      }
       for (APFloat value : dense.getValues<APFloat>()) {
         bool losesInfo = false;
         value.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven,
@@ -274,6 +301,13 @@ FailureOr<EvalTensor> EvalTensor::fromAttr(ElementsAttr attr) {
 
 DenseElementsAttr EvalTensor::toAttr() const {
   Type elementType = getElementType();
+  if (kind == Kind::F32) {
+    // Already rounded to f32 (setFloat), so the cast is exact.
+    std::vector<float> values(floats.begin(), floats.end());
+    return DenseElementsAttr::get(type, llvm::ArrayRef(values));
+  }
+  if (kind == Kind::F64)
+    return DenseElementsAttr::get(type, llvm::ArrayRef(floats));
   if (auto floatType = dyn_cast<FloatType>(elementType)) {
     SmallVector<APFloat> values;
     values.reserve(numElements);

@@ -48,7 +48,7 @@ public:
   llvm::ArrayRef<int64_t> getShape() const { return type.getShape(); }
   int64_t getRank() const { return type.getRank(); }
   int64_t getNumElements() const { return numElements; }
-  bool isFloat() const { return mlir::isa<mlir::FloatType>(getElementType()); }
+  bool isFloat() const { return kind != Kind::Integer; }
   /// Whether the elements are unsigned integers: held zero-extended (ui64
   /// as its bit pattern, so values from 2^63 up read as negative int64).
   bool isUnsigned() const;
@@ -72,8 +72,13 @@ public:
   int64_t getLinearIndex(llvm::ArrayRef<int64_t> indices) const;
 
 private:
+  /// The element type's family, looked up once: setFloat runs per element
+  /// over weights of millions of elements (graph-fold-batch-norm).
+  enum class Kind : uint8_t { F64, F32, OtherFloat, Integer };
+
   mlir::RankedTensorType type;
   int64_t numElements = 0;
+  Kind kind = Kind::Integer;
   /// Exactly one of the two holds the elements, by element type.
   std::vector<double> floats;
   std::vector<int64_t> ints;
