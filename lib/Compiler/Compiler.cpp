@@ -159,8 +159,8 @@ static LogicalResult buildPipeline(OpPassManager &pm, Location loc,
   if (level < CompileLevel::Device)
     return success();
 
-  // Device level: the host program on buffers, its memory plan, then its
-  // control flow in cf.
+  // Device level: the host program on buffers, its memory plan, its control
+  // flow in cf, and each distinct kernel once.
   ConvertKernelToDevicePassOptions device;
   device.target = backend.getName().str();
   pm.addPass(createConvertKernelToDevicePass(device));
@@ -171,6 +171,8 @@ static LogicalResult buildPipeline(OpPassManager &pm, Location loc,
   pm.addNestedPass<func::FuncOp>(createSCFToControlFlowPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // After canonicalization, which may make more kernels alike.
+  pm.addPass(device::createDeviceDeduplicateKernelsPass());
   return success();
 }
 

@@ -1,6 +1,7 @@
 //===- Passes.td - Device-level passes ---------------------*- tablegen -*-===//
 //
-// Memory planning of host programs at the device level.
+// Memory planning of host programs and sharing of identical kernels at the
+// device level.
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,6 +46,24 @@ def DevicePlanMemoryPass : Pass<"device-plan-memory", "::mlir::ModuleOp"> {
     "::mlir::arith::ArithDialect",
     "::strata::device::DeviceDialect",
   ];
+}
+
+def DeviceDeduplicateKernelsPass
+    : Pass<"device-deduplicate-kernels", "::mlir::ModuleOp"> {
+  let summary = "Compile identical kernels once: launches share one kernel";
+  let description = [{
+    Models repeat their blocks (ResNet's basic blocks, DenseNet's dense
+    layers, a transformer's layers): once the device level has hoisted the
+    weights out of the kernels into `device.constant` operands, the kernels
+    of repeated layers are identical but for their names. Every
+    `kernel.func` that is identical to one before it in the module (the
+    same types, attributes, schedule and body, locations aside) is erased
+    and the symbol uses of it (the launches) refer to the first one. Code
+    generation, the largest part of compile time, then runs once per
+    distinct kernel, and the kernel library holds each once.
+
+    Deterministic: which kernel is kept depends only on the module's order.
+  }];
 }
 
 #endif // STRATA_DIALECT_DEVICE_TRANSFORMS_PASSES_TD

@@ -1,0 +1,75 @@
+//===- DeduplicateKernels.cpp - Share identical kernels -------------------===//
+//
+// device-deduplicate-kernels (see Passes.td): kernels identical but for
+// their names are merged into the first of them. Two kernels are compared
+// by their printed form under one placeholder name (generic form, local
+// scope, no locations): the printer is the one complete and stable
+// serialization of an op's types, attributes and regions, and kernels at
+// this level are small (their weights are launch operands).
+//
+//===----------------------------------------------------------------------===//
+
+#include "strata/Dialect/Device/Transforms/Passes.h"
+
+#include "strata/Dialect/Kernel/IR/KernelOps.h"
+
+#include "mlir/IR/OperationSupport.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <limits>
+
+namespace strata::device {
+#define GEN_PASS_DEF_DEVICEDEDUPLICATEKERNELSPASS
+#include "strata/Dialect/Device/Transforms/Passes.h.inc"
+} // namespace strata::device
+
+using namespace mlir;
+using namespace strata;
+
+namespace {
+
+/// Merges kernels identical but for their names; see Passes.td.
+struct DeviceDeduplicateKernelsPass
+    : device::impl::DeviceDeduplicateKernelsPassBase<
+          DeviceDeduplicateKernelsPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    StringAttr placeholder =
+        StringAttr::get(&getContext(), "__strata_kernel__");
+    // Explicit flags: the defaults follow --mlir-print-* options, and an
+    // elided constant would make different kernels look identical.
+    OpPrintingFlags flags;
+    flags.printGenericOpForm()
+        .useLocalScope()
+        .skipRegions(false)
+        .enableDebugInfo(false)
+        .elideLargeElementsAttrs(std::numeric_limits<int64_t>::max());
+    // The first kernel of each printed form, and the later ones to replace.
+    llvm::StringMap<StringAttr> firstByForm;
+    SmallVector<std::pair<kernel::FuncOp, StringAttr>> duplicates;
+    for (auto kernel : module.getOps<kernel::FuncOp>()) {
+      StringAttr name = kernel.getSymNameAttr();
+      kernel.setSymNameAttr(placeholder);
+      std::string form;
+      llvm::raw_string_ostream os(form);
+      kernel->print(os, flags);
+      kernel.setSymNameAttr(name);
+      auto [it, inserted] = firstByForm.try_emplace(form, name);
+      if (!inserted)
+        duplicates.emplace_back(kernel, it->second);
+    }
+    for (auto [duplicate, kept] : duplicates) {
+      if (failed(SymbolTable::replaceAllSymbolUses(duplicate.getSymNameAttr(),
+                                                   kept, module))) {
+        duplicate.emitError("cannot replace the uses of this kernel by @")
+            << kept.getValue();
+        return signalPassFailure();
+      }
+      duplicate.erase();
+    }
+  }
+};
+
+} // namespace
