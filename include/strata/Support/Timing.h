@@ -1,5 +1,4 @@
-//===- Timing.h - Optional timing scopes -------------------------*- C++
-//-*-===//
+//===- Timing.h - Optional timing scopes ------------------------*- C++ -*-===//
 //
 // Compile phases are timed under a parent mlir::TimingScope that is null
 // when the compilation is not timed (CodegenOptions::timing,

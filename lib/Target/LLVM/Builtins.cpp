@@ -39,9 +39,10 @@ static void defineTruncSFBF2(Module &module) {
                          GlobalValue::ExternalLinkage, "__truncsfbf2", module);
   if (function->getFunctionType() != FunctionType::get(bf16, {f32}, false))
     return;
-  // External but hidden: the optimizer keeps it (the call appears only in
-  // code generation), and the kernel library does not export it.
-  function->setLinkage(GlobalValue::ExternalLinkage);
+  // Weak (ODR) and hidden: the optimizer keeps it (the call appears only in
+  // code generation), every partition of the kernels that needs it defines
+  // it and the linker keeps one, and the kernel library does not export it.
+  function->setLinkage(GlobalValue::WeakODRLinkage);
   function->setVisibility(GlobalValue::HiddenVisibility);
   function->setDoesNotThrow();
 
