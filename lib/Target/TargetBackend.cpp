@@ -78,11 +78,17 @@ strata::lowerKernels(ModuleOp module, const TargetBackend &backend,
                      const CodegenOptions &options) {
   OpBuilder builder(module.getContext());
   OwningOpRef<ModuleOp> kernels = ModuleOp::create(module.getLoc());
-  builder.setInsertionPointToEnd(kernels->getBody());
-  for (auto kernel : module.getOps<kernel::FuncOp>())
+  for (auto kernel : module.getOps<kernel::FuncOp>()) {
+    builder.setInsertionPointToEnd(kernels->getBody());
+    auto kernelModule =
+        ModuleOp::create(builder, kernel.getLoc(), kernel.getSymName());
+    builder.setInsertionPointToEnd(kernelModule.getBody());
     builder.clone(*kernel.getOperation());
+  }
+  // One pipeline per kernel module: the pass manager runs them on the
+  // context's threads.
   PassManager pm(module.getContext());
-  backend.buildCodegenPipeline(pm, options);
+  backend.buildCodegenPipeline(pm.nest<ModuleOp>(), options);
   TimingScope timing =
       nestTiming(options.timing, "kernel code generation pipeline");
   if (options.timing)

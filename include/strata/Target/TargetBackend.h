@@ -124,7 +124,7 @@ public:
   virtual int64_t getMatmulPanelBytes(const TargetInfo &info) const = 0;
 
   /// Appends to `pm` (on builtin.module) the lowering of a module of
-  /// kernel.func to the target's IR.
+  /// kernel.func (lowerKernels: one kernel per module) to the target's IR.
   virtual void buildCodegenPipeline(mlir::OpPassManager &pm,
                                     const CodegenOptions &options) const = 0;
   /// Compiles the kernel.func ops of the device-level `module` into the
@@ -154,8 +154,11 @@ llvm::StringRef getTargetBackendName(kernel::TargetAttr target);
 mlir::FailureOr<const TargetBackend *> getTargetBackend(mlir::Location loc,
                                                         llvm::StringRef name);
 
-/// Clones the kernel.func ops of `module` into a new module (in its
-/// context) and runs `backend`'s code-generation pipeline on it.
+/// Clones each kernel.func op of `module` into a module of its own, named
+/// after it, nested in a new module (in `module`'s context), and runs
+/// `backend`'s code-generation pipeline on each kernel module, in parallel
+/// on the context's threads. Each kernel is compiled alone, so its code
+/// depends on nothing but itself.
 mlir::FailureOr<mlir::OwningOpRef<mlir::ModuleOp>>
 lowerKernels(mlir::ModuleOp module, const TargetBackend &backend,
              const CodegenOptions &options);

@@ -164,9 +164,10 @@ public:
       return failure();
     // Kernels distributed into tiles export a grid function.
     llvm::StringSet<> exported;
-    for (auto func : (*llvmModule)->getOps<LLVM::LLVMFuncOp>())
+    (*llvmModule)->walk([&](LLVM::LLVMFuncOp func) {
       if (!func.isExternal())
         exported.insert(func.getSymName());
+    });
     FailureOr<std::vector<uint8_t>> binary =
         cpu::buildSharedObject(**llvmModule, options);
     if (failed(binary))

@@ -14,10 +14,11 @@
 
 namespace strata::cpu {
 
-/// Compiles the LLVM-dialect `llvmModule` for the CPU of `options` and links
-/// it into a shared object with lld.
+/// Compiles the LLVM-dialect modules nested in `kernels` (one per kernel, as
+/// lowerKernels makes them) for the CPU of `options`, in parallel on the
+/// context's threads, and links them into a shared object with lld.
 mlir::FailureOr<std::vector<uint8_t>>
-buildSharedObject(mlir::ModuleOp llvmModule, const CodegenOptions &options);
+buildSharedObject(mlir::ModuleOp kernels, const CodegenOptions &options);
 
 } // namespace strata::cpu
 

@@ -1,8 +1,8 @@
 //===- KernelLinker.cpp - The CPU kernel library of a module --------------===//
 //
-// Compiles the kernels' LLVM-dialect module to object files for the target
-// (split into partitions optimized and compiled in parallel) and links them
-// into a shared object with lld, the form the runtime
+// Compiles the kernels' LLVM-dialect modules (one per kernel) to object
+// files for the target, optimizing and compiling them in parallel, and links
+// them into a shared object with lld, the form the runtime
 // dlopens (from memory, through a memfd). lld runs as a separate process
 // (ld.lld from PATH, else LLVM's tools directory): Debian ships liblld as
 // static archives only for some drivers, and a process keeps the compiler
@@ -18,8 +18,6 @@
 
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/SmallString.h"
-#include "llvm/Bitcode/BitcodeReader.h"
-#include "llvm/Bitcode/BitcodeWriter.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/Module.h"
 #include "llvm/Support/FileSystem.h"
@@ -29,9 +27,6 @@
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
-#include "llvm/Transforms/Utils/SplitModule.h"
-
-#include <algorithm>
 
 using namespace mlir;
 using namespace strata;
@@ -53,53 +48,21 @@ static std::string findLinker(const CodegenOptions &options) {
   return "";
 }
 
-/// The most LLVM modules the kernels are split into. Fixed, not the thread
-/// count: the partitions decide the object code, and the module must be the
-/// same whatever machine or thread count compiled it.
-static constexpr unsigned kMaxPartitions = 8;
+/// One kernel's LLVM module, in a context of its own: a context is not
+/// thread-safe, and each kernel is optimized and compiled on whichever
+/// thread takes it.
+struct KernelUnit {
+  std::unique_ptr<llvm::LLVMContext> context;
+  std::unique_ptr<llvm::Module> module;
+  SmallVector<char, 0> object;
+  bool compiled = false;
+};
 
-/// Splits `module` into at most kMaxPartitions modules as bitcode, each
-/// kernel entry point with the internal functions it calls
-/// (llvm::SplitModule, functions dealt round-robin by size, so the
-/// partitions are balanced and deterministic).
-static SmallVector<SmallVector<char, 0>>
-splitIntoBitcode(llvm::Module &module) {
-  unsigned entries = 0;
-  for (llvm::Function &function : module)
-    if (!function.isDeclaration() && !function.hasLocalLinkage())
-      ++entries;
-  unsigned partitions = std::clamp(entries, 1u, kMaxPartitions);
-  SmallVector<SmallVector<char, 0>> bitcode;
-  auto write = [&](llvm::Module &part) {
-    llvm::raw_svector_ostream os(bitcode.emplace_back());
-    llvm::WriteBitcodeToFile(part, os);
-  };
-  if (partitions == 1) {
-    write(module);
-    return bitcode;
-  }
-  llvm::SplitModule(
-      module, partitions,
-      [&](std::unique_ptr<llvm::Module> part) { write(*part); },
-      /*PreserveLocals=*/true, /*RoundRobin=*/true);
-  return bitcode;
-}
-
-/// Optimizes and compiles one partition (bitcode) to an object file in its
-/// own LLVMContext (a context is not thread-safe); may run on any thread.
-static LogicalResult compilePartition(Location loc, ArrayRef<char> bitcode,
-                                      const CodegenOptions &options,
-                                      SmallVectorImpl<char> &object) {
-  llvm::LLVMContext llvmContext;
-  llvm::Expected<std::unique_ptr<llvm::Module>> module = llvm::parseBitcodeFile(
-      llvm::MemoryBufferRef(StringRef(bitcode.data(), bitcode.size()),
-                            "strata_kernels"),
-      llvmContext);
-  if (!module)
-    return emitError(loc) << "cannot read a kernel partition back: "
-                          << llvm::toString(module.takeError());
-  (*module)->setSourceFileName("strata_kernels");
-  (*module)->setModuleIdentifier("strata_kernels");
+/// Optimizes and compiles `module` to an object file; may run on any
+/// thread.
+static LogicalResult compileKernelModule(Location loc, llvm::Module &module,
+                                         const CodegenOptions &options,
+                                         SmallVectorImpl<char> &object) {
   FailureOr<std::unique_ptr<llvm::TargetMachine>> targetMachine =
       createTargetMachine(loc, options.triple, options.chip, options.features,
                           options.optLevel);
@@ -108,18 +71,18 @@ static LogicalResult compilePartition(Location loc, ArrayRef<char> bitcode,
   {
     TimingScope optimization =
         nestTiming(options.timing, "LLVM IR optimization");
-    if (failed(optimizeLLVMModule(loc, **module, **targetMachine,
-                                  options.optLevel)))
+    if (failed(
+            optimizeLLVMModule(loc, module, **targetMachine, options.optLevel)))
       return failure();
   }
   TimingScope codegen = nestTiming(options.timing, "LLVM code generation");
   llvm::raw_svector_ostream os(object);
-  return emitObject(loc, **module, **targetMachine, os);
+  return emitObject(loc, module, **targetMachine, os);
 }
 
 FailureOr<std::vector<uint8_t>>
-cpu::buildSharedObject(ModuleOp llvmModule, const CodegenOptions &options) {
-  Location loc = llvmModule.getLoc();
+cpu::buildSharedObject(ModuleOp kernels, const CodegenOptions &options) {
+  Location loc = kernels.getLoc();
   auto time = [&](StringRef phase) {
     return nestTiming(options.timing, phase);
   };
@@ -127,51 +90,63 @@ cpu::buildSharedObject(ModuleOp llvmModule, const CodegenOptions &options) {
   if (failed(createTargetMachine(loc, options.triple, options.chip,
                                  options.features, options.optLevel)))
     return failure();
-  SmallVector<SmallVector<char, 0>> bitcode;
+  // One LLVM module per kernel module; a module without kernels still
+  // makes a (symbol-less) library.
+  SmallVector<ModuleOp> kernelModules =
+      llvm::to_vector(kernels.getOps<ModuleOp>());
+  if (kernelModules.empty())
+    kernelModules.push_back(kernels);
+  SmallVector<KernelUnit> units(kernelModules.size());
   {
-    llvm::LLVMContext llvmContext;
     TimingScope translation = time("translation to LLVM IR");
-    FailureOr<std::unique_ptr<llvm::Module>> module =
-        translateToLLVMIR(llvmModule, llvmContext);
-    if (failed(module))
-      return failure();
-    translation.stop();
-    TimingScope splitting = time("splitting into partitions");
-    bitcode = splitIntoBitcode(**module);
-  }
-
-  // The partitions are independent: optimized and compiled on the
-  // context's threads (MLIR's, so --mlir-disable-threading and the
-  // compile's thread count apply), else one after the other.
-  SmallVector<SmallVector<char, 0>> objects(bitcode.size());
-  SmallVector<char> succeeded(bitcode.size(), 0);
-  {
-    TimingScope parallel = time("LLVM optimization and code generation");
-    CodegenOptions partitionOptions = options;
-    partitionOptions.timing = options.timing ? &parallel : nullptr;
-    auto compile = [&](size_t index) {
-      succeeded[index] = mlir::succeeded(compilePartition(
-          loc, bitcode[index], partitionOptions, objects[index]));
-    };
-    MLIRContext *context = llvmModule.getContext();
-    if (context->isMultithreadingEnabled() && bitcode.size() > 1) {
-      llvm::ThreadPoolTaskGroup tasks(context->getThreadPool());
-      for (size_t index = 0; index < bitcode.size(); ++index)
-        tasks.async([&compile, index] { compile(index); });
-      tasks.wait();
-    } else {
-      for (size_t index = 0; index < bitcode.size(); ++index)
-        compile(index);
+    for (auto [kernelModule, unit] : llvm::zip_equal(kernelModules, units)) {
+      unit.context = std::make_unique<llvm::LLVMContext>();
+      FailureOr<std::unique_ptr<llvm::Module>> module =
+          translateToLLVMIR(kernelModule, *unit.context);
+      if (failed(module))
+        return failure();
+      unit.module = std::move(*module);
+      unit.module->setSourceFileName("strata_kernels");
+      unit.module->setModuleIdentifier("strata_kernels");
     }
   }
-  if (llvm::is_contained(succeeded, 0))
+
+  // The kernels are independent: optimized and compiled on the context's
+  // threads (MLIR's, so --mlir-disable-threading applies), else one after
+  // the other. Each kernel's code depends on it alone, so the library is
+  // the same whatever the thread count.
+  {
+    TimingScope parallel = time("LLVM optimization and code generation");
+    CodegenOptions unitOptions = options;
+    unitOptions.timing = options.timing ? &parallel : nullptr;
+    auto compile = [&](KernelUnit &unit) {
+      unit.compiled = succeeded(
+          compileKernelModule(loc, *unit.module, unitOptions, unit.object));
+      // Free the IR as soon as it is compiled.
+      unit.module.reset();
+      unit.context.reset();
+    };
+    MLIRContext *context = kernels.getContext();
+    if (context->isMultithreadingEnabled() && units.size() > 1) {
+      llvm::ThreadPoolTaskGroup tasks(context->getThreadPool());
+      for (KernelUnit &unit : units)
+        tasks.async([&compile, &unit] { compile(unit); });
+      tasks.wait();
+    } else {
+      for (KernelUnit &unit : units)
+        compile(unit);
+    }
+  }
+  if (!llvm::all_of(units,
+                    [](const KernelUnit &unit) { return unit.compiled; }))
     return failure();
 
   // Object files and shared object live in temporary files only for lld.
   SmallVector<llvm::SmallString<128>> objectPaths;
   SmallVector<llvm::FileRemover> objectRemovers;
-  objectRemovers.reserve(objects.size());
-  for (ArrayRef<char> object : objects) {
+  objectRemovers.reserve(units.size());
+  for (const KernelUnit &unit : units) {
+    ArrayRef<char> object = unit.object;
     llvm::SmallString<128> &path = objectPaths.emplace_back();
     int fd;
     if (std::error_code error =

@@ -1,6 +1,6 @@
-// The kernels' LLVM optimization and code generation run on the compile's
-// threads, over a fixed number of partitions of the kernels: the module is
-// byte-identical with one thread or several. Kernels identical but for
+// Each kernel is lowered, optimized and compiled on its own, on the
+// compile's threads: the module is byte-identical with one thread or
+// several. Kernels identical but for
 // their weights (the two layers here) are compiled once and launched twice.
 // RUN: strata-compile %s -o %t.smod --timing 2>&1 | FileCheck %s --check-prefix=TIMING
 // RUN: strata-compile %s -o %t-1.smod --mlir-disable-threading
@@ -8,7 +8,8 @@
 // RUN: strata-dump %t.smod --section=kernels,functions | FileCheck %s
 // RUN: strata-run %t.smod --input=1x8xf32=1,-1,2,-2,3,-3,4,-4 | FileCheck %s --check-prefix=OUT
 
-// TIMING: splitting into partitions
+// TIMING: kernel code generation pipeline
+// TIMING: translation to LLVM IR
 // TIMING: LLVM optimization and code generation
 // TIMING: LLVM IR optimization
 // TIMING: LLVM code generation
