@@ -7,8 +7,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "strata/Codegen/CPU/Pipelines.h"
-#include "strata/Codegen/Common/Passes.h"
 #include "strata/Codegen/CPU/Passes.h"
+#include "strata/Codegen/Common/Passes.h"
+#include "strata/Codegen/Common/Tiling.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
@@ -20,9 +21,17 @@
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/Vector/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "mlir/Transforms/Passes.h"
 
 using namespace mlir;
+
+/// The canonicalizer of the kernel pipelines: upstream's, without the
+/// vector patterns of strata::getDisabledCanonicalizations (Tiling.h).
+static std::unique_ptr<Pass> createKernelCanonicalizerPass() {
+  return createCanonicalizerPass(GreedyRewriteConfig(),
+                                 strata::getDisabledCanonicalizations());
+}
 
 void strata::buildKernelToLLVMPipeline(mlir::OpPassManager &pm,
                                        bool vectorize) {
@@ -73,7 +82,7 @@ void strata::buildCPULoweringPipeline(OpPassManager &pm,
   tileOptions.vectorize = options.vectorize;
   tileOptions.tileSizes = ArrayRef<int64_t>(options.tileSizes);
   buildCPUTileAndVectorizePipeline(pm.nest<func::FuncOp>(), tileOptions);
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createKernelCanonicalizerPass());
   pm.addPass(createCSEPass());
   // Masked transfers must become unmasked ops with a mask operand before
   // bufferization: bufferizing inside a vector.mask body breaks it.
@@ -89,12 +98,24 @@ void strata::buildCPULoweringPipeline(OpPassManager &pm,
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
   pm.addPass(strata::createOrderGlobalsPass());
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createKernelCanonicalizerPass());
   // Before deallocation, which does not know scf.forall.
   if (options.distribute)
     pm.addPass(strata::createCPUForallToTileRangePass());
-  if (options.deallocate)
-    bufferization::buildBufferDeallocationPipeline(pm);
+  if (options.deallocate) {
+    // bufferization::buildBufferDeallocationPipeline, with the kernel
+    // canonicalizer instead of upstream's.
+    memref::ExpandReallocPassOptions expandOptions;
+    expandOptions.emitDeallocs = false;
+    pm.addPass(memref::createExpandReallocPass(expandOptions));
+    pm.addPass(createKernelCanonicalizerPass());
+    pm.addPass(bufferization::createOwnershipBasedBufferDeallocationPass());
+    pm.addPass(createKernelCanonicalizerPass());
+    pm.addPass(bufferization::createBufferDeallocationSimplificationPass());
+    pm.addPass(bufferization::createLowerDeallocationsPass());
+    pm.addPass(createCSEPass());
+    pm.addPass(createKernelCanonicalizerPass());
+  }
   pm.addPass(createConvertBufferizationToMemRefPass());
 
   // (3) Down to LLVM.
@@ -125,7 +146,7 @@ void strata::buildCPULoweringPipeline(OpPassManager &pm,
   expandOptions.includeBf16 = true;
   pm.addPass(arith::createArithExpandOpsPass(expandOptions));
   pm.addNestedPass<func::FuncOp>(strata::createCPUApproximateVectorMathPass());
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createKernelCanonicalizerPass());
   // Ops with an LLVM intrinsic first (vectors stay vectors), then libm calls
   // for the rest (erf, tanh, ...; vector ops are scalarized).
   pm.addPass(createConvertMathToLLVMPass());
@@ -133,6 +154,8 @@ void strata::buildCPULoweringPipeline(OpPassManager &pm,
   ConvertVectorToLLVMPassOptions vectorOptions;
   vectorOptions.vectorContractLowering =
       vector::VectorContractLowering::OuterProduct;
+  vectorOptions.vectorTransposeLowering =
+      vector::VectorTransposeLowering::Shuffle1D;
   // Floating-point vector.reduction ops may be reassociated (a tree of
   // vector adds and shuffles): LLVM's ordered reduction is one scalar add
   // after the other, a 128x768 row mean took 75 us instead of 9. ML
@@ -147,5 +170,5 @@ void strata::buildCPULoweringPipeline(OpPassManager &pm,
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(strata::createCPUDropForeignAttributesPass());
-  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createKernelCanonicalizerPass());
 }
