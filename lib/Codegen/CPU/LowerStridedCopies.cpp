@@ -8,6 +8,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
@@ -134,12 +135,34 @@ struct CPULowerStridedCopiesPass
       return memref::SubViewOp::create(b, loc, cast<MemRefType>(rowType),
                                        buffer, offsets, sizes, strides);
     };
-    scf::buildLoopNest(builder, loc, lbs, ubs, steps,
-                       [&](OpBuilder &b, Location loc, ValueRange ivs) {
-                         memref::CopyOp::create(b, loc,
-                                                rowView(b, loc, source, ivs),
-                                                rowView(b, loc, target, ivs));
-                       });
+    scf::LoopNest nest = scf::buildLoopNest(
+        builder, loc, lbs, ubs, steps,
+        [&](OpBuilder &b, Location loc, ValueRange ivs) {
+          memref::CopyOp::create(b, loc, rowView(b, loc, source, ivs),
+                                 rowView(b, loc, target, ivs));
+        });
+    // LLVM would unroll the row loops fully (a short memcpy looks cheap to
+    // it): DenseNet-121's concatenations of 17 inputs of 49 rows became
+    // blocks of thousands of loads and stores, which took its instruction
+    // schedulers 5.6 s for one kernel. A row loop costs three instructions
+    // per row copied. (Named `loop_annotation`: scf-to-cf moves the LLVM
+    // attributes of a loop onto its latch branch, and llvm.br takes this
+    // name as its own.)
+    MLIRContext *context = builder.getContext();
+    auto noUnroll = LLVM::LoopAnnotationAttr::get(
+        context, /*disableNonforced=*/{}, /*vectorize=*/{},
+        /*interleave=*/{},
+        LLVM::LoopUnrollAttr::get(context, builder.getBoolAttr(true),
+                                  /*count=*/{}, /*runtimeDisable=*/{},
+                                  /*full=*/{}, /*followupUnrolled=*/{},
+                                  /*followupRemainder=*/{},
+                                  /*followupAll=*/{}),
+        /*unrollAndJam=*/{}, /*licm=*/{}, /*distribute=*/{},
+        /*pipeline=*/{}, /*peeled=*/{}, /*unswitch=*/{},
+        /*mustProgress=*/{}, /*isVectorized=*/{}, /*startLoc=*/{},
+        /*endLoc=*/{}, /*parallelAccesses=*/{});
+    for (scf::ForOp loop : nest.loops)
+      loop->setAttr("loop_annotation", noUnroll);
     return true;
   }
 };

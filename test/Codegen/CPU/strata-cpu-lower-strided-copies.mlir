@@ -10,6 +10,10 @@
 // rank-1 contiguous views per row (an llvm.memcpy); otherwise linalg.copy.
 // Copies memref-to-llvm makes an llvm.memcpy stay.
 
+// The row loops are not to be unrolled by LLVM (a model's concatenations
+// became blocks of thousands of copies, slow to compile).
+// CHECK: #[[UNROLL:.*]] = #llvm.loop_unroll<disable = true>
+// CHECK: #[[NO_UNROLL:.*]] = #llvm.loop_annotation<unroll = #[[UNROLL]]>
 // CHECK-LABEL: func.func @copies(
 // CHECK-SAME: %[[A:[^:]*]]: memref<8x8xf32>, %[[B:[^:]*]]: memref<8x8xf32>, %[[I:[^:]*]]: index)
 // Contiguous to contiguous: unchanged.
@@ -21,6 +25,7 @@
 // CHECK: %[[RA:.*]] = memref.subview %[[SA]][%[[R]], 0] [1, 4] [1, 1] : memref<4x4xf32, strided<[8, 1], offset: ?>> to memref<4xf32, strided<[1], offset: ?>>
 // CHECK: %[[RB:.*]] = memref.subview %[[SB]][%[[R]], 0] [1, 4] [1, 1] : memref<4x4xf32, strided<[8, 1], offset: ?>> to memref<4xf32, strided<[1], offset: ?>>
 // CHECK: memref.copy %[[RA]], %[[RB]] : memref<4xf32, strided<[1], offset: ?>> to memref<4xf32, strided<[1], offset: ?>>
+// CHECK-NEXT: } {loop_annotation = #[[NO_UNROLL]]}
 // Strided source, contiguous target.
 // CHECK: %[[T:.*]] = memref.alloc() : memref<4x4xf32>
 // CHECK: scf.for
@@ -123,4 +128,5 @@ func.func @bool_rows(%a: memref<6xi1>, %m: memref<2x3xi1>) {
 // LLVM-NOT: memrefCopy
 // LLVM: llvm.func @copies(
 // LLVM: "llvm.intr.memcpy"
+// LLVM: llvm.br {{.*}} {loop_annotation = #
 // LLVM-NOT: memrefCopy
