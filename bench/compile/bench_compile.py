@@ -168,7 +168,7 @@ def bench_strata(build, onnx_path, work, timeout):
     if "error" in imported:
         return {"error": imported["error"]}
     for label, extra in (("threads_default", []),
-                         ("threads_1", ["--mlir-disable-threading"])):
+                         ("threads_1", ["--compile-threads=1"])):
         compiled = run_steps([[compiler, mlir, "-o", smod] + extra], timeout)
         if "error" in compiled:
             return {"error": compiled["error"]}

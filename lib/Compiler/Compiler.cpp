@@ -35,6 +35,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <mutex>
@@ -260,6 +261,20 @@ LogicalResult strata::compileModule(
   return result;
 }
 
+std::unique_ptr<llvm::ThreadPoolInterface>
+strata::setContextThreads(MLIRContext &context, unsigned threads) {
+  if (threads == 0)
+    return nullptr;
+  // setThreadPool requires multithreading off first.
+  context.disableMultithreading();
+  if (threads == 1)
+    return nullptr;
+  auto pool = std::make_unique<llvm::DefaultThreadPool>(
+      llvm::hardware_concurrency(threads));
+  context.setThreadPool(*pool);
+  return pool;
+}
+
 LogicalResult strata::compileSource(llvm::StringRef source,
                                     llvm::StringRef sourceName,
                                     const CompileOptions &options,
@@ -274,7 +289,10 @@ LogicalResult strata::compileSource(llvm::StringRef source,
 
   DialectRegistry registry;
   registerCompilerDialects(registry);
+  // Declared before the context, which uses it until it is destroyed.
+  std::unique_ptr<llvm::ThreadPoolInterface> threadPool;
   MLIRContext context(registry);
+  threadPool = setContextThreads(context, options.threads);
   context.loadAllAvailableDialects();
   // Diagnostics point at the source; the op's IR would drown them.
   context.printOpOnDiagnostic(false);

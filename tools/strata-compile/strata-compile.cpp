@@ -36,6 +36,7 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -111,6 +112,12 @@ cl::opt<bool> reportMemory("report-memory",
                            cl::desc("Print each host function's planned "
                                     "memory (remarks)"),
                            cl::init(false), cl::cat(toolCategory));
+// Not "threads": a library of LLVM's registers that name already.
+cl::opt<unsigned> compileThreads(
+    "compile-threads",
+    cl::desc("Threads of the compilation (default 0: one per core; 1: none); "
+             "the module is the same whatever the count"),
+    cl::init(0), cl::cat(toolCategory));
 cl::opt<bool> timing("timing",
                      cl::desc("Print the time of every phase and pass of the "
                               "compilation to stderr"),
@@ -155,7 +162,10 @@ int main(int argc, char **argv) {
 
   DialectRegistry registry;
   strata::registerCompilerDialects(registry);
+  // Declared before the context, which uses it until it is destroyed.
+  std::unique_ptr<llvm::ThreadPoolInterface> threadPool;
   MLIRContext context(registry);
+  threadPool = strata::setContextThreads(context, compileThreads);
   context.loadAllAvailableDialects();
   // Diagnostics point at the source; the op's IR would drown them.
   context.printOpOnDiagnostic(false);
@@ -198,6 +208,7 @@ int main(int argc, char **argv) {
   options.vectorize = vectorize;
   options.layout = layout;
   options.winograd = winograd;
+  options.threads = compileThreads;
   options.reportMemory = reportMemory;
   options.timing = timing;
   options.fromDevice = fromDevice;

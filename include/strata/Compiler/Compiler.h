@@ -22,12 +22,18 @@
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
+namespace llvm {
+class ThreadPoolInterface;
+} // namespace llvm
+
 namespace mlir {
 class DialectRegistry;
+class MLIRContext;
 class PassManager;
 } // namespace mlir
 
@@ -69,6 +75,12 @@ struct CompileOptions {
   /// the serializer's steps, LLVM's optimization and code generation, the
   /// link) and return the report in CompileOutput::timingReport.
   bool timing = false;
+  /// Threads of the compilation (the pass manager's function and kernel
+  /// pipelines, the kernels' LLVM optimization and code generation): 0, one
+  /// per core (MLIR's default); 1, none. compileSource applies it to its
+  /// context; compileModule uses the caller's context as it is
+  /// (setContextThreads). The module does not depend on it.
+  unsigned threads = 0;
   /// The input is device-level IR already: only serialize / print it.
   bool fromDevice = false;
   /// Where to stop; below Module the result is the IR as text.
@@ -94,6 +106,13 @@ std::string verifyCompileOptions(const CompileOptions &options);
 
 /// Whether `layout` is a value of CompileOptions::layout ("nhwc", "nchw").
 bool isKnownLayout(const std::string &layout);
+
+/// Gives `context` `threads` threads (CompileOptions::threads): 0 leaves it
+/// as it is, 1 disables multithreading, N > 1 makes it use a pool of N
+/// threads, returned: the caller keeps it alive until the context is
+/// destroyed (declared before it).
+std::unique_ptr<llvm::ThreadPoolInterface>
+setContextThreads(mlir::MLIRContext &context, unsigned threads);
 
 /// Adds the dialects graph-level and device-level input may use.
 void registerCompilerDialects(mlir::DialectRegistry &registry);

@@ -5,6 +5,13 @@
 // RUN: strata-compile %s -o %t.smod --timing 2>&1 | FileCheck %s --check-prefix=TIMING
 // RUN: strata-compile %s -o %t-1.smod --mlir-disable-threading
 // RUN: cmp %t.smod %t-1.smod
+// RUN: strata-compile %s -o %t-t1.smod --compile-threads=1
+// RUN: cmp %t.smod %t-t1.smod
+// RUN: strata-compile %s -o %t-t3.smod --compile-threads=3
+// RUN: cmp %t.smod %t-t3.smod
+// A thread count that is not a number is refused before any work.
+// RUN: not strata-compile %s -o %t-bad.smod --compile-threads=two 2>&1 | FileCheck %s --check-prefix=BAD
+// BAD: for the --compile-threads option: 'two' value invalid for uint argument!
 // RUN: strata-dump %t.smod --section=kernels,functions | FileCheck %s
 // RUN: strata-run %t.smod --input=1x8xf32=1,-1,2,-2,3,-3,4,-4 | FileCheck %s --check-prefix=OUT
 
