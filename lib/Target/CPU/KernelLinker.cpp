@@ -112,8 +112,8 @@ cpu::buildSharedObject(ModuleOp kernels, const CodegenOptions &options) {
   }
 
   // The kernels are independent: optimized and compiled on the context's
-  // threads (MLIR's, so --mlir-disable-threading applies), else one after
-  // the other. Each kernel's code depends on it alone, so the library is
+  // threads (MLIR's, so --compile-threads and --mlir-disable-threading
+  // apply), else one after the other. Each kernel's code depends on it alone, so the library is
   // the same whatever the thread count.
   {
     TimingScope parallel = time("LLVM optimization and code generation");

@@ -52,14 +52,15 @@ inline constexpr size_t kMaxTileLoopDepth = 8;
 void populateAllCanonicalizationPatterns(mlir::RewritePatternSet &patterns);
 
 /// The debug names of upstream canonicalization patterns the kernel
-/// pipelines leave out (the disabledPatterns of their canonicalizer passes
-/// and pattern sets): vector.insert chains that fill a whole vector become
-/// vector.from_elements of every scalar (InsertChainFullyInitialized). A
-/// register tile's rows, read one by one (strata-cpu-unroll-transfers) and
-/// inserted into the n-D operand of a vector.contract, then became 256
-/// extractelement and 256 insertelement ops per 16x16 tile in LLVM IR:
-/// half the lines of a matrix-product kernel, which LLVM folds back into
-/// the rows after seconds of work over a model (DenseNet-121).
+/// pipelines' canonicalizer passes leave out (their disabledPatterns; the
+/// pattern sets of strata-cpu-tile and strata-cpu-vectorize run before the
+/// chains below exist and keep every pattern): vector.insert chains that
+/// fill a whole vector become vector.from_elements of every scalar
+/// (InsertChainFullyInitialized). A register tile's rows, read one by one
+/// (strata-cpu-unroll-transfers) and inserted into the n-D operand of a
+/// vector.contract, then became 256 extractelement and 256 insertelement
+/// ops per 16x16 tile in LLVM IR: half the lines of a matrix-product
+/// kernel, which LLVM folds back into the rows.
 llvm::ArrayRef<std::string> getDisabledCanonicalizations();
 
 /// The layout of a named depthwise convolution
