@@ -13,12 +13,8 @@
 
 #include "strata/Dialect/Kernel/IR/KernelOps.h"
 
-#include "mlir/IR/OperationSupport.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/StringMap.h"
-#include "llvm/Support/raw_ostream.h"
-
-#include <limits>
 
 namespace strata::device {
 #define GEN_PASS_DEF_DEVICEDEDUPLICATEKERNELSPASS
@@ -36,26 +32,12 @@ struct DeviceDeduplicateKernelsPass
           DeviceDeduplicateKernelsPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    StringAttr placeholder =
-        StringAttr::get(&getContext(), "__strata_kernel__");
-    // Explicit flags: the defaults follow --mlir-print-* options, and an
-    // elided constant would make different kernels look identical.
-    OpPrintingFlags flags;
-    flags.printGenericOpForm()
-        .useLocalScope()
-        .skipRegions(false)
-        .enableDebugInfo(false)
-        .elideLargeElementsAttrs(std::numeric_limits<int64_t>::max());
     // The first kernel of each printed form, and the later ones to replace.
     llvm::StringMap<StringAttr> firstByForm;
     SmallVector<std::pair<kernel::FuncOp, StringAttr>> duplicates;
     for (auto kernel : module.getOps<kernel::FuncOp>()) {
       StringAttr name = kernel.getSymNameAttr();
-      kernel.setSymNameAttr(placeholder);
-      std::string form;
-      llvm::raw_string_ostream os(form);
-      kernel->print(os, flags);
-      kernel.setSymNameAttr(name);
+      std::string form = kernel::printNameIndependentForm(kernel);
       auto [it, inserted] = firstByForm.try_emplace(form, name);
       if (!inserted)
         duplicates.emplace_back(kernel, it->second);

@@ -10,6 +10,9 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/FunctionImplementation.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <limits>
 
 using namespace mlir;
 using namespace strata::kernel;
@@ -140,6 +143,24 @@ LogicalResult CheckOp::canonicalize(CheckOp op, PatternRewriter &rewriter) {
     return failure();
   rewriter.eraseOp(op);
   return success();
+}
+
+std::string strata::kernel::printNameIndependentForm(FuncOp kernel) {
+  // Explicit flags: the defaults follow --mlir-print-* options, and an
+  // elided constant would make different kernels look identical.
+  OpPrintingFlags flags;
+  flags.printGenericOpForm()
+      .useLocalScope()
+      .skipRegions(false)
+      .enableDebugInfo(false)
+      .elideLargeElementsAttrs(std::numeric_limits<int64_t>::max());
+  StringAttr name = kernel.getSymNameAttr();
+  kernel.setSymNameAttr(StringAttr::get(kernel.getContext(), "__kernel__"));
+  std::string form;
+  llvm::raw_string_ostream os(form);
+  kernel->print(os, flags);
+  kernel.setSymNameAttr(name);
+  return form;
 }
 
 #define GET_OP_CLASSES

@@ -20,4 +20,18 @@
 #define GET_OP_CLASSES
 #include "strata/Dialect/Kernel/IR/KernelOps.h.inc"
 
+#include <string>
+
+namespace strata::kernel {
+
+/// The printed form of `kernel` without its name: generic form, local scope,
+/// no locations and no elided constants, under one placeholder name. The
+/// printer is the one complete serialization of an op's types, attributes
+/// and regions, so two kernels with the same form compile to the same code:
+/// device-deduplicate-kernels merges them, the kernel cache keys on it. The
+/// kernel's name is replaced while it prints and then restored.
+std::string printNameIndependentForm(FuncOp kernel);
+
+} // namespace strata::kernel
+
 #endif // STRATA_DIALECT_KERNEL_IR_KERNELOPS_H
