@@ -18,6 +18,9 @@ config.substitutions.append(("%strata_src_root", config.strata_src_root))
 config.substitutions.append(("%strata_obj_root", config.strata_obj_root))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+# No kernel cache unless a test names one (Tools/strata-compile/kernel-cache):
+# tests compile every kernel and leave nothing in the user's cache.
+config.environment["STRATA_CACHE_DIR"] = "off"
 llvm_config.use_default_substitutions()
 
 tool_dirs = [config.strata_tools_dir, config.llvm_tools_dir]

@@ -81,6 +81,16 @@ std::string strata::verifyCompileOptions(const CompileOptions &options) {
   return "";
 }
 
+std::string strata::formatKernelCacheStats(const CompileOptions &options,
+                                           const KernelCacheStats &stats) {
+  if (options.cacheDirectory.empty())
+    return "kernel cache: off";
+  return "kernel cache: " + std::to_string(stats.hits) + " hits, " +
+         std::to_string(stats.misses) + " misses, " +
+         std::to_string(stats.rejected) + " rejected entries (" +
+         options.cacheDirectory + ")";
+}
+
 bool strata::isKnownLayout(const std::string &layout) {
   return layout == "nhwc" || layout == "nchw";
 }
@@ -103,6 +113,7 @@ static CodegenOptions getCodegenOptions(const CompileOptions &options) {
   codegen.optLevel = options.optLevel;
   codegen.linker = options.linker;
   codegen.vectorize = options.vectorize;
+  codegen.cacheDirectory = options.cacheDirectory;
   return codegen;
 }
 
@@ -207,6 +218,7 @@ static LogicalResult compileModuleTimed(
   CodegenOptions codegen = getCodegenOptions(options);
   if (options.timing)
     codegen.timing = &timing;
+  codegen.cacheStats = &output.cacheStats;
   switch (options.compileTo) {
   case CompileLevel::Graph:
   case CompileLevel::Kernel:
@@ -257,6 +269,9 @@ LogicalResult strata::compileModule(
     timingManager.print();
     // Its destructor would print again, into a stream gone by then.
     timingManager.setEnabled(false);
+    if (options.compileTo == CompileLevel::Module && succeeded(result))
+      reportStream << formatKernelCacheStats(options, output.cacheStats)
+                   << "\n";
   }
   return result;
 }

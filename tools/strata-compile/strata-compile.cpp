@@ -20,6 +20,7 @@
 #include "strata/Runtime/Files.h"
 #include "strata/Support/Location.h"
 #include "strata/Support/ParseSource.h"
+#include "strata/Target/KernelCache.h"
 #include "strata/Target/TargetBackend.h"
 
 #include "mlir/IR/AsmState.h"
@@ -118,6 +119,21 @@ cl::opt<unsigned> compileThreads(
     cl::desc("Threads of the compilation (default 0: one per core; 1: none); "
              "the module is the same whatever the count"),
     cl::init(0), cl::cat(toolCategory));
+cl::opt<std::string> cacheDir(
+    "cache-dir",
+    cl::desc("Directory of the kernel cache (default: $STRATA_CACHE_DIR, "
+             "else $XDG_CACHE_HOME/strata/kernels, else "
+             "~/.cache/strata/kernels)"),
+    cl::value_desc("dir"), cl::init(""), cl::cat(toolCategory));
+cl::opt<bool> noCache("no-cache",
+                      cl::desc("Compile every kernel; neither read nor write "
+                               "the kernel cache"),
+                      cl::init(false), cl::cat(toolCategory));
+cl::opt<bool> cacheStats("cache-stats",
+                         cl::desc("Print how many kernels came from the "
+                                  "kernel cache to stderr (--timing does "
+                                  "too)"),
+                         cl::init(false), cl::cat(toolCategory));
 cl::opt<bool> timing("timing",
                      cl::desc("Print the time of every phase and pass of the "
                               "compilation to stderr"),
@@ -209,6 +225,10 @@ int main(int argc, char **argv) {
   options.layout = layout;
   options.winograd = winograd;
   options.threads = compileThreads;
+  if (!noCache)
+    options.cacheDirectory = cacheDir.empty()
+                                 ? strata::KernelCache::getDefaultDirectory()
+                                 : cacheDir.getValue();
   options.reportMemory = reportMemory;
   options.timing = timing;
   options.fromDevice = fromDevice;
@@ -223,6 +243,11 @@ int main(int argc, char **argv) {
       });
   if (timing)
     llvm::errs() << result.timingReport;
+  // With --timing the report has the line already.
+  if (cacheStats && !timing && compileTo == CompileLevel::Module &&
+      succeeded(compiled))
+    llvm::errs() << strata::formatKernelCacheStats(options, result.cacheStats)
+                 << "\n";
   if (failed(compiled))
     return 1;
 

@@ -16,6 +16,8 @@
 #ifndef STRATA_COMPILER_COMPILER_H
 #define STRATA_COMPILER_COMPILER_H
 
+#include "strata/Target/KernelCache.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -81,6 +83,12 @@ struct CompileOptions {
   /// context; compileModule uses the caller's context as it is
   /// (setContextThreads). The module does not depend on it.
   unsigned threads = 0;
+  /// The directory of the kernel cache (strata/Target/KernelCache.h): a
+  /// module compiled again compiles only the kernels it lacks. "" (the
+  /// default of this struct): no cache. strata-compile and the C API default
+  /// to KernelCache::getDefaultDirectory(). The module does not depend on
+  /// it.
+  std::string cacheDirectory;
   /// The input is device-level IR already: only serialize / print it.
   bool fromDevice = false;
   /// Where to stop; below Module the result is the IR as text.
@@ -96,9 +104,17 @@ struct CompileOutput {
   std::string text;
   std::vector<uint8_t> bytes;
   /// With CompileOptions::timing: MLIR's timing report (wall and user time
-  /// of each phase and pass, nested), as text.
+  /// of each phase and pass, nested), as text, and for a module the kernel
+  /// cache's line (formatKernelCacheStats).
   std::string timingReport;
+  /// What the compilation did with the kernel cache.
+  KernelCacheStats cacheStats;
 };
+
+/// One line on `stats` of a compilation with `options`: "kernel cache: N
+/// hits, N misses, N rejected entries (DIR)", or "kernel cache: off".
+std::string formatKernelCacheStats(const CompileOptions &options,
+                                   const KernelCacheStats &stats);
 
 /// Checks the options that do not need IR (target, opt level); returns an
 /// empty string when they are valid, else the message.

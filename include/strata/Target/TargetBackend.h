@@ -46,6 +46,7 @@ class LinalgOp;
 } // namespace mlir
 
 namespace strata {
+struct KernelCacheStats;
 namespace kernel {
 class ScheduleAttr;
 class TargetAttr;
@@ -68,6 +69,11 @@ struct CodegenOptions {
   /// When set, the backend times its phases (and the passes of its
   /// pipeline) in scopes nested here (strata-compile --timing).
   mlir::TimingScope *timing = nullptr;
+  /// The directory of the kernel cache (KernelCache.h) serializeKernels
+  /// reads compiled kernels from and stores them in ("": no cache).
+  std::string cacheDirectory;
+  /// When set, serializeKernels counts its use of the cache here.
+  KernelCacheStats *cacheStats = nullptr;
 };
 
 /// The symbols of one kernel in a kernel library.

@@ -15,15 +15,20 @@
 #include "strata/Codegen/Common/KernelABI.h"
 #include "strata/Dialect/Kernel/IR/KernelOps.h"
 #include "strata/Runtime/CpuFeatures.h"
+#include "strata/Support/Timing.h"
+#include "strata/Target/KernelCache.h"
 #include "strata/Target/LLVM/ObjectEmitter.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/Object/ObjectFile.h"
+#include "llvm/Support/SHA256.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/Triple.h"
@@ -53,18 +58,12 @@ int64_t getVectorBits(const llvm::StringMap<bool> &features) {
 /// The features of CpuFeatures.h that the kernels' target machine enables
 /// (those the runtime checks before it runs the kernels). Recorded for x86
 /// targets; the list is empty for others.
-FailureOr<std::vector<std::string>>
-getRequiredCpuFeatures(Location loc, const CodegenOptions &options) {
-  FailureOr<std::unique_ptr<llvm::TargetMachine>> targetMachine =
-      createTargetMachine(loc, options.triple, options.chip, options.features,
-                          options.optLevel);
-  if (failed(targetMachine))
-    return failure();
+std::vector<std::string>
+getRequiredCpuFeatures(const llvm::TargetMachine &targetMachine) {
   std::vector<std::string> features;
-  if (!(*targetMachine)->getTargetTriple().isX86())
+  if (!targetMachine.getTargetTriple().isX86())
     return features;
-  const llvm::MCSubtargetInfo *subtarget =
-      (*targetMachine)->getMCSubtargetInfo();
+  const llvm::MCSubtargetInfo *subtarget = targetMachine.getMCSubtargetInfo();
   llvm::StringSet<> known;
   for (const llvm::SubtargetFeatureKV &feature :
        subtarget->getAllProcessorFeatures())
@@ -77,6 +76,68 @@ getRequiredCpuFeatures(Location loc, const CodegenOptions &options) {
       features.emplace_back(name);
   }
   return features;
+}
+
+/// One distinct kernel's code: an object file whose symbols are named after
+/// the kernel's content (`symbolName`), so that the same object serves any
+/// kernel of that content, in any module, from the cache or not.
+struct KernelObject {
+  std::string symbolName;
+  KernelCache::Key cacheKey;
+  SmallVector<char, 0> object;
+  /// The object exports a grid function.
+  bool hasGrid = false;
+  /// The object came from the cache.
+  bool cached = false;
+};
+
+/// The cache entry metadata of a kernel object.
+std::string getEntryMetadata(const KernelObject &code) {
+  return code.hasGrid ? "grid=1" : "grid=0";
+}
+
+/// Fills `code` from a cache entry when it is an object file for
+/// `targetMachine` that defines the symbols its metadata promises.
+bool loadCachedObject(const KernelCacheEntry &entry,
+                      const llvm::TargetMachine &targetMachine,
+                      KernelObject &code) {
+  if (entry.metadata != "grid=0" && entry.metadata != "grid=1")
+    return false;
+  bool hasGrid = entry.metadata == "grid=1";
+  llvm::MemoryBufferRef buffer(
+      llvm::StringRef(entry.payload.data(), entry.payload.size()), "cached");
+  llvm::Expected<std::unique_ptr<llvm::object::ObjectFile>> object =
+      llvm::object::ObjectFile::createObjectFile(buffer);
+  if (!object) {
+    llvm::consumeError(object.takeError());
+    return false;
+  }
+  if (!(*object)->isRelocatableObject() ||
+      (*object)->getArch() != targetMachine.getTargetTriple().getArch())
+    return false;
+  std::string entrySymbol = getKernelEntrySymbol(code.symbolName);
+  std::string gridSymbol = getKernelGridSymbol(code.symbolName);
+  bool hasEntry = false, definesGrid = false;
+  for (const llvm::object::SymbolRef &symbol : (*object)->symbols()) {
+    llvm::Expected<uint32_t> flags = symbol.getFlags();
+    llvm::Expected<llvm::StringRef> name = symbol.getName();
+    if (!flags || !name) {
+      llvm::consumeError(flags.takeError());
+      llvm::consumeError(name.takeError());
+      return false;
+    }
+    if ((*flags & llvm::object::SymbolRef::SF_Undefined) ||
+        !(*flags & llvm::object::SymbolRef::SF_Global))
+      continue;
+    hasEntry |= *name == entrySymbol;
+    definesGrid |= *name == gridSymbol;
+  }
+  if (!hasEntry || definesGrid != hasGrid)
+    return false;
+  code.object.assign(entry.payload.begin(), entry.payload.end());
+  code.hasGrid = hasGrid;
+  code.cached = true;
+  return true;
 }
 
 /// The CPU backend; see CPUTarget.h.
@@ -156,35 +217,145 @@ public:
     buildKernelToLLVMPipeline(pm, options.vectorize);
   }
 
+  /// Each distinct kernel is compiled once, alone, to an object named after
+  /// its content (or taken from the kernel cache), and the objects are
+  /// linked in the order of the kernels' first appearance: the library is
+  /// the same with or without the cache and whatever the thread count.
   LogicalResult serializeKernels(ModuleOp module, const CodegenOptions &options,
                                  KernelLibrary &library) const override {
-    FailureOr<OwningOpRef<ModuleOp>> llvmModule =
-        lowerKernels(module, *this, options);
-    if (failed(llvmModule))
+    Location loc = module.getLoc();
+    // The target machine as code generation resolves it (the host's CPU and
+    // features when none are named), which cache keys must name.
+    FailureOr<std::unique_ptr<llvm::TargetMachine>> targetMachine =
+        createTargetMachine(loc, options.triple, options.chip, options.features,
+                            options.optLevel);
+    if (failed(targetMachine))
       return failure();
-    // Kernels distributed into tiles export a grid function.
-    llvm::StringSet<> exported;
-    (*llvmModule)->walk([&](LLVM::LLVMFuncOp func) {
-      if (!func.isExternal())
-        exported.insert(func.getSymName());
-    });
-    FailureOr<std::vector<uint8_t>> binary =
-        cpu::buildSharedObject(**llvmModule, options);
-    if (failed(binary))
-      return failure();
-    FailureOr<std::vector<std::string>> features =
-        getRequiredCpuFeatures(module.getLoc(), options);
-    if (failed(features))
-      return failure();
-    library.binary = std::move(*binary);
-    library.requiredFeatures = std::move(*features);
-    for (auto kernel : module.getOps<kernel::FuncOp>()) {
+    std::string codegenDescription =
+        ((*targetMachine)->getTargetTriple().str() + "\n" +
+         (*targetMachine)->getTargetCPU() + "\n" +
+         (*targetMachine)->getTargetFeatureString() + "\nO" +
+         llvm::Twine(options.optLevel) +
+         (options.vectorize ? " vectorize" : " scalar"))
+            .str();
+    std::optional<KernelCache> cache;
+    if (!options.cacheDirectory.empty())
+      cache.emplace(options.cacheDirectory);
+    KernelCacheStats stats;
+
+    SmallVector<KernelObject> codes;
+    llvm::StringMap<unsigned> codeBySymbol;
+    SmallVector<std::pair<kernel::FuncOp, unsigned>> kernelCodes;
+    OwningOpRef<ModuleOp> missing = ModuleOp::create(loc);
+    OpBuilder builder = OpBuilder::atBlockEnd(missing->getBody());
+    {
+      TimingScope lookup = nestTiming(options.timing, "kernel cache lookup");
+      for (auto kernel : module.getOps<kernel::FuncOp>()) {
+        std::string form = kernel::printNameIndependentForm(kernel);
+        std::array<uint8_t, 32> digest = llvm::SHA256::hash(
+            llvm::ArrayRef<uint8_t>(llvm::StringRef(form).bytes_begin(),
+                                    llvm::StringRef(form).bytes_end()));
+        std::string symbolName =
+            "k" + llvm::toHex(llvm::ArrayRef<uint8_t>(digest).take_front(16),
+                              /*LowerCase=*/true);
+        auto [it, inserted] =
+            codeBySymbol.try_emplace(symbolName, codes.size());
+        kernelCodes.emplace_back(kernel, it->second);
+        if (!inserted)
+          continue;
+        KernelObject &code = codes.emplace_back();
+        code.symbolName = symbolName;
+        if (cache) {
+          code.cacheKey =
+              KernelCache::makeKey({"cpu", codegenDescription, form});
+          if (std::optional<KernelCacheEntry> entry =
+                  cache->lookup(code.cacheKey, stats)) {
+            if (loadCachedObject(*entry, **targetMachine, code)) {
+              ++stats.hits;
+              continue;
+            }
+            ++stats.rejected;
+          }
+          ++stats.misses;
+        }
+        auto clone =
+            cast<kernel::FuncOp>(builder.clone(*kernel.getOperation()));
+        clone.setSymName(symbolName);
+      }
+    }
+
+    if (!missing->getBody()->empty() || codes.empty()) {
+      FailureOr<OwningOpRef<ModuleOp>> llvmModule =
+          lowerKernels(*missing, *this, options);
+      if (failed(llvmModule))
+        return failure();
+      // Kernels distributed into tiles export a grid function.
+      llvm::StringSet<> exported;
+      (*llvmModule)->walk([&](LLVM::LLVMFuncOp func) {
+        if (!func.isExternal())
+          exported.insert(func.getSymName());
+      });
+      FailureOr<SmallVector<SmallVector<char, 0>>> objects =
+          cpu::compileKernelObjects(**llvmModule, options);
+      if (failed(objects))
+        return failure();
+      auto compiled = llvm::make_filter_range(
+          codes, [](const KernelObject &code) { return !code.cached; });
+      if (codes.empty()) {
+        // No kernels: a library without symbols.
+        codes.emplace_back().object = std::move(objects->front());
+      } else {
+        for (auto [code, object] : llvm::zip_equal(compiled, *objects)) {
+          code.object = std::move(object);
+          code.hasGrid =
+              exported.contains(getKernelGridSymbol(code.symbolName));
+        }
+      }
+      if (cache) {
+        TimingScope store = nestTiming(options.timing, "kernel cache store");
+        for (const KernelObject &code : compiled) {
+          if (code.symbolName.empty())
+            continue;
+          KernelCacheEntry entry;
+          entry.metadata = getEntryMetadata(code);
+          entry.payload.assign(code.object.begin(), code.object.end());
+          std::string error = cache->store(code.cacheKey, entry);
+          if (error.empty())
+            continue;
+          // The first failure only: the others are likely the same.
+          if (stats.storeFailures++ == 0)
+            emitWarning(loc) << "kernel cache: " << error;
+        }
+        cache->prune(KernelCache::getDefaultMaxBytes());
+      }
+    }
+
+    // The library's symbols of a kernel are named after it: aliases of its
+    // object's, which are named after its content.
+    SmallVector<std::pair<std::string, std::string>> aliases;
+    for (auto [kernel, index] : kernelCodes) {
+      const KernelObject &code = codes[index];
       KernelSymbols &symbols = library.kernels[kernel.getSymName()];
       symbols.entry = getKernelEntrySymbol(kernel.getSymName());
-      std::string grid = getKernelGridSymbol(kernel.getSymName());
-      if (exported.contains(grid))
-        symbols.grid = std::move(grid);
+      aliases.emplace_back(symbols.entry,
+                           getKernelEntrySymbol(code.symbolName));
+      if (code.hasGrid) {
+        symbols.grid = getKernelGridSymbol(kernel.getSymName());
+        aliases.emplace_back(symbols.grid,
+                             getKernelGridSymbol(code.symbolName));
+      }
     }
+    SmallVector<ArrayRef<char>> objects;
+    for (const KernelObject &code : codes)
+      objects.push_back(code.object);
+    FailureOr<std::vector<uint8_t>> binary =
+        cpu::linkSharedObject(loc, objects, aliases, options);
+    if (failed(binary))
+      return failure();
+    library.binary = std::move(*binary);
+    library.requiredFeatures = getRequiredCpuFeatures(**targetMachine);
+    if (options.cacheStats)
+      *options.cacheStats = stats;
     return success();
   }
 };

@@ -80,18 +80,14 @@ static LogicalResult compileKernelModule(Location loc, llvm::Module &module,
   return emitObject(loc, module, **targetMachine, os);
 }
 
-FailureOr<std::vector<uint8_t>>
-cpu::buildSharedObject(ModuleOp kernels, const CodegenOptions &options) {
+FailureOr<SmallVector<SmallVector<char, 0>>>
+cpu::compileKernelObjects(ModuleOp kernels, const CodegenOptions &options) {
   Location loc = kernels.getLoc();
   auto time = [&](StringRef phase) {
     return nestTiming(options.timing, phase);
   };
-  // Check the target once here, where its errors are reported in order.
-  if (failed(createTargetMachine(loc, options.triple, options.chip,
-                                 options.features, options.optLevel)))
-    return failure();
   // One LLVM module per kernel module; a module without kernels still
-  // makes a (symbol-less) library.
+  // makes a (symbol-less) object.
   SmallVector<ModuleOp> kernelModules =
       llvm::to_vector(kernels.getOps<ModuleOp>());
   if (kernelModules.empty())
@@ -113,8 +109,8 @@ cpu::buildSharedObject(ModuleOp kernels, const CodegenOptions &options) {
 
   // The kernels are independent: optimized and compiled on the context's
   // threads (MLIR's, so --compile-threads and --mlir-disable-threading
-  // apply), else one after the other. Each kernel's code depends on it alone, so the library is
-  // the same whatever the thread count.
+  // apply), else one after the other. Each kernel's code depends on it
+  // alone, so the objects are the same whatever the thread count.
   {
     TimingScope parallel = time("LLVM optimization and code generation");
     CodegenOptions unitOptions = options;
@@ -137,16 +133,24 @@ cpu::buildSharedObject(ModuleOp kernels, const CodegenOptions &options) {
         compile(unit);
     }
   }
-  if (!llvm::all_of(units,
-                    [](const KernelUnit &unit) { return unit.compiled; }))
-    return failure();
+  SmallVector<SmallVector<char, 0>> objects;
+  for (KernelUnit &unit : units) {
+    if (!unit.compiled)
+      return failure();
+    objects.push_back(std::move(unit.object));
+  }
+  return objects;
+}
 
+FailureOr<std::vector<uint8_t>>
+cpu::linkSharedObject(Location loc, ArrayRef<ArrayRef<char>> objects,
+                      ArrayRef<std::pair<std::string, std::string>> aliases,
+                      const CodegenOptions &options) {
   // Object files and shared object live in temporary files only for lld.
   SmallVector<llvm::SmallString<128>> objectPaths;
   SmallVector<llvm::FileRemover> objectRemovers;
-  objectRemovers.reserve(units.size());
-  for (const KernelUnit &unit : units) {
-    ArrayRef<char> object = unit.object;
+  objectRemovers.reserve(objects.size());
+  for (ArrayRef<char> object : objects) {
     llvm::SmallString<128> &path = objectPaths.emplace_back();
     int fd;
     if (std::error_code error =
@@ -168,7 +172,7 @@ cpu::buildSharedObject(ModuleOp kernels, const CodegenOptions &options) {
                           << error.message();
   llvm::FileRemover libraryRemover(libraryPath);
 
-  TimingScope linking = time("linking (ld.lld)");
+  TimingScope linking = nestTiming(options.timing, "linking (ld.lld)");
   std::string linker = findLinker(options);
   if (linker.empty())
     return emitError(loc)
@@ -176,6 +180,12 @@ cpu::buildSharedObject(ModuleOp kernels, const CodegenOptions &options) {
   llvm::SmallVector<llvm::StringRef> args = {
       linker, "-shared", "--build-id=none", "--hash-style=gnu",
       "-O2",  "-o",      libraryPath};
+  std::vector<std::string> definitions;
+  definitions.reserve(aliases.size());
+  for (const auto &[alias, symbol] : aliases)
+    definitions.push_back("--defsym=" + alias + "=" + symbol);
+  for (const std::string &definition : definitions)
+    args.push_back(definition);
   for (const llvm::SmallString<128> &path : objectPaths)
     args.push_back(path);
   std::string errorMessage;
