@@ -61,7 +61,9 @@ strata_compile_level_from_name(const char *name,
 
 /*===----------------------------------------------------------------------===*/
 /* Options (defaults: target cpu, the host's CPU and features, opt level 3,  */
-/* vectorized, compile to a module)                                          */
+/* vectorized, compile to a module, one thread per core, the user's kernel   */
+/* cache: $STRATA_CACHE_DIR, else $XDG_CACHE_HOME/strata/kernels, else       */
+/* ~/.cache/strata/kernels; STRATA_CACHE_DIR=off turns it off)              */
 /*===----------------------------------------------------------------------===*/
 
 strata_compile_status_t
@@ -115,6 +117,18 @@ strata_compile_status_t
 strata_compile_options_set_timing(strata_compile_options_t *options,
                                   int timing);
 
+/** Threads of the compilation: 0 (the default), one per core; 1, none. The
+ *  module is the same whatever the count. */
+strata_compile_status_t
+strata_compile_options_set_compile_threads(strata_compile_options_t *options,
+                                           unsigned threads);
+/** The directory of the kernel cache: a module compiled again compiles only
+ *  the kernels the cache lacks, and the module is the same with or without
+ *  it ("" or NULL: no cache). Damaged or foreign entries are ignored. */
+strata_compile_status_t
+strata_compile_options_set_cache_dir(strata_compile_options_t *options,
+                                     const char *directory);
+
 /*===----------------------------------------------------------------------===*/
 /* Compiling                                                                  */
 /*===----------------------------------------------------------------------===*/
@@ -145,6 +159,12 @@ strata_compile_result_diagnostics(const strata_compile_result_t *result);
  *  while the result lives. */
 const char *
 strata_compile_result_timing_report(const strata_compile_result_t *result);
+/** How many distinct kernels came from the kernel cache, were compiled, and
+ *  how many cache entries were found damaged or foreign and ignored. */
+strata_compile_status_t
+strata_compile_result_cache_stats(const strata_compile_result_t *result,
+                                  unsigned *out_hits, unsigned *out_misses,
+                                  unsigned *out_rejected);
 void strata_compile_result_release(strata_compile_result_t *result);
 
 #ifdef __cplusplus

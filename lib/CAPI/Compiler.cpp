@@ -11,14 +11,23 @@
 
 #include "strata/Compiler/Compiler.h"
 #include "strata/InitAll.h"
+#include "strata/Target/KernelCache.h"
 
 #include <new>
 #include <string>
 
 using namespace strata;
 
-struct strata_compile_options {
+/// The C API's defaults: those of CompileOptions, with the user's kernel
+/// cache (KernelCache::getDefaultDirectory()).
+static CompileOptions getDefaultOptions() {
   CompileOptions options;
+  options.cacheDirectory = KernelCache::getDefaultDirectory();
+  return options;
+}
+
+struct strata_compile_options {
+  CompileOptions options = getDefaultOptions();
 };
 
 struct strata_compile_result {
@@ -193,6 +202,24 @@ strata_compile_options_set_timing(strata_compile_options_t *options,
   return STRATA_COMPILE_OK;
 }
 
+strata_compile_status_t
+strata_compile_options_set_compile_threads(strata_compile_options_t *options,
+                                           unsigned threads) {
+  if (!options)
+    return invalidNull("strata_compile_options_set_compile_threads");
+  options->options.threads = threads;
+  return STRATA_COMPILE_OK;
+}
+
+strata_compile_status_t
+strata_compile_options_set_cache_dir(strata_compile_options_t *options,
+                                     const char *directory) {
+  if (!options)
+    return invalidNull("strata_compile_options_set_cache_dir");
+  options->options.cacheDirectory = optionString(directory);
+  return STRATA_COMPILE_OK;
+}
+
 strata_compile_status_t strata_compile(const void *data, size_t size,
                                        const char *source_name,
                                        const strata_compile_options_t *options,
@@ -200,7 +227,7 @@ strata_compile_status_t strata_compile(const void *data, size_t size,
   if (!out_result || (!data && size != 0))
     return invalidNull("strata_compile");
   *out_result = nullptr;
-  CompileOptions defaults;
+  CompileOptions defaults = options ? CompileOptions() : getDefaultOptions();
   const CompileOptions &compileOptions = options ? options->options : defaults;
   if (std::string error = verifyCompileOptions(compileOptions); !error.empty())
     return fail(STRATA_COMPILE_INVALID_ARGUMENT, error);
@@ -251,6 +278,18 @@ strata_compile_result_diagnostics(const strata_compile_result_t *result) {
 const char *
 strata_compile_result_timing_report(const strata_compile_result_t *result) {
   return result ? result->output.timingReport.c_str() : "";
+}
+
+strata_compile_status_t
+strata_compile_result_cache_stats(const strata_compile_result_t *result,
+                                  unsigned *out_hits, unsigned *out_misses,
+                                  unsigned *out_rejected) {
+  if (!result || !out_hits || !out_misses || !out_rejected)
+    return invalidNull("strata_compile_result_cache_stats");
+  *out_hits = result->output.cacheStats.hits;
+  *out_misses = result->output.cacheStats.misses;
+  *out_rejected = result->output.cacheStats.rejected;
+  return STRATA_COMPILE_OK;
 }
 
 void strata_compile_result_release(strata_compile_result_t *result) {

@@ -654,7 +654,8 @@ nb::tuple compile(nb::bytes source, const std::string &sourceName,
                   const std::string &features, unsigned optLevel,
                   bool vectorize, const std::string &layout, bool winograd,
                   const std::string &compileTo, const std::string &linker,
-                  bool fromDevice, bool timing) {
+                  bool fromDevice, bool timing, unsigned compileThreads,
+                  std::optional<std::string> cacheDir) {
   strata_compile_level_t level;
   checkCompiler(strata_compile_level_from_name(compileTo.c_str(), &level));
   strata_compile_options_t *options = nullptr;
@@ -681,6 +682,12 @@ nb::tuple compile(nb::bytes source, const std::string &sourceName,
     status = strata_compile_options_set_from_device(options, fromDevice);
   if (status == STRATA_COMPILE_OK)
     status = strata_compile_options_set_timing(options, timing);
+  if (status == STRATA_COMPILE_OK)
+    status =
+        strata_compile_options_set_compile_threads(options, compileThreads);
+  // None keeps the C API's default, the user's cache.
+  if (status == STRATA_COMPILE_OK && cacheDir)
+    status = strata_compile_options_set_cache_dir(options, cacheDir->c_str());
   strata_compile_result_t *result = nullptr;
   if (status == STRATA_COMPILE_OK) {
     // The bytes object is immutable and referenced by the caller's frame.
@@ -724,6 +731,7 @@ NB_MODULE(_strata, m) {
   m.def("compile", &compile, "source"_a, "source_name"_a, "target"_a, "cpu"_a,
         "features"_a, "opt_level"_a, "vectorize"_a, "layout"_a, "winograd"_a,
         "compile_to"_a, "linker"_a, "from_device"_a, "timing"_a,
+        "compile_threads"_a, "cache_dir"_a.none(),
         "Compiles MLIR (text or bytecode bytes); returns (module bytes, or "
         "the IR text below the module level; the timing report).");
 

@@ -105,7 +105,9 @@ def compile(source: Union[str, bytes, os.PathLike, "onnx.ModelProto"],
             vectorize: bool = True, layout: str = "nhwc",
             winograd: bool = True, compile_to: str = "module",
             linker: Optional[str] = None, source_name: Optional[str] = None,
-            from_device: bool = False, timing=False, threads: int = 0,
+            from_device: bool = False, timing=False,
+            compile_threads: int = 0,
+            cache: Union[bool, str, os.PathLike] = True, threads: int = 0,
             profile: bool = False, trace: Optional[str] = None,
             dump: Optional[str] = None):
     """Compiles a model for `target`.
@@ -134,7 +136,14 @@ def compile(source: Union[str, bytes, os.PathLike, "onnx.ModelProto"],
     timing: True prints, on sys.stderr, the time of every phase and pass
         of the compilation (as strata-compile --timing; docs/CompileTime.md);
         a file-like object (anything with write) receives the report
-        instead.
+        instead. The report ends with the kernel cache's line.
+    compile_threads: threads of the compilation: 0 (default) one per core,
+        1 none. The module is the same whatever the count.
+    cache: the kernel cache: True (default) the user's ($STRATA_CACHE_DIR,
+        else $XDG_CACHE_HOME/strata/kernels, else ~/.cache/strata/kernels;
+        STRATA_CACHE_DIR=off turns it off), a path: that directory, False:
+        none. A model compiled again compiles only the kernels the cache
+        lacks; the module is the same with or without it.
     threads, profile, trace, dump: the CompiledModule's run options (see
         strata.load).
 
@@ -154,6 +163,22 @@ def compile(source: Union[str, bytes, os.PathLike, "onnx.ModelProto"],
     for name, value in (("vectorize", vectorize), ("winograd", winograd),
                         ("from_device", from_device)):
         check_bool(name, value)
+    if isinstance(compile_threads, bool) \
+            or not isinstance(compile_threads, int) \
+            or not 0 <= compile_threads <= 1024:
+        raise StrataError(
+            f"compile_threads must be 0..1024, got {compile_threads!r}")
+    if cache is True:
+        cache_dir = None
+    elif cache is False:
+        cache_dir = ""
+    elif isinstance(cache, (str, os.PathLike)):
+        cache_dir = os.fsdecode(cache)
+        if not cache_dir or "\0" in cache_dir:
+            raise StrataError(f"cache must name a directory, got {cache!r}")
+    else:
+        raise StrataError("cache must be a bool or a directory path, got "
+                          f"{type(cache).__name__}")
     if not isinstance(timing, bool) and not callable(getattr(timing, "write",
                                                               None)):
         raise StrataError("timing must be a bool or a file-like object "
@@ -173,7 +198,8 @@ def compile(source: Union[str, bytes, os.PathLike, "onnx.ModelProto"],
                                      features or "", opt_level,
                                      bool(vectorize), layout, bool(winograd),
                                      compile_to, linker or "",
-                                     bool(from_device), timing is not False)
+                                     bool(from_device), timing is not False,
+                                     compile_threads, cache_dir)
     if timing is not False:
         (sys.stderr if timing is True else timing).write(report)
     if compile_to != "module":

@@ -110,6 +110,32 @@ def test_compile_timing(capsys):
     assert capsys.readouterr().err == ""
 
 
+def test_compile_threads_and_cache(tmp_path, rng):
+    # The module is the same whatever the thread count and the cache; a
+    # second compile takes every kernel from the cache (the timing report
+    # says so), and a cache=False compile neither reads nor writes one.
+    import io
+    reference = strata.compile(MLP_PATH, cache=False, compile_threads=1)
+    assert strata.compile(MLP_PATH, cache=False,
+                          compile_threads=2).bytes == reference.bytes
+    reports = []
+    for _ in range(2):
+        sink = io.StringIO()
+        m = strata.compile(MLP_PATH, cache=tmp_path / "kernels", timing=sink)
+        assert m.bytes == reference.bytes
+        reports.append(sink.getvalue().splitlines()[-1])
+    kernels = len(list((tmp_path / "kernels").glob("*.kernel")))
+    assert kernels > 0
+    assert reports[0].startswith(f"kernel cache: 0 hits, {kernels} misses")
+    assert reports[1].startswith(f"kernel cache: {kernels} hits, 0 misses")
+    sink = io.StringIO()
+    strata.compile(MLP_PATH, cache=False, timing=sink)
+    assert sink.getvalue().splitlines()[-1] == "kernel cache: off"
+    x = rng.random((3, 1, 4, 4), dtype=np.float32)
+    np.testing.assert_allclose(m.main(x), mlp_reference(x.astype(np.float64)),
+                               rtol=1e-4, atol=1e-5)
+
+
 def test_device_level_round_trip(rng):
     # The device level printed by compile_to="device" compiles back.
     device = strata.compile(MLP_PATH, compile_to="device")

@@ -78,7 +78,7 @@ def test_bad_options():
     with pytest.raises(strata.StrataError,
                        match=r"unknown layout 'nchwc' \(expected nhwc"):
         _strata.compile(b"", "<string>", "cpu", "", "", 3, True, "nchwc",
-                        True, "module", "", False, False)
+                        True, "module", "", False, False, 0, None)
     with pytest.raises(strata.StrataError, match="unknown compile_to level"):
         strata.compile(MLP_PATH, compile_to="assembly")
     # Option types are checked: the string "False" is not false.
@@ -91,6 +91,17 @@ def test_bad_options():
     with pytest.raises(strata.StrataError,
                        match="timing must be a bool or a file-like object"):
         strata.compile(MLP_PATH, timing="yes")
+    with pytest.raises(strata.StrataError,
+                       match="compile_threads must be 0..1024, got -1"):
+        strata.compile(MLP_PATH, compile_threads=-1)
+    with pytest.raises(strata.StrataError,
+                       match="compile_threads must be 0..1024, got '2'"):
+        strata.compile(MLP_PATH, compile_threads="2")
+    with pytest.raises(strata.StrataError,
+                       match="cache must be a bool or a directory path, got int"):
+        strata.compile(MLP_PATH, cache=1)
+    with pytest.raises(strata.StrataError, match="cache must name a directory"):
+        strata.compile(MLP_PATH, cache="")
     with pytest.raises(strata.StrataError, match="cpu must be a str, got 3"):
         strata.compile(MLP_PATH, cpu=3)
     with pytest.raises(strata.StrataError,

@@ -13,7 +13,9 @@
 #include "gtest/gtest.h"
 
 #include <cstring>
+#include <filesystem>
 #include <string>
+#include <unistd.h>
 
 namespace {
 
@@ -69,6 +71,10 @@ TEST(CompilerCAPITest, NullArguments) {
        [] { return strata_compile_options_set_from_device(nullptr, 1); }},
       {"strata_compile_options_set_timing",
        [] { return strata_compile_options_set_timing(nullptr, 1); }},
+      {"strata_compile_options_set_compile_threads",
+       [] { return strata_compile_options_set_compile_threads(nullptr, 1); }},
+      {"strata_compile_options_set_cache_dir",
+       [] { return strata_compile_options_set_cache_dir(nullptr, ""); }},
       {"strata_compile_options_create",
        [] { return strata_compile_options_create(nullptr); }},
   };
@@ -103,6 +109,11 @@ TEST(CompilerCAPITest, NullArguments) {
   EXPECT_EQ(strata_compile_result_is_text(nullptr), 0);
   EXPECT_STREQ(strata_compile_result_diagnostics(nullptr), "");
   EXPECT_STREQ(strata_compile_result_timing_report(nullptr), "");
+  unsigned hits, misses, rejected;
+  EXPECT_EQ(
+      strata_compile_result_cache_stats(nullptr, &hits, &misses, &rejected),
+      STRATA_COMPILE_INVALID_ARGUMENT);
+  EXPECT_EQ(lastError(), "strata_compile_result_cache_stats: null argument");
   // Releasing nothing is allowed.
   strata_compile_options_release(nullptr);
   strata_compile_result_release(nullptr);
@@ -194,6 +205,57 @@ TEST(CompilerCAPITest, CompilesToTextAndModule) {
   EXPECT_NE(report.find("LLVM code generation"), std::string::npos) << report;
   strata_compile_result_release(result);
   strata_compile_options_release(options);
+}
+
+TEST(CompilerCAPITest, KernelCacheAndThreads) {
+  // A second compile takes every kernel from the cache; the bytes are the
+  // same with the cache cold, warm or off and with one thread.
+  std::filesystem::path cache =
+      std::filesystem::temp_directory_path() /
+      ("strata-capi-cache-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(cache);
+  strata_compile_options_t *options = nullptr;
+  ASSERT_EQ(strata_compile_options_create(&options), STRATA_COMPILE_OK);
+  ASSERT_EQ(strata_compile_options_set_cache_dir(options, cache.c_str()),
+            STRATA_COMPILE_OK);
+  std::string bytes[2];
+  unsigned hits[2], misses[2], rejected[2];
+  for (int i = 0; i < 2; ++i) {
+    strata_compile_result_t *result = nullptr;
+    ASSERT_EQ(strata_compile(kProgram, std::strlen(kProgram), nullptr, options,
+                             &result),
+              STRATA_COMPILE_OK)
+        << lastError();
+    bytes[i] = outputOf(result);
+    ASSERT_EQ(strata_compile_result_cache_stats(result, &hits[i], &misses[i],
+                                                &rejected[i]),
+              STRATA_COMPILE_OK);
+    strata_compile_result_release(result);
+  }
+  EXPECT_GT(misses[0], 0u);
+  EXPECT_EQ(hits[0], 0u);
+  EXPECT_EQ(hits[1], misses[0]);
+  EXPECT_EQ(misses[1], 0u);
+  EXPECT_EQ(rejected[0] + rejected[1], 0u);
+  EXPECT_EQ(bytes[0], bytes[1]);
+
+  ASSERT_EQ(strata_compile_options_set_cache_dir(options, nullptr),
+            STRATA_COMPILE_OK);
+  ASSERT_EQ(strata_compile_options_set_compile_threads(options, 1),
+            STRATA_COMPILE_OK);
+  strata_compile_result_t *result = nullptr;
+  ASSERT_EQ(strata_compile(kProgram, std::strlen(kProgram), nullptr, options,
+                           &result),
+            STRATA_COMPILE_OK)
+      << lastError();
+  EXPECT_EQ(outputOf(result), bytes[0]);
+  ASSERT_EQ(strata_compile_result_cache_stats(result, &hits[0], &misses[0],
+                                              &rejected[0]),
+            STRATA_COMPILE_OK);
+  EXPECT_EQ(hits[0] + misses[0] + rejected[0], 0u);
+  strata_compile_result_release(result);
+  strata_compile_options_release(options);
+  std::filesystem::remove_all(cache);
 }
 
 TEST(CompilerCAPITest, ReportsDiagnosticsWithLocations) {
