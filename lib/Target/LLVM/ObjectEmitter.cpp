@@ -29,6 +29,7 @@
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/OptimizationLevel.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Passes/StandardInstrumentations.h"
 #include "llvm/Support/CodeGen.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
@@ -198,11 +199,17 @@ FailureOr<std::unique_ptr<llvm::TargetMachine>>
 strata::createTargetMachine(Location loc, llvm::StringRef tripleName,
                             llvm::StringRef cpu, llvm::StringRef features,
                             unsigned optLevel) {
-  std::optional<llvm::CodeGenOptLevel> codeGenLevel =
-      llvm::CodeGenOpt::getLevel(optLevel);
-  if (!codeGenLevel)
+  if (optLevel > 3)
     return emitError(loc) << "invalid optimization level " << optLevel
                           << " (expected 0 to 3)";
+  // Machine code at Less from 1 up (optLevel still picks the IR pipeline,
+  // optimizeLLVMModule): what Default and Aggressive add on x86 is mainly
+  // the post-RA list scheduler, which the Zen scheduling models turn on,
+  // which took up to a quarter of a kernel's LLVM time (quadratic in a
+  // block's length, and register tiles make long blocks), and which changed
+  // no run time measured on an AVX2 EPYC (docs/CompileTime.md).
+  llvm::CodeGenOptLevel codeGenLevel =
+      optLevel == 0 ? llvm::CodeGenOptLevel::None : llvm::CodeGenOptLevel::Less;
 
   initializeLLVMTargets();
   llvm::Triple triple(llvm::Triple::normalize(
@@ -255,7 +262,7 @@ strata::createTargetMachine(Location loc, llvm::StringRef tripleName,
   std::unique_ptr<llvm::TargetMachine> targetMachine(
       target->createTargetMachine(triple, cpuName, featureString, options,
                                   llvm::Reloc::PIC_, std::nullopt,
-                                  *codeGenLevel));
+                                  codeGenLevel));
   if (!targetMachine)
     return emitError(loc) << "could not create a target machine for '"
                           << triple.str() << "'";
@@ -312,7 +319,14 @@ LogicalResult strata::optimizeLLVMModule(Location loc, llvm::Module &module,
   llvm::FunctionAnalysisManager functionAM;
   llvm::CGSCCAnalysisManager cgsccAM;
   llvm::ModuleAnalysisManager moduleAM;
-  llvm::PassBuilder builder(&targetMachine, tuning);
+  // LLVM's standard instrumentation, so that -time-passes (and the other
+  // LLVM debugging flags the tools accept) cover this pipeline too.
+  llvm::PassInstrumentationCallbacks instrumentation;
+  llvm::StandardInstrumentations standardInstrumentation(
+      module.getContext(), /*DebugLogging=*/false);
+  standardInstrumentation.registerCallbacks(instrumentation, &moduleAM);
+  llvm::PassBuilder builder(&targetMachine, tuning, std::nullopt,
+                            &instrumentation);
   builder.registerModuleAnalyses(moduleAM);
   builder.registerCGSCCAnalyses(cgsccAM);
   builder.registerFunctionAnalyses(functionAM);

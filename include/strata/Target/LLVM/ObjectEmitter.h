@@ -35,8 +35,10 @@ mlir::FailureOr<std::unique_ptr<llvm::Module>>
 translateToLLVMIR(mlir::ModuleOp module, llvm::LLVMContext &llvmContext);
 
 /// Creates a TargetMachine for `triple` (empty: the host's triple), `cpu` and
-/// `features` (an LLVM feature string, "+avx2,-fma"), generating code at
-/// `optLevel` (0..3) as position-independent code.
+/// `features` (an LLVM feature string, "+avx2,-fma"), generating
+/// position-independent code at CodeGenOptLevel::None for `optLevel` 0 and
+/// Less for 1..3 (see the definition; `optLevel` picks the IR pipeline in
+/// optimizeLLVMModule).
 ///
 /// An empty `cpu` means the host CPU, with the host's features when `features`
 /// is empty too, if `triple` has the host's architecture, and the target's
