@@ -162,12 +162,13 @@ void strata::buildCPULoweringPipeline(OpPassManager &pm,
   // runtimes (onnxruntime's MLAS, oneDNN) sum in any order too.
   vectorOptions.reassociateFPReductions = true;
   pm.addPass(createConvertVectorToLLVMPass(vectorOptions));
-  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
-  pm.addPass(createArithToLLVMConversionPass());
-  pm.addPass(createConvertIndexToLLVMPass());
-  pm.addPass(createUBToLLVMConversionPass());
-  pm.addPass(createConvertFuncToLLVMPass());
-  pm.addPass(createConvertControlFlowToLLVMPass());
+  // The other dialects in one conversion, through their
+  // ConvertToLLVMPatternInterface (InitAll.cpp registers them): six passes,
+  // each a walk and a conversion of the whole kernel, took a fifth of the
+  // kernel pipeline's time. Unfiltered: a filter names dialects that must be
+  // loaded, and a kernel without index ops may not load index; math and
+  // vector ops are gone by now.
+  pm.addPass(createConvertToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(strata::createCPUDropForeignAttributesPass());
   pm.addPass(createKernelCanonicalizerPass());
