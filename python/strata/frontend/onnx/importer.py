@@ -425,7 +425,9 @@ class _Importer:
             self.uses[out.name] = self.uses.get(out.name, 0) + 1
         self.count_subgraph_uses(graph)
 
-        for init in graph.initializer:
+        # The values of large initializers are in the model (infer_shapes
+        # leaves them out of its copy).
+        for init in model.graph.initializer:
             self.add_initializer(init)
         for sparse in graph.sparse_initializer:
             self.problems.append(
