@@ -55,6 +55,53 @@ func.func @copies(%a: memref<8x8xf32>, %b: memref<8x8xf32>, %i: index) {
   return
 }
 
+// Copies one after the other over the same rows share one loop nest, each
+// copying its row per iteration (a concatenation along the last dim: one
+// loop for all inputs, not one per input).
+// CHECK-LABEL: func.func @concat(
+// CHECK-SAME: %[[A:[^:]*]]: memref<3x4xf32>, %[[B:[^:]*]]: memref<3x2xf32>, %[[OUT:[^:]*]]: memref<3x6xf32>)
+// CHECK: %[[S0:.*]] = memref.subview %[[OUT]][0, 0] [3, 4]
+// CHECK: %[[S1:.*]] = memref.subview %[[OUT]][0, 4] [3, 2]
+// CHECK: scf.for %[[R:.*]] =
+// CHECK: %[[RA:.*]] = memref.subview %[[A]][%[[R]], 0] [1, 4] [1, 1]
+// CHECK: %[[R0:.*]] = memref.subview %[[S0]][%[[R]], 0] [1, 4] [1, 1]
+// CHECK: memref.copy %[[RA]], %[[R0]] : memref<4xf32, strided<[1], offset: ?>> to memref<4xf32, strided<[1], offset: ?>>
+// CHECK: %[[RB:.*]] = memref.subview %[[B]][%[[R]], 0] [1, 2] [1, 1]
+// CHECK: %[[R1:.*]] = memref.subview %[[S1]][%[[R]], 0] [1, 2] [1, 1]
+// CHECK: memref.copy %[[RB]], %[[R1]] : memref<2xf32, strided<[1], offset: ?>> to memref<2xf32, strided<[1], offset: ?>>
+// CHECK-NEXT: } {loop_annotation =
+// CHECK-NOT: scf.for
+// CHECK: return
+func.func @concat(%a: memref<3x4xf32>, %b: memref<3x2xf32>, %out: memref<3x6xf32>) {
+  %s0 = memref.subview %out[0, 0] [3, 4] [1, 1] : memref<3x6xf32> to memref<3x4xf32, strided<[6, 1]>>
+  memref.copy %a, %s0 : memref<3x4xf32> to memref<3x4xf32, strided<[6, 1]>>
+  %s1 = memref.subview %out[0, 4] [3, 2] [1, 1] : memref<3x6xf32> to memref<3x2xf32, strided<[6, 1], offset: 4>>
+  memref.copy %b, %s1 : memref<3x2xf32> to memref<3x2xf32, strided<[6, 1], offset: 4>>
+  return
+}
+
+// They do not share a loop nest when one reads a buffer another writes (in
+// turns, row by row, it would read rows not written yet), when their outer
+// shapes differ, or when an op that touches memory comes between them.
+// CHECK-LABEL: func.func @not_joined(
+// CHECK-COUNT-4: scf.for
+// CHECK-NOT: scf.for
+// CHECK: return
+func.func @not_joined(%a: memref<3x4xf32>, %out: memref<3x8xf32>, %c: memref<4x4xf32>, %f: f32) {
+  %c0 = arith.constant 0 : index
+  %s0 = memref.subview %out[0, 0] [3, 4] [1, 1] : memref<3x8xf32> to memref<3x4xf32, strided<[8, 1]>>
+  memref.copy %a, %s0 : memref<3x4xf32> to memref<3x4xf32, strided<[8, 1]>>
+  %s1 = memref.subview %out[0, 4] [3, 4] [1, 1] : memref<3x8xf32> to memref<3x4xf32, strided<[8, 1], offset: 4>>
+  memref.copy %s0, %s1 : memref<3x4xf32, strided<[8, 1]>> to memref<3x4xf32, strided<[8, 1], offset: 4>>
+  %s2 = memref.subview %c[0, 0] [4, 2] [1, 1] : memref<4x4xf32> to memref<4x2xf32, strided<[4, 1]>>
+  %s3 = memref.subview %c[0, 2] [4, 2] [1, 1] : memref<4x4xf32> to memref<4x2xf32, strided<[4, 1], offset: 2>>
+  %t = memref.alloc() : memref<4x2xf32>
+  memref.copy %t, %s2 : memref<4x2xf32> to memref<4x2xf32, strided<[4, 1]>>
+  memref.store %f, %t[%c0, %c0] : memref<4x2xf32>
+  memref.copy %t, %s3 : memref<4x2xf32> to memref<4x2xf32, strided<[4, 1], offset: 2>>
+  return
+}
+
 // A rank-1 subview with a dynamic offset has a strided layout, but it is
 // contiguous: memref-to-llvm copies it with llvm.memcpy, it stays.
 // CHECK-LABEL: func.func @offset_only(

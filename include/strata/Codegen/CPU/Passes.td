@@ -182,9 +182,12 @@ def CPULowerStridedCopiesPass
     of a padded [H, W, 3] image moves in rows of W*3 elements); otherwise
     `linalg.copy`. Copies that memref-to-llvm already makes an
     `llvm.memcpy` (identity layouts, or static shapes contiguous in
-    row-major order) stay. The row loops carry
-    `loop_annotation` with unrolling disabled: LLVM would unroll them
-    fully into huge blocks of short copies, slow to compile.
+    row-major order) stay. Copies one after the other (nothing that touches
+    memory in between) over the same outer dims, none reading a buffer
+    another writes, share one loop nest that copies each one's row per
+    iteration: a concatenation is one loop, not one per input. The row
+    loops carry `loop_annotation` with unrolling disabled: LLVM would
+    unroll them fully into huge blocks of short copies, slow to compile.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::linalg::LinalgDialect",
