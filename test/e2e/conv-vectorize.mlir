@@ -141,5 +141,30 @@ func.func @max_pool_nhwc_relu(%a0: tensor<1x15x15x16xf32>) -> tensor<1x8x8x16xf3
   return %1 : tensor<1x8x8x16xf32>
 }
 
-// CHECK-COUNT-13: {{^}}[1.]
+// Windows larger than 3x3 (EfficientNet's 5x5): the tiles loop over the
+// window rows, each row's taps unrolled.
+// IR-LABEL: func.func @depthwise_nhwc_5x5
+// IR: scf.for {{.*}} = %c0 to %c5 step %c1 iter_args({{.*}}) -> ({{.*}}, vector<1x[[W5:[0-9]+]]x40xf32>)
+// IR-COUNT-5: vector.fma {{.*}} : vector<1x[[W5]]x40xf32>
+// IR-NOT: vector.fma
+// IR: scf.yield
+// IR-LABEL: func.func @depthwise_nchw_5x5_s2
+func.func @depthwise_nhwc_5x5(%a0: tensor<1x17x15x40xf32>, %a1: tensor<40x5x5x1xf32>, %a2: tensor<40xf32>) -> tensor<1x17x15x40xf32> {
+  %0 = graph.conv2d %a0, %a1, %a2 {groups = 40 : i64, layout = #graph.layout<nhwc>, pads = array<i64: 2, 2, 2, 2>} : tensor<1x17x15x40xf32>, tensor<40x5x5x1xf32>, tensor<40xf32> -> tensor<1x17x15x40xf32>
+  %1 = graph.relu %0 : tensor<1x17x15x40xf32> -> tensor<1x17x15x40xf32>
+  return %1 : tensor<1x17x15x40xf32>
+}
+
+func.func @depthwise_nchw_5x5_s2(%a0: tensor<1x24x21x19xf32>, %a1: tensor<24x1x5x5xf32>) -> tensor<1x24x11x10xf32> {
+  %0 = graph.conv2d %a0, %a1 {groups = 24 : i64, strides = array<i64: 2, 2>, pads = array<i64: 2, 2, 2, 2>} : tensor<1x24x21x19xf32>, tensor<24x1x5x5xf32> -> tensor<1x24x11x10xf32>
+  return %0 : tensor<1x24x11x10xf32>
+}
+
+// A 7x7 average pooling with padding.
+func.func @avg_pool_7x7(%a0: tensor<1x13x13x16xf32>) -> tensor<1x13x13x16xf32> {
+  %0 = graph.avg_pool2d %a0 {kernel_shape = array<i64: 7, 7>, pads = array<i64: 3, 3, 3, 3>, layout = #graph.layout<nhwc>} : tensor<1x13x13x16xf32> -> tensor<1x13x13x16xf32>
+  return %0 : tensor<1x13x13x16xf32>
+}
+
+// CHECK-COUNT-16: {{^}}[1.]
 // CHECK-NOT: {{^}}[0.]
