@@ -293,24 +293,31 @@ Value createWinogradFilterPanels(RewriterBase &rewriter, Location loc,
                       in.data() + (((fi * 3 + kh) * 3 + kw) * c + ci) * 4, 4);
           return element;
         };
-        for (int64_t fi = 0; fi < f; ++fi) {
+        // Panel by panel, channel by channel, filter by filter in the
+        // panel: each of the 16 output slabs is written a cache line at a
+        // time (filter outermost wrote one float per line, and a 512x512
+        // layer's lines left the cache before the next filter came back to
+        // them: 0.25 s of ResNet-18's compile).
+        for (int64_t panel = 0; panel < f / width; ++panel) {
           for (int64_t ci = 0; ci < c; ++ci) {
-            // G g (4x3), then (G g) G^T (4x4).
-            float gg[4][3] = {};
-            for (int i = 0; i < 4; ++i)
-              for (int kw = 0; kw < 3; ++kw)
-                for (int kh = 0; kh < 3; ++kh)
-                  gg[i][kw] += kWinogradG[i][kh] * g(fi, kh, kw, ci);
-            for (int i = 0; i < 4; ++i) {
-              for (int j = 0; j < 4; ++j) {
-                float u = 0;
+            for (int64_t lane = 0; lane < width; ++lane) {
+              int64_t fi = panel * width + lane;
+              // G g (4x3), then (G g) G^T (4x4).
+              float gg[4][3] = {};
+              for (int i = 0; i < 4; ++i)
                 for (int kw = 0; kw < 3; ++kw)
-                  u += gg[i][kw] * kWinogradG[j][kw];
-                int64_t offset =
-                    (((i * 4 + j) * (f / width) + fi / width) * c + ci) *
-                        width +
-                    fi % width;
-                std::memcpy(out.data() + offset * 4, &u, 4);
+                  for (int kh = 0; kh < 3; ++kh)
+                    gg[i][kw] += kWinogradG[i][kh] * g(fi, kh, kw, ci);
+              for (int i = 0; i < 4; ++i) {
+                for (int j = 0; j < 4; ++j) {
+                  float u = 0;
+                  for (int kw = 0; kw < 3; ++kw)
+                    u += gg[i][kw] * kWinogradG[j][kw];
+                  int64_t offset =
+                      (((i * 4 + j) * (f / width) + panel) * c + ci) * width +
+                      lane;
+                  std::memcpy(out.data() + offset * 4, &u, 4);
+                }
               }
             }
           }
