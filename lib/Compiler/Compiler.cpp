@@ -32,6 +32,7 @@
 #include "mlir/Support/Timing.h"
 #include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
@@ -79,6 +80,36 @@ std::string strata::verifyCompileOptions(const CompileOptions &options) {
   if (!isKnownLayout(options.layout))
     return "unknown layout '" + options.layout + "' (expected nhwc or nchw)";
   return "";
+}
+
+/// The slowest kernels of `times`, most first, one line each ("" when
+/// there are none).
+static std::string
+formatSlowestKernels(const llvm::StringMap<KernelTime> &times) {
+  constexpr size_t kListed = 10;
+  SmallVector<std::pair<StringRef, KernelTime>> kernels;
+  for (const auto &entry : times)
+    kernels.emplace_back(entry.getKey(), entry.getValue());
+  if (kernels.empty())
+    return "";
+  auto total = [](const KernelTime &time) {
+    return time.pipelineSeconds + time.llvmSeconds;
+  };
+  llvm::sort(kernels, [&](const auto &a, const auto &b) {
+    if (total(a.second) != total(b.second))
+      return total(a.second) > total(b.second);
+    return a.first < b.first;
+  });
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  size_t listed = std::min(kListed, kernels.size());
+  os << "Slowest kernels (wall seconds: code generation pipeline + LLVM), "
+     << listed << " of " << kernels.size() << ":\n";
+  for (const auto &[name, time] : ArrayRef(kernels).take_front(listed))
+    os << llvm::format("  %8.4f  @", total(time)) << name
+       << llvm::format(" (pipeline %.4f, LLVM %.4f)\n", time.pipelineSeconds,
+                       time.llvmSeconds);
+  return text;
 }
 
 std::string strata::formatKernelCacheStats(const CompileOptions &options,
@@ -219,6 +250,8 @@ static LogicalResult compileModuleTimed(
   if (options.timing)
     codegen.timing = &timing;
   codegen.cacheStats = &output.cacheStats;
+  if (options.timing)
+    codegen.kernelTimes = &output.kernelTimes;
   switch (options.compileTo) {
   case CompileLevel::Graph:
   case CompileLevel::Kernel:
@@ -269,6 +302,7 @@ LogicalResult strata::compileModule(
     timingManager.print();
     // Its destructor would print again, into a stream gone by then.
     timingManager.setEnabled(false);
+    reportStream << formatSlowestKernels(output.kernelTimes);
     if (options.compileTo == CompileLevel::Module && succeeded(result))
       reportStream << formatKernelCacheStats(options, output.cacheStats)
                    << "\n";

@@ -12,9 +12,11 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/Pass/PassInstrumentation.h"
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include <chrono>
 #include <mutex>
 
 using namespace mlir;
@@ -73,6 +75,50 @@ FailureOr<const TargetBackend *> strata::getTargetBackend(Location loc,
                         << (known.empty() ? "none registered" : known) << ")";
 }
 
+namespace {
+/// Adds up, per kernel module, the wall time of the passes run on it (the
+/// pipeline nested on the kernel modules runs one kernel's passes one after
+/// the other, on one thread at a time); passes on ops nested in a kernel
+/// module are inside those.
+class KernelPipelineTimer final : public PassInstrumentation {
+public:
+  KernelPipelineTimer(ModuleOp kernels, llvm::StringMap<KernelTime> &times)
+      : kernelsOp(kernels.getOperation()), times(times) {}
+
+  void runBeforePass(Pass *, Operation *op) override {
+    if (!isKernelModule(op))
+      return;
+    std::lock_guard<std::mutex> lock(mutex);
+    starts[op] = std::chrono::steady_clock::now();
+  }
+  void runAfterPass(Pass *, Operation *op) override { finish(op); }
+  void runAfterPassFailed(Pass *, Operation *op) override { finish(op); }
+
+private:
+  bool isKernelModule(Operation *op) const {
+    return isa<ModuleOp>(op) && op->getParentOp() == kernelsOp;
+  }
+  void finish(Operation *op) {
+    if (!isKernelModule(op))
+      return;
+    auto end = std::chrono::steady_clock::now();
+    std::optional<StringRef> name = cast<ModuleOp>(op).getSymName();
+    std::lock_guard<std::mutex> lock(mutex);
+    auto it = starts.find(op);
+    if (it == starts.end() || !name)
+      return;
+    times[*name].pipelineSeconds +=
+        std::chrono::duration<double>(end - it->second).count();
+    starts.erase(it);
+  }
+
+  Operation *kernelsOp;
+  llvm::StringMap<KernelTime> &times;
+  std::mutex mutex;
+  llvm::DenseMap<Operation *, std::chrono::steady_clock::time_point> starts;
+};
+} // namespace
+
 FailureOr<OwningOpRef<ModuleOp>>
 strata::lowerKernels(ModuleOp module, const TargetBackend &backend,
                      const CodegenOptions &options) {
@@ -93,6 +139,9 @@ strata::lowerKernels(ModuleOp module, const TargetBackend &backend,
       nestTiming(options.timing, "kernel code generation pipeline");
   if (options.timing)
     pm.enableTiming(timing);
+  if (options.kernelTimes)
+    pm.addInstrumentation(
+        std::make_unique<KernelPipelineTimer>(*kernels, *options.kernelTimes));
   if (failed(pm.run(*kernels)))
     return failure();
   return kernels;

@@ -17,6 +17,7 @@
 #define STRATA_COMPILER_COMPILER_H
 
 #include "strata/Target/KernelCache.h"
+#include "strata/Target/TargetBackend.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Support/LLVM.h"
@@ -109,6 +110,9 @@ struct CompileOutput {
   std::string timingReport;
   /// What the compilation did with the kernel cache.
   KernelCacheStats cacheStats;
+  /// With CompileOptions::timing: the time of each kernel compiled, by
+  /// kernel name (the report lists the slowest).
+  llvm::StringMap<KernelTime> kernelTimes;
 };
 
 /// One line on `stats` of a compilation with `options`: "kernel cache: N

@@ -52,6 +52,15 @@ class ScheduleAttr;
 class TargetAttr;
 } // namespace kernel
 
+/// Where one kernel's compile time went (strata-compile --timing lists the
+/// slowest kernels), in wall seconds.
+struct KernelTime {
+  /// The backend's code generation pipeline (MLIR passes).
+  double pipelineSeconds = 0;
+  /// LLVM's optimization and code generation.
+  double llvmSeconds = 0;
+};
+
 /// How a backend compiles kernels (strata-compile's flags that reach code
 /// generation).
 struct CodegenOptions {
@@ -74,6 +83,10 @@ struct CodegenOptions {
   std::string cacheDirectory;
   /// When set, serializeKernels counts its use of the cache here.
   KernelCacheStats *cacheStats = nullptr;
+  /// When set, lowerKernels and serializeKernels record the time of each
+  /// kernel they compile here, by kernel name (kernels sharing their code
+  /// under the first one's).
+  llvm::StringMap<KernelTime> *kernelTimes = nullptr;
 };
 
 /// The symbols of one kernel in a kernel library.

@@ -284,9 +284,15 @@ public:
       }
     }
 
+    // The kernels' times, by the names of their kernel modules (their
+    // content), reported under the first kernel of each content.
+    llvm::StringMap<KernelTime> timesBySymbol;
+    CodegenOptions compileOptions = options;
+    if (options.kernelTimes)
+      compileOptions.kernelTimes = &timesBySymbol;
     if (!missing->getBody()->empty() || codes.empty()) {
       FailureOr<OwningOpRef<ModuleOp>> llvmModule =
-          lowerKernels(*missing, *this, options);
+          lowerKernels(*missing, *this, compileOptions);
       if (failed(llvmModule))
         return failure();
       // Kernels distributed into tiles export a grid function.
@@ -296,7 +302,7 @@ public:
           exported.insert(func.getSymName());
       });
       FailureOr<SmallVector<SmallVector<char, 0>>> objects =
-          cpu::compileKernelObjects(**llvmModule, options);
+          cpu::compileKernelObjects(**llvmModule, compileOptions);
       if (failed(objects))
         return failure();
       auto compiled = llvm::make_filter_range(
@@ -356,6 +362,13 @@ public:
     library.requiredFeatures = getRequiredCpuFeatures(**targetMachine);
     if (options.cacheStats)
       *options.cacheStats = stats;
+    if (options.kernelTimes)
+      for (auto [kernel, index] : kernelCodes)
+        if (auto it = timesBySymbol.find(codes[index].symbolName);
+            it != timesBySymbol.end()) {
+          options.kernelTimes->try_emplace(kernel.getSymName(), it->second);
+          timesBySymbol.erase(it);
+        }
     return success();
   }
 };

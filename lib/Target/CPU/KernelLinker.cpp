@@ -28,6 +28,8 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 
+#include <chrono>
+
 using namespace mlir;
 using namespace strata;
 
@@ -56,6 +58,9 @@ struct KernelUnit {
   std::unique_ptr<llvm::Module> module;
   SmallVector<char, 0> object;
   bool compiled = false;
+  /// The kernel module's name, and the wall time its compilation took.
+  std::string name;
+  double seconds = 0;
 };
 
 /// Optimizes and compiles `module` to an object file; may run on any
@@ -102,6 +107,7 @@ cpu::compileKernelObjects(ModuleOp kernels, const CodegenOptions &options) {
       if (failed(module))
         return failure();
       unit.module = std::move(*module);
+      unit.name = kernelModule.getSymName().value_or("").str();
       unit.module->setSourceFileName("strata_kernels");
       unit.module->setModuleIdentifier("strata_kernels");
     }
@@ -116,8 +122,12 @@ cpu::compileKernelObjects(ModuleOp kernels, const CodegenOptions &options) {
     CodegenOptions unitOptions = options;
     unitOptions.timing = options.timing ? &parallel : nullptr;
     auto compile = [&](KernelUnit &unit) {
+      auto start = std::chrono::steady_clock::now();
       unit.compiled = succeeded(
           compileKernelModule(loc, *unit.module, unitOptions, unit.object));
+      unit.seconds = std::chrono::duration<double>(
+                         std::chrono::steady_clock::now() - start)
+                         .count();
       // Free the IR as soon as it is compiled.
       unit.module.reset();
       unit.context.reset();
@@ -137,6 +147,8 @@ cpu::compileKernelObjects(ModuleOp kernels, const CodegenOptions &options) {
   for (KernelUnit &unit : units) {
     if (!unit.compiled)
       return failure();
+    if (options.kernelTimes && !unit.name.empty())
+      (*options.kernelTimes)[unit.name].llvmSeconds += unit.seconds;
     objects.push_back(std::move(unit.object));
   }
   return objects;
