@@ -63,6 +63,26 @@ void strata::graph::forEachIndex(ArrayRef<int64_t> shape,
   }
 }
 
+FailureOr<SmallVector<int64_t>>
+strata::graph::getBroadcastStrides(ArrayRef<int64_t> resultShape,
+                                   ArrayRef<int64_t> operandShape) {
+  int64_t rank = resultShape.size();
+  int64_t offset = rank - static_cast<int64_t>(operandShape.size());
+  if (offset < 0)
+    return failure();
+  SmallVector<int64_t> strides(rank, 0);
+  int64_t stride = 1;
+  for (int64_t dim = rank - 1; dim >= offset; --dim) {
+    int64_t size = operandShape[dim - offset];
+    if (size == resultShape[dim])
+      strides[dim] = size == 1 ? 0 : stride;
+    else if (size != 1)
+      return failure();
+    stride *= size;
+  }
+  return strides;
+}
+
 EvalTensor::EvalTensor(RankedTensorType type) : type(type) {
   numElements = type.getNumElements();
   Type elementType = type.getElementType();

@@ -84,43 +84,6 @@ static std::optional<int64_t> getIntegralBound(const APFloat &bound) {
 // Broadcasting
 //===----------------------------------------------------------------------===//
 
-namespace {
-/// Maps the index tuples of a broadcast result to the row-major indices of
-/// one operand (numpy broadcasting): the operand's dims align with the result's
-/// trailing dims, and a missing or size-1 dim repeats its single element,
-/// which a stride of 0 expresses.
-class BroadcastIndexer {
-public:
-  /// Fails when `operandShape` does not broadcast to `resultShape`.
-  static FailureOr<BroadcastIndexer> get(ArrayRef<int64_t> operandShape,
-                                         ArrayRef<int64_t> resultShape) {
-    int64_t rank = resultShape.size();
-    int64_t offset = rank - static_cast<int64_t>(operandShape.size());
-    if (offset < 0)
-      return failure();
-    BroadcastIndexer indexer;
-    indexer.strides.assign(rank, 0);
-    int64_t stride = 1;
-    for (int64_t dim = rank - 1; dim >= offset; --dim) {
-      int64_t size = operandShape[dim - offset];
-      if (size == resultShape[dim])
-        indexer.strides[dim] = size == 1 ? 0 : stride;
-      else if (size != 1)
-        return failure();
-      stride *= size;
-    }
-    return indexer;
-  }
-
-  /// How far the operand's row-major index moves when the result's index
-  /// along `dim` grows by one.
-  int64_t getStride(int64_t dim) const { return strides[dim]; }
-
-private:
-  SmallVector<int64_t> strides;
-};
-} // namespace
-
 /// Calls `body` with each row-major result index of `resultType` and the
 /// matching index of every operand under numpy broadcasting, until `body`
 /// fails. Fails (with `whyNot`) when the operands do not broadcast to
@@ -139,40 +102,12 @@ static LogicalResult forEachBroadcastElement(
              formatShape(resultType.getShape());
     return failure();
   }
-  SmallVector<BroadcastIndexer> indexers;
-  for (const EvalTensor &operand : operands) {
-    FailureOr<BroadcastIndexer> indexer =
-        BroadcastIndexer::get(operand.getShape(), resultType.getShape());
-    if (failed(indexer)) {
-      whyNot = "operand shape " + formatShape(operand.getShape()) +
-               " does not broadcast to " + formatShape(resultType.getShape());
-      return failure();
-    }
-    indexers.push_back(*indexer);
-  }
-  // The result's index tuple counted up like an odometer, each operand's
-  // index moved by its stride along the dim that changes: no index tuple to
-  // map per element (this runs over weights of millions of elements in
-  // graph-fold-batch-norm).
-  ArrayRef<int64_t> shape = resultType.getShape();
-  int64_t rank = shape.size();
-  int64_t numElements = resultType.getNumElements();
-  SmallVector<int64_t> counter(rank, 0);
-  SmallVector<int64_t> operandIndices(operands.size(), 0);
-  for (int64_t resultIndex = 0; resultIndex < numElements; ++resultIndex) {
-    if (failed(body(resultIndex, operandIndices)))
-      return failure();
-    for (int64_t dim = rank - 1; dim >= 0; --dim) {
-      bool wraps = ++counter[dim] == shape[dim];
-      for (auto [index, indexer] : llvm::zip_equal(operandIndices, indexers))
-        index += wraps ? -indexer.getStride(dim) * (shape[dim] - 1)
-                       : indexer.getStride(dim);
-      if (!wraps)
-        break;
-      counter[dim] = 0;
-    }
-  }
-  return success();
+  SmallVector<ArrayRef<int64_t>> operandShapes;
+  for (const EvalTensor &operand : operands)
+    operandShapes.push_back(operand.getShape());
+  // The shapes broadcast to the result's (checked above): a failure is
+  // `body`'s.
+  return forEachBroadcastIndex(resultType.getShape(), operandShapes, body);
 }
 
 //===----------------------------------------------------------------------===//

@@ -28,6 +28,7 @@
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 #include <cstring>
+#include <functional>
 #include <optional>
 
 namespace strata::graph {
@@ -198,31 +199,17 @@ private:
     if (!resultType || !resultType.hasStaticShape() ||
         !resultType.getElementType().isF32())
       return std::nullopt;
-    ArrayRef<int64_t> shape = resultType.getShape();
-    int64_t rank = shape.size();
     SmallVector<ArrayRef<char>, 2> data;
-    SmallVector<SmallVector<int64_t>, 2> strides;
+    SmallVector<ArrayRef<int64_t>, 2> shapes;
     for (Value operand : op->getOperands()) {
       std::optional<std::pair<ArrayRef<char>, bool>> bytes =
           getF32Bytes(operand);
       auto type = dyn_cast<RankedTensorType>(operand.getType());
-      if (!bytes || !type || !type.hasStaticShape() || type.getRank() > rank)
+      if (!bytes || !type || !type.hasStaticShape())
         return std::nullopt;
-      // numpy broadcasting: the operand's dims align with the result's
-      // trailing dims; a missing or size-1 dim (every dim of a splat) has
-      // stride 0.
-      SmallVector<int64_t> operandStrides(rank, 0);
-      int64_t stride = 1, offset = rank - type.getRank();
-      for (int64_t dim = rank - 1; dim >= offset; --dim) {
-        int64_t size = type.getDimSize(dim - offset);
-        if (size != 1 && size != shape[dim])
-          return std::nullopt;
-        if (size != 1 && !bytes->second)
-          operandStrides[dim] = stride;
-        stride *= size;
-      }
       data.push_back(bytes->first);
-      strides.push_back(std::move(operandStrides));
+      // A splat's one element broadcasts like a rank-0 tensor's.
+      shapes.push_back(bytes->second ? ArrayRef<int64_t>() : type.getShape());
     }
     auto read = [](ArrayRef<char> bytes, int64_t index) {
       float value;
@@ -230,23 +217,21 @@ private:
       return value;
     };
     std::vector<float> values(resultType.getNumElements());
-    SmallVector<int64_t> counter(rank, 0);
-    int64_t lhs = 0, rhs = 0;
-    for (float &value : values) {
-      float a = read(data[0], lhs), b = read(data[1], rhs);
-      value = isa<AddOp>(op)   ? a + b
-              : isa<SubOp>(op) ? a - b
-              : isa<MulOp>(op) ? a * b
-                               : a / b;
-      for (int64_t dim = rank - 1; dim >= 0; --dim) {
-        bool wraps = ++counter[dim] == shape[dim];
-        lhs += wraps ? -strides[0][dim] * (shape[dim] - 1) : strides[0][dim];
-        rhs += wraps ? -strides[1][dim] * (shape[dim] - 1) : strides[1][dim];
-        if (!wraps)
-          break;
-        counter[dim] = 0;
-      }
-    }
+    auto compute = [&](auto combine) {
+      return forEachBroadcastIndex(
+          resultType.getShape(), shapes,
+          [&](int64_t index, ArrayRef<int64_t> at) {
+            values[index] = combine(read(data[0], at[0]), read(data[1], at[1]));
+            return success();
+          });
+    };
+    LogicalResult computed = isa<AddOp>(op)   ? compute(std::plus<float>())
+                             : isa<SubOp>(op) ? compute(std::minus<float>())
+                             : isa<MulOp>(op)
+                                 ? compute(std::multiplies<float>())
+                                 : compute(std::divides<float>());
+    if (failed(computed))
+      return std::nullopt;
     return DenseElementsAttr::get(resultType, ArrayRef<float>(values));
   }
 

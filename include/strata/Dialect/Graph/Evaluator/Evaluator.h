@@ -14,6 +14,8 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Support/LLVM.h"
+#include "llvm/ADT/SmallVector.h"
+
 #include <string>
 #include <vector>
 
@@ -93,6 +95,60 @@ int64_t wrapToWidth(int64_t value, unsigned width);
 /// Calls `body` with every index tuple of `shape` in row-major order.
 void forEachIndex(llvm::ArrayRef<int64_t> shape,
                   llvm::function_ref<void(llvm::ArrayRef<int64_t>)> body);
+
+/// The stride of an operand of `operandShape` along each dim of
+/// `resultShape` under numpy broadcasting (its dims align with the result's
+/// trailing dims; a missing or size-1 dim repeats its one element: stride
+/// 0); failure when it does not broadcast to `resultShape`.
+mlir::FailureOr<llvm::SmallVector<int64_t>>
+getBroadcastStrides(llvm::ArrayRef<int64_t> resultShape,
+                    llvm::ArrayRef<int64_t> operandShape);
+
+/// Calls `body(resultIndex, operandIndices)` with each row-major index of
+/// `resultShape` and the matching row-major index into each of
+/// `operandShapes` under numpy broadcasting, in order, until `body` fails.
+/// Fails without calling `body` when an operand shape does not broadcast to
+/// `resultShape`. A template, so that the per-element body inlines: it runs
+/// over weights of millions of elements (graph-fold-batchnorm).
+template <typename Body>
+mlir::LogicalResult
+forEachBroadcastIndex(llvm::ArrayRef<int64_t> resultShape,
+                      llvm::ArrayRef<llvm::ArrayRef<int64_t>> operandShapes,
+                      Body &&body) {
+  llvm::SmallVector<llvm::SmallVector<int64_t>, 2> strides;
+  for (llvm::ArrayRef<int64_t> operandShape : operandShapes) {
+    mlir::FailureOr<llvm::SmallVector<int64_t>> operandStrides =
+        getBroadcastStrides(resultShape, operandShape);
+    if (mlir::failed(operandStrides))
+      return mlir::failure();
+    strides.push_back(std::move(*operandStrides));
+  }
+  // The result's index tuple counted up like an odometer, each operand's
+  // index moved by its stride along the dim that changes: no index tuple to
+  // map per element.
+  int64_t rank = resultShape.size();
+  int64_t numElements = 1;
+  for (int64_t size : resultShape)
+    numElements *= size;
+  llvm::SmallVector<int64_t> counter(rank, 0);
+  llvm::SmallVector<int64_t, 2> operandIndices(operandShapes.size(), 0);
+  for (int64_t resultIndex = 0; resultIndex < numElements; ++resultIndex) {
+    if (mlir::failed(
+            body(resultIndex, llvm::ArrayRef<int64_t>(operandIndices))))
+      return mlir::failure();
+    for (int64_t dim = rank - 1; dim >= 0; --dim) {
+      bool wraps = ++counter[dim] == resultShape[dim];
+      for (size_t operand = 0; operand < strides.size(); ++operand)
+        operandIndices[operand] +=
+            wraps ? -strides[operand][dim] * (resultShape[dim] - 1)
+                  : strides[operand][dim];
+      if (!wraps)
+        break;
+      counter[dim] = 0;
+    }
+  }
+  return mlir::success();
+}
 
 /// Evaluates `op` (a graph op) on `operands`, one per operand, into
 /// `results`, one per result, with the op's result types, which must be
