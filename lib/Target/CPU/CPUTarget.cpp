@@ -266,8 +266,11 @@ public:
         KernelObject &code = codes.emplace_back();
         code.symbolName = symbolName;
         if (cache) {
+          // The form's digest stands for it: hashing the form once is
+          // enough.
           code.cacheKey =
-              KernelCache::makeKey({"cpu", codegenDescription, form});
+              KernelCache::makeKey({"cpu", codegenDescription,
+                                    llvm::toHex(digest, /*LowerCase=*/true)});
           if (std::optional<KernelCacheEntry> entry =
                   cache->lookup(code.cacheKey, stats)) {
             if (loadCachedObject(*entry, **targetMachine, code)) {
