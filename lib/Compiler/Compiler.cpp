@@ -247,11 +247,11 @@ static LogicalResult compileModuleTimed(
   }
 
   CodegenOptions codegen = getCodegenOptions(options);
-  if (options.timing)
-    codegen.timing = &timing;
   codegen.cacheStats = &output.cacheStats;
-  if (options.timing)
+  if (options.timing) {
+    codegen.timing = &timing;
     codegen.kernelTimes = &output.kernelTimes;
+  }
   switch (options.compileTo) {
   case CompileLevel::Graph:
   case CompileLevel::Kernel:
