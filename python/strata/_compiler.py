@@ -31,8 +31,9 @@ def _is_onnx_model(source) -> bool:
     return cls.__name__ == "ModelProto" and cls.__module__.startswith("onnx")
 
 
-def _import_onnx(model) -> str:
-    """Graph-level MLIR text of an ONNX model (a ModelProto or a path)."""
+def _import_onnx(model) -> bytes:
+    """Graph-level MLIR text (UTF-8) of an ONNX model (a ModelProto or a
+    path)."""
     try:
         # Imported lazily: onnx is only needed for ONNX input.
         from .frontend import onnx as onnx_frontend
@@ -41,7 +42,7 @@ def _import_onnx(model) -> str:
             "compiling an ONNX model needs strata.frontend.onnx and the onnx "
             f"package (pip install onnx): {e}") from e
     try:
-        return onnx_frontend.import_model(model)
+        return b"".join(onnx_frontend.import_model_parts(model))
     except StrataError:
         raise
     except Exception as e:  # OnnxImportError, or onnx failing on the file
@@ -71,7 +72,7 @@ def _resolve_source(source, source_name: Optional[str]):
     """(bytes of graph-level MLIR, the name diagnostics use)."""
     if _is_onnx_model(source):
         name = source_name or (source.graph.name or "model") + ".onnx"
-        return _import_onnx(source).encode(), name
+        return _import_onnx(source), name
     if isinstance(source, os.PathLike):
         source = fspath("source", source)
         return _resolve_path(source, source_name)
@@ -95,7 +96,7 @@ def _resolve_path(path: str, source_name: Optional[str]):
     if path.endswith(".onnx"):
         if "\0" in path or not os.path.isfile(path):
             raise StrataError(f"cannot read '{path}': no such file")
-        return _import_onnx(path).encode(), source_name or path
+        return _import_onnx(path), source_name or path
     return _read_file(path), source_name or path
 
 

@@ -65,7 +65,8 @@ def main(argv=None) -> int:
 
     # Imported here so that `--help` works without onnx installed.
     try:
-        from strata.frontend.onnx import (OnnxImportError, import_model,
+        from strata.frontend.onnx import (OnnxImportError,
+                                          import_model_parts,
                                           op_table_markdown)
     except ModuleNotFoundError as e:
         print(f"strata-import-onnx: {e} (pip install onnx numpy)",
@@ -79,16 +80,19 @@ def main(argv=None) -> int:
 
     _limit_memory(args.model)
     try:
-        text = import_model(args.model)
+        parts = import_model_parts(args.model)
     except OnnxImportError as e:
         print(f"strata-import-onnx: error: {e}", file=sys.stderr)
         return 1
     if args.output == "-":
-        sys.stdout.write(text)
+        sys.stdout.flush()
+        sys.stdout.buffer.writelines(parts)
         return 0
     try:
-        with open(args.output, "w", encoding="utf-8") as f:
-            f.write(text)
+        # Binary: the parts are UTF-8 already, and the weights' hex is
+        # written as it is, not decoded and encoded again.
+        with open(args.output, "wb") as f:
+            f.writelines(parts)
     except OSError as e:
         print(f"strata-import-onnx: error: cannot write '{args.output}': {e}",
               file=sys.stderr)

@@ -2,14 +2,16 @@
 #
 # Printing helpers for the MLIR text the importer writes: float literals that
 # read back exactly (_float_lit, _f32_attr, _f64_attr), `array<i64: ...>`,
-# attribute dictionaries, `dense<...>` literals of small constants, the hex
-# form of `dense_resource` blobs, and string escaping for `loc("...")`.
+# attribute dictionaries, `dense<...>` literals of small constants, the
+# bytes and hex form of `dense_resource` blobs, and string escaping for
+# `loc("...")`.
 #
 # They are plain functions of their arguments, kept apart from the graph
 # walker so that op handlers and the walker print the same way.
 #
 #===----------------------------------------------------------------------===#
 
+import binascii
 import math
 from typing import Optional, Sequence
 
@@ -98,17 +100,27 @@ def _dense_literal(arr: np.ndarray, elem: int) -> Optional[str]:
     return "dense<" + nest(list(flat), list(arr.shape)) + ">"
 
 
-def _blob_hex(arr: np.ndarray, elem: int) -> str:
-    """The dialect_resources form: alignment (u32 LE) then the raw bytes."""
+def _blob_bytes(arr: np.ndarray, elem: int) -> tuple:
+    """A dense_resource blob's alignment (its element size) and its bytes as
+    a flat uint8 array, little-endian; the caller hexes it when writing."""
     storage = _STORAGE[elem]
     if elem == TensorProto.BFLOAT16:
         data = np.ascontiguousarray(arr).view(np.uint16).astype(storage)
     elif elem == TensorProto.BOOL:
         data = np.asarray(arr).astype(bool).astype(storage)
     else:
-        data = np.asarray(arr).astype(storage)
-    header = int(storage.itemsize).to_bytes(4, "little")
-    return "0x" + (header + data.tobytes()).hex().upper()
+        data = np.asarray(arr).astype(storage, copy=False)
+    return storage.itemsize, np.ascontiguousarray(data).reshape(-1).view(
+        np.uint8)
+
+
+def _blob_hex(alignment: int, data: np.ndarray) -> list:
+    """The dialect_resources value of a blob as ASCII byte strings: "0x",
+    the alignment as a little-endian u32 (what MLIR's printer writes), then
+    the bytes. Lowercase hex, which MLIR reads as well: it is written by
+    binascii without another pass over tens of megabytes of weights."""
+    return [b'"0x', binascii.hexlify(alignment.to_bytes(4, "little")),
+            binascii.hexlify(data), b'"']
 
 
 def _escape(s: str) -> str:

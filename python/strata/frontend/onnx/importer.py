@@ -38,7 +38,7 @@ from onnx import TensorProto, helper, numpy_helper
 
 from . import isolate
 from .elements import _elem_name, _kind, _mlir_elem, _tensor_type
-from .emit import (RESOURCE_THRESHOLD, _attr_dict, _blob_hex, _dense_literal,
+from .emit import (RESOURCE_THRESHOLD, _attr_dict, _blob_bytes, _blob_hex, _dense_literal,
                    _escape, _short)
 from .errors import OnnxImportError, _Poisoned, _Unsupported
 from .functions import expand_functions
@@ -262,7 +262,7 @@ class _Importer:
         self.values: dict = {}  # onnx name -> _Value
         self.consts: dict = {}  # onnx name -> (np.ndarray, elem)
         self.const_locs: dict = {}  # onnx name -> Constant node name
-        self.resources: dict = {}  # key -> hex blob
+        self.resources: dict = {}  # key -> (alignment, uint8 array)
         self.ssa_names: set = set()
         self.types: dict = {}  # onnx name -> (elem, dims or None)
         self.uses: dict = {}  # onnx name -> number of uses
@@ -374,7 +374,7 @@ class _Importer:
             literal = _dense_literal(arr, elem)
         if literal is None:
             key = self.resource_key(hint)
-            self.resources[key] = _blob_hex(arr, elem)
+            self.resources[key] = _blob_bytes(arr, elem)
             literal = f"dense_resource<{key}>"
         ssa = self.fresh(hint)
         self.emit(f"{ssa} = graph.constant {literal} : {ty} {loc}")
@@ -400,7 +400,7 @@ class _Importer:
         return result
 
     # Driver -------------------------------------------------------------
-    def run(self) -> str:
+    def run(self) -> list:
         model = self.model
         self.check_opsets()
         try:
@@ -592,7 +592,10 @@ class _Importer:
                         self.problems.append(
                             f"{prefix}: output '{o}' was not produced")
 
-    def render(self, args: list, results: list) -> str:
+    def render(self, args: list, results: list) -> list:
+        """The module as a list of UTF-8 byte strings to concatenate: the
+        weights are tens of megabytes of hex, written out without joining
+        them into one string first."""
         out = []
         # One line whatever the name holds.
         name = _escape(self.model.graph.name or "model")
@@ -609,17 +612,15 @@ class _Importer:
         else:
             out.append("    return")
         out.append("}")
-        if self.resources:
-            out.append("")
-            out.append("{-#")
-            out.append("  dialect_resources: {")
-            out.append("    builtin: {")
-            items = [f"      {k}: \"{v}\"" for k, v in self.resources.items()]
-            out.append(",\n".join(items))
-            out.append("    }")
-            out.append("  }")
-            out.append("#-}")
-        return "\n".join(out) + "\n"
+        if not self.resources:
+            return ["\n".join(out).encode("utf-8") + b"\n"]
+        out += ["", "{-#", "  dialect_resources: {", "    builtin: {"]
+        parts = ["\n".join(out).encode("utf-8")]
+        for i, (key, (alignment, data)) in enumerate(self.resources.items()):
+            parts.append(f"{',' if i else ''}\n      {key}: ".encode("ascii"))
+            parts += _blob_hex(alignment, data)
+        parts.append(b"\n    }\n  }\n#-}\n")
+        return parts
 
     # Helpers shared by handlers ----------------------------------------
     def set_out(self, ctx: _Node, value: _Value, i: int = 0):
@@ -767,6 +768,25 @@ def import_model(model) -> str:
     constants, a `dialect_resources` section. Raises OnnxImportError listing
     every unsupported construct found.
     """
+    return b"".join(import_model_parts(model)).decode("utf-8")
+
+
+def write_model(model, out) -> None:
+    """Imports an ONNX model (a ModelProto or a path) and writes the module
+    import_model returns to `out`, a path or a binary file object, without
+    holding it as one string (the weights' hex is twice their size). Raises
+    OnnxImportError as import_model does, before writing anything; OSError
+    when `out` cannot be written."""
+    parts = import_model_parts(model)
+    if isinstance(out, (str, os.PathLike)):
+        with open(out, "wb") as f:
+            f.writelines(parts)
+    else:
+        out.writelines(parts)
+
+
+def import_model_parts(model) -> list:
+    """The module import_model returns, as UTF-8 byte strings to join."""
     source = None
     if isinstance(model, (str, os.PathLike)):
         source = f"'{os.fspath(model)}'"
