@@ -11,6 +11,7 @@
 #include "strata/Runtime/CpuFeatures.h"
 
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 
 using namespace strata::runtime;
@@ -77,6 +78,26 @@ Module::loadBuffer(const void *data, size_t size, std::string name,
   if (size != 0)
     std::memcpy(copy->data(), data, size);
   return create(std::move(*copy), std::move(name), options);
+}
+
+Status Module::verifyBuffer(const void *data, size_t size, std::string name,
+                            const LoadOptions &options) {
+  if (!data && size != 0)
+    return Status::error(name + ": no data (null pointer, " +
+                         std::to_string(size) + " bytes)");
+  if (reinterpret_cast<uintptr_t>(data) % alignof(uint64_t) != 0)
+    return Status::error(name + ": not 8-byte aligned");
+  // A module that borrows the bytes (its `memory` stays empty) for as long
+  // as this call.
+  std::unique_ptr<Module> module(new Module());
+  module->name = std::move(name);
+  module->bytes = static_cast<const uint8_t *>(data);
+  module->numBytes = size;
+  if (Status status = module->verify(); !status)
+    return status;
+  if (options.checkCpuFeatures)
+    return module->checkCpuFeatures();
+  return Status::success();
 }
 
 //===----------------------------------------------------------------------===//

@@ -236,6 +236,22 @@ const TypeEntry *ModuleWriter::getType(uint32_t type) const {
 StatusOr<uint32_t> ModuleWriter::addConstant(std::string_view name,
                                              uint32_t type, const void *data,
                                              size_t size) {
+  std::unique_ptr<uint8_t[]> copy;
+  if (data && size != 0) {
+    copy.reset(new uint8_t[size]);
+    std::memcpy(copy.get(), data, size);
+  }
+  StatusOr<uint32_t> index =
+      addConstantReference(name, type, copy ? copy.get() : data, size);
+  if (index.ok() && copy)
+    ownedConstantData.push_back(std::move(copy));
+  return index;
+}
+
+StatusOr<uint32_t> ModuleWriter::addConstantReference(std::string_view name,
+                                                      uint32_t type,
+                                                      const void *data,
+                                                      size_t size) {
   std::string where = "constant '" + std::string(name) + "': ";
   const TypeEntry *entry = getType(type);
   if (!entry)
@@ -259,12 +275,11 @@ StatusOr<uint32_t> ModuleWriter::addConstant(std::string_view name,
   if (size != 0 && !data)
     return Status::error(where + "no data");
 
-  // Pad to the next 64-byte boundary with zeros.
-  size_t offset = (constantData.size() + kConstantAlignment - 1) /
-                  kConstantAlignment * kConstantAlignment;
-  constantData.resize(offset, 0);
-  const auto *bytes = static_cast<const uint8_t *>(data);
-  constantData.insert(constantData.end(), bytes, bytes + size);
+  // At the next 64-byte boundary (finish() fills the gap with zeros).
+  uint64_t offset = (constantDataSize + kConstantAlignment - 1) /
+                    kConstantAlignment * kConstantAlignment;
+  constantDataSize = offset + size;
+  constantBytes.emplace_back(static_cast<const uint8_t *>(data), size);
 
   ConstantEntry constant;
   std::memset(&constant, 0, sizeof(constant));
@@ -343,19 +358,26 @@ StatusOr<FunctionBuilder *> ModuleWriter::getFunction(uint32_t index) {
 }
 
 namespace {
-/// One section's bytes while laying out the file.
+/// One section while laying out the file: a view of its bytes (which stay
+/// where they are until the file is assembled), or the constants.
 struct PendingSection {
   SectionKind kind;
   uint32_t alignment;
-  std::vector<uint8_t> bytes;
+  const uint8_t *data;
+  uint64_t size;
+  /// ConstantData: assembled from the constants' own bytes.
+  bool isConstantData;
 };
 
-template <typename T>
-std::vector<uint8_t> toBytes(const std::vector<T> &values) {
-  std::vector<uint8_t> bytes(values.size() * sizeof(T));
-  if (!bytes.empty())
-    std::memcpy(bytes.data(), values.data(), bytes.size());
-  return bytes;
+/// `size` zero bytes appended to `file`.
+void appendZeros(std::vector<uint8_t> &file, uint64_t size) {
+  file.insert(file.end(), size, 0);
+}
+
+/// `data[0, size)` appended to `file`.
+void appendBytes(std::vector<uint8_t> &file, const void *data, uint64_t size) {
+  const auto *bytes = static_cast<const uint8_t *>(data);
+  file.insert(file.end(), bytes, bytes + size);
 }
 } // namespace
 
@@ -412,24 +434,29 @@ StatusOr<std::vector<uint8_t>> ModuleWriter::finish() const {
   // The fixed section order; empty sections are left out. ConstantData
   // comes last so that the (large) weights do not separate the tables.
   std::vector<PendingSection> sections;
-  auto add = [&](SectionKind kind, uint32_t alignment,
-                 std::vector<uint8_t> bytes) {
-    if (!bytes.empty())
-      sections.push_back({kind, alignment, std::move(bytes)});
+  auto add = [&](SectionKind kind, uint32_t alignment, const auto &values) {
+    using T = typename std::decay_t<decltype(values)>::value_type;
+    if (!values.empty())
+      sections.push_back({kind, alignment,
+                          reinterpret_cast<const uint8_t *>(values.data()),
+                          values.size() * sizeof(T), /*isConstantData=*/false});
   };
-  add(SectionKind::Strings, 1, toBytes(strings));
-  add(SectionKind::Metadata, 4, toBytes(metadata));
-  add(SectionKind::Types, 8, toBytes(types));
-  add(SectionKind::Functions, 8, toBytes(functionEntries));
-  add(SectionKind::Indices, 4, toBytes(indices));
-  add(SectionKind::Code, 4, toBytes(code));
-  add(SectionKind::Kernels, 4, toBytes(kernels));
-  add(SectionKind::KernelLibraries, 4, toBytes(kernelLibraries));
-  add(SectionKind::Constants, 8, toBytes(constants));
+  add(SectionKind::Strings, 1, strings);
+  add(SectionKind::Metadata, 4, metadata);
+  add(SectionKind::Types, 8, types);
+  add(SectionKind::Functions, 8, functionEntries);
+  add(SectionKind::Indices, 4, indices);
+  add(SectionKind::Code, 4, code);
+  add(SectionKind::Kernels, 4, kernels);
+  add(SectionKind::KernelLibraries, 4, kernelLibraries);
+  add(SectionKind::Constants, 8, constants);
   add(SectionKind::KernelLibraryCPU, 64, kernelLibraryCPU);
-  add(SectionKind::ConstantData, kConstantAlignment, constantData);
+  if (constantDataSize != 0)
+    sections.push_back({SectionKind::ConstantData,
+                        static_cast<uint32_t>(kConstantAlignment), nullptr,
+                        constantDataSize, /*isConstantData=*/true});
   // Debug information, like DWARF, after everything that runs.
-  add(SectionKind::InstructionLocations, 4, toBytes(instructionLocations));
+  add(SectionKind::InstructionLocations, 4, instructionLocations);
 
   uint64_t offset =
       sizeof(FileHeader) + sections.size() * sizeof(SectionHeader);
@@ -442,12 +469,16 @@ StatusOr<std::vector<uint8_t>> ModuleWriter::finish() const {
     header.kind = static_cast<uint32_t>(section.kind);
     header.alignment = section.alignment;
     header.offset = offset;
-    header.size = section.bytes.size();
+    header.size = section.size;
     table.push_back(header);
-    offset += section.bytes.size();
+    offset += section.size;
   }
 
-  std::vector<uint8_t> file(offset, 0);
+  // Appended in order, so that each byte (the weights are most of them) is
+  // written once: no zero fill of the whole file first, no staging copy of
+  // the constants.
+  std::vector<uint8_t> file;
+  file.reserve(offset);
   FileHeader header;
   std::memset(&header, 0, sizeof(header));
   std::memcpy(header.magic, kMagic, sizeof(kMagic));
@@ -455,13 +486,20 @@ StatusOr<std::vector<uint8_t>> ModuleWriter::finish() const {
   header.versionMinor = kVersionMinor;
   header.fileSize = offset;
   header.sectionCount = static_cast<uint32_t>(sections.size());
-  std::memcpy(file.data(), &header, sizeof(header));
-  if (!table.empty())
-    std::memcpy(file.data() + sizeof(FileHeader), table.data(),
-                table.size() * sizeof(SectionHeader));
-  for (size_t i = 0; i < sections.size(); ++i)
-    std::memcpy(file.data() + table[i].offset, sections[i].bytes.data(),
-                sections[i].bytes.size());
+  appendBytes(file, &header, sizeof(header));
+  appendBytes(file, table.data(), table.size() * sizeof(SectionHeader));
+  for (size_t i = 0; i < sections.size(); ++i) {
+    appendZeros(file, table[i].offset - file.size());
+    if (!sections[i].isConstantData) {
+      appendBytes(file, sections[i].data, sections[i].size);
+      continue;
+    }
+    for (size_t c = 0; c < constants.size(); ++c) {
+      appendZeros(file, table[i].offset + constants[c].offset - file.size());
+      appendBytes(file, constantBytes[c].first, constantBytes[c].second);
+    }
+    appendZeros(file, table[i].offset + table[i].size - file.size());
+  }
   return file;
 }
 

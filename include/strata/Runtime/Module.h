@@ -69,6 +69,13 @@ public:
   static StatusOr<std::unique_ptr<Module>>
   loadBuffer(const void *data, size_t size, std::string name = "<buffer>",
              const LoadOptions &options = {});
+  /// Verifies `size` bytes where they are, without copying or keeping
+  /// them: what a writer checks of its own output before handing it out
+  /// (a module loaded later gets the same verification on its own copy).
+  /// `data` must be 8-byte aligned, the tables' alignment.
+  static Status verifyBuffer(const void *data, size_t size,
+                             std::string name = "<buffer>",
+                             const LoadOptions &options = {});
   ~Module() = default;
   Module(const Module &) = delete;
   Module &operator=(const Module &) = delete;

@@ -27,6 +27,7 @@
 #include <string>
 #include <string_view>
 #include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace strata::runtime {
@@ -161,10 +162,15 @@ public:
   const bytecode::TypeEntry *getType(uint32_t type) const;
 
   /// A constant of static-shaped tensor type `type` whose bytes are
-  /// `data[0, size)` (size must be the type's byte size). Placed 64-byte
-  /// aligned in ConstantData. Returns its Constants index.
+  /// `data[0, size)` (size must be the type's byte size), copied. Placed
+  /// 64-byte aligned in ConstantData. Returns its Constants index.
   StatusOr<uint32_t> addConstant(std::string_view name, uint32_t type,
                                  const void *data, size_t size);
+  /// addConstant without the copy: `data[0, size)` must stay valid and
+  /// unchanged until the last finish(). For a compiler's weights (tens of
+  /// megabytes), which finish() then copies once, into the file.
+  StatusOr<uint32_t> addConstantReference(std::string_view name, uint32_t type,
+                                          const void *data, size_t size);
   /// A kernel of the library section `library` (a kernel library kind,
   /// see getKernelLibraryDevice); `gridSymbol` and `location` may be empty
   /// (absent). Returns its Kernels index. The kernel-libraries section
@@ -209,7 +215,13 @@ private:
   std::map<std::string, uint32_t, std::less<>> stringOffsets;
   std::vector<bytecode::TypeEntry> types;
   std::vector<bytecode::ConstantEntry> constants;
-  std::vector<uint8_t> constantData;
+  /// The bytes of each constant (in `constants` order): borrowed
+  /// (addConstantReference) or in `ownedConstantData`.
+  std::vector<std::pair<const uint8_t *, size_t>> constantBytes;
+  /// The copies addConstant makes; each buffer's storage never moves.
+  std::vector<std::unique_ptr<uint8_t[]>> ownedConstantData;
+  /// The size of the ConstantData section so far.
+  uint64_t constantDataSize = 0;
   std::vector<bytecode::KernelEntry> kernels;
   /// The library section of each kernel (the kernel-libraries section).
   std::vector<uint32_t> kernelLibraries;

@@ -26,20 +26,31 @@
 #include "mlir/IR/BuiltinDialect.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
 
+#include <deque>
+
 using namespace mlir;
 using namespace strata;
 using namespace strata::runtime;
 
 /// The bytes of `value` as the runtime lays out a tensor: row-major, one
-/// byte per i1, 8 bytes per index.
-static FailureOr<std::vector<uint8_t>> getConstantBytes(Location loc,
-                                                        ElementsAttr value) {
+/// byte per i1, 8 bytes per index. A view of the attribute's own storage
+/// where it is laid out so already (resource blobs and non-splat dense data:
+/// the weights, which the module writer then copies once, into the file);
+/// otherwise a copy in `storage`. Either lives as long as `value` and
+/// `storage`.
+static FailureOr<ArrayRef<uint8_t>>
+getConstantBytes(Location loc, ElementsAttr value,
+                 std::vector<uint8_t> &storage) {
   auto type = cast<ShapedType>(value.getType());
   int64_t numElements = type.getNumElements();
   Type elementType = type.getElementType();
   size_t elementSize =
       bytecode::getDTypeSize(serializer::getDType(elementType));
-  std::vector<uint8_t> bytes;
+  size_t numBytes = static_cast<size_t>(numElements) * elementSize;
+  auto asBytes = [](ArrayRef<char> data) {
+    return ArrayRef<uint8_t>(reinterpret_cast<const uint8_t *>(data.data()),
+                             data.size());
+  };
   if (auto resource = dyn_cast<DenseResourceElementsAttr>(value)) {
     AsmResourceBlob *blob = resource.getRawHandle().getBlob();
     if (!blob)
@@ -47,38 +58,36 @@ static FailureOr<std::vector<uint8_t>> getConstantBytes(Location loc,
              << "dense resource '" << resource.getRawHandle().getKey()
              << "' has no data";
     ArrayRef<char> data = blob->getData();
-    if (data.size() != static_cast<size_t>(numElements) * elementSize)
+    if (data.size() != numBytes)
       return emitError(loc)
              << "dense resource '" << resource.getRawHandle().getKey()
-             << "' holds " << data.size() << " bytes, expected "
-             << numElements * elementSize;
-    bytes.assign(data.begin(), data.end());
-    return bytes;
+             << "' holds " << data.size() << " bytes, expected " << numBytes;
+    return asBytes(data);
   }
   auto dense = dyn_cast<DenseElementsAttr>(value);
   if (!dense)
     return emitError(loc) << "constant of kind " << value
                           << " cannot be serialized (dense and "
                              "dense_resource only)";
-  bytes.resize(static_cast<size_t>(numElements) * elementSize);
   if (elementType.isInteger(1)) {
     // The attribute packs i1 into bits; the runtime uses a byte each.
+    storage.resize(numBytes);
     int64_t i = 0;
     for (bool bit : dense.getValues<bool>())
-      bytes[i++] = bit ? 1 : 0;
-    return bytes;
+      storage[i++] = bit ? 1 : 0;
+    return ArrayRef<uint8_t>(storage);
   }
   ArrayRef<char> raw = dense.getRawData();
   if (dense.isSplat()) {
+    storage.resize(numBytes);
     for (int64_t i = 0; i < numElements; ++i)
-      std::memcpy(bytes.data() + i * elementSize, raw.data(), elementSize);
-    return bytes;
+      std::memcpy(storage.data() + i * elementSize, raw.data(), elementSize);
+    return ArrayRef<uint8_t>(storage);
   }
-  if (raw.size() != bytes.size())
+  if (raw.size() != numBytes)
     return emitError(loc) << "constant of type " << type << " holds "
-                          << raw.size() << " bytes, expected " << bytes.size();
-  std::memcpy(bytes.data(), raw.data(), raw.size());
-  return bytes;
+                          << raw.size() << " bytes, expected " << numBytes;
+  return asBytes(raw);
 }
 
 LogicalResult strata::serializeToBytecode(ModuleOp module,
@@ -120,14 +129,18 @@ LogicalResult strata::serializeToBytecode(ModuleOp module,
 
   // The constant pool.
   TimingScope poolTiming = time("constant pool");
+  std::deque<std::vector<uint8_t>> constantStorage;
   for (auto entry : module.getOps<device::PoolEntryOp>()) {
     auto type = cast<ShapedType>(entry.getValue().getType());
     bytecode::DType dtype = serializer::getDType(type.getElementType());
     if (dtype == bytecode::DType::Invalid || !type.hasStaticShape())
       return entry.emitError() << "pool entry of type " << type
                                << " has no runtime representation";
-    FailureOr<std::vector<uint8_t>> data =
-        getConstantBytes(entry.getLoc(), entry.getValue());
+    // Until writer.finish(): the entry's attribute (alive with the
+    // module) or the copy in constantStorage.
+    std::vector<uint8_t> &storage = constantStorage.emplace_back();
+    FailureOr<ArrayRef<uint8_t>> data =
+        getConstantBytes(entry.getLoc(), entry.getValue(), storage);
     if (failed(data))
       return failure();
     StatusOr<uint32_t> typeIndex = writer.addTensorType(
@@ -135,7 +148,7 @@ LogicalResult strata::serializeToBytecode(ModuleOp module,
         std::vector<int64_t>(type.getShape().begin(), type.getShape().end()));
     if (!typeIndex.ok())
       return entry.emitError() << typeIndex.message();
-    StatusOr<uint32_t> index = writer.addConstant(
+    StatusOr<uint32_t> index = writer.addConstantReference(
         entry.getSymName(), *typeIndex, data->data(), data->size());
     if (!index.ok())
       return entry.emitError() << index.message();
@@ -210,10 +223,9 @@ LogicalResult strata::serializeToBytecode(ModuleOp module,
   // features it was compiled for: cross-compiling is fine).
   runtime::LoadOptions loadOptions;
   loadOptions.checkCpuFeatures = false;
-  StatusOr<std::unique_ptr<runtime::Module>> check =
-      runtime::Module::loadBuffer(finished->data(), finished->size(),
-                                  "the serialized module", loadOptions);
-  if (!check.ok())
+  runtime::Status check = runtime::Module::verifyBuffer(
+      finished->data(), finished->size(), "the serialized module", loadOptions);
+  if (!check)
     return emitError(loc) << "internal error: the runtime rejects the "
                              "serialized module: "
                           << check.message();

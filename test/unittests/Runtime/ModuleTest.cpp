@@ -2,8 +2,9 @@
 //
 // Round trips through ModuleWriter and Module::loadBuffer/loadFile: the
 // tables and instruction words come back as written, the output is
-// deterministic with zeroed padding, the writer reports misuse as errors,
-// and the disassembler prints the expected text.
+// deterministic with zeroed padding (borrowed constants too), verifying in
+// place matches loading, the writer reports misuse as errors, and the
+// disassembler prints the expected text.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +19,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <unistd.h>
 
 using namespace strata::runtime;
@@ -254,6 +256,73 @@ TEST(ModuleTest, LoadBufferOfNothing) {
   ASSERT_FALSE(module.ok());
   EXPECT_EQ(module.message(),
             "<buffer>: file too small for a module header (0 bytes, need 64)");
+}
+
+TEST(ModuleTest, ConstantReferencesLayOutLikeCopies) {
+  // addConstantReference borrows the bytes until finish(); the file is the
+  // one addConstant makes, constants 64-byte aligned with zero padding.
+  float a[3] = {1, 2, 3};
+  double b[9] = {4, 5, 6, 7, 8, 9, 10, 11, 12};
+  auto write = [&](bool reference) {
+    ModuleWriter writer;
+    FunctionBuilder *main = *writer.getFunction(writer.declareFunction("m"));
+    EXPECT_TRUE(main->emit(Opcode::Return, {RegisterList{}}).ok());
+    uint32_t ta = *writer.addTensorType(DType::F32, {3});
+    uint32_t tb = *writer.addTensorType(DType::F64, {9});
+    auto add = [&](const char *name, uint32_t type, const void *data,
+                   size_t size) {
+      return reference ? writer.addConstantReference(name, type, data, size)
+                       : writer.addConstant(name, type, data, size);
+    };
+    EXPECT_EQ(*add("a", ta, a, sizeof(a)), 0u);
+    EXPECT_EQ(*add("b", tb, b, sizeof(b)), 1u);
+    EXPECT_FALSE(add("c", ta, b, 8).ok()); // the wrong size
+    return build(writer.finish());
+  };
+  std::vector<uint8_t> copied = write(false);
+  std::vector<uint8_t> referenced = write(true);
+  EXPECT_EQ(copied, referenced);
+  std::unique_ptr<Module> module = load(referenced);
+  ASSERT_TRUE(module);
+  ASSERT_EQ(module->getConstants().size(), 2u);
+  EXPECT_EQ(module->getConstants()[1].offset, kConstantAlignment);
+  EXPECT_EQ(std::memcmp(module->getConstantData(module->getConstants()[0]), a,
+                        sizeof(a)),
+            0);
+  EXPECT_EQ(std::memcmp(module->getConstantData(module->getConstants()[1]), b,
+                        sizeof(b)),
+            0);
+  const auto *data = static_cast<const uint8_t *>(
+      module->getConstantData(module->getConstants()[0]));
+  for (uint64_t i = sizeof(a); i < kConstantAlignment; ++i)
+    EXPECT_EQ(data[i], 0) << "padding byte " << i;
+}
+
+TEST(ModuleTest, VerifyBufferInPlace) {
+  std::vector<uint8_t> bytes = build(testmodules::buildFullModule());
+  ASSERT_FALSE(bytes.empty());
+  LoadOptions options;
+  options.checkCpuFeatures = false;
+  Status ok = Module::verifyBuffer(bytes.data(), bytes.size(), "m", options);
+  EXPECT_TRUE(ok) << ok.message();
+  // The same verification as loading: a damaged header is reported.
+  bytes[0] ^= 0xff;
+  Status bad = Module::verifyBuffer(bytes.data(), bytes.size(), "m", options);
+  ASSERT_FALSE(bad);
+  StatusOr<std::unique_ptr<Module>> loaded =
+      Module::loadBuffer(bytes.data(), bytes.size(), "m", options);
+  ASSERT_FALSE(loaded.ok());
+  EXPECT_EQ(bad.message(), loaded.message());
+  bytes[0] ^= 0xff;
+  // Tables are read in place: misaligned bytes are refused, not read.
+  std::vector<uint8_t> shifted(bytes.size() + 1);
+  std::memcpy(shifted.data() + 1, bytes.data(), bytes.size());
+  Status misaligned =
+      Module::verifyBuffer(shifted.data() + 1, bytes.size(), "m", options);
+  ASSERT_FALSE(misaligned);
+  EXPECT_EQ(misaligned.message(), "m: not 8-byte aligned");
+  EXPECT_EQ(Module::verifyBuffer(nullptr, 8).message(),
+            "<buffer>: no data (null pointer, 8 bytes)");
 }
 
 //===----------------------------------------------------------------------===//
