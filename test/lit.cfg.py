@@ -72,6 +72,9 @@ if _onnx_python:
         _onnx_python = None
 if _onnx_python:
     config.available_features.add("onnx")
+    # Where the importer's wrapper finds the compiled extension it writes
+    # MLIR bytecode with (-o model.mlirbc).
+    config.environment["STRATA_BUILD_DIR"] = config.strata_obj_root
     config.substitutions.append(("%onnx_python", _onnx_python))
     config.substitutions.append(("%strata_tools_dir", config.strata_tools_dir))
     config.substitutions.append(

@@ -10,7 +10,8 @@
 # with torch and torchvision is found (STRATA_TORCH_PYTHON, default
 # /usr/bin/python3), PyTorch exports of torchvision architectures with
 # random weights (export_torchvision.py); a clear line says when they are
-# skipped. Strata compiles each model cold (an empty kernel cache) with the
+# skipped. Strata imports each model to MLIR bytecode (strata-import-onnx
+# -o model.mlirbc) and compiles it cold (an empty kernel cache) with the
 # default threads (one per core) and with one (--compile-threads=1, no
 # cache), then again with the kernel cache the first compile filled (warm:
 # the import and the graph-to-device pipelines run again, the kernels come
@@ -164,10 +165,13 @@ def bench_strata(build, onnx_path, work, timeout):
                             "strata-import-onnx")
     compiler = os.path.join(build, "bin", "strata-compile")
     base = os.path.splitext(os.path.basename(onnx_path))[0]
-    mlir = os.path.join(work, f"{base}.strata.mlir")
+    # MLIR bytecode: the weights as bytes, not hex (the importer's wrapper
+    # finds the compiled extension that writes it in the build).
+    mlir = os.path.join(work, f"{base}.strata.mlirbc")
     smod = os.path.join(work, f"{base}.smod")
     result = {}
-    imported = run_steps([[sys.executable, importer, onnx_path, "-o", mlir]],
+    imported = run_steps([["env", f"STRATA_BUILD_DIR={build}",
+                           sys.executable, importer, onnx_path, "-o", mlir]],
                          timeout)
     if "error" in imported:
         return {"error": imported["error"]}

@@ -143,8 +143,29 @@ strata_compile_status_t strata_compile(const void *data, size_t size,
                                        const strata_compile_options_t *options,
                                        strata_compile_result_t **out_result);
 
-/** The output: a module's bytes, or the IR text (not NUL-terminated; use
- *  the size). Valid while the result lives. */
+/** The bytes of one dense_resource<key> attribute that MLIR text names
+ *  without data: an importer's weights, handed over as bytes instead of
+ *  printed as hex (twice their size, and slow to parse). */
+typedef struct strata_resource_blob_t {
+  const char *key;
+  const void *data; /* borrowed for the call */
+  size_t size;
+  size_t alignment; /* a power of two: the element size */
+} strata_resource_blob_t;
+
+/** Parses `size` bytes of MLIR text (as strata_compile does), gives its
+ *  dense_resource attributes the data of the `num_blobs` `blobs` (each must
+ *  be named by the text and have no data there; every dense_resource needs
+ *  data from one or the other), and returns the module as MLIR bytecode:
+ *  the result's data (strata_compile_result_is_text: 0), which
+ *  strata_compile and strata-compile read directly. */
+strata_compile_status_t strata_convert_to_bytecode(
+    const void *data, size_t size, const char *source_name,
+    const strata_resource_blob_t *blobs, size_t num_blobs,
+    strata_compile_result_t **out_result);
+
+/** The output: a module's bytes, the IR text (not NUL-terminated; use the
+ *  size), or MLIR bytecode. Valid while the result lives. */
 strata_compile_status_t
 strata_compile_result_data(const strata_compile_result_t *result,
                            const void **out_data, size_t *out_size);

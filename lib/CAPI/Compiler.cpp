@@ -1,20 +1,23 @@
 //===- Compiler.cpp - C API of the Strata compiler ------------------------===//
 //
-// Implements include/strata-c/Compiler.h over strata::compileSource: options
-// and results are heap objects behind opaque handles, failures set a
-// thread-local message (every diagnostic of the compilation) and return a
-// status. Nothing here throws or asserts on bad input.
+// Implements include/strata-c/Compiler.h over strata::compileSource (and
+// strata::convertToBytecode): options and results are heap objects behind
+// opaque handles, failures set a thread-local message (every diagnostic of
+// the compilation) and return a status. Nothing here throws or asserts on
+// bad input.
 //
 //===----------------------------------------------------------------------===//
 
 #include "strata-c/Compiler.h"
 
 #include "strata/Compiler/Compiler.h"
+#include "strata/Compiler/ResourceBlobs.h"
 #include "strata/InitAll.h"
 #include "strata/Target/KernelCache.h"
 
 #include <new>
 #include <string>
+#include <vector>
 
 using namespace strata;
 
@@ -33,6 +36,9 @@ struct strata_compile_options {
 struct strata_compile_result {
   CompileOutput output;
   bool isText = false;
+  /// strata_convert_to_bytecode's output (then `output` is empty).
+  std::string bytecode;
+  bool isBytecode = false;
   std::string diagnostics;
 };
 
@@ -251,12 +257,53 @@ strata_compile_status_t strata_compile(const void *data, size_t size,
   return STRATA_COMPILE_OK;
 }
 
+strata_compile_status_t strata_convert_to_bytecode(
+    const void *data, size_t size, const char *source_name,
+    const strata_resource_blob_t *blobs, size_t num_blobs,
+    strata_compile_result_t **out_result) {
+  if (!out_result || (!data && size != 0) || (!blobs && num_blobs != 0))
+    return invalidNull("strata_convert_to_bytecode");
+  *out_result = nullptr;
+  std::vector<ResourceBlob> resourceBlobs;
+  resourceBlobs.reserve(num_blobs);
+  for (size_t i = 0; i < num_blobs; ++i) {
+    const strata_resource_blob_t &blob = blobs[i];
+    if (!blob.key || (!blob.data && blob.size != 0))
+      return fail(STRATA_COMPILE_INVALID_ARGUMENT,
+                  "strata_convert_to_bytecode: blob " + std::to_string(i) +
+                      " has a null key or data");
+    resourceBlobs.push_back(
+        {blob.key,
+         llvm::ArrayRef<char>(static_cast<const char *>(blob.data), blob.size),
+         blob.alignment});
+  }
+  auto *result = new (std::nothrow) strata_compile_result();
+  if (!result)
+    return fail(STRATA_COMPILE_ERROR, "out of memory");
+  llvm::StringRef source(static_cast<const char *>(data), size);
+  if (failed(convertToBytecode(source, source_name ? source_name : "<source>",
+                               resourceBlobs, result->bytecode,
+                               result->diagnostics))) {
+    std::string message = std::move(result->diagnostics);
+    delete result;
+    while (!message.empty() && message.back() == '\n')
+      message.pop_back();
+    return fail(STRATA_COMPILE_ERROR, std::move(message));
+  }
+  result->isBytecode = true;
+  *out_result = result;
+  return STRATA_COMPILE_OK;
+}
+
 strata_compile_status_t
 strata_compile_result_data(const strata_compile_result_t *result,
                            const void **out_data, size_t *out_size) {
   if (!result || !out_data || !out_size)
     return invalidNull("strata_compile_result_data");
-  if (result->isText) {
+  if (result->isBytecode) {
+    *out_data = result->bytecode.data();
+    *out_size = result->bytecode.size();
+  } else if (result->isText) {
     *out_data = result->output.text.data();
     *out_size = result->output.text.size();
   } else {

@@ -718,6 +718,43 @@ nb::tuple compile(nb::bytes source, const std::string &sourceName,
   return nb::make_tuple(output, nb::str(report.data(), report.size()));
 }
 
+/// One weight blob handed to convert_to_bytecode: its dense_resource key,
+/// its bytes and their alignment.
+using BlobBytes =
+    nb::ndarray<const uint8_t, nb::ndim<1>, nb::c_contig, nb::device::cpu>;
+using Blob = std::tuple<std::string, BlobBytes, size_t>;
+
+/// MLIR text whose dense_resource attributes name `blobs` (bytes, not hex),
+/// as MLIR bytecode with the blobs in it.
+nb::bytes convertToBytecode(nb::bytes source, const std::string &sourceName,
+                            const std::vector<Blob> &blobs) {
+  std::vector<strata_resource_blob_t> cBlobs;
+  cBlobs.reserve(blobs.size());
+  for (const auto &[key, bytes, alignment] : blobs)
+    cBlobs.push_back({key.c_str(), bytes.data(), bytes.size(), alignment});
+  strata_compile_result_t *result = nullptr;
+  strata_compile_status_t status;
+  {
+    // The bytes objects and arrays are referenced by the caller's frame.
+    const char *data = source.c_str();
+    size_t size = source.size();
+    nb::gil_scoped_release release;
+    status = strata_convert_to_bytecode(data, size, sourceName.c_str(),
+                                        cBlobs.data(), cBlobs.size(), &result);
+  }
+  checkCompiler(status);
+  const void *data = nullptr;
+  size_t size = 0;
+  strata_compile_status_t dataStatus =
+      strata_compile_result_data(result, &data, &size);
+  nb::bytes output;
+  if (dataStatus == STRATA_COMPILE_OK)
+    output = nb::bytes(data, size);
+  strata_compile_result_release(result);
+  checkCompiler(dataStatus);
+  return output;
+}
+
 } // namespace
 
 NB_MODULE(_strata, m) {
@@ -734,6 +771,11 @@ NB_MODULE(_strata, m) {
         "compile_threads"_a, "cache_dir"_a.none(),
         "Compiles MLIR (text or bytecode bytes); returns (module bytes, or "
         "the IR text below the module level; the timing report).");
+  m.def("convert_to_bytecode", &convertToBytecode, "source"_a, "source_name"_a,
+        "blobs"_a,
+        "MLIR text (bytes) whose dense_resource attributes have no data, "
+        "and their data as (key, uint8 array, alignment) blobs: the module "
+        "as MLIR bytecode.");
 
   nb::class_<Tensor>(m, "Tensor", "A runtime tensor (an argument or a result).")
       .def_static("from_array", &Tensor::fromObject, "array"_a,

@@ -31,9 +31,10 @@ def _is_onnx_model(source) -> bool:
     return cls.__name__ == "ModelProto" and cls.__module__.startswith("onnx")
 
 
-def _import_onnx(model) -> bytes:
-    """Graph-level MLIR text (UTF-8) of an ONNX model (a ModelProto or a
-    path)."""
+def _import_onnx(model, name: str) -> bytes:
+    """Graph-level MLIR of an ONNX model (a ModelProto or a path): MLIR
+    bytecode when it has weights, else UTF-8 text. `name` is the source's
+    name in diagnostics."""
     try:
         # Imported lazily: onnx is only needed for ONNX input.
         from .frontend import onnx as onnx_frontend
@@ -42,11 +43,15 @@ def _import_onnx(model) -> bytes:
             "compiling an ONNX model needs strata.frontend.onnx and the onnx "
             f"package (pip install onnx): {e}") from e
     try:
-        return b"".join(onnx_frontend.import_model_parts(model))
+        text, blobs = onnx_frontend.import_model_external(model)
     except StrataError:
         raise
     except Exception as e:  # OnnxImportError, or onnx failing on the file
         raise StrataError(str(e)) from e
+    if not blobs:
+        return text
+    # The weights as bytes in MLIR bytecode, not as hex text to parse.
+    return _strata.convert_to_bytecode(text, name, blobs)
 
 
 def _read_file(path: str) -> bytes:
@@ -72,7 +77,7 @@ def _resolve_source(source, source_name: Optional[str]):
     """(bytes of graph-level MLIR, the name diagnostics use)."""
     if _is_onnx_model(source):
         name = source_name or (source.graph.name or "model") + ".onnx"
-        return _import_onnx(source), name
+        return _import_onnx(source, name), name
     if isinstance(source, os.PathLike):
         source = fspath("source", source)
         return _resolve_path(source, source_name)
@@ -96,7 +101,8 @@ def _resolve_path(path: str, source_name: Optional[str]):
     if path.endswith(".onnx"):
         if "\0" in path or not os.path.isfile(path):
             raise StrataError(f"cannot read '{path}': no such file")
-        return _import_onnx(path), source_name or path
+        name = source_name or path
+        return _import_onnx(path, name), name
     return _read_file(path), source_name or path
 
 

@@ -50,6 +50,31 @@ def _limit_memory(model: str):
             pass
 
 
+class _BytecodeError(Exception):
+    """The module cannot be written as MLIR bytecode."""
+
+
+def _import_bytecode(model: str) -> list:
+    """The module of `model` as MLIR bytecode (one part): the text without
+    the weights and the weights as bytes, joined by the compiled
+    extension."""
+    from strata.frontend.onnx import import_model_external
+    try:
+        from strata import _strata
+    except ImportError as e:
+        raise _BytecodeError(
+            "writing MLIR bytecode needs the strata package's compiled "
+            "extension (bash scripts/setup.sh builds it), or write MLIR "
+            f"text (-o model.mlir): {e}") from e
+    text, blobs = import_model_external(model)
+    try:
+        return [_strata.convert_to_bytecode(text, model, blobs)]
+    except _strata.StrataError as e:  # an importer bug: say so
+        raise _BytecodeError(
+            f"internal error: the imported module of '{model}' does not "
+            f"convert to bytecode: {e}") from e
+
+
 def main(argv=None) -> int:
     """Runs the command line; returns the process exit status."""
     parser = argparse.ArgumentParser(
@@ -60,7 +85,13 @@ def main(argv=None) -> int:
                         help="print the supported-op table (docs/ONNX.md) "
                         "and exit")
     parser.add_argument("-o", "--output", default="-",
-                        help="the .mlir file to write (default: stdout)")
+                        help="the file to write (default: stdout): MLIR "
+                        "text, or MLIR bytecode when it ends in .mlirbc")
+    parser.add_argument("--emit-bytecode", action="store_true",
+                        help="write MLIR bytecode whatever the output's "
+                        "name: the weights as bytes, which strata-compile "
+                        "reads faster than their hex in text (needs the "
+                        "strata package's compiled extension)")
     args = parser.parse_args(argv)
 
     # Imported here so that `--help` works without onnx installed.
@@ -79,9 +110,14 @@ def main(argv=None) -> int:
         parser.error("the model file is required")
 
     _limit_memory(args.model)
+    bytecode = args.emit_bytecode or args.output.endswith(".mlirbc")
     try:
-        parts = import_model_parts(args.model)
+        parts = (_import_bytecode(args.model) if bytecode else
+                 import_model_parts(args.model))
     except OnnxImportError as e:
+        print(f"strata-import-onnx: error: {e}", file=sys.stderr)
+        return 1
+    except _BytecodeError as e:
         print(f"strata-import-onnx: error: {e}", file=sys.stderr)
         return 1
     if args.output == "-":

@@ -3,8 +3,9 @@
 // Calls through include/strata-c/Compiler.h only: every function given null
 // handles or pointers, bad option values, and compilations of a small graph
 // program to IR text and to a module, of IR that does not parse and of IR
-// that does not verify. Each failure must return its status and leave a
-// message naming the cause in strata_compiler_last_error().
+// that does not verify; weights handed over as resource blobs. Each failure
+// must return its status and leave a message naming the cause in
+// strata_compiler_last_error().
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +17,7 @@
 #include <filesystem>
 #include <string>
 #include <unistd.h>
+#include <vector>
 
 namespace {
 
@@ -205,6 +207,96 @@ TEST(CompilerCAPITest, CompilesToTextAndModule) {
   EXPECT_NE(report.find("LLVM code generation"), std::string::npos) << report;
   strata_compile_result_release(result);
   strata_compile_options_release(options);
+}
+
+TEST(CompilerCAPITest, ResourceBlobsToBytecode) {
+  // Weights handed over as bytes: the bytecode compiles to the module the
+  // same program with the weights as hex text compiles to.
+  const char *program = R"mlir(
+func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
+  %w = graph.constant dense_resource<w> : tensor<4xf32>
+  %0 = graph.add %x, %w : tensor<4xf32>, tensor<4xf32> -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}
+)mlir";
+  std::string withHex =
+      std::string(program) +
+      "{-#\n  dialect_resources: {\n    builtin: {\n      w: "
+      "\"0x040000000000803F000000400000404000008040\"\n    }\n  }\n#-}\n";
+  alignas(16) float weights[5] = {1, 2, 3, 4, 0};
+  strata_resource_blob_t blob = {"w", weights, sizeof(float) * 4, 4};
+  strata_compile_result_t *result = nullptr;
+  ASSERT_EQ(strata_convert_to_bytecode(program, std::strlen(program), "m.mlir",
+                                       &blob, 1, &result),
+            STRATA_COMPILE_OK)
+      << lastError();
+  EXPECT_EQ(strata_compile_result_is_text(result), 0);
+  std::string bytecode = outputOf(result);
+  strata_compile_result_release(result);
+  EXPECT_EQ(bytecode.substr(0, 4), "ML\xef\x52");
+
+  auto compile = [&](const std::string &source) {
+    strata_compile_result_t *compiled = nullptr;
+    EXPECT_EQ(strata_compile(source.data(), source.size(), "m.mlir", nullptr,
+                             &compiled),
+              STRATA_COMPILE_OK)
+        << lastError();
+    std::string bytes = compiled ? outputOf(compiled) : "";
+    strata_compile_result_release(compiled);
+    return bytes;
+  };
+  std::string fromBytecode = compile(bytecode);
+  EXPECT_FALSE(fromBytecode.empty());
+  EXPECT_EQ(fromBytecode, compile(withHex));
+
+  // Misaligned bytes are copied, not refused.
+  std::memmove(reinterpret_cast<char *>(weights) + 2, weights, 16);
+  strata_resource_blob_t misaligned = {
+      "w", reinterpret_cast<char *>(weights) + 2, 16, 4};
+  ASSERT_EQ(strata_convert_to_bytecode(program, std::strlen(program), "m.mlir",
+                                       &misaligned, 1, &result),
+            STRATA_COMPILE_OK)
+      << lastError();
+  EXPECT_EQ(outputOf(result), bytecode);
+  strata_compile_result_release(result);
+
+  // Each misuse is an error naming the blob.
+  auto fails = [&](const std::string &source,
+                   std::vector<strata_resource_blob_t> blobs,
+                   const std::string &expected) {
+    strata_compile_result_t *failed = nullptr;
+    EXPECT_EQ(strata_convert_to_bytecode(source.data(), source.size(), "m.mlir",
+                                         blobs.data(), blobs.size(), &failed),
+              STRATA_COMPILE_ERROR)
+        << expected;
+    EXPECT_EQ(failed, nullptr);
+    EXPECT_NE(lastError().find(expected), std::string::npos) << lastError();
+  };
+  fails(program, {},
+        "m.mlir:3:8: error: dense_resource 'w' has no data: neither the "
+        "source's dialect_resources nor the blobs given hold it");
+  fails(program, {blob, {"v", weights, 16, 4}},
+        "resource blob 'v' is given, but no dense_resource of the source "
+        "names it");
+  fails(program, {blob, blob}, "resource blob 'w' is given twice");
+  fails(program, {{"w", weights, 16, 3}},
+        "resource blob 'w' has alignment 3 (expected a power of two)");
+  fails(withHex, {blob},
+        "resource blob 'w' is given, but the source has data for it already");
+  fails("func.func @main(", {},
+        "m.mlir:1:16: error: expected non-function type");
+  strata_resource_blob_t nullKey = {nullptr, weights, 16, 4};
+  EXPECT_EQ(strata_convert_to_bytecode(program, std::strlen(program), nullptr,
+                                       &nullKey, 1, &result),
+            STRATA_COMPILE_INVALID_ARGUMENT);
+  EXPECT_EQ(lastError(),
+            "strata_convert_to_bytecode: blob 0 has a null key or data");
+  EXPECT_EQ(strata_convert_to_bytecode(program, std::strlen(program), nullptr,
+                                       nullptr, 1, &result),
+            STRATA_COMPILE_INVALID_ARGUMENT);
+  EXPECT_EQ(strata_convert_to_bytecode(program, std::strlen(program), nullptr,
+                                       nullptr, 0, nullptr),
+            STRATA_COMPILE_INVALID_ARGUMENT);
 }
 
 TEST(CompilerCAPITest, KernelCacheAndThreads) {

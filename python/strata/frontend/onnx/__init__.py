@@ -45,16 +45,20 @@
 `import_model(model)` returns the MLIR of an onnx.ModelProto or a .onnx
 path, or raises OnnxImportError listing every problem; `write_model(model,
 out)` writes it to a file without building one string of the weights' hex;
-`import_model_parts(model)` gives it as byte strings. `OP_TABLE` holds the
+`import_model_parts(model)` gives it as byte strings, and
+`import_model_external(model)` as text without the weights plus the
+weights as arrays (for MLIR bytecode). `OP_TABLE` holds the
 supported ops (`op_table_markdown()` prints it as docs/ONNX.md).
 """
 
 from . import ops  # noqa: F401  (registers every handler in OP_TABLE)
 from .docs import op_table_markdown
 from .errors import OnnxImportError
-from .importer import import_model, import_model_parts, write_model
+from .importer import (import_model, import_model_external,
+                       import_model_parts, write_model)
 from .registry import MAX_OPSET, MIN_OPSET, OP_TABLE
 
-__all__ = ["import_model", "import_model_parts", "write_model",
+__all__ = ["import_model", "import_model_parts", "import_model_external",
+           "write_model",
            "OnnxImportError", "OP_TABLE", "MIN_OPSET",
            "MAX_OPSET", "op_table_markdown"]

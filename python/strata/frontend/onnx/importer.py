@@ -400,7 +400,8 @@ class _Importer:
         return result
 
     # Driver -------------------------------------------------------------
-    def run(self) -> list:
+    def run(self, external: bool = False):
+        """The module as render(external=external) gives it."""
         model = self.model
         self.check_opsets()
         try:
@@ -470,7 +471,7 @@ class _Importer:
                                  f"{self.source} ({self.inference_crash})")
         if self.problems:
             raise OnnxImportError(self.problems)
-        return self.render(args, results)
+        return self.render(args, results, external)
 
     def check_opsets(self):
         self.opset = 0
@@ -592,10 +593,12 @@ class _Importer:
                         self.problems.append(
                             f"{prefix}: output '{o}' was not produced")
 
-    def render(self, args: list, results: list) -> list:
+    def render(self, args: list, results: list, external: bool = False):
         """The module as a list of UTF-8 byte strings to concatenate: the
         weights are tens of megabytes of hex, written out without joining
-        them into one string first."""
+        them into one string first. With `external`, (the text without the
+        dialect_resources section, one bytes object; the weights as
+        (key, uint8 array, alignment) blobs) instead."""
         out = []
         # One line whatever the name holds.
         name = _escape(self.model.graph.name or "model")
@@ -612,6 +615,10 @@ class _Importer:
         else:
             out.append("    return")
         out.append("}")
+        if external:
+            blobs = [(key, data, alignment)
+                     for key, (alignment, data) in self.resources.items()]
+            return "\n".join(out).encode("utf-8") + b"\n", blobs
         if not self.resources:
             return ["\n".join(out).encode("utf-8") + b"\n"]
         out += ["", "{-#", "  dialect_resources: {", "    builtin: {"]
@@ -787,6 +794,19 @@ def write_model(model, out) -> None:
 
 def import_model_parts(model) -> list:
     """The module import_model returns, as UTF-8 byte strings to join."""
+    return _import(model, external=False)
+
+
+def import_model_external(model) -> tuple:
+    """The module import_model returns, its weights apart: (the text without
+    the dialect_resources section, UTF-8 bytes whose dense_resource
+    attributes have no data; the weights as (key, flat uint8 numpy array,
+    alignment) tuples). strata's convert_to_bytecode makes MLIR bytecode of
+    the two, without printing or parsing the weights as hex."""
+    return _import(model, external=True)
+
+
+def _import(model, external: bool):
     source = None
     if isinstance(model, (str, os.PathLike)):
         source = f"'{os.fspath(model)}'"
@@ -800,7 +820,8 @@ def import_model_parts(model) -> list:
         upgraded, problem = _upgrade_opset(model)
         if problem is None:
             opset = min(max(_default_opset(upgraded), MIN_OPSET), MAX_OPSET)
-            return _Importer(expand_functions(upgraded, opset), source).run()
+            return _Importer(expand_functions(upgraded, opset),
+                             source).run(external)
         # Not convertible: the converter's problem, then whatever else the
         # importer finds in the model as it is.
         try:
