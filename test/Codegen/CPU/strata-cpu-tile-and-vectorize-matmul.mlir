@@ -24,13 +24,22 @@ func.func @matmul_static(%a: tensor<3x5xf32>, %b: tensor<5x4xf32>) -> tensor<3x4
   return %r : tensor<3x4xf32>
 }
 
-// `?` sizes: 8x32x16 tiles, masked vectors of the tile size.
+// `?` sizes: 8x32x16 tiles, the partial ones peeled. Partial tiles along N
+// and K are masked vectors of the tile size; a contraction masked only
+// along N (a parallel dim) loses its mask, one masked along K keeps it.
+// Partial tiles along M (rows) loop over rows of one vector each.
 // VEC-LABEL: func.func @matmul_dynamic
 // VEC:         scf.for {{.*}} step %c8
 // VEC:         scf.for {{.*}} step %c32
 // VEC:         scf.for {{.*}} step %c16
-// VEC:         vector.create_mask
-// VEC:         vector.transfer_read {{.*}} : tensor<?x?xf32>, vector<8x16xf32>
+// VEC:         vector.contract {{.*}} : vector<8x16xf32>, vector<16x32xf32> into vector<8x32xf32>
+// VEC:         vector.transfer_read {{.*}} : tensor<8x?xf32>, vector<8x16xf32>
+// VEC:         vector.mask {{.*}} { vector.contract
+// VEC:         vector.transfer_read {{.*}} : tensor<16x?xf32>, vector<16x32xf32>
+// VEC-NOT:     vector.mask
+// VEC:         vector.contract {{.*}} : vector<8x16xf32>, vector<16x32xf32> into vector<8x32xf32>
+// VEC:         scf.for {{.*}} step %c1
+// VEC:         vector.contract {{.*}} : vector<1x16xf32>, vector<16x32xf32> into vector<1x32xf32>
 // VEC-NOT:     linalg.matmul
 func.func @matmul_dynamic(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) -> tensor<?x?xf32> {
   %c0 = arith.constant 0 : index

@@ -36,7 +36,12 @@ def CPUTilePass : Pass<"strata-cpu-tile", "::mlir::func::FuncOp"> {
     the copies of inner loops that peeling an outer loop makes are peeled
     too), so that every full tile has static sizes and only the last tiles
     along a loop are masked, or none where the loop's size is static: a 196
-    wide loop tiled by 32 runs six static tiles of 32 and one of 4.
+    wide loop tiled by 32 runs six static tiles of 32 and one of 4. A last
+    tile whose size is dynamic along a loop that no operand is contiguous
+    along (a register tile's rows, a reduction's steps; typically the end
+    of a thread's share of rows) is then tiled by 1 along that loop: one
+    vector per row rather than masked rows, which the LLVM lowering of
+    masked contractions expands element by element (ten times the code).
 
     A tile of a constant combination (a linalg.generic summing x weighted by
     a small constant of mostly 0 and +-1, Winograd's transforms; see
@@ -98,7 +103,10 @@ def CPUVectorizePass : Pass<"strata-cpu-vectorize", "::mlir::func::FuncOp"> {
     instead of a `vector.mask` region, broadcasting/transposing transfer
     maps become explicit `vector.broadcast`/`transpose`, mulf +
     multi_reduction chains become `vector.contract` (masked ones stay
-    masked), and the canonicalization patterns run.
+    masked, except that a contraction masked only along parallel dims loses
+    its mask: the lanes it masks off are undefined and written nowhere, and
+    the lowering of masked contractions works element by element), and the
+    canonicalization patterns run.
   }];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
