@@ -215,8 +215,11 @@ def strata_latency(build, onnx_path, smod, work):
     out = subprocess.run(
         [os.path.join(build, "bin", "strata-bench"), smod, "--repetitions=5",
          "--threads=1"] + flags, capture_output=True, text=True)
-    match = re.search(r"min:\s*([0-9.]+) ms", out.stdout)
-    return float(match.group(1)) if match else None
+    # strata-bench prints microseconds below a millisecond.
+    match = re.search(r"min:\s*([0-9.]+) (us|ms)", out.stdout)
+    if not match:
+        return None
+    return float(match.group(1)) / (1000.0 if match.group(2) == "us" else 1.0)
 
 
 def bench_iree(venv, onnx_path, work, timeout):

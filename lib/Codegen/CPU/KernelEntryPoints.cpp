@@ -9,7 +9,11 @@
 // generates (`_mlir_ciface_<name>`, which takes memref descriptors by
 // pointer): it loads each argument pointer from `args` (and the value, for
 // scalars) and forwards the tile range. Everything else becomes internal, so
-// the shared object exports only entry points and LLVM may inline freely.
+// the shared object exports only entry points; each kernel and its C
+// interface are also `alwaysinline`: they have one caller (the C interface,
+// the entry point), and inlining them before LLVM's pipeline, not in the
+// middle of it, simplifies each function once instead of before and after
+// inlining (DenseNet-121's LLVM passes: 5.3 to 3.6 s, the same code).
 //
 //===----------------------------------------------------------------------===//
 
@@ -129,6 +133,11 @@ struct CPUKernelEntryPointsPass
     for (auto func : module.getOps<LLVM::LLVMFuncOp>())
       if (!func.isExternal())
         func.setLinkage(LLVM::Linkage::Internal);
+    // Each kernel and its C interface have one caller: inlined first.
+    for (Entry &entry : kernels) {
+      entry.func.setAlwaysInlineAttr(UnitAttr::get(module.getContext()));
+      entry.cInterface.setAlwaysInlineAttr(UnitAttr::get(module.getContext()));
+    }
     for (const Entry &entry : kernels) {
       if (failed(writeEntryPoint(module, entry.func, entry.cInterface,
                                  entry.name, entry.isGrid)))

@@ -6,19 +6,20 @@
 // pointer to an i64 scalar) and calling _mlir_ciface_<name>; every
 // __strata_grid_body_<name> (strata.kernel_export) gets
 // `i64 strata_grid_<name>(ptr args)`, called with an empty tile range.
-// Every other defined function becomes internal; declarations stay external;
+// Every other defined function becomes internal, the kernels and their C
+// interfaces always_inline (one caller each); declarations stay external;
 // the marker attributes are dropped.
 
 // CHECK-LABEL: llvm.func @malloc(i64) -> !llvm.ptr
 // CHECK-NOT: llvm.func @k(
-// CHECK: llvm.func internal @k(
+// CHECK: llvm.func internal @k({{.*}} attributes {always_inline}
 // CHECK-NOT: strata.kernel_abi
 // CHECK-NOT: llvm.emit_c_interface
-// CHECK: llvm.func internal @_mlir_ciface_k(
+// CHECK: llvm.func internal @_mlir_ciface_k({{.*}} attributes {always_inline}
 // CHECK: llvm.func internal @__strata_grid_body_k(
 // CHECK-NOT: strata.kernel_export
 // CHECK: llvm.func internal @_mlir_ciface___strata_grid_body_k(
-// CHECK: llvm.func internal @helper()
+// CHECK: llvm.func internal @helper() {
 
 // The kernel's entry point: (buffer, i64 scalar, output buffer).
 // CHECK-LABEL: llvm.func @strata_kernel_k(

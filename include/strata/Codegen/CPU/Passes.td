@@ -302,7 +302,10 @@ def CPUKernelEntryPointsPass
     loads argument i from `args[i]` (a memref descriptor pointer, or a
     pointer to an i64 scalar) and calls `_mlir_ciface_<name>`. Every other
     defined function becomes internal, so that the kernel library exports
-    its entry points only.
+    its entry points only; the kernels and their C interfaces are also
+    `alwaysinline`, so that LLVM inlines each kernel into its entry point
+    before optimizing (inlining in the middle of the pipeline optimized the
+    big kernel body twice).
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
