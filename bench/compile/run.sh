@@ -10,7 +10,8 @@
 # and peak memory of the bench models and of PyTorch exports (DenseNet-121,
 # EfficientNet-B0, ShuffleNetV2, SqueezeNet 1.1) by Strata (default threads
 # and one thread), IREE (llvm-cpu, host CPU) and TVM (Relax, llvm, host CPU).
-# Results: $RESULTS_DIR/compile.json and compile.md (default bench/results).
+# Results: $RESULTS_DIR/compile.json and compile.md (default
+# bench/results/CPU, CPU naming this machine's: make_report.py --cpu-id).
 #
 #===----------------------------------------------------------------------===#
 set -euo pipefail
@@ -18,7 +19,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 source "$root/scripts/common.sh"
 build="${STRATA_BUILD_DIR:-$root/build}"
-results="${RESULTS_DIR:-$root/bench/results}"
+results="${RESULTS_DIR:-$root/bench/results/$(python3 "$root/bench/results/make_report.py" --cpu-id)}"
 peers=1
 args=()
 for arg in "$@"; do

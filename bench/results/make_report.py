@@ -8,7 +8,14 @@
     make_report.py --results DIR
         reads DIR/{machine,kernels,models}.json and writes DIR/README.md
         (markdown tables) and the bar charts DIR/kernels_matmul.png,
-        DIR/kernels_conv.png and DIR/models.png.
+        DIR/kernels_conv.png and DIR/models.png;
+    make_report.py --cpu-id
+        prints the name of this machine's CPU as the results' folders use
+        it: vendor and LLVM's name of the host CPU ("amd-znver4",
+        "intel-emeraldrapids"), so that each CPU seen keeps its own figures;
+    make_report.py --index DIR
+        writes DIR/README.md: one line per CPU folder of DIR with its
+        machine and its models' ratios.
 
 Ratios are "baseline time / Strata time": above 1 Strata is faster.
 """
@@ -32,6 +39,44 @@ def sh(cmd):
         return ""
 
 
+#: The instruction-set extensions kernels and baselines pick code paths by,
+#: as /proc/cpuinfo names them.
+ISA_FLAGS = ("avx2", "fma", "avx512f", "avx512bw", "avx512vl", "avx512_vnni",
+             "avx512_bf16", "avx512_fp16", "avx_vnni", "amx_tile", "amx_bf16",
+             "amx_int8")
+
+
+def cpu_flags():
+    """The flags of the first CPU in /proc/cpuinfo (empty if unreadable)."""
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("flags"):
+                    return set(line.split(":", 1)[1].split())
+    except OSError:
+        pass
+    return set()
+
+
+def llvm_host_cpu():
+    """LLVM's name of the host CPU (what Strata compiles for by default),
+    from clang's -march=native; "unknown" without clang-22."""
+    out = sh("clang-22 -march=native -### -x c /dev/null -c -o /dev/null "
+             "2>&1")
+    for token, value in zip(out.split(), out.split()[1:]):
+        if token == '"-target-cpu"':
+            return value.strip('"')
+    return "unknown"
+
+
+def cpu_id():
+    """The folder name of this CPU's results: vendor-llvmcpu."""
+    vendor = sh("grep -m1 vendor_id /proc/cpuinfo").split(":")[-1].strip()
+    vendor = {"AuthenticAMD": "amd", "GenuineIntel": "intel"}.get(
+        vendor, vendor.lower() or "cpu")
+    return f"{vendor}-{llvm_host_cpu()}"
+
+
 def record_machine(path, build, finish):
     if finish:
         with open(path) as f:
@@ -43,11 +88,16 @@ def record_machine(path, build, finish):
         field = lambda name: next((line.split(":", 1)[1].strip() for line in
                                    lscpu.splitlines()
                                    if line.startswith(name + ":")), "?")
+        flags = cpu_flags()
         info = {
             "cpu_model": field("Model name"),
+            "cpu_id": cpu_id(),
+            "llvm_cpu": llvm_host_cpu(),
+            "isa": [flag for flag in ISA_FLAGS if flag in flags],
             "cpus": os.cpu_count(),
             "threads_per_core": field("Thread(s) per core"),
-            "l2": field("L2 cache"), "l3": field("L3 cache"),
+            "l1d": field("L1d cache"), "l2": field("L2 cache"),
+            "l3": field("L3 cache"),
             "avx512": "avx512f" in lscpu,
             "kernel": platform.release(),
             "python": platform.python_version(),
@@ -63,11 +113,13 @@ def record_machine(path, build, finish):
             "openblas": sh("dpkg-query -W -f='${Version}' libopenblas0"),
             "onednn": sh("dpkg-query -W -f='${Version}' libdnnl-dev"),
         }
+        # The versions of the interpreter running this (bench/run.sh runs it
+        # in the bench's own virtual environment).
         for module in ("numpy", "onnx", "onnxruntime"):
-            info[module] = sh(f"python3 -c 'import {module}; "
+            info[module] = sh(f"'{sys.executable}' -c 'import {module}; "
                               f"print({module}.__version__)'")
-        info["torch"] = sh("python3 -c 'import torch; print(torch.__version__)'"
-                           ) or "not installed"
+        info["torch"] = sh(f"'{sys.executable}' -c 'import torch; "
+                           "print(torch.__version__)'") or "not installed"
     with open(path, "w") as f:
         json.dump(info, f, indent=1)
 
@@ -252,10 +304,12 @@ GFLOP/s): above 1 Strata is faster.
 
 ## Machine
 
-- CPU: {machine.get('cpu_model', '?')}, {machine.get('cpus', '?')} logical \
+- CPU: {machine.get('cpu_model', '?')} (LLVM: \
+{machine.get('llvm_cpu', '?')}), {machine.get('cpus', '?')} logical \
 CPUs ({machine.get('threads_per_core', '?')} thread per core), AVX-512: \
-{'yes' if machine.get('avx512') else 'no'}, L2 {machine.get('l2', '?')}, \
-L3 {machine.get('l3', '?')}
+{'yes' if machine.get('avx512') else 'no'}, L1d {machine.get('l1d', '?')}, \
+L2 {machine.get('l2', '?')}, L3 {machine.get('l3', '?')}
+- ISA extensions: {', '.join(machine.get('isa', [])) or '?'}
 - Linux {machine.get('kernel', '?')}, Python {machine.get('python', '?')}, \
 numpy {machine.get('numpy', '?')}, onnx {machine.get('onnx', '?')}, \
 onnxruntime {machine.get('onnxruntime', '?')}, PyTorch \
@@ -336,19 +390,78 @@ bench/README.md.
               "bench/requirements.txt", file=sys.stderr)
 
 
+def index(results):
+    """results/README.md: each CPU folder's machine and model ratios."""
+    lines = ["# Strata benchmark results, one folder per CPU", "",
+             "`bash bench/run.sh` writes its figures to the folder of the "
+             "machine's CPU (`make_report.py --cpu-id`: vendor and LLVM's "
+             "name of the CPU), so figures from one CPU are never presented "
+             "as general. Ratios: onnxruntime's median latency / Strata's "
+             "(above 1: Strata faster), 1 and 2 threads.", ""]
+    for name in sorted(os.listdir(results)):
+        folder = os.path.join(results, name)
+        machine_path = os.path.join(folder, "machine.json")
+        if not os.path.isfile(machine_path):
+            continue
+        with open(machine_path) as f:
+            machine = json.load(f)
+        models = {}
+        if os.path.exists(os.path.join(folder, "models.json")):
+            with open(os.path.join(folder, "models.json")) as f:
+                models = json.load(f)
+        lines.append(f"## [{name}]({name}/README.md)")
+        lines.append("")
+        lines.append(
+            f"{machine.get('cpu_model', '?')}, LLVM "
+            f"{machine.get('llvm_cpu', '?')}, {machine.get('cpus', '?')} "
+            f"CPUs; {', '.join(machine.get('isa', []))}; onnxruntime "
+            f"{machine.get('onnxruntime', '?')}; run of "
+            f"{machine.get('started', '?')} at commit "
+            f"{machine.get('commit', '?')}.")
+        lines.append("")
+        rows = models.get("models", [])
+        if rows:
+            lines.append("| model | vs onnxruntime 1T | vs onnxruntime 2T |")
+            lines.append("| :--- | ---: | ---: |")
+            for row in rows:
+                cells = []
+                for t in THREADS:
+                    ours, theirs = row.get(f"strata_ms_t{t}"), row.get(
+                        f"ort_ms_t{t}")
+                    cells.append(fmt(theirs / ours, 2) if ours and theirs
+                                 else "-")
+                lines.append(f"| {row.get('name', '?')} | {cells[0]} | "
+                             f"{cells[1]} |")
+            lines.append("")
+        if os.path.exists(os.path.join(folder, "compile.md")):
+            lines.append(f"Compile times: [{name}/compile.md]"
+                         f"({name}/compile.md).")
+            lines.append("")
+    with open(os.path.join(results, "README.md"), "w") as f:
+        f.write("\n".join(lines))
+
+
 def main(argv=None):
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--machine")
     parser.add_argument("--build", default="build-bench")
     parser.add_argument("--finish", action="store_true")
     parser.add_argument("--results")
+    parser.add_argument("--cpu-id", action="store_true")
+    parser.add_argument("--index")
     args = parser.parse_args(argv)
+    if args.cpu_id:
+        print(cpu_id())
+        return 0
+    if args.index:
+        index(args.index)
+        return 0
     if args.machine:
         record_machine(args.machine, args.build, args.finish)
     if args.results:
         report(args.results)
     if not args.machine and not args.results:
-        parser.error("give --machine or --results")
+        parser.error("give --machine, --results, --cpu-id or --index")
     return 0
 
 
