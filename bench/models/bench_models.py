@@ -17,8 +17,14 @@ interpreter over torch.nn.functional (torch_runner below; PyTorch eager
 with the same weights, torch.set_num_threads(N)); otherwise its figures are
 absent and the report says why.
 
+The PyTorch exports of torchvision architectures with random weights
+(SqueezeNet 1.1, EfficientNet-B0, DenseNet-121, ShuffleNetV2; made by
+bench/compile/export_torchvision.py with a Python that has torch and
+torchvision: STRATA_TORCH_PYTHON, default /usr/bin/python3) are measured
+the same way; without torch their rows say why they are missing.
+
     python3 bench/models/bench_models.py --out models.json [--quick]
-        [--work DIR] [--models mlp,resnet18,...]
+        [--work DIR] [--models mlp,resnet18,...,squeezenet1_1,...]
 
 Needs PYTHONPATH to contain BUILD/python_packages (bench/run.sh sets it).
 """
@@ -39,6 +45,29 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import make_models  # noqa: E402
 
 THREADS = (1, 2)
+
+#: Real exports (bench/compile/export_torchvision.py), after the models of
+#: make_models.py.
+TORCH_MODELS = ("squeezenet1_1", "efficientnet_b0", "densenet121",
+                "shufflenet_v2_x1_0")
+EXPORTER = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(
+    __file__))), "compile", "export_torchvision.py")
+
+
+def export_torch_models(names, work):
+    """Exports `names` (TORCH_MODELS) into `work`; returns None, or why they
+    could not be exported."""
+    import subprocess
+    python = os.environ.get("STRATA_TORCH_PYTHON", "/usr/bin/python3")
+    try:
+        done = subprocess.run([python, EXPORTER, work] + list(names),
+                              capture_output=True, text=True, timeout=900)
+    except (OSError, subprocess.SubprocessError) as error:
+        return f"{python} cannot export them ({error})"
+    if done.returncode != 0:
+        lines = done.stderr.strip().splitlines() or ["no message"]
+        return f"{python} cannot export them: {lines[-1]}"
+    return None
 
 
 def time_calls(fn, quick, parts=1, warmup_s=0.0):
@@ -267,19 +296,34 @@ def main(argv=None):
     parser.add_argument("--out", required=True)
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--work", default=None)
-    parser.add_argument("--models", default=",".join(make_models.MODELS))
+    parser.add_argument("--models", default=",".join(
+        list(make_models.MODELS) + list(TORCH_MODELS)))
     args = parser.parse_args(argv)
     names = [n for n in args.models.split(",") if n]
-    unknown = [n for n in names if n not in make_models.MODELS]
+    unknown = [n for n in names
+               if n not in make_models.MODELS and n not in TORCH_MODELS]
     if unknown:
         parser.error(f"unknown models: {', '.join(unknown)}")
     rows = []
     with tempfile.TemporaryDirectory() as tmp:
         work = args.work or tmp
         os.makedirs(work, exist_ok=True)
+        exported = [n for n in names if n in TORCH_MODELS]
+        export_problem = None
+        if exported:
+            print(f"== exporting {', '.join(exported)}", file=sys.stderr,
+                  flush=True)
+            export_problem = export_torch_models(exported, work)
         for name in names:
             print(f"== model {name}", file=sys.stderr, flush=True)
             path = os.path.join(work, f"{name}.onnx")
+            if name in TORCH_MODELS:
+                if export_problem:
+                    rows.append({"name": name, "strata_error":
+                                 f"not measured: {export_problem}"})
+                else:
+                    rows.append(bench_model(name, path, args.quick))
+                continue
             try:
                 import onnx
                 onnx.save(make_models.MODELS[name](), path)

@@ -355,7 +355,11 @@ outside the timing).
 
 ## Models (batch 1, random weights, fixed seed)
 
-Built by `bench/models/make_models.py` with `onnx.helper` (opset 17).
+MLP, ResNet-18, MobileNetV2 and the BERT layer are built by
+`bench/models/make_models.py` with `onnx.helper` (opset 17); SqueezeNet
+1.1, EfficientNet-B0, DenseNet-121 and ShuffleNetV2 are PyTorch exports of
+torchvision's architectures with random weights
+(`bench/compile/export_torchvision.py`, when a Python with torch is found).
 Strata: `strata.compile(path)` (compile time = import + compile + link),
 then `strata.load(bytes, threads=N)` and `m.main(x)`; onnxruntime:
 `intra_op_num_threads=N`, `inter_op_num_threads=1`, sequential execution,
