@@ -227,7 +227,8 @@ def bench_model(name, path, quick):
     modules, compiled = {}, None
     try:
         start = time.perf_counter()
-        compiled = strata.compile(path, target="cpu")
+        # No kernel cache: the figure is a cold compile (import included).
+        compiled = strata.compile(path, target="cpu", cache=False)
         row["strata_compile_s"] = time.perf_counter() - start
         row["strata_module_bytes"] = len(compiled.bytes)
         for t in THREADS:
