@@ -126,8 +126,9 @@ bool isContiguousDim(linalg::LinalgOp op, unsigned dim) {
 /// are split 16 at a time). Their rows then take one vector each, instead
 /// of a register tile of masked rows, which LLVM's lowering expands element
 /// by element: SqueezeNet's 169-row products took 0.6 s each to compile,
-/// 22k lines of LLVM dialect where 168 rows take 1.7k. Returns whether it
-/// tiled.
+/// 22k lines of LLVM dialect where 168 rows take 1.7k, and ran slowly: an
+/// MLP with a dynamic batch took 4.2 ms for batch 1, 0.12 ms with rows.
+/// Returns whether it tiled.
 bool tileDynamicRowsByOne(RewriterBase &rewriter, linalg::LinalgOp op) {
   DenseI64ArrayAttr bounds = strata::kernel::getVectorizeBounds(op);
   if (!bounds || bounds.size() != static_cast<int64_t>(op.getNumLoops()))
