@@ -60,6 +60,23 @@ strata_compile_status_t invalidNull(const char *function) {
 /// The string option value: NULL means the default, "".
 std::string optionString(const char *value) { return value ? value : ""; }
 
+/// Hands `result` out through `out` when `produced` succeeded; otherwise
+/// deletes it and fails with its diagnostics as the message.
+strata_compile_status_t finishResult(strata_compile_result_t *result,
+                                     llvm::LogicalResult produced,
+                                     strata_compile_result_t **out) {
+  if (succeeded(produced)) {
+    *out = result;
+    return STRATA_COMPILE_OK;
+  }
+  std::string message = std::move(result->diagnostics);
+  delete result;
+  // Diagnostics end with a newline; the message is one block of text.
+  while (!message.empty() && message.back() == '\n')
+    message.pop_back();
+  return fail(STRATA_COMPILE_ERROR, std::move(message));
+}
+
 } // namespace
 
 extern "C" {
@@ -241,20 +258,13 @@ strata_compile_status_t strata_compile(const void *data, size_t size,
   auto *result = new (std::nothrow) strata_compile_result();
   if (!result)
     return fail(STRATA_COMPILE_ERROR, "out of memory");
-  llvm::StringRef source(static_cast<const char *>(data), size);
-  if (failed(compileSource(source, source_name ? source_name : "<source>",
-                           compileOptions, result->output,
-                           result->diagnostics))) {
-    std::string message = std::move(result->diagnostics);
-    delete result;
-    // Diagnostics end with a newline; the message is one block of text.
-    while (!message.empty() && message.back() == '\n')
-      message.pop_back();
-    return fail(STRATA_COMPILE_ERROR, std::move(message));
-  }
   result->isText = compileOptions.compileTo != CompileLevel::Module;
-  *out_result = result;
-  return STRATA_COMPILE_OK;
+  llvm::StringRef source(static_cast<const char *>(data), size);
+  return finishResult(
+      result,
+      compileSource(source, source_name ? source_name : "<source>",
+                    compileOptions, result->output, result->diagnostics),
+      out_result);
 }
 
 strata_compile_status_t strata_convert_to_bytecode(
@@ -280,19 +290,13 @@ strata_compile_status_t strata_convert_to_bytecode(
   auto *result = new (std::nothrow) strata_compile_result();
   if (!result)
     return fail(STRATA_COMPILE_ERROR, "out of memory");
-  llvm::StringRef source(static_cast<const char *>(data), size);
-  if (failed(convertToBytecode(source, source_name ? source_name : "<source>",
-                               resourceBlobs, result->bytecode,
-                               result->diagnostics))) {
-    std::string message = std::move(result->diagnostics);
-    delete result;
-    while (!message.empty() && message.back() == '\n')
-      message.pop_back();
-    return fail(STRATA_COMPILE_ERROR, std::move(message));
-  }
   result->isBytecode = true;
-  *out_result = result;
-  return STRATA_COMPILE_OK;
+  llvm::StringRef source(static_cast<const char *>(data), size);
+  return finishResult(
+      result,
+      convertToBytecode(source, source_name ? source_name : "<source>",
+                        resourceBlobs, result->bytecode, result->diagnostics),
+      out_result);
 }
 
 strata_compile_status_t

@@ -9,21 +9,19 @@
 //===----------------------------------------------------------------------===//
 
 #include "strata/Compiler/Compiler.h"
+#include "ParsedSource.h"
 #include "strata/Conversion/Passes.h"
 #include "strata/Dialect/Device/Transforms/Passes.h"
 #include "strata/Dialect/Graph/Transforms/Passes.h"
 #include "strata/Dialect/Kernel/IR/KernelDialect.h"
 #include "strata/Dialect/Kernel/Transforms/Passes.h"
 #include "strata/InitAll.h"
-#include "strata/Support/Location.h"
-#include "strata/Support/ParseSource.h"
 #include "strata/Target/Bytecode/Serializer.h"
 #include "strata/Target/TargetBackend.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OwningOpRef.h"
@@ -33,9 +31,7 @@
 #include "mlir/Transforms/Passes.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Format.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
-#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -336,39 +332,17 @@ LogicalResult strata::compileSource(llvm::StringRef source,
   }
   ensureCompilerPassesRegistered();
 
-  DialectRegistry registry;
-  registerCompilerDialects(registry);
-  // Declared before the context, which uses it until it is destroyed.
-  std::unique_ptr<llvm::ThreadPoolInterface> threadPool;
-  MLIRContext context(registry);
-  threadPool = setContextThreads(context, options.threads);
-  context.loadAllAvailableDialects();
-  // Diagnostics point at the source; the op's IR would drown them.
-  context.printOpOnDiagnostic(false);
-
-  // A copy: the parser may keep references into the buffer (resources), and
-  // the caller's bytes need not outlive this call or be aligned.
-  llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBufferCopy(source, sourceName), llvm::SMLoc());
-  SourceMgrDiagnosticHandler handler(sourceMgr, &context, diagnosticStream);
-  // Ops imported from ONNX have a node name and no file position.
-  NamedLocationDiagnosticHandler namedHandler(&context, diagnosticStream);
-
-  OwningOpRef<ModuleOp> module = parseSourceBounded(sourceMgr, &context);
-  if (!module) {
-    // The parser reports its errors; an empty message would hide a failure.
-    if (diagnostics.empty())
-      diagnosticStream << sourceName << ": error: cannot parse the input\n";
+  ParsedSource parsed(source, sourceName, options.threads, diagnostics);
+  OwningOpRef<ModuleOp> &module = parsed.getModule();
+  if (!module)
     return failure();
-  }
 
   CompileOptions withSource = options;
   if (withSource.sourceName.empty())
     withSource.sourceName = llvm::sys::path::filename(sourceName).str();
   LogicalResult result = compileModule(*module, withSource, output);
   if (failed(result) && diagnostics.empty())
-    diagnosticStream << sourceName
-                     << ": error: compilation failed without a diagnostic\n";
+    parsed.getDiagnosticStream()
+        << sourceName << ": error: compilation failed without a diagnostic\n";
   return result;
 }

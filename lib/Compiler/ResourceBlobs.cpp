@@ -8,24 +8,18 @@
 //===----------------------------------------------------------------------===//
 
 #include "strata/Compiler/ResourceBlobs.h"
-#include "strata/Compiler/Compiler.h"
+#include "ParsedSource.h"
+
 #include "strata/InitAll.h"
-#include "strata/Support/Location.h"
-#include "strata/Support/ParseSource.h"
 
 #include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinDialect.h"
-#include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
-#include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/OwningOpRef.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Alignment.h"
 #include "llvm/Support/MathExtras.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -86,32 +80,17 @@ LogicalResult strata::convertToBytecode(StringRef source, StringRef sourceName,
                                         ArrayRef<ResourceBlob> blobs,
                                         std::string &bytecode,
                                         std::string &diagnostics) {
-  llvm::raw_string_ostream diagnosticStream(diagnostics);
-  DialectRegistry registry;
-  registerCompilerDialects(registry);
-  MLIRContext context(registry, MLIRContext::Threading::DISABLED);
-  context.loadAllAvailableDialects();
-  context.printOpOnDiagnostic(false);
-
-  llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBufferCopy(source, sourceName), llvm::SMLoc());
-  SourceMgrDiagnosticHandler handler(sourceMgr, &context, diagnosticStream);
-  NamedLocationDiagnosticHandler namedHandler(&context, diagnosticStream);
-
-  OwningOpRef<ModuleOp> module = parseSourceBounded(sourceMgr, &context);
-  if (!module) {
-    if (diagnostics.empty())
-      diagnosticStream << sourceName << ": error: cannot parse the input\n";
+  ParsedSource parsed(source, sourceName, /*threads=*/1, diagnostics);
+  OwningOpRef<ModuleOp> &module = parsed.getModule();
+  if (!module)
     return failure();
-  }
   if (failed(attachResourceBlobs(*module, blobs)))
     return failure();
   llvm::raw_string_ostream bytecodeStream(bytecode);
   BytecodeWriterConfig config(getVersionString());
   if (failed(writeBytecodeToFile(*module, bytecodeStream, config))) {
-    diagnosticStream << sourceName
-                     << ": error: cannot write the module as bytecode\n";
+    parsed.getDiagnosticStream()
+        << sourceName << ": error: cannot write the module as bytecode\n";
     return failure();
   }
   return success();
