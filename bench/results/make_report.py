@@ -46,16 +46,22 @@ ISA_FLAGS = ("avx2", "fma", "avx512f", "avx512bw", "avx512vl", "avx512_vnni",
              "amx_int8")
 
 
-def cpu_flags():
-    """The flags of the first CPU in /proc/cpuinfo (empty if unreadable)."""
+def cpuinfo_field(name):
+    """Field `name` of the first CPU in /proc/cpuinfo ("" if unreadable)."""
     try:
         with open("/proc/cpuinfo") as f:
             for line in f:
-                if line.startswith("flags"):
-                    return set(line.split(":", 1)[1].split())
+                key, _, value = line.partition(":")
+                if key.strip() == name:
+                    return value.strip()
     except OSError:
         pass
-    return set()
+    return ""
+
+
+def cpu_flags():
+    """The flags of the first CPU in /proc/cpuinfo (empty if unreadable)."""
+    return set(cpuinfo_field("flags").split())
 
 
 def llvm_host_cpu():
@@ -71,7 +77,7 @@ def llvm_host_cpu():
 
 def cpu_id():
     """The folder name of this CPU's results: vendor-llvmcpu."""
-    vendor = sh("grep -m1 vendor_id /proc/cpuinfo").split(":")[-1].strip()
+    vendor = cpuinfo_field("vendor_id")
     vendor = {"AuthenticAMD": "amd", "GenuineIntel": "intel"}.get(
         vendor, vendor.lower() or "cpu")
     return f"{vendor}-{llvm_host_cpu()}"

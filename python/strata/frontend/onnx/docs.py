@@ -35,8 +35,8 @@ def op_table_markdown() -> str:
         "the size, and strata-compile reads it faster (ResNet-18: 47 MB",
         "instead of 94 MB, 0.2 s less to compile). It needs the strata",
         "package's compiled extension, which joins the importer's text and",
-        "weights (`strata_convert_to_bytecode` in the C API); `strata.compile`",
-        "of an ONNX model takes the same path.",
+        "weights (`strata_convert_to_bytecode` in the C API);",
+        "`strata.compile` of an ONNX model takes the same path.",
         "",
         f"- Opsets {MIN_OPSET} to {MAX_OPSET} of the default domain (22 to 24 "
         "only widened the type lists of the ops below). Attribute defaults "

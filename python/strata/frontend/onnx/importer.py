@@ -38,8 +38,8 @@ from onnx import TensorProto, helper, numpy_helper
 
 from . import isolate
 from .elements import _elem_name, _kind, _mlir_elem, _tensor_type
-from .emit import (RESOURCE_THRESHOLD, _attr_dict, _blob_bytes, _blob_hex, _dense_literal,
-                   _escape, _short)
+from .emit import (RESOURCE_THRESHOLD, _attr_dict, _blob_bytes, _blob_hex,
+                   _dense_literal, _escape, _short)
 from .errors import OnnxImportError, _Poisoned, _Unsupported
 from .functions import expand_functions
 from .registry import MAX_OPSET, MAX_RANK, MIN_OPSET, OP_TABLE
