@@ -36,6 +36,11 @@ SHAPES = {
     "r18_3x3_s1_64_nhwc": (1, 64, 56, 56, 64, 3, 1, 1, 1, "nhwc"),
     "mnv2_dw3x3_s1_nhwc": (1, 144, 56, 56, 144, 3, 1, 1, 144, "nhwc"),
     "mnv2_dw3x3_s2_nhwc": (1, 144, 56, 56, 144, 3, 2, 1, 144, "nhwc"),
+    # ShuffleNetV2's depthwise convolutions: channel counts that are no
+    # multiple of the vector width (58 = 3 x 16 + 10).
+    "shuf_dw3x3_s1_58_nhwc": (1, 58, 28, 28, 58, 3, 1, 1, 58, "nhwc"),
+    "shuf_dw3x3_s1_116_nhwc": (1, 116, 14, 14, 116, 3, 1, 1, 116, "nhwc"),
+    "shuf_dw3x3_s2_116_nhwc": (1, 116, 28, 28, 116, 3, 2, 1, 116, "nhwc"),
 }
 
 

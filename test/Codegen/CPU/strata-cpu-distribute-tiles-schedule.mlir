@@ -135,3 +135,54 @@ func.func @producer_windows(%x: memref<1x8x8x32xf32>, %w: memref<3x3x32xf32>, %o
   bufferization.materialize_in_destination %r in restrict writable %out : (tensor<1x8x8x32xf32>, memref<1x8x8x32xf32>) -> ()
   return
 }
+
+// 80 channels in register tiles of 32: a partial last tile (80 = 2 x 32 +
+// 16) would fuse the padding with a dynamic size (a padded slab allocated,
+// filled and copied element by element): the dividing tiles of whole cache
+// lines nearest the 32 wanted, five of 16.
+// CHECK-LABEL: func.func @padded_window_dividing_tiles
+// CHECK: scf.forall (%{{.*}}) = (0) to (80) step (16)
+// CHECK: tensor.pad
+// CHECK: to tensor<1x10x10x16xf32>
+// CHECK: linalg.depthwise_conv_2d_nhwc_hwc
+// CHECK: } {strata.distribute}
+func.func @padded_window_dividing_tiles(%x: memref<1x8x8x80xf32>, %w: memref<3x3x80xf32>, %out: memref<1x8x8x80xf32>, %begin: index, %end: index) attributes {strata.kernel_abi = 1 : i64} {
+  %tx = bufferization.to_tensor %x restrict : memref<1x8x8x80xf32> to tensor<1x8x8x80xf32>
+  %tw = bufferization.to_tensor %w restrict : memref<3x3x80xf32> to tensor<3x3x80xf32>
+  %zero = arith.constant 0.0 : f32
+  %padded = tensor.pad %tx low[0, 1, 1, 0] high[0, 1, 1, 0] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %zero : f32
+  } : tensor<1x8x8x80xf32> to tensor<1x10x10x80xf32>
+  %e = tensor.empty() : tensor<1x8x8x80xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x8x8x80xf32>) -> tensor<1x8x8x80xf32>
+  %c = linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>, kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 1, 1, 8, 32, 0, 0>], vector_sizes = [1, 1, 8, 32, 3, 3], parallel_dims = [1, 2, 3]>} ins(%padded, %tw : tensor<1x10x10x80xf32>, tensor<3x3x80xf32>) outs(%f : tensor<1x8x8x80xf32>) -> tensor<1x8x8x80xf32>
+  bufferization.materialize_in_destination %c in restrict writable %out : (tensor<1x8x8x80xf32>, memref<1x8x8x80xf32>) -> ()
+  return
+}
+
+// 58 channels (ShuffleNetV2): no tiles of whole cache lines divide them, and
+// tiles that are not whole lines (two of 29) would make both threads write
+// the same lines at every pixel (138 us on two threads against 25 on one):
+// the kernel stays one tile.
+// CHECK-LABEL: func.func @padded_window_unaligned_channels
+// CHECK-NOT: scf.forall
+// CHECK: tensor.pad
+// CHECK: to tensor<1x10x10x58xf32>
+// CHECK-NEXT: tensor.empty
+// CHECK-NOT: scf.forall
+// CHECK: return
+func.func @padded_window_unaligned_channels(%x: memref<1x8x8x58xf32>, %w: memref<3x3x58xf32>, %out: memref<1x8x8x58xf32>, %begin: index, %end: index) attributes {strata.kernel_abi = 1 : i64} {
+  %tx = bufferization.to_tensor %x restrict : memref<1x8x8x58xf32> to tensor<1x8x8x58xf32>
+  %tw = bufferization.to_tensor %w restrict : memref<3x3x58xf32> to tensor<3x3x58xf32>
+  %zero = arith.constant 0.0 : f32
+  %padded = tensor.pad %tx low[0, 1, 1, 0] high[0, 1, 1, 0] {
+  ^bb0(%i: index, %j: index, %k: index, %l: index):
+    tensor.yield %zero : f32
+  } : tensor<1x8x8x58xf32> to tensor<1x10x10x58xf32>
+  %e = tensor.empty() : tensor<1x8x8x58xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x8x8x58xf32>) -> tensor<1x8x8x58xf32>
+  %c = linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>, kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 1, 1, 8, 32, 0, 0>], vector_sizes = [1, 1, 8, 32, 3, 3], parallel_dims = [1, 2, 3]>} ins(%padded, %tw : tensor<1x10x10x58xf32>, tensor<3x3x58xf32>) outs(%f : tensor<1x8x8x58xf32>) -> tensor<1x8x8x58xf32>
+  bufferization.materialize_in_destination %c in restrict writable %out : (tensor<1x8x8x58xf32>, memref<1x8x8x58xf32>) -> ()
+  return
+}
