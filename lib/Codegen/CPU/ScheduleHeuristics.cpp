@@ -283,10 +283,15 @@ Schedule getContractionSchedule(linalg::LinalgOp op,
         pickTile(ranges[*m], mr, 1, std::max<int64_t>(1, mr / 2), mr * 3 / 2);
   if (k)
     inner[*k] = pickTile(ranges[*k], kr, 1, 8, 64);
-  // A divisor of K above k_r that is no multiple of it (147 -> 21) makes A
-  // tiles rows of odd vectors: a divisor up to k_r then (147 -> 7; the 7x7
-  // stem's 64x12544x147 ran 3.1 ms with 21, 2.5 with 7), else k_r peeled.
-  if (k && inner[*k] > kr && inner[*k] % kr != 0) {
+  // A divisor of K above k_r that is no multiple of it (147 -> 21), or a
+  // whole K of that kind (27), makes A tiles rows of odd vectors: a divisor
+  // up to k_r then (147 -> 7; the 7x7 stem's 64x12544x147 ran 3.1 ms with
+  // 21, 2.5 with 7; the 3x3 RGB stems' 12544x24x27 ran 618 us with K whole,
+  // 150 with 9), else k_r peeled.
+  int64_t kTile = k ? inner[*k] : 0;
+  if (k && kTile == 0 && !ShapedType::isDynamic(ranges[*k]))
+    kTile = ranges[*k];
+  if (k && kTile > kr && kTile % kr != 0) {
     int64_t size = ranges[*k];
     inner[*k] = kr;
     for (int64_t t = kr; t >= 4; --t) {

@@ -48,6 +48,17 @@ func.func @matmul_24(%a: tensor<3136x96xf32>, %b: tensor<96x24xf32>, %c: tensor<
   return %r : tensor<3136x24xf32>
 }
 
+// K = 27 (a 3x3 RGB stem's im2col rows), above k_r and no multiple of it:
+// not whole (rows of 27-element vectors, broadcast lane by lane, ran the
+// 12544x24x27 product at a quarter of the speed) but its largest divisor up
+// to k_r, 9.
+// CHECK-LABEL: func.func @matmul_k27
+// CHECK: linalg.matmul {kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: {{[0-9]+}}, 0, 0>, array<i64: 16, 16, 9>], vector_sizes = [16, 16, 9]
+func.func @matmul_k27(%a: tensor<12544x27xf32>, %b: tensor<27x24xf32>, %c: tensor<12544x24xf32>) -> tensor<12544x24xf32> {
+  %r = linalg.matmul ins(%a, %b : tensor<12544x27xf32>, tensor<27x24xf32>) outs(%c : tensor<12544x24xf32>) -> tensor<12544x24xf32>
+  return %r : tensor<12544x24xf32>
+}
+
 // `?` sizes: the preferred sizes (partial tiles are masked).
 // CHECK-LABEL: func.func @matmul_dynamic
 // CHECK: linalg.matmul {kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 128, 256, 192>, array<i64: 8, 32, 16>], vector_sizes = [8, 32, 16], parallel_dims = [0, 1]>}
