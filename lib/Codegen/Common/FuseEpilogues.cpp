@@ -89,24 +89,41 @@ void fuseEpilogue(RewriterBase &rewriter, Operation *scope,
   }
   SmallVector<Operation *> epilogue =
       strata::findElementwiseEpilogue(contraction);
-  if (epilogue.empty())
+  // Without an epilogue, an accumulator initialized by a linalg op other
+  // than a fill (a broadcast bias) is fused all the same, with the
+  // contraction as the root: tiled on its own, the initialization writes
+  // the whole slab and the contraction reads it back (a 12544x96x16
+  // product plus bias took 700 us that way, 373 with a relu epilogue
+  // fused). A fill needs no fusion: the tile pass folds it into zero
+  // accumulators.
+  Operation *accumulatorInit =
+      contraction.getDpsInits().front().getDefiningOp();
+  if (epilogue.empty() &&
+      (!isa_and_present<linalg::LinalgOp>(accumulatorInit) ||
+       isa<linalg::FillOp>(accumulatorInit) || !accumulatorInit->hasOneUse()))
     return;
-  auto root = cast<linalg::GenericOp>(epilogue.back());
+  auto root = epilogue.empty()
+                  ? cast<linalg::LinalgOp>(contraction.getOperation())
+                  : cast<linalg::LinalgOp>(epilogue.back());
 
-  // The root's loops are the output dims (identity output map); each gets
-  // the register tile of the contraction loop that computes that dim.
+  // An epilogue root's loops are the output dims (identity output map);
+  // each gets the register tile of the contraction loop that computes that
+  // dim. The contraction as the root gets its register tile along its
+  // parallel loops; its reduction is tiled below, with the other tiles.
   ArrayRef<int64_t> registerTile = schedule.getTileSizes(numLevels - 1);
   AffineMap outputMap =
       contraction.getIndexingMapMatchingResult(contraction->getResult(0));
   if (!outputMap.isProjectedPermutation() ||
-      outputMap.getNumResults() != root.getNumLoops())
+      (!epilogue.empty() && outputMap.getNumResults() != root.getNumLoops()))
     return;
   SmallVector<int64_t> rootRanges = root.getStaticLoopRanges();
   SmallVector<int64_t> tileSizes(root.getNumLoops(), 0);
   bool partialTiles = false;
   for (unsigned dim = 0; dim < outputMap.getNumResults(); ++dim) {
-    int64_t tile = registerTile[outputMap.getDimPosition(dim)];
-    int64_t size = rootRanges[dim];
+    unsigned loop = outputMap.getDimPosition(dim);
+    int64_t tile = registerTile[loop];
+    unsigned rootLoop = epilogue.empty() ? loop : dim;
+    int64_t size = rootRanges[rootLoop];
     if (ShapedType::isDynamic(size))
       return;
     if (tile <= 0 || tile >= size)
@@ -117,7 +134,7 @@ void fuseEpilogue(RewriterBase &rewriter, Operation *scope,
         return;
       partialTiles = true;
     }
-    tileSizes[dim] = tile;
+    tileSizes[rootLoop] = tile;
   }
   if (llvm::all_of(tileSizes, [](int64_t tile) { return tile == 0; }))
     return;
