@@ -10,7 +10,7 @@
 // RUN: strata-run %t.smod --function=entry --threads=2 | FileCheck %s
 // RUN: strata-compile %t.mlir --vectorize=false -o %t.0.smod
 // RUN: strata-run %t.0.smod --function=entry | FileCheck %s
-// CHECK-COUNT-17: {{^}}[1.]
+// CHECK-COUNT-19: {{^}}[1.]
 // CHECK-NOT: {{^}}[0.]
 
 func.func @reshape(%x: tensor<2x3x4xf32>) -> tensor<2x6x2xf32> {
@@ -63,6 +63,19 @@ func.func @shape_chain(%x: tensor<4x3x2xf32>) -> tensor<4x6xf32> {
 func.func @concat(%a: tensor<2x3xf32>, %b: tensor<2x5xf32>) -> tensor<2x11xf32> {
   %0 = graph.concat %a, %b, %a {axis = -1 : i64} : tensor<2x3xf32>, tensor<2x5xf32>, tensor<2x3xf32> -> tensor<2x11xf32>
   return %0 : tensor<2x11xf32>
+}
+
+// Concatenations of more than 32 KiB are split into tiles for the threads
+// (strata-cpu-distribute-tiles): NHWC channels split along the 20 columns,
+// NCHW channels along the 30 rows.
+func.func @concat_tiled_nhwc(%a: tensor<1x12x20x24xf32>, %b: tensor<1x12x20x40xf32>, %c: tensor<1x12x20x8xf32>) -> tensor<1x12x20x72xf32> {
+  %0 = graph.concat %a, %b, %c {axis = 3 : i64} : tensor<1x12x20x24xf32>, tensor<1x12x20x40xf32>, tensor<1x12x20x8xf32> -> tensor<1x12x20x72xf32>
+  return %0 : tensor<1x12x20x72xf32>
+}
+
+func.func @concat_tiled_nchw(%a: tensor<1x5x30x40xf32>, %b: tensor<1x3x30x40xf32>) -> tensor<1x8x30x40xf32> {
+  %0 = graph.concat %a, %b {axis = 1 : i64} : tensor<1x5x30x40xf32>, tensor<1x3x30x40xf32> -> tensor<1x8x30x40xf32>
+  return %0 : tensor<1x8x30x40xf32>
 }
 
 func.func @slice(%x: tensor<8x10xf32>) -> tensor<3x4xf32> {

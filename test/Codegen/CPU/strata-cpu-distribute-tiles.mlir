@@ -335,3 +335,57 @@ func.func @im2col_of_computed(%xm: memref<16x10x10xf32>, %out: memref<16x3x3x8x8
   bufferization.materialize_in_destination %c in restrict writable %out : (tensor<16x3x3x8x8xf32>, memref<16x3x3x8x8xf32>) -> ()
   return
 }
+
+// -----
+
+// A concatenation of arguments along the channels (NHWC, as DenseNet's):
+// split along its longest dim other than the concatenated and innermost
+// ones (the 56 rows, 14 tiles of 4), each tile inserting the inputs' rows
+// into its slice of the output.
+// CHECK-LABEL: func.func @concat
+// CHECK: scf.forall (%[[I:.*]]) = (0) to (56) step (4) shared_outs(%[[OUT:.*]] = %{{.*}}) -> (tensor<1x56x56x96xf32>)
+// CHECK: %[[TILE:.*]] = tensor.extract_slice %[[OUT]][0, %[[I]], 0, 0] [1, 4, 56, 96]
+// CHECK: %[[A:.*]] = tensor.extract_slice %{{.*}}[0, %[[I]], 0, 0] [1, 4, 56, 64]
+// CHECK: %[[T1:.*]] = tensor.insert_slice %[[A]] into %[[TILE]][0, 0, 0, 0] [1, 4, 56, 64]
+// CHECK: %[[B:.*]] = tensor.extract_slice %{{.*}}[0, %[[I]], 0, 0] [1, 4, 56, 32]
+// CHECK: %[[T2:.*]] = tensor.insert_slice %[[B]] into %[[T1]][0, 0, 0, 64] [1, 4, 56, 32]
+// CHECK: tensor.parallel_insert_slice %[[T2]] into %[[OUT]][0, %[[I]], 0, 0] [1, 4, 56, 96]
+// CHECK: } {strata.distribute}
+// CHECK-NOT: tensor.concat
+func.func @concat(%a: memref<1x56x56x64xf32>, %b: memref<1x56x56x32xf32>, %out: memref<1x56x56x96xf32>, %begin: index, %end: index) attributes {strata.kernel_abi = 1 : i64} {
+  %ta = bufferization.to_tensor %a restrict : memref<1x56x56x64xf32> to tensor<1x56x56x64xf32>
+  %tb = bufferization.to_tensor %b restrict : memref<1x56x56x32xf32> to tensor<1x56x56x32xf32>
+  %c = tensor.concat dim(3) %ta, %tb : (tensor<1x56x56x64xf32>, tensor<1x56x56x32xf32>) -> tensor<1x56x56x96xf32>
+  bufferization.materialize_in_destination %c in restrict writable %out : (tensor<1x56x56x96xf32>, memref<1x56x56x96xf32>) -> ()
+  return
+}
+
+// -----
+
+// A concatenation of 4 KiB: copied on one thread (waking another costs
+// more), left as it is.
+// CHECK-LABEL: func.func @small_concat
+// CHECK-NOT: scf.forall
+// CHECK: tensor.concat
+func.func @small_concat(%a: memref<16x32xf32>, %b: memref<16x32xf32>, %out: memref<16x64xf32>, %begin: index, %end: index) attributes {strata.kernel_abi = 1 : i64} {
+  %ta = bufferization.to_tensor %a restrict : memref<16x32xf32> to tensor<16x32xf32>
+  %tb = bufferization.to_tensor %b restrict : memref<16x32xf32> to tensor<16x32xf32>
+  %c = tensor.concat dim(1) %ta, %tb : (tensor<16x32xf32>, tensor<16x32xf32>) -> tensor<16x64xf32>
+  bufferization.materialize_in_destination %c in restrict writable %out : (tensor<16x64xf32>, memref<16x64xf32>) -> ()
+  return
+}
+
+// -----
+
+// Concatenated along the only dim that is not innermost: nothing to split
+// along that keeps tiles on whole cache lines.
+// CHECK-LABEL: func.func @concat_rows
+// CHECK-NOT: scf.forall
+// CHECK: tensor.concat
+func.func @concat_rows(%a: memref<64x1024xf32>, %b: memref<64x1024xf32>, %out: memref<128x1024xf32>, %begin: index, %end: index) attributes {strata.kernel_abi = 1 : i64} {
+  %ta = bufferization.to_tensor %a restrict : memref<64x1024xf32> to tensor<64x1024xf32>
+  %tb = bufferization.to_tensor %b restrict : memref<64x1024xf32> to tensor<64x1024xf32>
+  %c = tensor.concat dim(0) %ta, %tb : (tensor<64x1024xf32>, tensor<64x1024xf32>) -> tensor<128x1024xf32>
+  bufferization.materialize_in_destination %c in restrict writable %out : (tensor<128x1024xf32>, memref<128x1024xf32>) -> ()
+  return
+}
