@@ -1,7 +1,10 @@
 // Small networks through the whole CPU path: an MLP, a conv net with batch
 // norms, a depthwise conv and a residual, an attention block (also compiled
 // once with a dynamic sequence length and run with two lengths), and a
-// dynamic-export shape chain. Each compiled function is compared with the
+// dynamic-export shape chain, and multi-head attention with the heads
+// transposed in and out of its products (as ViT exports it: the tiles of
+// those kernels split along what the transposes vary along). Each compiled
+// function is compared with the
 // reference evaluator by the @entry test-graph-build-e2e adds (one [1.] per
 // result), compiled by strata-compile and run by strata-run on one and two
 // threads.
@@ -9,7 +12,7 @@
 // RUN: strata-compile %t.mlir -o %t.smod
 // RUN: strata-run %t.smod --function=entry | FileCheck %s
 // RUN: strata-run %t.smod --function=entry --threads=2 | FileCheck %s
-// CHECK-COUNT-6: {{^}}[1.]
+// CHECK-COUNT-7: {{^}}[1.]
 // CHECK-NOT: {{^}}[0.]
 
 func.func @mlp(%x: tensor<2x8xf32>) -> tensor<2x4xf32> {
@@ -52,6 +55,19 @@ func.func @convnet(%x: tensor<1x3x8x8xf32>) -> tensor<1x3xf32> {
   %bf = graph.constant dense<[0.1385, 0.0296, 0.3513]> : tensor<3xf32>
   %y = graph.linear %fl, %wf, %bf : tensor<1x4xf32>, tensor<4x3xf32>, tensor<3xf32> -> tensor<1x3xf32>
   return %y : tensor<1x3xf32>
+}
+
+// 3 heads of 16 over 37 tokens (prime: no whole tiles of tokens): Q.K^T
+// with K transposed to heads x dims x tokens, then P.V with V transposed
+// to heads x tokens x dims and the result back to tokens x heads x dims.
+func.func @multihead_attention(%q: tensor<3x37x16xf32>, %k: tensor<37x3x16xf32>, %v: tensor<37x3x16xf32>) -> tensor<37x3x16xf32> {
+  %kt = graph.transpose %k {perm = array<i64: 1, 2, 0>} : tensor<37x3x16xf32> -> tensor<3x16x37xf32>
+  %s = graph.matmul %q, %kt : tensor<3x37x16xf32>, tensor<3x16x37xf32> -> tensor<3x37x37xf32>
+  %p = graph.softmax %s : tensor<3x37x37xf32> -> tensor<3x37x37xf32>
+  %vt = graph.transpose %v {perm = array<i64: 1, 0, 2>} : tensor<37x3x16xf32> -> tensor<3x37x16xf32>
+  %o = graph.matmul %p, %vt : tensor<3x37x37xf32>, tensor<3x37x16xf32> -> tensor<3x37x16xf32>
+  %r = graph.transpose %o {perm = array<i64: 1, 0, 2>} : tensor<3x37x16xf32> -> tensor<37x3x16xf32>
+  return %r : tensor<37x3x16xf32>
 }
 
 func.func @attention(%x: tensor<1x4x8xf32>) -> tensor<1x4x8xf32> {

@@ -195,6 +195,73 @@ std::optional<int64_t> chooseDividingTileSize(int64_t size, int64_t wanted,
   return best;
 }
 
+/// A linalg op computing an operand of a kernel's root, directly or
+/// through others: the root loops it varies along (through the operands'
+/// indexing maps: a producer's loop that computes a dim its consumer reads
+/// through an expression of the consumer's loops varies along those
+/// loops), and an estimate of its cost (see getWorkEstimate).
+struct FusedProducer {
+  llvm::SmallBitVector varies;
+  double cost;
+};
+
+/// The work of one linalg op, in elementwise steps: its iterations, a
+/// sixteenth of them for an op with reductions (whose vectorized
+/// multiply-adds run about that much faster than a transpose moves an
+/// element); a dynamic size counts as 1024.
+double getWorkEstimate(linalg::LinalgOp op) {
+  double work = 1;
+  for (int64_t range : op.getStaticLoopRanges())
+    work *= ShapedType::isDynamic(range) ? 1024 : static_cast<double>(range);
+  return op.getNumReductionLoops() > 0 ? work / 16 : work;
+}
+
+/// The linalg ops computing `root`'s operands (see FusedProducer), or
+/// std::nullopt when a producer's result map is no projected permutation.
+std::optional<SmallVector<FusedProducer>>
+getFusedProducers(linalg::LinalgOp root) {
+  unsigned numLoops = root.getNumLoops();
+  SmallVector<FusedProducer> producers;
+  // (op, for each of its loops the root loops it varies along)
+  SmallVector<std::pair<linalg::LinalgOp, SmallVector<llvm::SmallBitVector>>>
+      worklist;
+  SmallVector<llvm::SmallBitVector> rootLoops;
+  for (unsigned i = 0; i < numLoops; ++i) {
+    rootLoops.emplace_back(numLoops);
+    rootLoops.back().set(i);
+  }
+  worklist.emplace_back(root, rootLoops);
+  llvm::SmallPtrSet<Operation *, 8> visited;
+  while (!worklist.empty()) {
+    auto [op, loops] = worklist.pop_back_val();
+    for (OpOperand &operand : op->getOpOperands()) {
+      auto producer = operand.get().getDefiningOp<linalg::LinalgOp>();
+      if (!producer || !producer.hasPureTensorSemantics() ||
+          !visited.insert(producer).second)
+        continue;
+      AffineMap resultMap =
+          producer.getIndexingMapMatchingResult(cast<OpResult>(operand.get()));
+      if (!resultMap.isProjectedPermutation())
+        return std::nullopt;
+      AffineMap readMap = op.getMatchingIndexingMap(&operand);
+      SmallVector<llvm::SmallBitVector> producerLoops(
+          producer.getNumLoops(), llvm::SmallBitVector(numLoops));
+      llvm::SmallBitVector varies(numLoops);
+      for (unsigned d = 0; d < resultMap.getNumResults(); ++d) {
+        unsigned producerLoop = resultMap.getDimPosition(d);
+        readMap.getResult(d).walk([&](AffineExpr expr) {
+          if (auto dim = dyn_cast<AffineDimExpr>(expr))
+            producerLoops[producerLoop] |= loops[dim.getPosition()];
+        });
+        varies |= producerLoops[producerLoop];
+      }
+      producers.push_back({varies, getWorkEstimate(producer)});
+      worklist.emplace_back(producer, std::move(producerLoops));
+    }
+  }
+  return producers;
+}
+
 /// The smallest concatenation split into tiles: below it, waking a second
 /// thread costs more than the copy.
 constexpr int64_t kMinConcatBytes = 32 * 1024;
@@ -418,19 +485,73 @@ struct CPUDistributeTilesPass
           best = i;
       return best;
     };
-    loop = longest(
-        [&](unsigned i) { return !windowLoops.test(i) && !keptWhole(i); });
-    // A window op (an im2col copy) whose only loop free of windows is kept
-    // whole in its tiles (64 channels copied as one row) would run on one
-    // thread: split that loop in two halves of whole cache lines instead.
-    windows |= producerWindows;
-    std::optional<int64_t> halves;
     // The elements of a 64-byte cache line of the output.
     int64_t lineElements = 64;
     if (auto type = dyn_cast<ShapedType>(root->getResult(0).getType()))
       if (type.getElementType().isIntOrFloat())
         lineElements =
             std::max<int64_t>(1, 512 / type.getElementTypeBitWidth());
+    // Ops computed in the kernel before the root (a transposed operand, the
+    // product under an output transpose) are fused into every tile, each
+    // tile computing the slice it reads: a loop that such an op does not
+    // vary along would have every tile compute all of it. Split along a
+    // loop they all vary along when there is one: attention's Q.K^T (197 x
+    // 197 per head, K transposed in the kernel) split along its rows
+    // transposed all of K in each of 13 tiles (462 us against 157 with K
+    // given transposed); P.V under the transpose back to tokens x heads,
+    // split along the tokens, all of V in each of 197 (795 us against 133).
+    // (Only producers whose recomputation would cost more than a quarter
+    // of the kernel's work: a squeeze-excite block's 4x96 product under
+    // the multiply of 3136 pixels by its result is recomputed per tile.)
+    auto usualCandidate = [&](unsigned i) {
+      return !windowLoops.test(i) && !keptWhole(i);
+    };
+    std::optional<unsigned> usual = longest(usualCandidate);
+    std::optional<llvm::SmallBitVector> producerLoops;
+    if (usual)
+      if (std::optional<SmallVector<FusedProducer>> producers =
+              getFusedProducers(root)) {
+        double total = getWorkEstimate(root);
+        for (const FusedProducer &producer : *producers)
+          total += producer.cost;
+        double tiles = ShapedType::isDynamic(ranges[*usual])
+                           ? kTilesPerLoop
+                           : llvm::divideCeil(
+                                 ranges[*usual],
+                                 chooseTileSize(ranges[*usual],
+                                                innerTiles[*usual].value_or(0),
+                                                lineElements));
+        for (const FusedProducer &producer : *producers) {
+          if (producer.varies.test(*usual) ||
+              producer.cost * (tiles - 1) * 4 <= total)
+            continue;
+          if (!producerLoops)
+            producerLoops = llvm::SmallBitVector(root.getNumLoops(), true);
+          *producerLoops &= producer.varies;
+        }
+      }
+    bool computedInputs = producerLoops.has_value();
+    // Whole tiles first: a partial one (197 columns in tiles of 32) makes
+    // the fused producer's slice, and so its loops, of dynamic size.
+    if (computedInputs)
+      loop = longest([&](unsigned i) {
+        return usualCandidate(i) && producerLoops->test(i) &&
+               !ShapedType::isDynamic(ranges[i]) &&
+               ranges[i] % chooseTileSize(ranges[i], innerTiles[i].value_or(0),
+                                          lineElements) ==
+                   0;
+      });
+    if (computedInputs && !loop)
+      loop = longest([&](unsigned i) {
+        return usualCandidate(i) && producerLoops->test(i);
+      });
+    if (!loop)
+      loop = usual;
+    // A window op (an im2col copy) whose only loop free of windows is kept
+    // whole in its tiles (64 channels copied as one row) would run on one
+    // thread: split that loop in two halves of whole cache lines instead.
+    windows |= producerWindows;
+    std::optional<int64_t> halves;
     if (!loop && windows) {
       loop = longest([&](unsigned i) {
         return !windowLoops.test(i) && !ShapedType::isDynamic(ranges[i]) &&

@@ -186,3 +186,56 @@ func.func @padded_window_unaligned_channels(%x: memref<1x8x8x58xf32>, %w: memref
   bufferization.materialize_in_destination %c in restrict writable %out : (tensor<1x8x8x58xf32>, memref<1x8x8x58xf32>) -> ()
   return
 }
+
+// Attention's Q.K^T with K transposed in the kernel: split along its 197
+// rows (the longest loop), each of the 13 tiles would transpose all of K.
+// The transpose varies along the heads and the columns only; 197 columns
+// make no whole tiles, so the 3 heads are the tiles, each transposing its
+// own rows of K.
+// CHECK-LABEL: func.func @transposed_operand
+// CHECK: scf.forall (%{{.*}}) in (3)
+// CHECK: linalg.transpose ins(%{{.*}} : tensor<197x1x64xf32>)
+// CHECK: linalg.batch_matmul
+// CHECK: } {strata.distribute}
+func.func @transposed_operand(%q: memref<3x197x64xf32>, %k: memref<197x3x64xf32>, %out: memref<3x197x197xf32>, %begin: index, %end: index) attributes {strata.kernel_abi = 1 : i64} {
+  %tq = bufferization.to_tensor %q restrict : memref<3x197x64xf32> to tensor<3x197x64xf32>
+  %tk = bufferization.to_tensor %k restrict : memref<197x3x64xf32> to tensor<197x3x64xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<3x64x197xf32>
+  %kt = linalg.transpose ins(%tk : tensor<197x3x64xf32>) outs(%e : tensor<3x64x197xf32>) permutation = [1, 2, 0]
+  %e2 = tensor.empty() : tensor<3x197x197xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e2 : tensor<3x197x197xf32>) -> tensor<3x197x197xf32>
+  %r = linalg.batch_matmul {kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 1, 0, 0, 0>, array<i64: 1, 8, 32, 16>], vector_sizes = [1, 8, 32, 16], parallel_dims = [0]>} ins(%tq, %kt : tensor<3x197x64xf32>, tensor<3x64x197xf32>) outs(%f : tensor<3x197x197xf32>) -> tensor<3x197x197xf32>
+  bufferization.materialize_in_destination %r in restrict writable %out : (tensor<3x197x197xf32>, memref<3x197x197xf32>) -> ()
+  return
+}
+
+// A squeeze-excite multiply (EfficientNet-B0's): 3136 pixels by a
+// 96-channel vector computed in the kernel (a 1x4x96 product on weight
+// panels). Recomputing the product in each of the 16 tiles along the pixels
+// costs little next to the multiply: the pixels are split as usual.
+// CHECK-LABEL: func.func @small_producer
+// CHECK: scf.forall (%{{.*}}) = (0) to (3136) step (196)
+// CHECK: } {strata.distribute}
+func.func @small_producer(%s: memref<1x4xf32>, %w: memref<3x4x32xf32>, %x: memref<3136x1x3x32xf32>, %out: memref<3136x1x3x32xf32>, %begin: index, %end: index) attributes {strata.kernel_abi = 1 : i64} {
+  %ts = bufferization.to_tensor %s restrict : memref<1x4xf32> to tensor<1x4xf32>
+  %tw = bufferization.to_tensor %w restrict : memref<3x4x32xf32> to tensor<3x4x32xf32>
+  %tx = bufferization.to_tensor %x restrict : memref<3136x1x3x32xf32> to tensor<3136x1x3x32xf32>
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<1x3x32xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<1x3x32xf32>) -> tensor<1x3x32xf32>
+  %g = linalg.generic {indexing_maps = [affine_map<(m, p, n, k) -> (m, k)>, affine_map<(m, p, n, k) -> (p, k, n)>, affine_map<(m, p, n, k) -> (m, p, n)>], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%ts, %tw : tensor<1x4xf32>, tensor<3x4x32xf32>) outs(%f : tensor<1x3x32xf32>) attrs = {kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 0, 1, 32, 0>, array<i64: 0, 1, 32, 1>], vector_sizes = [1, 1, 32, 1], parallel_dims = [1]>} {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %m = arith.mulf %a, %b : f32
+    %y = arith.addf %o, %m : f32
+    linalg.yield %y : f32
+  } -> tensor<1x3x32xf32>
+  %e2 = tensor.empty() : tensor<3136x1x3x32xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(q, m, p, n) -> (m, p, n)>, affine_map<(q, m, p, n) -> (q, m, p, n)>, affine_map<(q, m, p, n) -> (q, m, p, n)>], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%g, %tx : tensor<1x3x32xf32>, tensor<3136x1x3x32xf32>) outs(%e2 : tensor<3136x1x3x32xf32>) {
+  ^bb0(%a: f32, %b: f32, %o: f32):
+    %m = arith.mulf %a, %b : f32
+    linalg.yield %m : f32
+  } -> tensor<3136x1x3x32xf32>
+  bufferization.materialize_in_destination %r in restrict writable %out : (tensor<3136x1x3x32xf32>, memref<3136x1x3x32xf32>) -> ()
+  return
+}
