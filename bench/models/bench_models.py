@@ -17,8 +17,9 @@ interpreter over torch.nn.functional (torch_runner below; PyTorch eager
 with the same weights, torch.set_num_threads(N)); otherwise its figures are
 absent and the report says why.
 
-The PyTorch exports of torchvision architectures with random weights
-(SqueezeNet 1.1, EfficientNet-B0, DenseNet-121, ShuffleNetV2; made by
+The PyTorch exports with random weights (torchvision's SqueezeNet 1.1,
+EfficientNet-B0, DenseNet-121, ShuffleNetV2 and a DeiT-Tiny-shaped ViT,
+and a GPT-style decoder on 128 token ids; made by
 bench/compile/export_torchvision.py with a Python that has torch and
 torchvision: STRATA_TORCH_PYTHON, default /usr/bin/python3) are measured
 the same way; without torch their rows say why they are missing.
@@ -49,7 +50,7 @@ THREADS = (1, 2)
 #: Real exports (bench/compile/export_torchvision.py), after the models of
 #: make_models.py.
 TORCH_MODELS = ("squeezenet1_1", "efficientnet_b0", "densenet121",
-                "shufflenet_v2_x1_0")
+                "shufflenet_v2_x1_0", "vit_tiny", "gpt_decoder")
 EXPORTER = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(
     __file__))), "compile", "export_torchvision.py")
 
@@ -205,7 +206,12 @@ def bench_model(name, path, quick):
     row["parameters"] = int(sum(np.prod(i.dims) for i in
                                 model.graph.initializer))
     row["nodes"] = len(model.graph.node)
-    x = np.random.default_rng(0).standard_normal(dims).astype(np.float32)
+    if (model.graph.input[0].type.tensor_type.elem_type ==
+            onnx.TensorProto.INT64):
+        # Token ids (the GPT-style decoder): any vocabulary has the first 100.
+        x = np.random.default_rng(0).integers(0, 100, dims).astype(np.int64)
+    else:
+        x = np.random.default_rng(0).standard_normal(dims).astype(np.float32)
 
     # onnxruntime's output is the reference.
     expected = None
