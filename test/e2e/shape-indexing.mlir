@@ -10,7 +10,7 @@
 // RUN: strata-run %t.smod --function=entry --threads=2 | FileCheck %s
 // RUN: strata-compile %t.mlir --vectorize=false -o %t.0.smod
 // RUN: strata-run %t.0.smod --function=entry | FileCheck %s
-// CHECK-COUNT-19: {{^}}[1.]
+// CHECK-COUNT-20: {{^}}[1.]
 // CHECK-NOT: {{^}}[0.]
 
 func.func @reshape(%x: tensor<2x3x4xf32>) -> tensor<2x6x2xf32> {
@@ -65,12 +65,17 @@ func.func @concat(%a: tensor<2x3xf32>, %b: tensor<2x5xf32>) -> tensor<2x11xf32> 
   return %0 : tensor<2x11xf32>
 }
 
-// Concatenations of more than 32 KiB are split into tiles for the threads
-// (strata-cpu-distribute-tiles): NHWC channels split along the 20 columns,
-// NCHW channels along the 30 rows.
+// Concatenations and slices of more than 32 KiB are split into tiles for the
+// threads (strata-cpu-distribute-tiles): NHWC channels split along the 20
+// columns, NCHW channels along the 30 rows, the slice along its 31 columns.
 func.func @concat_tiled_nhwc(%a: tensor<1x12x20x24xf32>, %b: tensor<1x12x20x40xf32>, %c: tensor<1x12x20x8xf32>) -> tensor<1x12x20x72xf32> {
   %0 = graph.concat %a, %b, %c {axis = 3 : i64} : tensor<1x12x20x24xf32>, tensor<1x12x20x40xf32>, tensor<1x12x20x8xf32> -> tensor<1x12x20x72xf32>
   return %0 : tensor<1x12x20x72xf32>
+}
+
+func.func @slice_tiled(%x: tensor<30x34x16xf32>) -> tensor<27x31x16xf32> {
+  %0 = graph.slice %x {starts = array<i64: 2, 1>, ends = array<i64: 29, 32>, axes = array<i64: 0, 1>} : tensor<30x34x16xf32> -> tensor<27x31x16xf32>
+  return %0 : tensor<27x31x16xf32>
 }
 
 func.func @concat_tiled_nchw(%a: tensor<1x5x30x40xf32>, %b: tensor<1x3x30x40xf32>) -> tensor<1x8x30x40xf32> {

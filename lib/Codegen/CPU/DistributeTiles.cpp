@@ -233,7 +233,9 @@ getFusedProducers(linalg::LinalgOp root) {
   worklist.emplace_back(root, rootLoops);
   llvm::SmallPtrSet<Operation *, 8> visited;
   while (!worklist.empty()) {
-    auto [op, loops] = worklist.pop_back_val();
+    auto [op, producedLoops] = worklist.pop_back_val();
+    // (A copy: lambdas cannot capture structured bindings in C++17.)
+    SmallVector<llvm::SmallBitVector> loops = producedLoops;
     for (OpOperand &operand : op->getOpOperands()) {
       auto producer = operand.get().getDefiningOp<linalg::LinalgOp>();
       if (!producer || !producer.hasPureTensorSemantics() ||
@@ -262,44 +264,50 @@ getFusedProducers(linalg::LinalgOp root) {
   return producers;
 }
 
-/// The smallest concatenation split into tiles: below it, waking a second
-/// thread costs more than the copy.
-constexpr int64_t kMinConcatBytes = 32 * 1024;
+/// The smallest copy kernel (a concatenation, a slice) split into tiles:
+/// below it, waking a second thread costs more than the copy.
+constexpr int64_t kMinCopyBytes = 32 * 1024;
 
 struct CPUDistributeTilesPass
     : strata::impl::CPUDistributeTilesPassBase<CPUDistributeTilesPass> {
   using Base::Base;
 
-  /// A concatenation of kernel arguments (DenseNet-121 has 58, each
-  /// copying all the features of its block so far) is split along its
-  /// longest dim that is neither the concatenated one nor the innermost
-  /// (whose tiles would share cache lines): each tile concatenates the
-  /// inputs' slices into its slice of the output, as insert_slices into
-  /// that slice, which bufferize into copies in place. Otherwise it ran on
-  /// one thread, and on two the other waited (DenseNet-121's 3.8 ms of
-  /// copies on two threads).
-  void distributeConcat(tensor::ConcatOp concat,
-                        bufferization::MaterializeInDestinationOp output) {
+  /// Kernels that only copy their arguments: a concatenation (DenseNet-121
+  /// has 58, each copying all the features of its block so far) or a slice
+  /// (the 55x55 part of a Winograd product's 56x56 output). They ran on one
+  /// thread, and on two the other waited, or worse: SqueezeNet's slice of
+  /// 774 KiB took 36 us on one thread and 144 on two, half of its source
+  /// in the other core's cache. Each is split along its longest dim that
+  /// is neither `excludedDim` (the concatenated one) nor the innermost
+  /// (whose tiles would share cache lines), in whole tiles; `buildTile`
+  /// makes a tile's value from the tile's offset and size along that dim.
+  /// `copy` is the op computing the output; its operands must be kernel
+  /// arguments or constants.
+  void distributeCopy(
+      Operation *copy, bufferization::MaterializeInDestinationOp output,
+      std::optional<int64_t> excludedDim,
+      llvm::function_ref<Value(
+          OpBuilder &, Location, Value shared, ArrayRef<OpFoldResult> offsets,
+          ArrayRef<OpFoldResult> sizes, unsigned split, Value iv, int64_t tile)>
+          buildTile) {
     func::FuncOp func = getOperation();
-    RankedTensorType type = concat.getResultType();
+    auto type = cast<RankedTensorType>(copy->getResult(0).getType());
     if (!type.hasStaticShape() || type.getRank() < 2 ||
-        concat->getBlock() != &func.getBody().front() ||
+        copy->getBlock() != &func.getBody().front() ||
         !type.getElementType().isIntOrFloat())
       return;
     int64_t bits = type.getElementTypeBitWidth();
-    if (type.getNumElements() * std::max<int64_t>(bits, 8) / 8 <
-        kMinConcatBytes)
+    if (type.getNumElements() * std::max<int64_t>(bits, 8) / 8 < kMinCopyBytes)
       return;
-    for (Value input : concat.getInputs()) {
+    for (Value input : copy->getOperands()) {
       Operation *def = input.getDefiningOp();
       if (def && !isa<bufferization::ToTensorOp>(def) &&
           !matchPattern(input, m_Constant()))
         return;
     }
-    int64_t axis = concat.getDim();
-    std::optional<int64_t> split;
+    std::optional<unsigned> split;
     for (int64_t d = 0; d + 1 < type.getRank(); ++d)
-      if (d != axis && type.getDimSize(d) > 1 &&
+      if (d != excludedDim && type.getDimSize(d) > 1 &&
           (!split || type.getDimSize(d) > type.getDimSize(*split)))
         split = d;
     if (!split)
@@ -314,8 +322,8 @@ struct CPUDistributeTilesPass
     }
 
     IRRewriter rewriter(func.getContext());
-    Location loc = concat.getLoc();
-    rewriter.setInsertionPoint(concat);
+    Location loc = copy->getLoc();
+    rewriter.setInsertionPoint(copy);
     Value empty = tensor::EmptyOp::create(rewriter, loc, type.getShape(),
                                           type.getElementType());
     auto forall = scf::ForallOp::create(
@@ -327,39 +335,82 @@ struct CPUDistributeTilesPass
     Value shared = forall.getRegionIterArgs().front();
     rewriter.setInsertionPoint(forall.getTerminator());
     int64_t rank = type.getRank();
-    SmallVector<OpFoldResult> unitStrides(rank, rewriter.getIndexAttr(1));
-    auto sliceOf = [&](RankedTensorType of, int64_t concatOffset) {
-      SmallVector<OpFoldResult> offsets(rank, rewriter.getIndexAttr(0)), sizes;
-      for (int64_t d = 0; d < rank; ++d)
-        sizes.push_back(rewriter.getIndexAttr(of.getDimSize(d)));
-      offsets[*split] = iv;
-      sizes[*split] = rewriter.getIndexAttr(tile);
-      offsets[axis] = rewriter.getIndexAttr(concatOffset);
-      return std::make_pair(offsets, sizes);
-    };
-    auto [outOffsets, outSizes] = sliceOf(type, 0);
-    Value tileOut = tensor::ExtractSliceOp::create(
-        rewriter, loc, shared, outOffsets, outSizes, unitStrides);
-    int64_t concatOffset = 0;
-    for (Value input : concat.getInputs()) {
-      auto inputType = cast<RankedTensorType>(input.getType());
-      auto [offsets, sizes] = sliceOf(inputType, 0);
-      Value part = tensor::ExtractSliceOp::create(rewriter, loc, input, offsets,
-                                                  sizes, unitStrides);
-      SmallVector<OpFoldResult> destOffsets(rank, rewriter.getIndexAttr(0));
-      destOffsets[axis] = rewriter.getIndexAttr(concatOffset);
-      SmallVector<OpFoldResult> partSizes = sizes;
-      tileOut = tensor::InsertSliceOp::create(
-          rewriter, loc, part, tileOut, destOffsets, partSizes, unitStrides);
-      concatOffset += inputType.getDimSize(axis);
-    }
+    SmallVector<OpFoldResult> offsets(rank, rewriter.getIndexAttr(0)), sizes;
+    for (int64_t d = 0; d < rank; ++d)
+      sizes.push_back(rewriter.getIndexAttr(type.getDimSize(d)));
+    offsets[*split] = iv;
+    sizes[*split] = rewriter.getIndexAttr(tile);
+    Value value =
+        buildTile(rewriter, loc, shared, offsets, sizes, *split, iv, tile);
     rewriter.setInsertionPointToStart(forall.getTerminator().getBody());
-    tensor::ParallelInsertSliceOp::create(rewriter, loc, tileOut, shared,
-                                          outOffsets, outSizes, unitStrides);
+    SmallVector<OpFoldResult> unitStrides(rank, rewriter.getIndexAttr(1));
+    tensor::ParallelInsertSliceOp::create(rewriter, loc, value, shared, offsets,
+                                          sizes, unitStrides);
     forall->setAttr(kDistributeAttrName, rewriter.getUnitAttr());
     rewriter.modifyOpInPlace(
         output, [&] { output.getSourceMutable().assign(forall.getResult(0)); });
-    rewriter.eraseOp(concat);
+    rewriter.eraseOp(copy);
+  }
+
+  /// A concatenation (see distributeCopy): each tile inserts the inputs'
+  /// slices into its slice of the output, which bufferizes into copies in
+  /// place.
+  void distributeConcat(tensor::ConcatOp concat,
+                        bufferization::MaterializeInDestinationOp output) {
+    int64_t axis = concat.getDim();
+    distributeCopy(
+        concat, output, axis,
+        [&](OpBuilder &builder, Location loc, Value shared,
+            ArrayRef<OpFoldResult> outOffsets, ArrayRef<OpFoldResult> outSizes,
+            unsigned split, Value iv, int64_t tile) -> Value {
+          int64_t rank = concat.getRank();
+          SmallVector<OpFoldResult> unitStrides(rank, builder.getIndexAttr(1));
+          Value tileOut = tensor::ExtractSliceOp::create(
+              builder, loc, shared, outOffsets, outSizes, unitStrides);
+          int64_t concatOffset = 0;
+          for (Value input : concat.getInputs()) {
+            auto inputType = cast<RankedTensorType>(input.getType());
+            SmallVector<OpFoldResult> offsets(rank, builder.getIndexAttr(0)),
+                sizes;
+            for (int64_t d = 0; d < rank; ++d)
+              sizes.push_back(builder.getIndexAttr(inputType.getDimSize(d)));
+            offsets[split] = iv;
+            sizes[split] = builder.getIndexAttr(tile);
+            Value part = tensor::ExtractSliceOp::create(
+                builder, loc, input, offsets, sizes, unitStrides);
+            SmallVector<OpFoldResult> destOffsets(rank,
+                                                  builder.getIndexAttr(0));
+            destOffsets[axis] = builder.getIndexAttr(concatOffset);
+            tileOut = tensor::InsertSliceOp::create(
+                builder, loc, part, tileOut, destOffsets, sizes, unitStrides);
+            concatOffset += inputType.getDimSize(axis);
+          }
+          return tileOut;
+        });
+  }
+
+  /// A slice with unit strides that keeps its rank (see distributeCopy):
+  /// each tile is the slice of the source its rows come from.
+  void distributeSlice(tensor::ExtractSliceOp slice,
+                       bufferization::MaterializeInDestinationOp output) {
+    if (slice.getSourceType().getRank() != slice.getResultType().getRank() ||
+        !slice.hasUnitStride() ||
+        ShapedType::isDynamicShape(slice.getStaticOffsets()))
+      return;
+    distributeCopy(
+        slice, output, std::nullopt,
+        [&](OpBuilder &builder, Location loc, Value,
+            ArrayRef<OpFoldResult> outOffsets, ArrayRef<OpFoldResult> outSizes,
+            unsigned split, Value iv, int64_t) -> Value {
+          SmallVector<OpFoldResult> offsets = slice.getMixedOffsets();
+          AffineExpr d0 = builder.getAffineDimExpr(0);
+          offsets[split] = affine::makeComposedFoldedAffineApply(
+              builder, loc, d0 + slice.getStaticOffsets()[split], {iv});
+          SmallVector<OpFoldResult> unitStrides(outSizes.size(),
+                                                builder.getIndexAttr(1));
+          return tensor::ExtractSliceOp::create(builder, loc, slice.getSource(),
+                                                offsets, outSizes, unitStrides);
+        });
   }
 
   void runOnOperation() override {
@@ -375,6 +426,12 @@ struct CPUDistributeTilesPass
     if (auto concat =
             outputs.front().getSource().getDefiningOp<tensor::ConcatOp>()) {
       distributeConcat(concat, outputs.front());
+      return;
+    }
+    if (auto slice = outputs.front()
+                         .getSource()
+                         .getDefiningOp<tensor::ExtractSliceOp>()) {
+      distributeSlice(slice, outputs.front());
       return;
     }
     auto root = outputs.front().getSource().getDefiningOp<linalg::LinalgOp>();

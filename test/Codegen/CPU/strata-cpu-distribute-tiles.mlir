@@ -389,3 +389,34 @@ func.func @concat_rows(%a: memref<64x1024xf32>, %b: memref<64x1024xf32>, %out: m
   bufferization.materialize_in_destination %c in restrict writable %out : (tensor<128x1024xf32>, memref<128x1024xf32>) -> ()
   return
 }
+
+// -----
+
+// A slice of an argument (the 55x55 part of a Winograd product's 56x56
+// output): split along its longest dim but the innermost (55 rows, 11
+// tiles of 5), each tile the slice of the source its rows come from.
+// CHECK-LABEL: func.func @slice
+// CHECK: scf.forall (%[[I:.*]]) = (0) to (55) step (5) shared_outs(%[[OUT:.*]] = %{{.*}}) -> (tensor<55x55x64xf32>)
+// CHECK: %[[ROW:.*]] = affine.apply #{{.*}}(%[[I]])
+// CHECK: %[[T:.*]] = tensor.extract_slice %{{.*}}[%[[ROW]], 1, 0] [5, 55, 64] [1, 1, 1] : tensor<56x56x64xf32> to tensor<5x55x64xf32>
+// CHECK: tensor.parallel_insert_slice %[[T]] into %[[OUT]][%[[I]], 0, 0] [5, 55, 64]
+// CHECK: } {strata.distribute}
+func.func @slice(%a: memref<56x56x64xf32>, %out: memref<55x55x64xf32>, %begin: index, %end: index) attributes {strata.kernel_abi = 1 : i64} {
+  %ta = bufferization.to_tensor %a restrict : memref<56x56x64xf32> to tensor<56x56x64xf32>
+  %s = tensor.extract_slice %ta[1, 1, 0] [55, 55, 64] [1, 1, 1] : tensor<56x56x64xf32> to tensor<55x55x64xf32>
+  bufferization.materialize_in_destination %s in restrict writable %out : (tensor<55x55x64xf32>, memref<55x55x64xf32>) -> ()
+  return
+}
+
+// -----
+
+// A slice dropping a dim (rank-reducing) is left as it is.
+// CHECK-LABEL: func.func @rank_reducing_slice
+// CHECK-NOT: scf.forall
+// CHECK: tensor.extract_slice
+func.func @rank_reducing_slice(%a: memref<2x128x128xf32>, %out: memref<128x128xf32>, %begin: index, %end: index) attributes {strata.kernel_abi = 1 : i64} {
+  %ta = bufferization.to_tensor %a restrict : memref<2x128x128xf32> to tensor<2x128x128xf32>
+  %s = tensor.extract_slice %ta[1, 0, 0] [1, 128, 128] [1, 1, 1] : tensor<2x128x128xf32> to tensor<128x128xf32>
+  bufferization.materialize_in_destination %s in restrict writable %out : (tensor<128x128xf32>, memref<128x128xf32>) -> ()
+  return
+}
