@@ -6,10 +6,12 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/Parser/Parser.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 
 #include <cstring>
+#include <string>
 
 using namespace mlir;
 
@@ -70,10 +72,43 @@ std::optional<size_t> strata::findExcessiveNesting(llvm::StringRef text,
   return std::nullopt;
 }
 
+std::optional<std::string> strata::describeBinaryInput(llvm::StringRef text,
+                                                       llvm::StringRef name) {
+  if (isBytecode(llvm::MemoryBufferRef(text, "")))
+    return std::nullopt;
+  // Text IR has no control characters but tabs and line ends; a protobuf
+  // (or any other binary file) has them within its first bytes.
+  llvm::StringRef head = text.take_front(512);
+  bool binary = llvm::any_of(head, [](char c) {
+    unsigned char byte = static_cast<unsigned char>(c);
+    return byte < 0x20 && c != '\t' && c != '\n' && c != '\r';
+  });
+  if (!binary)
+    return std::nullopt;
+  // An ONNX ModelProto begins with its field 1, ir_version (a varint: tag
+  // byte 0x08).
+  if (name.ends_with_insensitive(".onnx") ||
+      (!text.empty() && text.front() == '\x08'))
+    return std::string("input is an ONNX model (binary protobuf), not MLIR: "
+                       "import it first (strata-import-onnx MODEL.onnx -o "
+                       "MODEL.mlirbc), or compile it from Python "
+                       "(strata.compile)");
+  return std::string(
+      "input is binary but neither MLIR text nor MLIR bytecode; it is not "
+      "parsed");
+}
+
 OwningOpRef<ModuleOp> strata::parseSourceBounded(llvm::SourceMgr &sourceMgr,
                                                  MLIRContext *context) {
   const llvm::MemoryBuffer *buffer =
       sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+  if (std::optional<std::string> why = describeBinaryInput(
+          buffer->getBuffer(), buffer->getBufferIdentifier())) {
+    // (Line 0: at line 1 the diagnostic would print the binary "line".)
+    emitError(FileLineColLoc::get(context, buffer->getBufferIdentifier(), 0, 0))
+        << *why;
+    return nullptr;
+  }
   if (std::optional<size_t> offset =
           findExcessiveNesting(buffer->getBuffer())) {
     llvm::SMLoc where =

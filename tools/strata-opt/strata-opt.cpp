@@ -43,6 +43,11 @@ int main(int argc, char **argv) {
       llvm::WithColor::error() << errorMessage << "\n";
       return 1;
     }
+    if (std::optional<std::string> why =
+            strata::describeBinaryInput(input->getBuffer(), inputFilename)) {
+      llvm::errs() << inputFilename << ": error: " << *why << "\n";
+      return 1;
+    }
     if (std::optional<size_t> offset =
             strata::findExcessiveNesting(input->getBuffer())) {
       llvm::SourceMgr sourceMgr;

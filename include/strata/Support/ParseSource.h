@@ -17,6 +17,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <string>
 
 namespace llvm {
 class SourceMgr;
@@ -42,9 +43,17 @@ inline constexpr unsigned kMaxNestingDepth = 500;
 std::optional<size_t> findExcessiveNesting(llvm::StringRef text,
                                            unsigned limit = kMaxNestingDepth);
 
+/// Why `text` (the contents of the file `name`) cannot be MLIR: binary
+/// data that is not MLIR bytecode (control characters in its first bytes),
+/// said to be an ONNX model when it looks like one; none for text or
+/// bytecode.
+std::optional<std::string> describeBinaryInput(llvm::StringRef text,
+                                               llvm::StringRef name);
+
 /// Parses the main buffer of `sourceMgr` as a module in `context` after
-/// checking its nesting; reports an error at the first bracket too deep
-/// through the context's diagnostics (null module) instead of parsing.
+/// checking that it is not some other binary file and its nesting; reports an
+/// error at the first bracket too deep through the context's diagnostics (null
+/// module) instead of parsing.
 mlir::OwningOpRef<mlir::ModuleOp>
 parseSourceBounded(llvm::SourceMgr &sourceMgr, mlir::MLIRContext *context);
 

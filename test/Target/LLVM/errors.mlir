@@ -35,7 +35,7 @@
 // Not MLIR at all, and a missing file.
 // RUN: printf '\000\377\376\023\067garbage\001\002\n' > %t/garbage.bin
 // RUN: not strata-translate %t/garbage.bin 2>&1 | FileCheck %s --check-prefix=GARBAGE
-// GARBAGE: garbage.bin:1:{{[0-9]+}}: error: unexpected character
+// GARBAGE: garbage.bin:0:0: error: input is binary but neither MLIR text nor MLIR bytecode; it is not parsed
 // RUN: not strata-translate %t/missing.mlir 2>&1 | FileCheck %s --check-prefix=MISSING
 // MISSING: error: cannot open input file '{{.*}}missing.mlir'
 
