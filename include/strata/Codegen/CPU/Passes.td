@@ -261,8 +261,18 @@ def CPUDistributeTilesPass
     static sizes; so are kernels whose output op writes what a fused
     producer's windows read (the activation of a depthwise convolution),
     splitting channels kept whole in register tiles into two halves of
-    whole cache lines where needed. Kernels of another shape are left alone
-    (and run as one tile).
+    whole cache lines where needed. A window op whose padding is fused gets
+    whole tiles only (a partial one would pad a slab of dynamic size), of
+    whole cache lines along the output's contiguous dim (else both threads
+    write the same lines): dividing tiles near the size wanted, or none.
+    When a producer fused into the tiles does not vary along the loop
+    chosen and recomputing it per tile would cost more than a quarter of
+    the kernel's work (K transposed for Q.K^T, V for P.V), the loop is one
+    all such producers vary along, whole tiles first. Kernels that only
+    copy their arguments, a concatenation or a unit-stride slice of 32 KiB
+    or more, are split along their longest dim other than the concatenated
+    and innermost ones, in whole tiles. Kernels of another shape are left
+    alone (and run as one tile).
   }];
   let dependentDialects = [
     "::mlir::affine::AffineDialect",
