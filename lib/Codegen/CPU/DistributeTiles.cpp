@@ -233,9 +233,10 @@ getFusedProducers(linalg::LinalgOp root) {
   worklist.emplace_back(root, rootLoops);
   llvm::SmallPtrSet<Operation *, 8> visited;
   while (!worklist.empty()) {
-    auto [op, producedLoops] = worklist.pop_back_val();
-    // (A copy: lambdas cannot capture structured bindings in C++17.)
-    SmallVector<llvm::SmallBitVector> loops = producedLoops;
+    // (No structured binding: the walk below captures `loops`.)
+    auto item = worklist.pop_back_val();
+    linalg::LinalgOp op = item.first;
+    SmallVector<llvm::SmallBitVector> loops = std::move(item.second);
     for (OpOperand &operand : op->getOpOperands()) {
       auto producer = operand.get().getDefiningOp<linalg::LinalgOp>();
       if (!producer || !producer.hasPureTensorSemantics() ||
@@ -280,15 +281,16 @@ struct CPUDistributeTilesPass
   /// in the other core's cache. Each is split along its longest dim that
   /// is neither `excludedDim` (the concatenated one) nor the innermost
   /// (whose tiles would share cache lines), in whole tiles; `buildTile`
-  /// makes a tile's value from the tile's offset and size along that dim.
-  /// `copy` is the op computing the output; its operands must be kernel
-  /// arguments or constants.
+  /// makes a tile's value from the tile's offsets and sizes in the output
+  /// (the tile index and size along the dim `split`, whole dims
+  /// elsewhere). `copy` is the op computing the output; its operands must
+  /// be kernel arguments or constants.
   void distributeCopy(
       Operation *copy, bufferization::MaterializeInDestinationOp output,
       std::optional<int64_t> excludedDim,
-      llvm::function_ref<Value(
-          OpBuilder &, Location, Value shared, ArrayRef<OpFoldResult> offsets,
-          ArrayRef<OpFoldResult> sizes, unsigned split, Value iv, int64_t tile)>
+      llvm::function_ref<Value(OpBuilder &, Location, Value shared,
+                               ArrayRef<OpFoldResult> offsets,
+                               ArrayRef<OpFoldResult> sizes, unsigned split)>
           buildTile) {
     func::FuncOp func = getOperation();
     auto type = cast<RankedTensorType>(copy->getResult(0).getType());
@@ -340,8 +342,7 @@ struct CPUDistributeTilesPass
       sizes.push_back(rewriter.getIndexAttr(type.getDimSize(d)));
     offsets[*split] = iv;
     sizes[*split] = rewriter.getIndexAttr(tile);
-    Value value =
-        buildTile(rewriter, loc, shared, offsets, sizes, *split, iv, tile);
+    Value value = buildTile(rewriter, loc, shared, offsets, sizes, *split);
     rewriter.setInsertionPointToStart(forall.getTerminator().getBody());
     SmallVector<OpFoldResult> unitStrides(rank, rewriter.getIndexAttr(1));
     tensor::ParallelInsertSliceOp::create(rewriter, loc, value, shared, offsets,
@@ -361,29 +362,28 @@ struct CPUDistributeTilesPass
     distributeCopy(
         concat, output, axis,
         [&](OpBuilder &builder, Location loc, Value shared,
-            ArrayRef<OpFoldResult> outOffsets, ArrayRef<OpFoldResult> outSizes,
-            unsigned split, Value iv, int64_t tile) -> Value {
+            ArrayRef<OpFoldResult> offsets, ArrayRef<OpFoldResult> sizes,
+            unsigned) -> Value {
+          // An input's slice is the tile's, but for its own size along the
+          // axis (where the tile's offset is 0).
           int64_t rank = concat.getRank();
           SmallVector<OpFoldResult> unitStrides(rank, builder.getIndexAttr(1));
           Value tileOut = tensor::ExtractSliceOp::create(
-              builder, loc, shared, outOffsets, outSizes, unitStrides);
+              builder, loc, shared, offsets, sizes, unitStrides);
+          SmallVector<OpFoldResult> partSizes(sizes);
+          SmallVector<OpFoldResult> destOffsets(rank, builder.getIndexAttr(0));
           int64_t concatOffset = 0;
           for (Value input : concat.getInputs()) {
-            auto inputType = cast<RankedTensorType>(input.getType());
-            SmallVector<OpFoldResult> offsets(rank, builder.getIndexAttr(0)),
-                sizes;
-            for (int64_t d = 0; d < rank; ++d)
-              sizes.push_back(builder.getIndexAttr(inputType.getDimSize(d)));
-            offsets[split] = iv;
-            sizes[split] = builder.getIndexAttr(tile);
+            int64_t inputSize =
+                cast<RankedTensorType>(input.getType()).getDimSize(axis);
+            partSizes[axis] = builder.getIndexAttr(inputSize);
             Value part = tensor::ExtractSliceOp::create(
-                builder, loc, input, offsets, sizes, unitStrides);
-            SmallVector<OpFoldResult> destOffsets(rank,
-                                                  builder.getIndexAttr(0));
+                builder, loc, input, offsets, partSizes, unitStrides);
             destOffsets[axis] = builder.getIndexAttr(concatOffset);
-            tileOut = tensor::InsertSliceOp::create(
-                builder, loc, part, tileOut, destOffsets, sizes, unitStrides);
-            concatOffset += inputType.getDimSize(axis);
+            tileOut = tensor::InsertSliceOp::create(builder, loc, part, tileOut,
+                                                    destOffsets, partSizes,
+                                                    unitStrides);
+            concatOffset += inputSize;
           }
           return tileOut;
         });
@@ -400,16 +400,17 @@ struct CPUDistributeTilesPass
     distributeCopy(
         slice, output, std::nullopt,
         [&](OpBuilder &builder, Location loc, Value,
-            ArrayRef<OpFoldResult> outOffsets, ArrayRef<OpFoldResult> outSizes,
-            unsigned split, Value iv, int64_t) -> Value {
+            ArrayRef<OpFoldResult> tileOffsets, ArrayRef<OpFoldResult> sizes,
+            unsigned split) -> Value {
           SmallVector<OpFoldResult> offsets = slice.getMixedOffsets();
           AffineExpr d0 = builder.getAffineDimExpr(0);
           offsets[split] = affine::makeComposedFoldedAffineApply(
-              builder, loc, d0 + slice.getStaticOffsets()[split], {iv});
-          SmallVector<OpFoldResult> unitStrides(outSizes.size(),
+              builder, loc, d0 + slice.getStaticOffsets()[split],
+              {tileOffsets[split]});
+          SmallVector<OpFoldResult> unitStrides(sizes.size(),
                                                 builder.getIndexAttr(1));
           return tensor::ExtractSliceOp::create(builder, loc, slice.getSource(),
-                                                offsets, outSizes, unitStrides);
+                                                offsets, sizes, unitStrides);
         });
   }
 
@@ -423,18 +424,16 @@ struct CPUDistributeTilesPass
     });
     if (outputs.size() != 1)
       return;
-    if (auto concat =
-            outputs.front().getSource().getDefiningOp<tensor::ConcatOp>()) {
+    Value source = outputs.front().getSource();
+    if (auto concat = source.getDefiningOp<tensor::ConcatOp>()) {
       distributeConcat(concat, outputs.front());
       return;
     }
-    if (auto slice = outputs.front()
-                         .getSource()
-                         .getDefiningOp<tensor::ExtractSliceOp>()) {
+    if (auto slice = source.getDefiningOp<tensor::ExtractSliceOp>()) {
       distributeSlice(slice, outputs.front());
       return;
     }
-    auto root = outputs.front().getSource().getDefiningOp<linalg::LinalgOp>();
+    auto root = source.getDefiningOp<linalg::LinalgOp>();
     if (!root || !root.hasPureTensorSemantics() ||
         root->getBlock() != &func.getBody().front())
       return;
@@ -563,6 +562,10 @@ struct CPUDistributeTilesPass
     auto usualCandidate = [&](unsigned i) {
       return !windowLoops.test(i) && !keptWhole(i);
     };
+    // The tile size chooseTileSize gives loop `i`.
+    auto tileSizeOf = [&](unsigned i) {
+      return chooseTileSize(ranges[i], innerTiles[i].value_or(0), lineElements);
+    };
     std::optional<unsigned> usual = longest(usualCandidate);
     std::optional<llvm::SmallBitVector> producerLoops;
     if (usual)
@@ -571,13 +574,10 @@ struct CPUDistributeTilesPass
         double total = getWorkEstimate(root);
         for (const FusedProducer &producer : *producers)
           total += producer.cost;
-        double tiles = ShapedType::isDynamic(ranges[*usual])
-                           ? kTilesPerLoop
-                           : llvm::divideCeil(
-                                 ranges[*usual],
-                                 chooseTileSize(ranges[*usual],
-                                                innerTiles[*usual].value_or(0),
-                                                lineElements));
+        double tiles =
+            ShapedType::isDynamic(ranges[*usual])
+                ? kTilesPerLoop
+                : llvm::divideCeil(ranges[*usual], tileSizeOf(*usual));
         for (const FusedProducer &producer : *producers) {
           if (producer.varies.test(*usual) ||
               producer.cost * (tiles - 1) * 4 <= total)
@@ -587,18 +587,15 @@ struct CPUDistributeTilesPass
           *producerLoops &= producer.varies;
         }
       }
-    bool computedInputs = producerLoops.has_value();
     // Whole tiles first: a partial one (197 columns in tiles of 32) makes
     // the fused producer's slice, and so its loops, of dynamic size.
-    if (computedInputs)
+    if (producerLoops)
       loop = longest([&](unsigned i) {
         return usualCandidate(i) && producerLoops->test(i) &&
                !ShapedType::isDynamic(ranges[i]) &&
-               ranges[i] % chooseTileSize(ranges[i], innerTiles[i].value_or(0),
-                                          lineElements) ==
-                   0;
+               ranges[i] % tileSizeOf(i) == 0;
       });
-    if (computedInputs && !loop)
+    if (producerLoops && !loop)
       loop = longest([&](unsigned i) {
         return usualCandidate(i) && producerLoops->test(i);
       });
@@ -634,10 +631,7 @@ struct CPUDistributeTilesPass
       });
     if (!loop)
       return;
-    int64_t tileSize =
-        halves ? *halves
-               : chooseTileSize(ranges[*loop], innerTiles[*loop].value_or(0),
-                                lineElements);
+    int64_t tileSize = halves ? *halves : tileSizeOf(*loop);
     // Tiles along a window loop must all be whole: a partial one would read
     // a window slice of dynamic size, which the tile pass leaves scalar.
     if (windowLoops.test(*loop) && ranges[*loop] % tileSize != 0)
