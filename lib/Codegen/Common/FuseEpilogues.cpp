@@ -96,15 +96,13 @@ void fuseEpilogue(RewriterBase &rewriter, Operation *scope,
   // product plus bias took 700 us that way, 373 with a relu epilogue
   // fused). A fill needs no fusion: the tile pass folds it into zero
   // accumulators.
-  Operation *accumulatorInit =
-      contraction.getDpsInits().front().getDefiningOp();
-  if (epilogue.empty() &&
-      (!isa_and_present<linalg::LinalgOp>(accumulatorInit) ||
-       isa<linalg::FillOp>(accumulatorInit) || !accumulatorInit->hasOneUse()))
+  Operation *init = contraction.getDpsInits().front().getDefiningOp();
+  bool fusibleInit =
+      isa_and_present<linalg::LinalgOp>(init) && init->hasOneUse();
+  if (epilogue.empty() && (!fusibleInit || isa<linalg::FillOp>(init)))
     return;
-  auto root = epilogue.empty()
-                  ? cast<linalg::LinalgOp>(contraction.getOperation())
-                  : cast<linalg::LinalgOp>(epilogue.back());
+  linalg::LinalgOp root =
+      epilogue.empty() ? contraction : cast<linalg::LinalgOp>(epilogue.back());
 
   // An epilogue root's loops are the output dims (identity output map);
   // each gets the register tile of the contraction loop that computes that
@@ -144,8 +142,7 @@ void fuseEpilogue(RewriterBase &rewriter, Operation *scope,
   // be recomputed for every register tile).
   llvm::SmallPtrSet<Operation *, 8> fusible(epilogue.begin(), epilogue.end());
   fusible.insert(contraction);
-  if (Operation *init = contraction.getDpsInits().front().getDefiningOp();
-      isa_and_present<linalg::LinalgOp>(init) && init->hasOneUse())
+  if (fusibleInit)
     fusible.insert(init);
   scf::SCFTileAndFuseOptions options;
   options.tilingOptions.setTileSizes(
@@ -170,10 +167,9 @@ void fuseEpilogue(RewriterBase &rewriter, Operation *scope,
   for (Operation *op : llvm::reverse(epilogue))
     if (op->use_empty())
       rewriter.eraseOp(op);
-  Operation *init = contraction.getDpsInits().front().getDefiningOp();
   if (contraction->use_empty())
     rewriter.eraseOp(contraction);
-  if (init && fusible.contains(init) && init->use_empty())
+  if (fusibleInit && init->use_empty())
     rewriter.eraseOp(init);
 
   SmallVector<Operation *> tileLoops =
