@@ -60,12 +60,17 @@ strata_compile_status_t invalidNull(const char *function) {
 /// The string option value: NULL means the default, "".
 std::string optionString(const char *value) { return value ? value : ""; }
 
-/// Hands `result` out through `out` when `produced` succeeded; otherwise
-/// deletes it and fails with its diagnostics as the message.
-strata_compile_status_t finishResult(strata_compile_result_t *result,
-                                     llvm::LogicalResult produced,
-                                     strata_compile_result_t **out) {
-  if (succeeded(produced)) {
+/// Makes a new result, fills it with `produce` and hands it out through
+/// `out` when that succeeded; otherwise deletes it and fails with its
+/// diagnostics as the message.
+strata_compile_status_t
+produceResult(strata_compile_result_t **out,
+              llvm::function_ref<llvm::LogicalResult(strata_compile_result_t &)>
+                  produce) {
+  auto *result = new (std::nothrow) strata_compile_result();
+  if (!result)
+    return fail(STRATA_COMPILE_ERROR, "out of memory");
+  if (succeeded(produce(*result))) {
     *out = result;
     return STRATA_COMPILE_OK;
   }
@@ -255,16 +260,12 @@ strata_compile_status_t strata_compile(const void *data, size_t size,
   if (std::string error = verifyCompileOptions(compileOptions); !error.empty())
     return fail(STRATA_COMPILE_INVALID_ARGUMENT, error);
 
-  auto *result = new (std::nothrow) strata_compile_result();
-  if (!result)
-    return fail(STRATA_COMPILE_ERROR, "out of memory");
-  result->isText = compileOptions.compileTo != CompileLevel::Module;
   llvm::StringRef source(static_cast<const char *>(data), size);
-  return finishResult(
-      result,
-      compileSource(source, source_name ? source_name : "<source>",
-                    compileOptions, result->output, result->diagnostics),
-      out_result);
+  return produceResult(out_result, [&](strata_compile_result_t &result) {
+    result.isText = compileOptions.compileTo != CompileLevel::Module;
+    return compileSource(source, source_name ? source_name : "<source>",
+                         compileOptions, result.output, result.diagnostics);
+  });
 }
 
 strata_compile_status_t strata_convert_to_bytecode(
@@ -287,16 +288,13 @@ strata_compile_status_t strata_convert_to_bytecode(
          llvm::ArrayRef<char>(static_cast<const char *>(blob.data), blob.size),
          blob.alignment});
   }
-  auto *result = new (std::nothrow) strata_compile_result();
-  if (!result)
-    return fail(STRATA_COMPILE_ERROR, "out of memory");
-  result->isBytecode = true;
   llvm::StringRef source(static_cast<const char *>(data), size);
-  return finishResult(
-      result,
-      convertToBytecode(source, source_name ? source_name : "<source>",
-                        resourceBlobs, result->bytecode, result->diagnostics),
-      out_result);
+  return produceResult(out_result, [&](strata_compile_result_t &result) {
+    result.isBytecode = true;
+    return convertToBytecode(source, source_name ? source_name : "<source>",
+                             resourceBlobs, result.bytecode,
+                             result.diagnostics);
+  });
 }
 
 strata_compile_status_t
