@@ -11,6 +11,7 @@ device.pool_entry @__constant_0 = dense<[1.0, 2.0, 3.0, 4.0]> : tensor<4xf32>
 device.pool_entry @weights = dense_resource<blob> : tensor<2x2xf32>
 
 kernel.func private @add(%a: tensor<?x4xf32>, %b: tensor<4xf32>, %n: index) -> tensor<?x4xf32>
+kernel.func private @iota() -> tensor<8xf32>
 
 // CHECK-LABEL: func.func @ops(
 // CHECK-SAME: %[[X:.*]]: memref<?x4xf32>, %[[N:.*]]: index
@@ -42,6 +43,10 @@ func.func @ops(%x: memref<?x4xf32>, %n: index) -> (memref<?x4xf32>, memref<4xf32
   %s8 = device.reshape %u : memref<4xui8> -> memref<4xi8>
   // CHECK: device.launch @add(%[[X]], %[[C]], %[[N]]) outs(%[[OUT]]) : (memref<?x4xf32>, memref<4xf32>, index) -> (memref<?x4xf32>)
   device.launch @add(%x, %c, %n) outs(%out) : (memref<?x4xf32>, memref<4xf32>, index) -> (memref<?x4xf32>)
+  // A kernel without inputs (a constant the compiler did not fold) round-trips.
+  // CHECK: device.launch @iota() outs(%{{.*}}) : () -> (memref<8xf32>)
+  %iota = device.alloc() : memref<8xf32>
+  device.launch @iota() outs(%iota) : () -> (memref<8xf32>)
   // CHECK: device.copy %{{.*}}, %{{.*}} : memref<2x2xf32>, memref<4xf32>
   device.copy %sq, %v0 : memref<2x2xf32>, memref<4xf32>
   // CHECK: device.copy %{{.*}}, %{{.*}} : memref<?x4xf32>, memref<?xf32>

@@ -73,6 +73,31 @@ static void printOptionalSizes(OpAsmPrinter &printer, Operation *,
   printer << "(" << sizes << ")";
 }
 
+/// Parses a comma-separated list of types that may be empty: a launch's
+/// input types between `(` and `)` (the generated parser's type list needs
+/// at least one, so a kernel without inputs did not parse back).
+static ParseResult parseTypeListOrEmpty(OpAsmParser &parser,
+                                        SmallVectorImpl<Type> &types) {
+  Type type;
+  OptionalParseResult first = parser.parseOptionalType(type);
+  if (!first.has_value())
+    return success();
+  if (failed(*first))
+    return failure();
+  types.push_back(type);
+  while (succeeded(parser.parseOptionalComma())) {
+    if (parser.parseType(type))
+      return failure();
+    types.push_back(type);
+  }
+  return success();
+}
+
+static void printTypeListOrEmpty(OpAsmPrinter &printer, Operation *,
+                                 TypeRange types) {
+  llvm::interleaveComma(types, printer);
+}
+
 //===----------------------------------------------------------------------===//
 // PoolEntryOp
 //===----------------------------------------------------------------------===//

@@ -180,7 +180,7 @@ def Device_LaunchOp : Device_Op<"launch", [
                        Variadic<Device_Buffer>:$outputs);
   let assemblyFormat = [{
     $kernel `(` $inputs `)` `outs` `(` $outputs `)` attr-dict `:`
-    `(` type($inputs) `)` `->` `(` type($outputs) `)`
+    `(` custom<TypeListOrEmpty>(type($inputs)) `)` `->` `(` type($outputs) `)`
   }];
   let hasVerifier = 1;
 }
