@@ -17,10 +17,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "strata/Codegen/Common/Tiling.h"
-#include "strata/Codegen/Common/KernelABI.h"
 #include "strata/Codegen/CPU/Passes.h"
+#include "strata/Codegen/Common/KernelABI.h"
+#include "strata/Codegen/Common/Tiling.h"
 #include "strata/Dialect/Kernel/IR/KernelDialect.h"
+#include "strata/Dialect/Kernel/Transforms/ConstantCombination.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -469,6 +470,17 @@ struct CPUDistributeTilesPass
             if (auto dim = dyn_cast<AffineDimExpr>(expr))
               windowLoops.set(dim.getPosition());
           });
+    // A constant combination's coefficient loops (a Winograd transform's
+    // element loop) stay whole: a tile would read a slice of the
+    // coefficients, no constant, and lose the unrolled lowering that adds
+    // only the non-zero terms (F(4x4, 3x3)'s input transform split in two
+    // halves of its 36 elements: 27 us -> 1.3 ms).
+    llvm::SmallBitVector coefficientLoops(root.getNumLoops());
+    if (std::optional<strata::kernel::ConstantCombination> combination =
+            strata::kernel::matchConstantCombination(root))
+      for (unsigned i = 0; i < root.getNumLoops(); ++i)
+        if (combination->coefficientMap.isFunctionOfDim(i))
+          coefficientLoops.set(i);
     // So do the root's loops that write the output dims a producer's windows
     // read through (a depthwise convolution under its activation): split
     // along them, the padding fused into each tile would have dynamic sizes
@@ -560,7 +572,7 @@ struct CPUDistributeTilesPass
     // of the kernel's work: a squeeze-excite block's 4x96 product under
     // the multiply of 3136 pixels by its result is recomputed per tile.)
     auto usualCandidate = [&](unsigned i) {
-      return !windowLoops.test(i) && !keptWhole(i);
+      return !windowLoops.test(i) && !coefficientLoops.test(i) && !keptWhole(i);
     };
     // The tile size chooseTileSize gives loop `i`.
     auto tileSizeOf = [&](unsigned i) {
@@ -608,7 +620,8 @@ struct CPUDistributeTilesPass
     std::optional<int64_t> halves;
     if (!loop && windows) {
       loop = longest([&](unsigned i) {
-        return !windowLoops.test(i) && !ShapedType::isDynamic(ranges[i]) &&
+        return !windowLoops.test(i) && !coefficientLoops.test(i) &&
+               !ShapedType::isDynamic(ranges[i]) &&
                ranges[i] >= 2 * lineElements;
       });
       if (loop)
@@ -626,8 +639,8 @@ struct CPUDistributeTilesPass
     });
     if (!loop && windows && !readsPadding)
       loop = longest([&](unsigned i) {
-        return windowLoops.test(i) && !keptWhole(i) &&
-               !ShapedType::isDynamic(ranges[i]);
+        return windowLoops.test(i) && !coefficientLoops.test(i) &&
+               !keptWhole(i) && !ShapedType::isDynamic(ranges[i]);
       });
     if (!loop)
       return;

@@ -420,3 +420,36 @@ func.func @rank_reducing_slice(%a: memref<2x128x128xf32>, %out: memref<128x128xf
   bufferization.materialize_in_destination %s in restrict writable %out : (tensor<128x128xf32>, memref<128x128xf32>) -> ()
   return
 }
+
+// -----
+
+// A constant combination (F(4x4, 3x3)'s input transform, 36 elements of
+// 6x6 windows with stride 4) is not split along its coefficient loop (36,
+// the longest loop free of windows): a tile would read a slice of the
+// coefficients, no constant, and lose the unrolled lowering. Its other
+// loops read padded windows: it stays on one thread.
+#window = affine_map<(d0, d1, d2, d3, d4, d5) -> (d1 * 4 + d4, d2 * 4 + d5, d3)>
+#coefficients = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d4, d5)>
+#transformed = affine_map<(d0, d1, d2, d3, d4, d5) -> (d0, d1, d2, d3)>
+// CHECK-LABEL: func.func @winograd_input_transform
+// CHECK-NOT: scf.forall
+// CHECK: linalg.generic
+func.func @winograd_input_transform(%arg0: memref<55x55x16xf32>, %arg1: memref<36x14x14x16xf32>, %arg2: index, %arg3: index) attributes {kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 0, 1, 1, 0, 0, 0>], vector_sizes = [36, 1, 1, 16, 6, 6], parallel_dims = [1, 2]>, llvm.emit_c_interface, strata.kernel_abi = 1 : i64} {
+  %0 = bufferization.to_tensor %arg0 restrict : memref<55x55x16xf32> to tensor<55x55x16xf32>
+  %cst = arith.constant 0.000000e+00 : f32
+  %cst_0 = arith.constant dense<1.000000e+00> : tensor<36x6x6xf32>
+  %1 = tensor.empty() : tensor<36x14x14x16xf32>
+  %2 = linalg.fill ins(%cst : f32) outs(%1 : tensor<36x14x14x16xf32>) -> tensor<36x14x14x16xf32>
+  %padded = tensor.pad %0 low[1, 1, 0] high[2, 2, 0] {
+  ^bb0(%arg4: index, %arg5: index, %arg6: index):
+    tensor.yield %cst : f32
+  } : tensor<55x55x16xf32> to tensor<58x58x16xf32>
+  %3 = linalg.generic {indexing_maps = [#window, #coefficients, #transformed], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%padded, %cst_0 : tensor<58x58x16xf32>, tensor<36x6x6xf32>) outs(%2 : tensor<36x14x14x16xf32>) attrs =  {kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 0, 1, 1, 0, 0, 0>], vector_sizes = [36, 1, 1, 16, 6, 6], parallel_dims = [1, 2]>} {
+  ^bb0(%in: f32, %in_1: f32, %out: f32):
+    %4 = arith.mulf %in, %in_1 : f32
+    %5 = arith.addf %out, %4 : f32
+    linalg.yield %5 : f32
+  } -> tensor<36x14x14x16xf32>
+  bufferization.materialize_in_destination %3 in restrict writable %arg1 : (tensor<36x14x14x16xf32>, memref<36x14x14x16xf32>) -> ()
+  return
+}
