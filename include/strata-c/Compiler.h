@@ -95,11 +95,17 @@ strata_compile_status_t
 strata_compile_options_set_layout(strata_compile_options_t *options,
                                   const char *layout);
 /** Compute 3x3 stride-1 convolutions with constant filters with Winograd's
- * F(2x2, 3x3) (the default; NHWC only). 0: im2col products, whose sums round
- * like the direct convolution's. */
+ * F(m x m, 3x3) (the default; NHWC only). 0: im2col products, whose sums
+ * round like the direct convolution's. */
 strata_compile_status_t
 strata_compile_options_set_winograd(strata_compile_options_t *options,
                                     int winograd);
+/** Winograd's output tile m: 2 (F(2x2, 3x3)), 4 (F(4x4, 3x3)), or 0 (the
+ * default) to choose per convolution; anything else is
+ * STRATA_COMPILE_INVALID_ARGUMENT. */
+strata_compile_status_t
+strata_compile_options_set_winograd_tile(strata_compile_options_t *options,
+                                         int tile);
 strata_compile_status_t
 strata_compile_options_set_compile_to(strata_compile_options_t *options,
                                       strata_compile_level_t level);

@@ -190,6 +190,20 @@ strata_compile_options_set_winograd(strata_compile_options_t *options,
 }
 
 strata_compile_status_t
+strata_compile_options_set_winograd_tile(strata_compile_options_t *options,
+                                         int tile) {
+  if (!options)
+    return invalidNull("strata_compile_options_set_winograd_tile");
+  if (!strata::isKnownWinogradTile(tile))
+    return fail(STRATA_COMPILE_INVALID_ARGUMENT,
+                "winograd tile must be 0 (chosen per convolution), 2 or 4, "
+                "got " +
+                    std::to_string(tile));
+  options->options.winogradTile = tile;
+  return STRATA_COMPILE_OK;
+}
+
+strata_compile_status_t
 strata_compile_options_set_compile_to(strata_compile_options_t *options,
                                       strata_compile_level_t level) {
   if (!options)

@@ -75,6 +75,9 @@ std::string strata::verifyCompileOptions(const CompileOptions &options) {
     return "opt level must be 0..3, got " + std::to_string(options.optLevel);
   if (!isKnownLayout(options.layout))
     return "unknown layout '" + options.layout + "' (expected nhwc or nchw)";
+  if (!isKnownWinogradTile(options.winogradTile))
+    return "winograd tile must be 0 (chosen per convolution), 2 or 4, got " +
+           std::to_string(options.winogradTile);
   return "";
 }
 
@@ -120,6 +123,10 @@ std::string strata::formatKernelCacheStats(const CompileOptions &options,
 
 bool strata::isKnownLayout(const std::string &layout) {
   return layout == "nhwc" || layout == "nchw";
+}
+
+bool strata::isKnownWinogradTile(int64_t tile) {
+  return tile == 0 || tile == 2 || tile == 4;
 }
 
 void strata::registerCompilerDialects(DialectRegistry &registry) {
@@ -182,6 +189,7 @@ static LogicalResult buildPipeline(OpPassManager &pm, Location loc,
   kernel::KernelRewriteConvolutionsPassOptions convolutions;
   convolutions.panelBytes = matmulPanelBytes;
   convolutions.winograd = options.winograd;
+  convolutions.winogradTile = options.winogradTile;
   funcPM.addPass(kernel::createKernelRewriteConvolutionsPass(convolutions));
   kernel::KernelPackWeightsPassOptions packWeights;
   packWeights.panelBytes = matmulPanelBytes;

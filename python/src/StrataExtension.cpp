@@ -653,8 +653,9 @@ nb::tuple compile(nb::bytes source, const std::string &sourceName,
                   const std::string &target, const std::string &cpu,
                   const std::string &features, unsigned optLevel,
                   bool vectorize, const std::string &layout, bool winograd,
-                  const std::string &compileTo, const std::string &linker,
-                  bool fromDevice, bool timing, unsigned compileThreads,
+                  int winogradTile, const std::string &compileTo,
+                  const std::string &linker, bool fromDevice, bool timing,
+                  unsigned compileThreads,
                   std::optional<std::string> cacheDir) {
   strata_compile_level_t level;
   checkCompiler(strata_compile_level_from_name(compileTo.c_str(), &level));
@@ -674,6 +675,8 @@ nb::tuple compile(nb::bytes source, const std::string &sourceName,
     status = strata_compile_options_set_layout(options, layout.c_str());
   if (status == STRATA_COMPILE_OK)
     status = strata_compile_options_set_winograd(options, winograd);
+  if (status == STRATA_COMPILE_OK)
+    status = strata_compile_options_set_winograd_tile(options, winogradTile);
   if (status == STRATA_COMPILE_OK)
     status = strata_compile_options_set_compile_to(options, level);
   if (status == STRATA_COMPILE_OK)
@@ -767,8 +770,8 @@ NB_MODULE(_strata, m) {
         [] { return std::string(strata_compiler_version()); });
   m.def("compile", &compile, "source"_a, "source_name"_a, "target"_a, "cpu"_a,
         "features"_a, "opt_level"_a, "vectorize"_a, "layout"_a, "winograd"_a,
-        "compile_to"_a, "linker"_a, "from_device"_a, "timing"_a,
-        "compile_threads"_a, "cache_dir"_a.none(),
+        "winograd_tile"_a, "compile_to"_a, "linker"_a, "from_device"_a,
+        "timing"_a, "compile_threads"_a, "cache_dir"_a.none(),
         "Compiles MLIR (text or bytecode bytes); returns (module bytes, or "
         "the IR text below the module level; the timing report).");
   m.def("convert_to_bytecode", &convertToBytecode, "source"_a, "source_name"_a,

@@ -110,7 +110,8 @@ def compile(source: Union[str, bytes, os.PathLike, "onnx.ModelProto"],
             target: str = "cpu", *, cpu: Optional[str] = None,
             features: Optional[str] = None, opt_level: int = 3,
             vectorize: bool = True, layout: str = "nhwc",
-            winograd: bool = True, compile_to: str = "module",
+            winograd: bool = True, winograd_tile: int = 0,
+            compile_to: str = "module",
             linker: Optional[str] = None, source_name: Optional[str] = None,
             from_device: bool = False, timing=False,
             compile_threads: int = 0,
@@ -130,8 +131,10 @@ def compile(source: Union[str, bytes, os.PathLike, "onnx.ModelProto"],
     layout: data layout of the image ops' kernels: "nhwc" (default; NCHW
         models are converted) or "nchw" (as the model has it).
     winograd: 3x3 stride-1 convolutions with constant filters through
-        Winograd's F(2x2, 3x3) (default; NHWC only). False: im2col products,
-        whose sums round like the direct convolution's.
+        Winograd's F(m x m, 3x3) (default; NHWC only). False: im2col
+        products, whose sums round like the direct convolution's.
+    winograd_tile: Winograd's output tile m: 2 (F(2x2, 3x3)), 4
+        (F(4x4, 3x3)), or 0 (default) to choose per convolution.
     compile_to: "module" (default) returns a CompiledModule; "graph",
         "kernel", "device" or "llvm" stop early and return that level's IR
         as a str.
@@ -167,6 +170,9 @@ def compile(source: Union[str, bytes, os.PathLike, "onnx.ModelProto"],
     if isinstance(opt_level, bool) or not isinstance(opt_level, int) \
             or not 0 <= opt_level <= 3:
         raise StrataError(f"opt_level must be 0..3, got {opt_level!r}")
+    if isinstance(winograd_tile, bool) or winograd_tile not in (0, 2, 4):
+        raise StrataError(
+            f"winograd_tile must be 0, 2 or 4, got {winograd_tile!r}")
     for name, value in (("vectorize", vectorize), ("winograd", winograd),
                         ("from_device", from_device)):
         check_bool(name, value)
@@ -204,7 +210,7 @@ def compile(source: Union[str, bytes, os.PathLike, "onnx.ModelProto"],
     output, report = _strata.compile(data, name, target, cpu or "",
                                      features or "", opt_level,
                                      bool(vectorize), layout, bool(winograd),
-                                     compile_to, linker or "",
+                                     winograd_tile, compile_to, linker or "",
                                      bool(from_device), timing is not False,
                                      compile_threads, cache_dir)
     if timing is not False:

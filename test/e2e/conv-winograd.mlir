@@ -1,12 +1,14 @@
 // NHWC 3x3 convolutions with unit strides and constant filters through
-// Winograd's F(2x2, 3x3) (kernel-rewrite-convolutions): an input-transform
-// kernel, 16 products, an output-transform kernel with the convolution's
-// bias, activation or residual add. Each result is compared with the
-// reference evaluator by the @entry of test-graph-build-e2e, on one and two
-// threads, for the host and for an AVX2 target (panels of 16 filters,
-// vectors of 8 channels), once without vectorization, and once without
-// Winograd (--winograd=false). An odd output
-// size (7x7) rounds up to whole 2x2 tiles. The filters are built from small
+// Winograd's F(2x2, 3x3) (kernel-rewrite-convolutions; these small images
+// get it by default): an input-transform kernel, 16 products, an
+// output-transform kernel with the convolution's bias, activation or
+// residual add. Each result is compared with the reference evaluator by the
+// @entry of test-graph-build-e2e, on one and two threads, for the host and
+// for an AVX2 target (panels of 16 filters, vectors of 8 channels), once
+// without vectorization, once without Winograd (--winograd=false), and once
+// through F(4x4, 3x3) (--winograd-tile=4: 36 products, transforms with
+// weights up to 8). An odd output size (7x7) rounds up to whole 2x2 tiles
+// (4x4: 8x8), and so do 6x6 and 8x6 with F(4x4). The filters are built from small
 // constants with broadcasts (graph-fold-constants folds them into one
 // dense constant): a[f] * b[c] + p[kh, kw] + q[f, kh] * r[c, kw].
 // RUN: strata-opt %s --test-graph-build-e2e=return-checks -o %t.mlir
@@ -19,10 +21,36 @@
 // RUN: strata-run %t.0.smod --function=entry | FileCheck %s
 // RUN: strata-compile %t.mlir --winograd=false -o %t.im2col.smod
 // RUN: strata-run %t.im2col.smod --function=entry | FileCheck %s
+// F(4x4, 3x3) rounds to about 2e-5 of these outputs (up to 8; F(2x2):
+// 3e-6): its checks accept 1e-4.
+// RUN: strata-opt %s --test-graph-build-e2e="return-checks tolerance=1e-4" -o %t.f4.mlir
+// RUN: strata-compile %t.f4.mlir --winograd-tile=4 -o %t.f4.smod
+// RUN: strata-run %t.f4.smod --function=entry | FileCheck %s
+// RUN: strata-run %t.f4.smod --function=entry --threads=2 | FileCheck %s
+// RUN: strata-compile %t.f4.mlir --winograd-tile=4 --vectorize=false -o %t.f4.0.smod
+// RUN: strata-run %t.f4.0.smod --function=entry | FileCheck %s
+// RUN: strata-compile %s --compile-to=kernel --cpu=skylake-avx512 --winograd-tile=4 | FileCheck %s --check-prefix=F4
+// RUN: not strata-compile %s --winograd-tile=3 -o %t.bad.smod 2>&1 | FileCheck %s --check-prefix=BADTILE
 // RUN: strata-compile %s --compile-to=kernel --cpu=skylake-avx512 | FileCheck %s --check-prefix=KERNELS
 // RUN: strata-compile %s --compile-to=kernel --winograd=false | FileCheck %s --check-prefix=IM2COL
 // CHECK-COUNT-4: {{^}}[1.]
 // CHECK-NOT: {{^}}[0.]
+
+// BADTILE: winograd tile must be 0 (chosen per convolution), 2 or 4, got 3
+
+// --winograd-tile=4: the transformed input [36, OH/4, OW/4, C], the 36
+// products, the output tiles [OH/4, 4, OW/4, 4, F/32, 32]; 6x6 and 7x7
+// round up to 8x8 (the image padded with 3 and 2 more rows and columns of
+// zeros: low 1, high 3 or 2, joined with the convolution's padding).
+// F4-LABEL: func.func @winograd_bias_relu
+// F4: kernel.launch @{{.*}}(%{{.*}}) : (tensor<6x6x16xf32>) -> tensor<36x2x2x16xf32>
+// F4: kernel.launch @{{.*}}(%{{.*}}) : (tensor<36x4x16xf32>) -> tensor<36x4x1x32xf32>
+// F4: kernel.launch @{{.*}}(%{{.*}}) : (tensor<6x6x2x2x1x32xf32>) -> tensor<2x4x2x4x1x32xf32>
+// F4-LABEL: func.func @winograd_unpadded
+// F4: (tensor<10x8x16xf32>) -> tensor<36x2x2x16xf32>
+// F4-LABEL: func.func @winograd_odd_size
+// F4: (tensor<7x7x16xf32>) -> tensor<36x2x2x16xf32>
+// F4: (tensor<6x6x2x2x1x32xf32>) -> tensor<2x4x2x4x1x32xf32>
 
 // strata-compile --winograd=false: im2col copies instead.
 // IM2COL-LABEL: func.func @winograd_bias_relu

@@ -620,6 +620,7 @@ def case_compile(rng, ctx, log):
             ("vectorize", [True, False, "False", 0]),
             ("layout", ["nhwc", "nchw", "xyz", 5]),
             ("winograd", [True, False, None]),
+            ("winograd_tile", [0, 2, 4, 3, -1, "4", True]),
             ("compile_to", ["module", "graph", "kernel", "bogus", 2]),
             ("linker", [None, "/no/such/ld", 7]),
             ("source_name", [None, "m.mlir", 3, "\udcff.mlir"]),

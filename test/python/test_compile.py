@@ -194,6 +194,12 @@ def test_winograd_option(rng):
     winograd = strata.compile(CONV_MLIR).main(x)
     im2col = strata.compile(CONV_MLIR, winograd=False).main(x)
     np.testing.assert_allclose(winograd, im2col, rtol=1e-5, atol=1e-5)
+    # winograd_tile=4: F(4x4, 3x3), the 6x6 output in 2x2 tiles of 4x4 from
+    # a transformed input [36, 2, 2, C].
+    kernels = strata.compile(CONV_MLIR, compile_to="kernel", winograd_tile=4)
+    assert "tensor<36x2x2x16xf32>" in kernels
+    tiled4 = strata.compile(CONV_MLIR, winograd_tile=4).main(x)
+    np.testing.assert_allclose(tiled4, im2col, rtol=1e-5, atol=1e-5)
 
 
 def test_deterministic_bytes_and_metadata():

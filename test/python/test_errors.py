@@ -78,7 +78,7 @@ def test_bad_options():
     with pytest.raises(strata.StrataError,
                        match=r"unknown layout 'nchwc' \(expected nhwc"):
         _strata.compile(b"", "<string>", "cpu", "", "", 3, True, "nchwc",
-                        True, "module", "", False, False, 0, None)
+                        True, 0, "module", "", False, False, 0, None)
     with pytest.raises(strata.StrataError, match="unknown compile_to level"):
         strata.compile(MLP_PATH, compile_to="assembly")
     # Option types are checked: the string "False" is not false.
@@ -88,6 +88,10 @@ def test_bad_options():
     with pytest.raises(strata.StrataError,
                        match="winograd must be True or False, got 0"):
         strata.compile(MLP_PATH, winograd=0)
+    for tile in (3, -1, True, "4"):
+        with pytest.raises(strata.StrataError,
+                           match="winograd_tile must be 0, 2 or 4, got"):
+            strata.compile(MLP_PATH, winograd_tile=tile)
     with pytest.raises(strata.StrataError,
                        match="timing must be a bool or a file-like object"):
         strata.compile(MLP_PATH, timing="yes")

@@ -106,9 +106,15 @@ cl::opt<std::string>
            cl::init("nhwc"), cl::cat(toolCategory));
 cl::opt<bool> winograd("winograd",
                        cl::desc("Compute 3x3 stride-1 convolutions with "
-                                "constant filters with Winograd's F(2x2, 3x3) "
-                                "(default true; false: im2col products)"),
+                                "constant filters with Winograd's "
+                                "F(m x m, 3x3) (default true; false: im2col "
+                                "products)"),
                        cl::init(true), cl::cat(toolCategory));
+cl::opt<int64_t>
+    winogradTile("winograd-tile",
+                 cl::desc("Winograd's output tile m: 2 or 4 (default 0: "
+                          "chosen per convolution)"),
+                 cl::init(0), cl::cat(toolCategory));
 cl::opt<bool> reportMemory("report-memory",
                            cl::desc("Print each host function's planned "
                                     "memory (remarks)"),
@@ -224,6 +230,7 @@ int main(int argc, char **argv) {
   options.vectorize = vectorize;
   options.layout = layout;
   options.winograd = winograd;
+  options.winogradTile = winogradTile;
   options.threads = compileThreads;
   if (!noCache)
     options.cacheDirectory = cacheDir.empty()

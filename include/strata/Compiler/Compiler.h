@@ -69,9 +69,12 @@ struct CompileOptions {
   /// pooling vectorize along channels) or "nchw" (as the model has it).
   std::string layout = "nhwc";
   /// Compute 3x3 stride-1 convolutions with constant filters with
-  /// Winograd's F(2x2, 3x3) (NHWC only; off: im2col products, whose sums
+  /// Winograd's F(m x m, 3x3) (NHWC only; off: im2col products, whose sums
   /// round like the direct convolution's).
   bool winograd = true;
+  /// Winograd's output tile m: 2, 4, or 0 to choose per convolution (see
+  /// kernel-rewrite-convolutions).
+  int64_t winogradTile = 0;
   /// Emit each host function's memory plan as a remark.
   bool reportMemory = false;
   /// Time every phase of the compilation (the passes of each pipeline,
@@ -126,6 +129,9 @@ std::string verifyCompileOptions(const CompileOptions &options);
 
 /// Whether `layout` is a value of CompileOptions::layout ("nhwc", "nchw").
 bool isKnownLayout(const std::string &layout);
+
+/// Whether `tile` is a value of CompileOptions::winogradTile (0, 2, 4).
+bool isKnownWinogradTile(int64_t tile);
 
 /// Gives `context` `threads` threads (CompileOptions::threads): 0 leaves it
 /// as it is, 1 disables multithreading, N > 1 makes it use a pool of N

@@ -1,5 +1,9 @@
 // RUN: strata-opt %s --pass-pipeline='builtin.module(func.func(kernel-rewrite-convolutions{panel-bytes=8}))' -split-input-file | FileCheck %s
 // RUN: strata-opt %s --pass-pipeline='builtin.module(func.func(kernel-rewrite-convolutions{panel-bytes=8 winograd=false}))' -split-input-file | FileCheck %s --check-prefix=OFF
+// RUN: strata-opt %s --pass-pipeline='builtin.module(func.func(kernel-rewrite-convolutions{panel-bytes=8 winograd-tile=4}))' -split-input-file | FileCheck %s --check-prefix=F4
+// RUN: not strata-opt %s --pass-pipeline='builtin.module(func.func(kernel-rewrite-convolutions{winograd-tile=3}))' -split-input-file 2>&1 | FileCheck %s --check-prefix=BAD
+
+// BAD: error: kernel-rewrite-convolutions: winograd-tile must be 0 (chosen per convolution), 2 or 4, not 3
 
 // A 3x3 NHWC convolution with unit strides and a constant filter, over 16
 // channels (a cache line) into an even 4x4 output, becomes Winograd's
@@ -32,6 +36,22 @@
 // CHECK: %[[R:.*]] = tensor.expand_shape %[[Y3]] {{\[\[}}0, 1], [2], [3]] output_shape [1, 4, 4, 4]
 // CHECK: return %[[R]]
 // CHECK-NOT: linalg.conv_2d
+
+// winograd-tile=4: F(4x4, 3x3), the 4x4 output one tile: V[36, 1, 1, C]
+// from the 6x6 window with stride 4, K = B^T (x) B^T [36, 6, 6], 36
+// products with the filter in panels [36, F/2, C, 2], the output transform
+// into the init viewed as [1, 4, 1, 4, 2, 2] with A [4, 4, 6, 6].
+// F4-DAG: #[[IN4:.*]] = affine_map<(d0, d1, d2, d3, d4, d5) -> (d1 * 4 + d4, d2 * 4 + d5, d3)>
+// F4-LABEL: func.func @winograd
+// F4: arith.constant dense<{{.*}}> : tensor<36x2x16x2xf32>
+// F4: %[[KC4:.*]] = arith.constant dense<{{.*}}> : tensor<36x6x6xf32>
+// F4: linalg.generic {indexing_maps = [#[[IN4]], {{.*}}} ins(%{{.*}}, %[[KC4]] : tensor<6x6x16xf32>, tensor<36x6x6xf32>) outs(%{{.*}} : tensor<36x1x1x16xf32>)
+// F4: linalg.generic {{.*}} ins(%{{.*}}, %{{.*}} : tensor<36x1x16xf32>, tensor<36x2x16x2xf32>) outs(%{{.*}} : tensor<36x1x2x2xf32>)
+// F4: tensor.expand_shape %{{.*}} output_shape [6, 6, 1, 1, 2, 2]
+// F4: %[[ACC4:.*]] = tensor.expand_shape %{{.*}} output_shape [1, 4, 1, 4, 2, 2] : tensor<4x4x4xf32> into tensor<1x4x1x4x2x2xf32>
+// F4: %[[AC4:.*]] = arith.constant dense<{{.*}}> : tensor<4x4x6x6xf32>
+// F4: linalg.generic {{.*}} ins(%{{.*}}, %[[AC4]] : tensor<6x6x1x1x2x2xf32>, tensor<4x4x6x6xf32>) outs(%[[ACC4]] : tensor<1x4x1x4x2x2xf32>)
+// F4-NOT: linalg.conv_2d
 
 // winograd=false keeps the im2col product.
 // OFF-LABEL: func.func @winograd
@@ -121,4 +141,20 @@ func.func @odd_output_padded(%x: tensor<1x3x3x16xf32>, %b: tensor<1x3x3x4xf32>) 
   %0 = linalg.conv_2d_nhwc_fhwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
          ins(%p, %w : tensor<1x5x5x16xf32>, tensor<4x3x3x16xf32>) outs(%b : tensor<1x3x3x4xf32>) -> tensor<1x3x3x4xf32>
   return %0 : tensor<1x3x3x4xf32>
+}
+
+// -----
+
+// The choice per convolution (winograd-tile=0): F(2x2, 3x3) for the small
+// image of @winograd above (16 channels), F(4x4, 3x3) for a reduction of
+// 256 channels, whose 36 products run near the FMA peak even with few rows.
+
+// CHECK-LABEL: func.func @deep
+// CHECK: linalg.generic {{.*}} outs(%{{.*}} : tensor<36x1x1x256xf32>)
+// CHECK: linalg.generic {{.*}} outs(%{{.*}} : tensor<36x1x1x2xf32>)
+func.func @deep(%x: tensor<1x6x6x256xf32>, %b: tensor<1x4x4x2xf32>) -> tensor<1x4x4x2xf32> {
+  %w = arith.constant dense<0.25> : tensor<2x3x3x256xf32>
+  %0 = linalg.conv_2d_nhwc_fhwc {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+         ins(%x, %w : tensor<1x6x6x256xf32>, tensor<2x3x3x256xf32>) outs(%b : tensor<1x4x4x2xf32>) -> tensor<1x4x4x2xf32>
+  return %0 : tensor<1x4x4x2xf32>
 }

@@ -62,6 +62,8 @@ TEST(CompilerCAPITest, NullArguments) {
        [] { return strata_compile_options_set_layout(nullptr, "nhwc"); }},
       {"strata_compile_options_set_winograd",
        [] { return strata_compile_options_set_winograd(nullptr, 0); }},
+      {"strata_compile_options_set_winograd_tile",
+       [] { return strata_compile_options_set_winograd_tile(nullptr, 0); }},
       {"strata_compile_options_set_compile_to",
        [] {
          return strata_compile_options_set_compile_to(nullptr,
@@ -130,6 +132,12 @@ TEST(CompilerCAPITest, BadOptionValues) {
   EXPECT_EQ(strata_compile_options_set_layout(options, "nwhc"),
             STRATA_COMPILE_INVALID_ARGUMENT);
   EXPECT_EQ(lastError(), "unknown layout 'nwhc' (expected nhwc or nchw)");
+  EXPECT_EQ(strata_compile_options_set_winograd_tile(options, 3),
+            STRATA_COMPILE_INVALID_ARGUMENT);
+  EXPECT_EQ(lastError(),
+            "winograd tile must be 0 (chosen per convolution), 2 or 4, got 3");
+  EXPECT_EQ(strata_compile_options_set_winograd_tile(options, 4),
+            STRATA_COMPILE_OK);
   EXPECT_EQ(strata_compile_options_set_compile_to(
                 options, static_cast<strata_compile_level_t>(9)),
             STRATA_COMPILE_INVALID_ARGUMENT);

@@ -262,59 +262,115 @@ Value createTransposedFilterMatrix(RewriterBase &rewriter, Location loc,
       .getResult()[0];
 }
 
-/// Winograd's F(2x2, 3x3) matrices (Lavin and Gray, "Fast Algorithms for
-/// Convolutional Neural Networks", 2016): Y = A^T [(G g G^T) . (B^T d B)] A
-/// computes a 2x2 output tile from a 4x4 input tile d and a 3x3 filter g.
-constexpr float kWinogradBT[4][4] = {
-    {1, 0, -1, 0}, {0, 1, 1, 0}, {0, -1, 1, 0}, {0, 1, 0, -1}};
-constexpr float kWinogradG[4][3] = {
-    {1, 0, 0}, {0.5f, 0.5f, 0.5f}, {0.5f, -0.5f, 0.5f}, {0, 0, 1}};
-constexpr float kWinogradAT[2][4] = {{1, 1, 1, 0}, {0, 1, -1, -1}};
+/// Winograd's F(m x m, 3 x 3) algorithm (Lavin and Gray, "Fast Algorithms
+/// for Convolutional Neural Networks", 2016): Y = A^T [(G g G^T) . (B^T d
+/// B)] A computes an m x m output tile from a t x t input tile d (t = m + 2)
+/// and a 3x3 filter g, with t * t multiplications per tile and channel pair.
+struct WinogradAlgorithm {
+  int64_t m, t;
+  /// Row-major B^T [t][t], G [t][3] and A^T [m][t].
+  ArrayRef<float> bt, g, at;
+};
+
+/// F(2x2, 3x3): 16 multiplications per 2x2 tile (4 per output, 9 direct),
+/// transforms of 0 and +-1.
+constexpr float kWinograd2BT[] = {1, 0,  -1, 0, 0, 1, 1, 0,
+                                  0, -1, 1,  0, 0, 1, 0, -1};
+constexpr float kWinograd2G[] = {1,    0,     0,    0.5f, 0.5f, 0.5f,
+                                 0.5f, -0.5f, 0.5f, 0,    0,    1};
+constexpr float kWinograd2AT[] = {1, 1, 1, 0, 0, 1, -1, -1};
+
+/// F(4x4, 3x3) with the points 0, +-1, +-2 and infinity: 36 multiplications
+/// per 4x4 tile (2.25 per output), transforms with weights up to 8 (25 and
+/// 64 in their 2-D products), which cost about 4x F(2x2, 3x3)'s f32
+/// rounding error (a few 1e-6 of the largest output).
+constexpr float kWinograd4BT[] = {4, 0, -5, 0,  1, 0, 0, -4, -4, 1,  1, 0,
+                                  0, 4, -4, -1, 1, 0, 0, -2, -1, 2,  1, 0,
+                                  0, 2, -1, -2, 1, 0, 0, 4,  0,  -5, 0, 1};
+constexpr float kWinograd4G[] = {
+    1.0f / 4,  0,          0,         -1.0f / 6, -1.0f / 6, -1.0f / 6,
+    -1.0f / 6, 1.0f / 6,   -1.0f / 6, 1.0f / 24, 1.0f / 12, 1.0f / 6,
+    1.0f / 24, -1.0f / 12, 1.0f / 6,  0,         0,         1};
+constexpr float kWinograd4AT[] = {1, 1, 1, 1, 1, 0, 0, 1, -1, 2, -2, 0,
+                                  0, 1, 1, 4, 4, 0, 0, 1, -1, 8, -8, 1};
+
+WinogradAlgorithm getWinogradAlgorithm(int64_t m) {
+  if (m == 4)
+    return {4, 6, kWinograd4BT, kWinograd4G, kWinograd4AT};
+  return {2, 4, kWinograd2BT, kWinograd2G, kWinograd2AT};
+}
+
+/// The output tile of the Winograd algorithm for `operands`: 4 (36
+/// multiplications per 16 outputs) where its products have enough rows (at
+/// least 7x7 tiles of 4x4) or a long enough reduction (C >= 256) to run near
+/// the FMA peak, else 2 (16 per 4). Measured on an AMD EPYC (Zen 4) against
+/// F(2x2, 3x3), kernels of the model: ResNet-18's 56x56x64 products 4.3 ->
+/// 2.5 ms, 28x28x128 3.0 -> 1.7, 14x14x256 3.1 -> 2.6 (16 rows, C = 256),
+/// 7x7x512 4.7 -> 4.2 (4 rows, C = 512); but 16 rows of a short reduction
+/// run at 60-80% of the peak, which costs more than the multiplications
+/// saved: SqueezeNet's 13x13 layers (C = 64) 259 -> 271 us, DenseNet-121's
+/// 14x14 (C = 128) 1.58 -> 1.65 ms, and its 7x7 0.45 -> 0.48.
+int64_t chooseWinogradTile(const ConvOperands &operands) {
+  int64_t tiles4 =
+      llvm::divideCeil(operands.oh, 4) * llvm::divideCeil(operands.ow, 4);
+  return tiles4 >= 49 || operands.c >= 256 ? 4 : 2;
+}
 
 /// The filter `filter` ([F, 3, 3, C] f32 constant) transformed at compile
 /// time, U = G g G^T per filter and channel, in panels
-/// [16, F/width, C, width] (transform element e = 4i + j first). Null when
-/// the filter is no constant.
+/// [t*t, F/width, C, width] (transform element e = t*i + j first). The
+/// products are summed in double, so that the transformed filter is exact
+/// to f32's rounding whatever G's weights. Null when the filter is no
+/// constant.
 Value createWinogradFilterPanels(RewriterBase &rewriter, Location loc,
-                                 Value filter, int64_t width) {
+                                 Value filter, int64_t width,
+                                 const WinogradAlgorithm &algorithm) {
   ElementsAttr value;
   if (!matchPattern(filter, m_Constant(&value)))
     return Value();
   auto filterType = cast<RankedTensorType>(filter.getType());
   int64_t f = filterType.getDimSize(0), c = filterType.getDimSize(3);
-  auto resultType = RankedTensorType::get({16, f / width, c, width},
+  int64_t t = algorithm.t;
+  auto resultType = RankedTensorType::get({t * t, f / width, c, width},
                                           filterType.getElementType());
   FailureOr<ElementsAttr> transformed = strata::rewriteConstantBytes(
-      value, resultType, "_winograd",
+      value, resultType, t == 4 ? "_winograd" : "_winograd4",
       [&](ArrayRef<char> in, MutableArrayRef<char> out) {
         auto g = [&](int64_t fi, int64_t kh, int64_t kw, int64_t ci) {
           float element;
           std::memcpy(&element,
                       in.data() + (((fi * 3 + kh) * 3 + kw) * c + ci) * 4, 4);
-          return element;
+          return double(element);
+        };
+        auto gWeight = [&](int64_t i, int64_t k) {
+          return double(algorithm.g[i * 3 + k]);
         };
         // Panel by panel, channel by channel, filter by filter in the
-        // panel: each of the 16 output slabs is written a cache line at a
+        // panel: each of the t*t output slabs is written a cache line at a
         // time (filter outermost wrote one float per line, and a 512x512
         // layer's lines left the cache before the next filter came back to
         // them: 0.25 s of ResNet-18's compile).
+        SmallVector<double> gg(t * 3);
         for (int64_t panel = 0; panel < f / width; ++panel) {
           for (int64_t ci = 0; ci < c; ++ci) {
             for (int64_t lane = 0; lane < width; ++lane) {
               int64_t fi = panel * width + lane;
-              // G g (4x3), then (G g) G^T (4x4).
-              float gg[4][3] = {};
-              for (int i = 0; i < 4; ++i)
-                for (int kw = 0; kw < 3; ++kw)
-                  for (int kh = 0; kh < 3; ++kh)
-                    gg[i][kw] += kWinogradG[i][kh] * g(fi, kh, kw, ci);
-              for (int i = 0; i < 4; ++i) {
-                for (int j = 0; j < 4; ++j) {
-                  float u = 0;
-                  for (int kw = 0; kw < 3; ++kw)
-                    u += gg[i][kw] * kWinogradG[j][kw];
+              // G g (t x 3), then (G g) G^T (t x t).
+              for (int64_t i = 0; i < t; ++i)
+                for (int64_t kw = 0; kw < 3; ++kw) {
+                  double sum = 0;
+                  for (int64_t kh = 0; kh < 3; ++kh)
+                    sum += gWeight(i, kh) * g(fi, kh, kw, ci);
+                  gg[i * 3 + kw] = sum;
+                }
+              for (int64_t i = 0; i < t; ++i) {
+                for (int64_t j = 0; j < t; ++j) {
+                  double sum = 0;
+                  for (int64_t kw = 0; kw < 3; ++kw)
+                    sum += gg[i * 3 + kw] * gWeight(j, kw);
+                  float u = float(sum);
                   int64_t offset =
-                      (((i * 4 + j) * (f / width) + panel) * c + ci) * width +
+                      (((i * t + j) * (f / width) + panel) * c + ci) * width +
                       lane;
                   std::memcpy(out.data() + offset * 4, &u, 4);
                 }
@@ -329,20 +385,22 @@ Value createWinogradFilterPanels(RewriterBase &rewriter, Location loc,
                                    cast<TypedAttr>(*transformed));
 }
 
-/// A constant tensor of `shape` with the products a[i][k] * b[j][l] at
-/// [i, j, k, l] (the coefficients of a 2-D transform M x M^T: out[i][j] =
-/// sum_kl a[i][k] d[k][l] b[j][l]), viewed as `shape`.
-template <size_t R, size_t C>
+/// A constant tensor of `shape` with the products a[i][k] * a[j][l] of the
+/// row-major `rows` x `columns` matrix `matrix` at [i, j, k, l] (the
+/// coefficients of a 2-D transform M x M^T: out[i][j] = sum_kl a[i][k]
+/// d[k][l] a[j][l]), viewed as `shape`.
 Value createTransformCoefficients(RewriterBase &rewriter, Location loc,
-                                  const float (&matrix)[R][C],
+                                  ArrayRef<float> matrix, int64_t rows,
                                   ArrayRef<int64_t> shape) {
+  int64_t columns = matrix.size() / rows;
   SmallVector<float> values;
-  for (size_t i = 0; i < R; ++i)
-    for (size_t j = 0; j < R; ++j)
-      for (size_t k = 0; k < C; ++k)
-        for (size_t l = 0; l < C; ++l)
+  for (int64_t i = 0; i < rows; ++i)
+    for (int64_t j = 0; j < rows; ++j)
+      for (int64_t k = 0; k < columns; ++k)
+        for (int64_t l = 0; l < columns; ++l)
           // + 0.0f: no negative zeros (0 * -1) in the printed constant.
-          values.push_back(matrix[i][k] * matrix[j][l] + 0.0f);
+          values.push_back(matrix[i * columns + k] * matrix[j * columns + l] +
+                           0.0f);
   auto type = RankedTensorType::get(shape, rewriter.getF32Type());
   return arith::ConstantOp::create(
       rewriter, loc, type, DenseElementsAttr::get(type, ArrayRef(values)));
@@ -358,24 +416,27 @@ void buildMultiplyAdd(OpBuilder &b, Location loc, ValueRange args) {
 /// Rewrites `conv` (linalg.conv_2d_nhwc_fhwc, f32, unit batch, 3x3 window,
 /// unit strides and dilations, a constant filter whose F the panel width
 /// divides, at least a cache line of channels) with Winograd's
-/// F(2x2, 3x3) algorithm, which needs 16 multiplications per 2x2 output tile
-/// and channel where the direct convolution needs 36:
-///   V[16, TH, TW, C] = sum_ab K[e, a, b] X[2th + a, 2tw + b, c]
-///   M[16, TH*TW, F/P, P] = V[e] x U[e]   (16 products, U at compile time)
-///   Y[TH, 2, TW, 2, F/P, P] = init + sum_ab A[i, j, a, b] M[a, b, th, tw]
-/// with TH = OH/2, TW = OW/2 (rounded up: an odd size pads the image with
-/// one more row or column of zeros, computes one more output row or column
-/// into a zero init and adds the convolution's init to the slice that
+/// F(m x m, 3x3) `algorithm`, which needs t*t multiplications (t = m + 2)
+/// per m x m output tile and channel where the direct convolution needs
+/// 9 m^2 (F(2x2): 16 for 36; F(4x4): 36 for 144):
+///   V[t*t, TH, TW, C] = sum_ab K[e, a, b] X[m th + a, m tw + b, c]
+///   M[t*t, TH*TW, F/P, P] = V[e] x U[e]   (t*t products, U at compile time)
+///   Y[TH, m, TW, m, F/P, P] = init + sum_ab A[i, j, a, b] M[a, b, th, tw]
+/// with TH = OH/m, TW = OW/m (rounded up: the image gets up to m - 1 more
+/// rows or columns of zeros, the extra output rows or columns are computed
+/// into a zero init, and the convolution's init is added to the slice that
 /// counts), K = B^T (x) B^T and A = A^T (x) A^T (constant
 /// combinations, see ConstantCombination.h: the tile pass adds only the
-/// terms whose coefficient is non-zero, 4 per element of V, 9 per element
-/// of Y). The products are ordinary panel products (the register-blocked
-/// schedule), the output transform a contraction that the convolution's
-/// epilogue fuses into. Returns failure when it does not apply.
-LogicalResult rewriteConv2DNhwcFhwcWinograd(RewriterBase &rewriter,
-                                            linalg::Conv2DNhwcFhwcOp conv,
-                                            const ConvOperands &operands,
-                                            int64_t panelBytes) {
+/// terms whose coefficient is non-zero; F(2x2): 4 per element of V, 9 per
+/// element of Y; F(4x4): 13.4 and 20.3 on average). The products are
+/// ordinary panel products (the register-blocked schedule), the output
+/// transform a contraction that the convolution's epilogue fuses into.
+/// Returns failure when it does not apply.
+LogicalResult
+rewriteConv2DNhwcFhwcWinograd(RewriterBase &rewriter,
+                              linalg::Conv2DNhwcFhwcOp conv,
+                              const ConvOperands &operands, int64_t panelBytes,
+                              const WinogradAlgorithm &algorithm) {
   auto [input, filter, init, inputType, filterType, initType, strides,
         dilations, f, c, kh, kw, h, w, oh, ow, unitBatch, pointwise] = operands;
   Type f32 = rewriter.getF32Type();
@@ -399,14 +460,17 @@ LogicalResult rewriteConv2DNhwcFhwcWinograd(RewriterBase &rewriter,
   Location loc = conv.getLoc();
   MLIRContext *ctx = rewriter.getContext();
   rewriter.setInsertionPoint(conv);
-  Value panels = createWinogradFilterPanels(rewriter, loc, filter, width);
+  int64_t m = algorithm.m, t = algorithm.t, elements = t * t;
+  Value panels =
+      createWinogradFilterPanels(rewriter, loc, filter, width, algorithm);
   if (!panels)
     return failure();
-  // Odd output sizes round up to whole 2x2 tiles: the image gets one more
-  // row (column) of zeros and the extra output row (column) is dropped.
-  int64_t th = llvm::divideCeil(oh, 2), tw = llvm::divideCeil(ow, 2);
+  // Output sizes round up to whole m x m tiles: the image gets up to m - 1
+  // more rows (columns) of zeros and the extra output rows (columns) are
+  // dropped.
+  int64_t th = llvm::divideCeil(oh, m), tw = llvm::divideCeil(ow, m);
   int64_t tiles = th * tw, numPanels = f / width;
-  bool rounded = 2 * th != oh || 2 * tw != ow;
+  bool rounded = m * th != oh || m * tw != ow;
   Value zero =
       arith::ConstantOp::create(rewriter, loc, f32, rewriter.getZeroAttr(f32));
   auto filled = [&](ArrayRef<int64_t> shape) {
@@ -426,8 +490,8 @@ LogicalResult rewriteConv2DNhwcFhwcWinograd(RewriterBase &rewriter,
   // (plus the extra row and column of a rounded-up size, added to the
   // convolution's own zero padding when there is one: a single padding,
   // which joins the transform's kernel).
-  int64_t extraRows = std::max<int64_t>(0, 2 * th + 2 - h),
-          extraColumns = std::max<int64_t>(0, 2 * tw + 2 - w);
+  int64_t extraRows = std::max<int64_t>(0, m * th + 2 - h),
+          extraColumns = std::max<int64_t>(0, m * tw + 2 - w);
   Value source = input;
   SmallVector<int64_t> low(3, 0), high = {extraRows, extraColumns, 0};
   if (auto pad = input.getDefiningOp<tensor::PadOp>();
@@ -455,16 +519,17 @@ LogicalResult rewriteConv2DNhwcFhwcWinograd(RewriterBase &rewriter,
                                   getAsIndexOpFoldResult(ctx, low),
                                   getAsIndexOpFoldResult(ctx, high), zero);
   }
-  Value inputCoefficients =
-      createTransformCoefficients(rewriter, loc, kWinogradBT, {16, 4, 4});
+  Value inputCoefficients = createTransformCoefficients(
+      rewriter, loc, algorithm.bt, t, {elements, t, t});
   SmallVector<AffineExpr> d = dims(6);
   Value transformedInput =
       linalg::GenericOp::create(
-          rewriter, loc, TypeRange{RankedTensorType::get({16, th, tw, c}, f32)},
+          rewriter, loc,
+          TypeRange{RankedTensorType::get({elements, th, tw, c}, f32)},
           ValueRange{image, inputCoefficients},
-          ValueRange{filled({16, th, tw, c})},
+          ValueRange{filled({elements, th, tw, c})},
           SmallVector<AffineMap>{
-              AffineMap::get(6, 0, {d[1] * 2 + d[4], d[2] * 2 + d[5], d[3]},
+              AffineMap::get(6, 0, {d[1] * m + d[4], d[2] * m + d[5], d[3]},
                              ctx),
               AffineMap::get(6, 0, {d[0], d[4], d[5]}, ctx),
               AffineMap::get(6, 0, {d[0], d[1], d[2], d[3]}, ctx)},
@@ -476,14 +541,15 @@ LogicalResult rewriteConv2DNhwcFhwcWinograd(RewriterBase &rewriter,
       rewriter, loc, transformedInput,
       SmallVector<ReassociationIndices>{{0}, {1, 2}, {3}});
 
-  // The 16 products, loops (e, p, panel, lane, k).
+  // The t*t products, loops (e, p, panel, lane, k).
   d = dims(5);
   Value products =
       linalg::GenericOp::create(
           rewriter, loc,
-          TypeRange{RankedTensorType::get({16, tiles, numPanels, width}, f32)},
+          TypeRange{
+              RankedTensorType::get({elements, tiles, numPanels, width}, f32)},
           ValueRange{matrices, panels},
-          ValueRange{filled({16, tiles, numPanels, width})},
+          ValueRange{filled({elements, tiles, numPanels, width})},
           SmallVector<AffineMap>{
               AffineMap::get(5, 0, {d[0], d[1], d[4]}, ctx),
               AffineMap::get(5, 0, {d[0], d[2], d[4], d[3]}, ctx),
@@ -494,15 +560,15 @@ LogicalResult rewriteConv2DNhwcFhwcWinograd(RewriterBase &rewriter,
           .getResult(0);
   Value productTiles = tensor::ExpandShapeOp::create(
       rewriter, loc,
-      RankedTensorType::get({4, 4, th, tw, numPanels, width}, f32), products,
+      RankedTensorType::get({t, t, th, tw, numPanels, width}, f32), products,
       SmallVector<ReassociationIndices>{{0, 1}, {2, 3}, {4}, {5}});
 
   // Output transform, loops (th, i, tw, j, panel, lane, a, b), accumulating
-  // into the convolution's init viewed as [TH, 2, TW, 2, F/P, P].
+  // into the convolution's init viewed as [TH, m, TW, m, F/P, P].
   // (Rounded up, it starts from zeros instead, and the init is added to
   // the slice of the output that counts.)
   auto outputType =
-      RankedTensorType::get({th, 2, tw, 2, numPanels, width}, f32);
+      RankedTensorType::get({th, m, tw, m, numPanels, width}, f32);
   Value init3 = tensor::CollapseShapeOp::create(
       rewriter, loc, init, SmallVector<ReassociationIndices>{{0, 1}, {2}, {3}});
   Value acc =
@@ -512,7 +578,7 @@ LogicalResult rewriteConv2DNhwcFhwcWinograd(RewriterBase &rewriter,
                     SmallVector<ReassociationIndices>{{0, 1}, {2, 3}, {4, 5}})
                     .getResult();
   Value outputCoefficients =
-      createTransformCoefficients(rewriter, loc, kWinogradAT, {2, 2, 4, 4});
+      createTransformCoefficients(rewriter, loc, algorithm.at, m, {m, m, t, t});
   d = dims(8);
   Value output =
       linalg::GenericOp::create(
@@ -724,6 +790,13 @@ struct KernelRewriteConvolutionsPass
   using Base::Base;
 
   void runOnOperation() override {
+    if (winogradTile != 0 && winogradTile != 2 && winogradTile != 4) {
+      getOperation().emitError()
+          << "kernel-rewrite-convolutions: winograd-tile must be 0 (chosen "
+             "per convolution), 2 or 4, not "
+          << static_cast<int64_t>(winogradTile);
+      return signalPassFailure();
+    }
     SmallVector<Operation *> convs;
     getOperation().walk([&](Operation *op) {
       if (isa<linalg::Conv2DNchwFchwOp, linalg::Conv2DNhwcFhwcOp>(op))
@@ -740,8 +813,11 @@ struct KernelRewriteConvolutionsPass
           getStaticConvOperands(nhwc, /*nhwc=*/true);
       if (failed(operands))
         continue;
-      if (!winograd || failed(rewriteConv2DNhwcFhwcWinograd(
-                           rewriter, nhwc, *operands, panelBytes)))
+      int64_t m = winogradTile != 0 ? static_cast<int64_t>(winogradTile)
+                                    : chooseWinogradTile(*operands);
+      if (!winograd ||
+          failed(rewriteConv2DNhwcFhwcWinograd(
+              rewriter, nhwc, *operands, panelBytes, getWinogradAlgorithm(m))))
         (void)rewriteConv2DNhwcFhwc(rewriter, nhwc, *operands, panelBytes);
     }
   }

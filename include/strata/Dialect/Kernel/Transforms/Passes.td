@@ -42,26 +42,38 @@ def KernelRewriteConvolutionsPass
     With `winograd` (default), an NHWC 3x3 convolution with unit strides and
     dilations, a unit batch, f32 data, a constant filter, at least a cache
     line of channels (16 f32) and F a multiple of the panel width uses
-    Winograd's F(2x2, 3x3) algorithm instead (Lavin and
-    Gray, 2016), 16 multiplications per 2x2 output tile and channel where
-    im2col needs 36:
-      V[16, OH/2, OW/2, C] = sum_ab K[e, a, b] X[2th + a, 2tw + b, c]
-      M[16, tiles, F/P, P] = V[e] x U[e]      (U = G g G^T at compile time)
-      Y[OH/2, 2, OW/2, 2, F/P, P] = init + sum_ab A[i, j, a, b] M[a, b, ...]
-    An odd output size rounds up to whole tiles: one more row or column of
-    zero input (added to the convolution's own padding), one more output
-    row or column computed from a zero init, and the init added to the
-    slice that counts (ResNet-18's 7x7 stage: 2.3 ms with im2col, 1.9 so,
-    its 16.8 MB of transformed filters read from memory).
-    K = B^T (x) B^T and A = A^T (x) A^T are constants of 0 and +-1: the two
-    transforms are constant combinations (see ConstantCombination.h), which
-    the CPU tile pass unrolls into 4 vector additions per element of V and
-    9 per element of Y. The 16 products are panel products (the filter
-    transformed in panels [16][F/P][C][P]); the output transform accumulates
-    into the convolution's init, and its epilogue (bias, relu, residual) fuses
-    as a matrix product's does. ResNet-18's 56x56x64 3x3 convolution: 2.3 ms
-    with im2col, 1.2 ms so. The rounding differs from the direct sum by a few
-    ulps of the largest partial sums.
+    Winograd's F(m x m, 3x3) algorithm instead (Lavin and Gray, 2016), with
+    t = m + 2: t*t multiplications per m x m output tile and channel where
+    im2col needs 9 m^2 (F(2x2, 3x3): 16 for 36; F(4x4, 3x3): 36 for 144):
+      V[t*t, OH/m, OW/m, C] = sum_ab K[e, a, b] X[m th + a, m tw + b, c]
+      M[t*t, tiles, F/P, P] = V[e] x U[e]      (U = G g G^T at compile time)
+      Y[OH/m, m, OW/m, m, F/P, P] = init + sum_ab A[i, j, a, b] M[a, b, ...]
+    An output size that m does not divide rounds up to whole tiles: more
+    rows or columns of zero input (added to the convolution's own padding),
+    more output rows or columns computed from a zero init, and the init
+    added to the slice that counts (ResNet-18's 7x7 stage: 2.3 ms with
+    im2col, 1.9 so, its 16.8 MB of transformed filters read from memory).
+    K = B^T (x) B^T and A = A^T (x) A^T are constants: the two transforms
+    are constant combinations (see ConstantCombination.h), which the CPU
+    tile pass unrolls into the terms of non-zero coefficients (F(2x2): 4
+    vector additions per element of V and 9 per element of Y, all
+    coefficients +-1; F(4x4): 13.4 and 20.3 on average, weights up to 25
+    and 64). The t*t products are panel products (the filter transformed in
+    panels [t*t][F/P][C][P]); the output transform accumulates into the
+    convolution's init, and its epilogue (bias, relu, residual) fuses as a
+    matrix product's does.
+
+    `winograd-tile` picks m: 2, 4, or 0 (default) for a choice per
+    convolution: 4 where the products have at least 7x7 tiles of 4x4 rows
+    or at least 256 channels to reduce, which run near the FMA peak; 2 for
+    the small images of narrow layers, whose 16-row products with short
+    reductions ran slower than the multiplications F(4x4) saves. ResNet-18's
+    56x56x64 3x3 convolution: 2.3 ms with im2col, 1.2 ms with F(2x2), 0.7
+    with F(4x4); the model 0.82x of its F(2x2) time on an AMD EPYC (Zen 4),
+    DenseNet-121 0.93x, SqueezeNet 1.1 0.94x. The rounding differs from the
+    direct sum by a few ulps of the largest partial sums for F(2x2), and
+    about four times as much for F(4x4) (a few 1e-6 of the largest output
+    over 64 channels), whose transforms weigh by up to 8.
 
     Other convolutions are left alone.
   }];
@@ -71,7 +83,10 @@ def KernelRewriteConvolutionsPass
            "product's register-tile width); 0 keeps [K, F] filters">,
     Option<"winograd", "winograd", "bool", /*default=*/"true",
            "Compute NHWC 3x3 convolutions with unit strides and constant "
-           "filters with Winograd's F(2x2, 3x3) algorithm">,
+           "filters with Winograd's F(m x m, 3x3) algorithm">,
+    Option<"winogradTile", "winograd-tile", "int64_t", /*default=*/"0",
+           "Winograd's output tile m: 2 or 4; 0 (default) chooses per "
+           "convolution">,
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::linalg::LinalgDialect",
