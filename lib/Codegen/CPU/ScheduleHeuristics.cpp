@@ -284,23 +284,24 @@ Schedule getContractionSchedule(linalg::LinalgOp op,
   if (k)
     inner[*k] = pickTile(ranges[*k], kr, 1, 8, 64);
   // A divisor of K above k_r that is no multiple of it (147 -> 21), or a
-  // whole K of that kind (27), makes A tiles rows of odd vectors: a divisor
-  // up to k_r then (147 -> 7; the 7x7 stem's 64x12544x147 ran 3.1 ms with
-  // 21, 2.5 with 7; the 3x3 RGB stems' 12544x24x27 ran 618 us with K whole,
-  // 150 with 9), else k_r peeled.
+  // whole K of that kind (27), makes A tiles rows of odd vectors; so does
+  // any divisor up to k_r (147 -> 7: the 7x7 stem's 64x12544x147 ran 3.1 ms
+  // with 21, 2.5 with 7, 2.3 with 1; the 3x3 RGB stems' 12544x24x27 618 us
+  // with K whole, 150 with 9, 110 with 1): one step of K at a time then.
+  // So for a short whole K (up to two k_r): the register tile unrolled over
+  // all of it keeps every B vector of the block live, more than the
+  // registers left beside the accumulators, and LLVM spills them
+  // (Winograd F(4x4) products of 196 x 32 x 16 on SqueezeNet's 55x55
+  // image: 455 us with k_r = 16, 330 with 1; 64 x 32 x 128 and longer
+  // reductions within 2%, and a 169 x 1000 x 512 product on row-major B
+  // 12% slower with 1).
   int64_t kTile = k ? inner[*k] : 0;
   if (k && kTile == 0 && !ShapedType::isDynamic(ranges[*k]))
     kTile = ranges[*k];
-  if (k && kTile > kr && kTile % kr != 0) {
-    int64_t size = ranges[*k];
-    inner[*k] = kr;
-    for (int64_t t = kr; t >= 4; --t) {
-      if (size % t == 0) {
-        inner[*k] = t;
-        break;
-      }
-    }
-  }
+  if (k && kTile > kr && kTile % kr != 0)
+    inner[*k] = 1;
+  else if (k && !ShapedType::isDynamic(ranges[*k]) && ranges[*k] <= 2 * kr)
+    inner[*k] = 1;
 
   // Cache level.
   // (Sized for two vectors even when n_r is one: a one-vector n_r doubling
