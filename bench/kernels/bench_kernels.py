@@ -178,7 +178,11 @@ def openblas_coretype():
     return "SkylakeX" if " avx512f" in flags else "Haswell"
 
 
-def conv_model(c, h, w, oc, k, stride, groups):
+def conv_model(c, h, w, oc, k, stride, groups, nhwc=False):
+    """A one-node ONNX Conv; with `nhwc`, its input and output are NHWC
+    tensors around the NCHW Conv (Transpose, Conv, Transpose), which
+    Strata's layout conversion cancels: the module is the NHWC kernels the
+    models run, with no layout copies to time."""
     import onnx
     from onnx import TensorProto, helper, numpy_helper
     rng = np.random.default_rng(0)
@@ -187,14 +191,22 @@ def conv_model(c, h, w, oc, k, stride, groups):
     pad = k // 2
     oh = (h + 2 * pad - k) // stride + 1
     ow = (w + 2 * pad - k) // stride + 1
-    node = helper.make_node("Conv", ["x", "w"], ["y"], kernel_shape=[k, k],
+    conv = helper.make_node("Conv", ["xt" if nhwc else "x", "w"],
+                            ["yt" if nhwc else "y"], kernel_shape=[k, k],
                             strides=[stride, stride], pads=[pad] * 4,
                             group=groups)
+    nodes = [conv]
+    if nhwc:
+        nodes = [helper.make_node("Transpose", ["x"], ["xt"],
+                                  perm=[0, 3, 1, 2]), conv,
+                 helper.make_node("Transpose", ["yt"], ["y"],
+                                  perm=[0, 2, 3, 1])]
+    in_shape = [1, h, w, c] if nhwc else [1, c, h, w]
+    out_shape = [1, oh, ow, oc] if nhwc else [1, oc, oh, ow]
     graph = helper.make_graph(
-        [node], "conv",
-        [helper.make_tensor_value_info("x", TensorProto.FLOAT, [1, c, h, w])],
-        [helper.make_tensor_value_info("y", TensorProto.FLOAT,
-                                       [1, oc, oh, ow])],
+        nodes, "conv",
+        [helper.make_tensor_value_info("x", TensorProto.FLOAT, in_shape)],
+        [helper.make_tensor_value_info("y", TensorProto.FLOAT, out_shape)],
         initializer=[numpy_helper.from_array(weight, "w")])
     model = helper.make_model(graph,
                               opset_imports=[helper.make_opsetid("", 17)])
@@ -215,35 +227,40 @@ def run_conv(args, work, names):
         row = {"name": name, "c": c, "h": h, "w": w, "oc": oc, "k": k,
                "stride": stride, "groups": groups, "flops": flops,
                "repetitions": reps}
-        try:
-            start = time.perf_counter()
-            # The NCHW kernels, as oneDNN's "plain" path gets NCHW memory.
-            # (Models compile to NHWC kernels; in a one-op graph the layout
-            # transposes around the convolution would dominate.)
-            compiled = strata.compile(model, layout="nchw")
-            row["compile_s"] = time.perf_counter() - start
-            module = os.path.join(work, "conv.smod")
-            compiled.save(module)
-            x = np.random.default_rng(1).standard_normal(
-                (1, c, h, w)).astype(np.float32)
-            xpath = os.path.join(work, "x.npy")
-            np.save(xpath, x)
-            got = strata.load(module, threads=1).main(x)
-            want = ort.InferenceSession(
-                model.SerializeToString(),
-                providers=["CPUExecutionProvider"]).run(None, {"x": x})[0]
-            row["max_abs_diff"] = float(np.max(np.abs(got - want)))
-            if not row["max_abs_diff"] <= 1e-3:
-                raise RuntimeError(f"wrong result: max abs diff "
-                                   f"{row['max_abs_diff']:.3g} from "
-                                   "onnxruntime")
-            for t in THREADS:
-                best, median = strata_bench_ms(args.build, module, [xpath], t,
-                                               reps)
-                row[f"strata_ms_t{t}"] = best
-                row[f"strata_median_ms_t{t}"] = median
-        except Exception as error:  # reported in the table, not fatal
-            row["error"] = str(error)
+        # The NCHW kernels (strata_*), as oneDNN's "plain" path gets NCHW
+        # memory, and the NHWC kernels the models run (strata_nhwc_*), as
+        # oneDNN's best layout is NHWC on these CPUs.
+        for layout, prefix in (("nchw", "strata"), ("nhwc", "strata_nhwc")):
+            try:
+                start = time.perf_counter()
+                model, _, _ = conv_model(c, h, w, oc, k, stride, groups,
+                                         nhwc=layout == "nhwc")
+                compiled = strata.compile(model, layout=layout)
+                row[f"{prefix}_compile_s"] = time.perf_counter() - start
+                module = os.path.join(work, f"conv_{layout}.smod")
+                compiled.save(module)
+                shape = (1, h, w, c) if layout == "nhwc" else (1, c, h, w)
+                x = np.random.default_rng(1).standard_normal(shape).astype(
+                    np.float32)
+                xpath = os.path.join(work, f"x_{layout}.npy")
+                np.save(xpath, x)
+                got = strata.load(module, threads=1).main(x)
+                want = ort.InferenceSession(
+                    model.SerializeToString(),
+                    providers=["CPUExecutionProvider"]).run(None,
+                                                            {"x": x})[0]
+                diff = float(np.max(np.abs(got - want)))
+                row[f"{prefix}_max_abs_diff"] = diff
+                if not diff <= 1e-3:
+                    raise RuntimeError(f"wrong result ({layout}): max abs "
+                                       f"diff {diff:.3g} from onnxruntime")
+                for t in THREADS:
+                    best, median = strata_bench_ms(args.build, module,
+                                                   [xpath], t, reps)
+                    row[f"{prefix}_ms_t{t}"] = best
+                    row[f"{prefix}_median_ms_t{t}"] = median
+            except Exception as error:  # reported in the table, not fatal
+                row[f"{prefix}_error"] = str(error)
         for t in THREADS:
             env = dict(os.environ, OMP_NUM_THREADS=str(t))
             proc = run_tool(

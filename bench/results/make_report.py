@@ -163,26 +163,29 @@ def matmul_table(rows):
 
 def conv_table(rows):
     out = ["| shape | GFLOP | " + " | ".join(
-        f"Strata ms {t}T | oneDNN plain ms {t}T | oneDNN best ms {t}T | "
-        f"ratio vs plain {t}T | ratio vs best {t}T" for t in THREADS) +
-        " | oneDNN best implementation (layout) |",
-        "| :--- | ---: |" + " ---: |" * (5 * len(THREADS)) + " :--- |"]
+        f"Strata NCHW ms {t}T | oneDNN plain ms {t}T | ratio vs plain {t}T | "
+        f"Strata NHWC ms {t}T | oneDNN best ms {t}T | ratio vs best {t}T"
+        for t in THREADS) + " | oneDNN best implementation (layout) |",
+        "| :--- | ---: |" + " ---: |" * (6 * len(THREADS)) + " :--- |"]
     for r in rows:
         cells = [r["name"], fmt(r["flops"] * 1e-9, 3)]
         for t in THREADS:
             ours = r.get(f"strata_ms_t{t}")
+            ours_nhwc = r.get(f"strata_nhwc_ms_t{t}")
             plain = r.get(f"onednn_plain_ms_t{t}")
             best = r.get(f"onednn_best_ms_t{t}")
-            cells += [fmt(ours, 3), fmt(plain, 3), fmt(best, 3),
-                      fmt(ratio(plain, ours), 3), fmt(ratio(best, ours), 3)]
+            cells += [fmt(ours, 3), fmt(plain, 3), fmt(ratio(plain, ours), 3),
+                      fmt(ours_nhwc, 3), fmt(best, 3),
+                      fmt(ratio(best, ours_nhwc), 3)]
         cells.append(f"{r.get('onednn_best_impl_t1', '?')} "
                      f"({r.get('onednn_best_format_t1', '?')}); plain: "
                      f"{r.get('onednn_plain_impl_t1', '?')}")
         out.append("| " + " | ".join(cells) + " |")
-        for key in ("error", "onednn_error_t1", "onednn_error_t2"):
+        for key in ("error", "strata_error", "strata_nhwc_error",
+                    "onednn_error_t1", "onednn_error_t2"):
             if key in r:
                 out.append(f"| {key}: {r[key][:300]} |" +
-                           " |" * (5 * len(THREADS) + 2))
+                           " |" * (6 * len(THREADS) + 2))
     return "\n".join(out)
 
 
@@ -267,7 +270,9 @@ def charts(results, kernels, models):
     cv = kernels.get("conv", [])
     bars(os.path.join(results, "kernels_conv.png"), [r["name"] for r in cv],
          {f"vs oneDNN {kind}, {t}T":
-          [ratio(r.get(f"onednn_{kind}_ms_t{t}"), r.get(f"strata_ms_t{t}"))
+          [ratio(r.get(f"onednn_{kind}_ms_t{t}"),
+                 r.get(f"strata_{'ms' if kind == 'plain' else 'nhwc_ms'}"
+                       f"_t{t}"))
            for r in cv] for t in THREADS for kind in ("plain", "best")},
          "conv2d f32: oneDNN time / Strata time (>1: Strata faster, log)",
          "ratio", True)
@@ -346,14 +351,17 @@ runs, `OPENBLAS_NUM_THREADS=N`.
 
 ### conv2d f32 vs oneDNN (batch 1)
 
-Strata: a one-node ONNX `Conv` (no bias, padding k/2) through
-`strata.compile(layout="nchw")` (the NCHW kernels: in a one-op graph the
-default NHWC kernels would mostly time their layout transposes; the models
-below use them), saved and timed by `strata-bench`; checked against
-onnxruntime first. oneDNN: `convolution_direct` forward inference, best of
-the same number of runs, "plain" = NCHW/OIHW memory (what Strata gets),
-"best" = `format_tag::any` (oneDNN's preferred layout; the reorders are
-outside the timing).
+Strata: a one-node ONNX `Conv` (no bias, padding k/2) compiled twice,
+saved and timed by `strata-bench`, each checked against onnxruntime
+first: "NCHW", `strata.compile(layout="nchw")`, the kernels on the
+model's NCHW memory, against oneDNN's "plain" NCHW/OIHW; "NHWC", the Conv
+between a Transpose from an NHWC input and one to an NHWC output, which
+the default layout conversion cancels, so the module is the NHWC kernels
+the models below run (Winograd for 3x3 stride 1), against oneDNN's "best"
+= `format_tag::any` (oneDNN's preferred layout, NHWC here; its reorders
+are outside the timing, as the transposes are outside Strata's kernels).
+oneDNN: `convolution_direct` forward inference, best of the same number
+of runs.
 
 {conv_table(kernels.get('conv', []))}
 
