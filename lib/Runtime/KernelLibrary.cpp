@@ -21,6 +21,7 @@
 #include <cstring>
 #include <dlfcn.h>
 #include <fcntl.h>
+#include <link.h>
 #include <mutex>
 #include <set>
 #include <string>
@@ -151,15 +152,48 @@ KernelLibrary::load(const Module &module) {
   return library;
 }
 
+/// Whether an object mapped at `base` under `name` is loaded.
+static bool isLoaded(uintptr_t base, const std::string &name) {
+  struct Query {
+    uintptr_t base;
+    const char *name;
+    bool found;
+  } query{base, name.c_str(), false};
+  dl_iterate_phdr(
+      [](struct dl_phdr_info *info, size_t, void *data) {
+        auto *query = static_cast<Query *>(data);
+        if (info->dlpi_addr != query->base || !info->dlpi_name ||
+            std::strcmp(info->dlpi_name, query->name) != 0)
+          return 0;
+        query->found = true;
+        return 1;
+      },
+      &query);
+  return query.found;
+}
+
 KernelLibrary::~KernelLibrary() {
   if (!handle)
     return;
   std::lock_guard<std::mutex> lock(getLoaderMutex());
-  dlclose(handle);
-  // Still loaded (e.g. -z nodelete)? Then its name stays taken.
-  if (void *still = dlopen(path.c_str(), RTLD_NOW | RTLD_NOLOAD)) {
-    dlclose(still);
-    return;
+  // Where and under which name the object is mapped, to tell after
+  // dlclose whether it stayed loaded (e.g. -z nodelete), in which case its
+  // name stays taken. Not by dlopen(path, RTLD_NOLOAD): for an object that
+  // is gone, glibc opens the path to compare files, and the descriptor
+  // number in "/proc/self/fd/N" may by now be another file's: a pipe whose
+  // writer is this process (Python's subprocess creates them) blocked that
+  // read forever, a module freed by the garbage collector hanging
+  // subprocess.run.
+  struct link_map *map = nullptr;
+  uintptr_t base = 0;
+  std::string name = path;
+  if (dlinfo(handle, RTLD_DI_LINKMAP, &map) == 0 && map) {
+    base = map->l_addr;
+    if (map->l_name)
+      name = map->l_name;
   }
+  dlclose(handle);
+  if (map && isLoaded(base, name))
+    return;
   getLoadedHandles().erase(handle);
 }

@@ -205,3 +205,36 @@ def test_unsigned_f64_i16_dtypes():
         m.widen(np.array([1, 2, 3], np.int16),
                 np.array([1, 2, 3], np.uint32), np.array([1, 2], np.uint64),
                 np.array([0.0, 0.0]), np.array([1, 2], np.int16))
+
+
+_FREED_MODULE_CHILD = """
+import gc, os, sys
+import numpy as np
+import strata
+m = strata.load(open(sys.argv[1], "rb").read())
+m.main(np.ones((4, 1, 4, 4), np.float32))
+# The kernel library was loaded through /proc/self/fd/N, N then closed:
+# the lowest free descriptors, N among them, become pipes whose writer is
+# this process (as subprocess.run's are while the collector runs).
+pipes = [os.pipe() for _ in range(16)]
+del m
+gc.collect()
+print("freed")
+"""
+
+
+def test_module_freed_while_its_descriptor_is_a_pipe(tmp_path):
+    """Freeing a module does not read the file that now has the descriptor
+    number its kernel library was loaded through: the unload looked the
+    library up by that path, and glibc read the pipe at that number,
+    which never ended (bench_kernels.py hung in subprocess.run when the
+    garbage collector freed a module there)."""
+    import subprocess
+    import sys
+    path = tmp_path / "mlp.smod"
+    strata.compile(MLP_PATH).save(str(path))
+    child = subprocess.run([sys.executable, "-c", _FREED_MODULE_CHILD,
+                            str(path)], capture_output=True, text=True,
+                           timeout=60, env=dict(os.environ))
+    assert child.returncode == 0, child.stderr
+    assert child.stdout.strip() == "freed"
