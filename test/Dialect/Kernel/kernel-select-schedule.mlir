@@ -113,6 +113,22 @@ func.func @reduction(%a: tensor<16x1000xi32>) -> tensor<16xi32> {
   return %r : tensor<16xi32>
 }
 
+// A row of up to 16 vectors is one tile (ViT's 197 attention scores): one
+// sum across the lanes per row.
+// CHECK-LABEL: func.func @short_rows
+// CHECK: linalg.reduce {{.*}} dimensions = [1] {kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 1, 0>], vector_sizes = [1, 197], parallel_dims = [0]>}
+func.func @short_rows(%a: tensor<591x197xf32>) -> tensor<591xf32> {
+  %ninf = arith.constant 0xFF800000 : f32
+  %e = tensor.empty() : tensor<591xf32>
+  %f = linalg.fill ins(%ninf : f32) outs(%e : tensor<591xf32>) -> tensor<591xf32>
+  %r = linalg.reduce ins(%a : tensor<591x197xf32>) outs(%f : tensor<591xf32>) dimensions = [1]
+    (%x: f32, %acc: f32) {
+      %m = arith.maximumf %x, %acc : f32
+      linalg.yield %m : f32
+    }
+  return %r : tensor<591xf32>
+}
+
 // Reduction over outer dims (a global average pool's sum of 56x56 pixels
 // per channel): one vector along the channels, whose accumulators carry
 // from pixel to pixel (72 channels at a time, 64 + a masked 8, ran 4x
