@@ -1,16 +1,16 @@
 // NHWC 3x3 convolutions with unit strides and constant filters through
-// Winograd's F(2x2, 3x3) (kernel-rewrite-convolutions; these small images
-// get it by default): an input-transform kernel, 16 products, an
-// output-transform kernel with the convolution's bias, activation or
-// residual add. Each result is compared with the reference evaluator by the
-// @entry of test-graph-build-e2e, on one and two threads, for the host and
-// for an AVX2 target (panels of 16 filters, vectors of 8 channels), once
-// without vectorization, once without Winograd (--winograd=false), and once
-// through F(4x4, 3x3) (--winograd-tile=4: 36 products, transforms with
-// weights up to 8). An odd output size (7x7) rounds up to whole 2x2 tiles
-// (4x4: 8x8), and so do 6x6 and 8x6 with F(4x4). The filters are built from small
-// constants with broadcasts (graph-fold-constants folds them into one
-// dense constant): a[f] * b[c] + p[kh, kw] + q[f, kh] * r[c, kw].
+// Winograd's F(2x2, 3x3) (kernel-rewrite-convolutions; these small images get
+// it by default): an input-transform kernel, 16 products, an output-transform
+// kernel with the convolution's bias, activation or residual add. Each result
+// is compared with the reference evaluator by the @entry of
+// test-graph-build-e2e, on one and two threads, for the host and for an AVX2
+// target (panels of 16 filters, vectors of 8 channels), once without
+// vectorization, once without Winograd (--winograd=false), and through F(4x4,
+// 3x3) (--winograd-tile=4: 36 products, transforms with weights up to 8) for
+// the host, AVX2 and without vectorization. An odd output size (7x7) rounds up
+// to whole 2x2 tiles (4x4: 8x8), and so do 6x6 and 8x6 with F(4x4). The filters
+// are built from small constants with broadcasts (graph-fold-constants folds
+// them into one dense constant): a[f] * b[c] + p[kh, kw] + q[f, kh] * r[c, kw].
 // RUN: strata-opt %s --test-graph-build-e2e=return-checks -o %t.mlir
 // RUN: strata-compile %t.mlir -o %t.smod
 // RUN: strata-run %t.smod --function=entry | FileCheck %s
@@ -27,6 +27,8 @@
 // RUN: strata-compile %t.f4.mlir --winograd-tile=4 -o %t.f4.smod
 // RUN: strata-run %t.f4.smod --function=entry | FileCheck %s
 // RUN: strata-run %t.f4.smod --function=entry --threads=2 | FileCheck %s
+// RUN: strata-compile %t.f4.mlir --winograd-tile=4 --cpu=haswell -o %t.f4.avx2.smod
+// RUN: %if host-avx2 %{ strata-run %t.f4.avx2.smod --function=entry | FileCheck %s %}
 // RUN: strata-compile %t.f4.mlir --winograd-tile=4 --vectorize=false -o %t.f4.0.smod
 // RUN: strata-run %t.f4.0.smod --function=entry | FileCheck %s
 // RUN: strata-compile %s --compile-to=kernel --cpu=skylake-avx512 --winograd-tile=4 | FileCheck %s --check-prefix=F4
