@@ -21,9 +21,9 @@
 // RUN: strata-run %t.0.smod --function=entry | FileCheck %s
 // RUN: strata-compile %t.mlir --winograd=false -o %t.im2col.smod
 // RUN: strata-run %t.im2col.smod --function=entry | FileCheck %s
-// F(4x4, 3x3) rounds to about 2e-5 of these outputs (up to 8; F(2x2):
-// 3e-6): its checks accept 1e-4.
-// RUN: strata-opt %s --test-graph-build-e2e="return-checks tolerance=1e-4" -o %t.f4.mlir
+// F(4x4, 3x3) rounds to 2e-5 to 5e-5 of these outputs (up to 8; F(2x2):
+// 3e-6): its checks accept 2e-4 (an indexing mistake is off by O(1)).
+// RUN: strata-opt %s --test-graph-build-e2e="return-checks tolerance=2e-4" -o %t.f4.mlir
 // RUN: strata-compile %t.f4.mlir --winograd-tile=4 -o %t.f4.smod
 // RUN: strata-run %t.f4.smod --function=entry | FileCheck %s
 // RUN: strata-run %t.f4.smod --function=entry --threads=2 | FileCheck %s

@@ -268,29 +268,32 @@ Value createTransposedFilterMatrix(RewriterBase &rewriter, Location loc,
 /// and a 3x3 filter g, with t * t multiplications per tile and channel pair.
 struct WinogradAlgorithm {
   int64_t m, t;
-  /// Row-major B^T [t][t], G [t][3] and A^T [m][t].
-  ArrayRef<float> bt, g, at;
+  /// Row-major B^T [t][t], G [t][3] and A^T [m][t] (G in double: F(4x4)'s
+  /// sixths are not floats).
+  ArrayRef<float> bt;
+  ArrayRef<double> g;
+  ArrayRef<float> at;
 };
 
 /// F(2x2, 3x3): 16 multiplications per 2x2 tile (4 per output, 9 direct),
 /// transforms of 0 and +-1.
 constexpr float kWinograd2BT[] = {1, 0,  -1, 0, 0, 1, 1, 0,
                                   0, -1, 1,  0, 0, 1, 0, -1};
-constexpr float kWinograd2G[] = {1,    0,     0,    0.5f, 0.5f, 0.5f,
-                                 0.5f, -0.5f, 0.5f, 0,    0,    1};
+constexpr double kWinograd2G[] = {1,   0,    0,   0.5, 0.5, 0.5,
+                                  0.5, -0.5, 0.5, 0,   0,   1};
 constexpr float kWinograd2AT[] = {1, 1, 1, 0, 0, 1, -1, -1};
 
 /// F(4x4, 3x3) with the points 0, +-1, +-2 and infinity: 36 multiplications
 /// per 4x4 tile (2.25 per output), transforms with weights up to 8 (25 and
-/// 64 in their 2-D products), which cost about 4x F(2x2, 3x3)'s f32
+/// 64 in their 2-D products), which cost about 8x F(2x2, 3x3)'s f32
 /// rounding error (a few 1e-6 of the largest output).
 constexpr float kWinograd4BT[] = {4, 0, -5, 0,  1, 0, 0, -4, -4, 1,  1, 0,
                                   0, 4, -4, -1, 1, 0, 0, -2, -1, 2,  1, 0,
                                   0, 2, -1, -2, 1, 0, 0, 4,  0,  -5, 0, 1};
-constexpr float kWinograd4G[] = {
-    1.0f / 4,  0,          0,         -1.0f / 6, -1.0f / 6, -1.0f / 6,
-    -1.0f / 6, 1.0f / 6,   -1.0f / 6, 1.0f / 24, 1.0f / 12, 1.0f / 6,
-    1.0f / 24, -1.0f / 12, 1.0f / 6,  0,         0,         1};
+constexpr double kWinograd4G[] = {
+    1.0 / 4,  0,         0,        -1.0 / 6, -1.0 / 6, -1.0 / 6,
+    -1.0 / 6, 1.0 / 6,   -1.0 / 6, 1.0 / 24, 1.0 / 12, 1.0 / 6,
+    1.0 / 24, -1.0 / 12, 1.0 / 6,  0,        0,        1};
 constexpr float kWinograd4AT[] = {1, 1, 1, 1, 1, 0, 0, 1, -1, 2, -2, 0,
                                   0, 1, 1, 4, 4, 0, 0, 1, -1, 8, -8, 1};
 
@@ -318,10 +321,9 @@ int64_t chooseWinogradTile(const ConvOperands &operands) {
 
 /// The filter `filter` ([F, 3, 3, C] f32 constant) transformed at compile
 /// time, U = G g G^T per filter and channel, in panels
-/// [t*t, F/width, C, width] (transform element e = t*i + j first). The
-/// products are summed in double, so that the transformed filter is exact
-/// to f32's rounding whatever G's weights. Null when the filter is no
-/// constant.
+/// [t*t, F/width, C, width] (transform element e = t*i + j first),
+/// computed in double from G's exact weights and rounded to f32 once. Null
+/// when the filter is no constant.
 Value createWinogradFilterPanels(RewriterBase &rewriter, Location loc,
                                  Value filter, int64_t width,
                                  const WinogradAlgorithm &algorithm) {
@@ -343,7 +345,7 @@ Value createWinogradFilterPanels(RewriterBase &rewriter, Location loc,
           return double(element);
         };
         auto gWeight = [&](int64_t i, int64_t k) {
-          return double(algorithm.g[i * 3 + k]);
+          return algorithm.g[i * 3 + k];
         };
         // Panel by panel, channel by channel, filter by filter in the
         // panel: each of the t*t output slabs is written a cache line at a
