@@ -126,7 +126,7 @@ bool strata::isKnownLayout(const std::string &layout) {
 }
 
 bool strata::isKnownWinogradTile(int64_t tile) {
-  return tile == 0 || tile == 2 || tile == 4;
+  return kernel::isWinogradTile(tile);
 }
 
 void strata::registerCompilerDialects(DialectRegistry &registry) {

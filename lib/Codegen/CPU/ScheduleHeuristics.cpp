@@ -295,13 +295,12 @@ Schedule getContractionSchedule(linalg::LinalgOp op,
   // image: 455 us with k_r = 16, 330 with 1; 64 x 32 x 128 and longer
   // reductions within 2%, and a 169 x 1000 x 512 product on row-major B
   // 12% slower with 1).
-  int64_t kTile = k ? inner[*k] : 0;
-  if (k && kTile == 0 && !ShapedType::isDynamic(ranges[*k]))
-    kTile = ranges[*k];
-  if (k && kTile > kr && kTile % kr != 0)
-    inner[*k] = 1;
-  else if (k && !ShapedType::isDynamic(ranges[*k]) && ranges[*k] <= 2 * kr)
-    inner[*k] = 1;
+  if (k) {
+    bool staticK = !ShapedType::isDynamic(ranges[*k]);
+    int64_t kTile = inner[*k] == 0 && staticK ? ranges[*k] : inner[*k];
+    if ((kTile > kr && kTile % kr != 0) || (staticK && ranges[*k] <= 2 * kr))
+      inner[*k] = 1;
+  }
 
   // Cache level.
   // (Sized for two vectors even when n_r is one: a one-vector n_r doubling
@@ -488,19 +487,18 @@ Schedule getDefaultSchedule(linalg::LinalgOp op, const TargetInfo &machine,
   // iteration to the next: one vector at a time. Wider tiles, with a
   // masked part (72 = 64 + 8 of 144 channels), ran EfficientNet-B0's
   // 56x56x144 pool in 126 us, one vector in 29.
-  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
-  if (op.getNumReductionLoops() > 0 &&
-      iterators.back() == utils::IteratorType::parallel &&
-      !ShapedType::isDynamic(size) && size > vw && tiles.back() != vw)
-    tiles.back() = vw;
   // A reduction along its innermost loop sums each tile across the lanes
   // of its vectors: up to 16 vectors, the whole loop is one tile (one sum
   // across lanes per row; the max over ViT's 197 attention scores per row
   // ran in 19 us per head group with tiles of 197, 29 with 64, 75 with 16).
-  if (op.getNumReductionLoops() > 0 &&
-      iterators.back() == utils::IteratorType::reduction &&
-      !ShapedType::isDynamic(size) && size <= 16 * vw)
-    tiles.back() = 0;
+  if (op.getNumReductionLoops() > 0 && !ShapedType::isDynamic(size)) {
+    bool innermostReduced =
+        op.getIteratorTypesArray().back() == utils::IteratorType::reduction;
+    if (!innermostReduced && size > vw)
+      tiles.back() = vw;
+    else if (innermostReduced && size <= 16 * vw)
+      tiles.back() = 0;
+  }
   Schedule schedule;
   schedule.tileSizes = {tiles};
   schedule.vectorSizes = getInnermostVectorSizes(ranges, tiles);

@@ -792,7 +792,7 @@ struct KernelRewriteConvolutionsPass
   using Base::Base;
 
   void runOnOperation() override {
-    if (winogradTile != 0 && winogradTile != 2 && winogradTile != 4) {
+    if (!strata::kernel::isWinogradTile(winogradTile)) {
       getOperation().emitError()
           << "kernel-rewrite-convolutions: winograd-tile must be 0 (chosen "
              "per convolution), 2 or 4, not "
@@ -826,3 +826,7 @@ struct KernelRewriteConvolutionsPass
 };
 
 } // namespace
+
+bool strata::kernel::isWinogradTile(int64_t tile) {
+  return tile == 0 || tile == 2 || tile == 4;
+}

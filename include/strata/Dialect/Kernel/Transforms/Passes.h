@@ -16,6 +16,10 @@ namespace strata::kernel {
 /// Registers the kernel passes.
 void registerKernelPasses();
 
+/// Whether `tile` is a value of kernel-rewrite-convolutions' winograd-tile
+/// option: 0 (chosen per convolution), 2 or 4.
+bool isWinogradTile(int64_t tile);
+
 } // namespace strata::kernel
 
 #endif // STRATA_DIALECT_KERNEL_TRANSFORMS_PASSES_H
