@@ -27,8 +27,10 @@
 #include "mlir/Dialect/ControlFlow/Transforms/BufferDeallocationOpInterfaceImpl.h"
 #include "mlir/Dialect/ControlFlow/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Index/IR/IndexDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/IR/ValueBoundsOpInterfaceImpl.h"
 #include "mlir/Dialect/Linalg/Transforms/BufferizableOpInterfaceImpl.h"
@@ -53,8 +55,14 @@
 #include "mlir/Dialect/Vector/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Vector/Transforms/SubsetOpInterfaceImpl.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Target/LLVM/NVVM/Target.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "mlir/Transforms/Passes.h"
 #include "strata/Codegen/CPU/Passes.h"
+#include "strata/Codegen/CUDA/Passes.h"
 #include "strata/Codegen/Common/Passes.h"
 #include "strata/Conversion/Passes.h"
 #include "strata/Dialect/Device/IR/DeviceDialect.h"
@@ -64,6 +72,7 @@
 #include "strata/Dialect/Kernel/IR/KernelDialect.h"
 #include "strata/Dialect/Kernel/Transforms/Passes.h"
 #include "strata/Target/CPU/CPUTarget.h"
+#include "strata/Target/CUDA/CUDATarget.h"
 #include "strata/Target/TargetBackend.h"
 #include "llvm/Config/llvm-config.h"
 
@@ -81,6 +90,20 @@ void strata::registerAllDialects(mlir::DialectRegistry &registry) {
                   mlir::math::MathDialect, mlir::scf::SCFDialect,
                   mlir::tensor::TensorDialect>();
   registerCPULoweringDialects(registry);
+  registerCUDALoweringDialects(registry);
+}
+
+void strata::registerCUDALoweringDialects(mlir::DialectRegistry &registry) {
+  using namespace mlir;
+  // Dialects the strata-lower-kernels-cuda pipeline passes through, the
+  // #nvvm.target that serializes gpu.modules to PTX, and the LLVM IR
+  // translation it runs.
+  registry.insert<gpu::GPUDialect, NVVM::NVVMDialect>();
+  NVVM::registerNVVMTargetInterfaceExternalModels(registry);
+  registerBuiltinDialectTranslation(registry);
+  registerGPUDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  registerNVVMDialectTranslation(registry);
 }
 
 void strata::registerCPULoweringDialects(mlir::DialectRegistry &registry) {
@@ -136,6 +159,7 @@ void strata::registerAllPasses() {
   registerConversionPasses();
   registerCodegenCommonPasses();
   registerCodegenCPUPasses();
+  registerCodegenCUDAPasses();
   kernel::registerKernelPasses();
   device::registerDevicePasses();
   // The host program's last lowering steps (strata-compile's device level).
@@ -148,7 +172,11 @@ void strata::registerAllPasses() {
 void strata::registerAllTargetBackends() {
   // The registry is global and keeps the first backend of a name.
   static std::once_flag once;
-  std::call_once(once, [] { registerTargetBackend(createCPUTargetBackend()); });
+  std::call_once(once, [] {
+    registerTargetBackend(createCPUTargetBackend());
+    registerTargetBackend(createCUDATargetBackend());
+    registerTargetBackend(createCUDAEmulatorBackend());
+  });
 }
 
 const char *strata::getVersionString() {

@@ -118,3 +118,24 @@ try:
         config.available_features.add("host-avx2")
 except OSError:
     pass
+
+# --- CUDA toolkit -------------------------------------------------------------
+# With ptxas (CUDA_HOME, /usr/local/cuda or PATH), --target=cuda modules hold a
+# cubin per kernel, assembled by ptxas at compile time: tests that compile for
+# CUDA check every kernel's cubin with the `CUDA-CUBIN` prefix, which
+# %cuda_lib_prefixes names only where ptxas exists (the PTX is checked
+# everywhere).
+def _find_ptxas():
+    for _var in ("CUDA_HOME", "CUDA_ROOT", "CUDA_PATH"):
+        _dir = os.environ.get(_var)
+        if _dir and os.access(os.path.join(_dir, "bin", "ptxas"), os.X_OK):
+            return os.path.join(_dir, "bin", "ptxas")
+    if os.access("/usr/local/cuda/bin/ptxas", os.X_OK):
+        return "/usr/local/cuda/bin/ptxas"
+    return shutil.which("ptxas")
+if _find_ptxas():
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%cuda_lib_prefixes", "CUDA-LIB,CUDA-CUBIN"))
+else:
+    lit_config.note("ptxas not found: CUDA modules are checked without cubins")
+    config.substitutions.append(("%cuda_lib_prefixes", "CUDA-LIB"))

@@ -18,6 +18,10 @@ namespace strata {
 /// (func, arith, math, tensor, scf, cf) to `registry`.
 void registerAllDialects(mlir::DialectRegistry &registry);
 
+/// Registers the dialects, interfaces and LLVM IR translations the CUDA
+/// kernel pipeline (strata-lower-kernels-cuda) needs.
+void registerCUDALoweringDialects(mlir::DialectRegistry &registry);
+
 /// Adds the upstream dialects and interface external models the
 /// `strata-lower-cpu` pipeline needs (bufferization, memref, vector, llvm,
 /// ...; BufferizableOpInterface, TilingInterface, ValueBoundsOpInterface,
@@ -29,7 +33,8 @@ void registerCPULoweringDialects(mlir::DialectRegistry &registry);
 /// target backends (kernel-select-schedule asks them for schedules).
 void registerAllPasses();
 
-/// Registers every TargetBackend (TargetBackend.h): "cpu". Thread-safe;
+/// Registers every TargetBackend (TargetBackend.h): "cpu", "cuda",
+/// "cuda-emulator". Thread-safe;
 /// registers once per process.
 void registerAllTargetBackends();
 

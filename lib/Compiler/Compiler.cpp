@@ -66,8 +66,26 @@ std::optional<CompileLevel> strata::parseCompileLevel(llvm::StringRef name) {
       .Default(std::nullopt);
 }
 
-std::string strata::verifyCompileOptions(const CompileOptions &options) {
+std::string strata::resolveTargetSpelling(CompileOptions &options) {
+  size_t colon = options.target.find(':');
+  if (colon == std::string::npos)
+    return "";
+  std::string chip = options.target.substr(colon + 1);
+  options.target.resize(colon);
+  if (chip.empty())
+    return "target '" + options.target + ":' names no chip";
+  if (!options.cpu.empty() && options.cpu != chip)
+    return "target '" + options.target + ":" + chip +
+           "' and the chip option ('" + options.cpu + "') disagree";
+  options.cpu = chip;
+  return "";
+}
+
+std::string strata::verifyCompileOptions(const CompileOptions &given) {
   ensureCompilerPassesRegistered();
+  CompileOptions options = given;
+  if (std::string error = resolveTargetSpelling(options); !error.empty())
+    return error;
   if (!lookupTargetBackend(options.target))
     return "unknown target '" + options.target +
            "' (known: " + getTargetBackendNames() + ")";
@@ -175,6 +193,9 @@ static LogicalResult buildPipeline(OpPassManager &pm, Location loc,
   if (failed(target))
     return failure();
   TargetInfo info = backend.getTargetInfo(*target);
+  // GPUs tile convolutions directly (each thread one output, its windows
+  // read in place): no im2col copies, no Winograd transforms.
+  bool rewriteConvolutions = !info.gpu;
   int64_t matmulPanelBytes = backend.getMatmulPanelBytes(info);
   if (options.layout == "nhwc") {
     graph::GraphConvertLayoutPassOptions layout;
@@ -190,7 +211,8 @@ static LogicalResult buildPipeline(OpPassManager &pm, Location loc,
   convolutions.panelBytes = matmulPanelBytes;
   convolutions.winograd = options.winograd;
   convolutions.winogradTile = options.winogradTile;
-  funcPM.addPass(kernel::createKernelRewriteConvolutionsPass(convolutions));
+  if (rewriteConvolutions)
+    funcPM.addPass(kernel::createKernelRewriteConvolutionsPass(convolutions));
   kernel::KernelPackWeightsPassOptions packWeights;
   packWeights.panelBytes = matmulPanelBytes;
   funcPM.addPass(kernel::createKernelPackWeightsPass(packWeights));
@@ -200,7 +222,7 @@ static LogicalResult buildPipeline(OpPassManager &pm, Location loc,
   pm.addPass(kernel::createKernelOutlinePass());
   kernel::KernelSelectSchedulePassOptions select;
   select.targetName = backend.getName().str();
-  select.cpu = options.cpu.empty() ? "host" : options.cpu;
+  select.cpu = options.cpu.empty() && !info.gpu ? "host" : options.cpu;
   select.features = options.features;
   pm.addPass(kernel::createKernelSelectSchedulePass(select));
   if (level < CompileLevel::Device)
@@ -209,7 +231,7 @@ static LogicalResult buildPipeline(OpPassManager &pm, Location loc,
   // Device level: the host program on buffers, its memory plan, its control
   // flow in cf, and each distinct kernel once.
   ConvertKernelToDevicePassOptions device;
-  device.target = backend.getName().str();
+  device.target = backend.getDeviceKind().str();
   pm.addPass(createConvertKernelToDevicePass(device));
   device::DevicePlanMemoryPassOptions plan;
   plan.report = options.reportMemory;
@@ -277,6 +299,7 @@ static LogicalResult compileModuleTimed(
     BytecodeOptions bytecodeOptions;
     bytecodeOptions.codegen = codegen;
     bytecodeOptions.sourceName = options.sourceName;
+    bytecodeOptions.backend = backend.getName().str();
     return serializeToBytecode(module, bytecodeOptions, output.bytes);
   }
   }
@@ -284,10 +307,13 @@ static LogicalResult compileModuleTimed(
 }
 
 LogicalResult strata::compileModule(
-    ModuleOp module, const CompileOptions &options, CompileOutput &output,
+    ModuleOp module, const CompileOptions &givenOptions, CompileOutput &output,
     llvm::function_ref<LogicalResult(PassManager &)> configurePassManager) {
-  if (std::string error = verifyCompileOptions(options); !error.empty())
+  if (std::string error = verifyCompileOptions(givenOptions); !error.empty())
     return emitError(module.getLoc()) << error;
+  // `cuda:sm_80`: the backend and its chip.
+  CompileOptions options = givenOptions;
+  (void)resolveTargetSpelling(options);
   output = CompileOutput();
   // With options.timing, MLIR's timing manager records a tree of phases and
   // passes under one root; its text report becomes output.timingReport.

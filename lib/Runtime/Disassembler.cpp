@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "strata/Runtime/Disassembler.h"
+#include "strata/Runtime/CudaLibrary.h"
 #include "strata/Runtime/Module.h"
 
 #include <cctype>
@@ -141,6 +142,8 @@ const char *getSectionName(uint32_t kind) {
     return "instruction-locations";
   case SectionKind::KernelLibraries:
     return "kernel-libraries";
+  case SectionKind::KernelLibraryCUDA:
+    return "kernel-library-cuda";
   }
   return "unknown";
 }
@@ -422,11 +425,31 @@ std::string strata::runtime::disassemble(const Module &module,
     }
   }
 
-  if (options.kernelLibrary)
+  if (options.kernelLibrary) {
     line(
         "kernel library (cpu): " +
         (module.getKernelLibraryCPU().empty()
              ? std::string("none")
              : std::to_string(module.getKernelLibraryCPU().size()) + " bytes"));
+    if (!module.getKernelLibraryCUDA().empty()) {
+      CudaLibraryView cuda = readCudaLibrary(module);
+      line("kernel library (cuda): " + std::to_string(cuda.kernels.size()) +
+           " kernels for " + cuda.chip + ", " +
+           std::to_string(module.getKernelLibraryCUDA().size()) + " bytes");
+      for (const CudaKernelView &kernel : cuda.kernels)
+        line("  " + std::string(kernel.name) + ": grid " +
+             std::to_string(kernel.grid[0]) + "x" +
+             std::to_string(kernel.grid[1]) + "x" +
+             std::to_string(kernel.grid[2]) + ", block " +
+             std::to_string(kernel.block[0]) + "x" +
+             std::to_string(kernel.block[1]) + "x" +
+             std::to_string(kernel.block[2]) + ", shared " +
+             std::to_string(kernel.sharedBytes) + " bytes, PTX " +
+             std::to_string(kernel.ptx.size()) + " bytes, cubin " +
+             (kernel.cubin.empty()
+                  ? std::string("none")
+                  : std::to_string(kernel.cubin.size()) + " bytes"));
+    }
+  }
   return out;
 }

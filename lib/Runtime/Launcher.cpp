@@ -45,6 +45,11 @@ strata::runtime::createLauncher(bytecode::SectionKind library,
       return launcher.getStatus();
     return std::unique_ptr<Launcher>(std::move(*launcher));
   }
+  case bytecode::SectionKind::KernelLibraryCUDA:
+    return Status::error(
+        module.getName() +
+        ": its kernels run on a CUDA GPU (compiled with --target=cuda); this "
+        "runtime runs modules on the CPU only for now");
   default:
     // The verifier admits only the libraries of getKernelLibraryDevice.
     return Status::error(module.getName() +

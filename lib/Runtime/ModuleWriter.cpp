@@ -320,6 +320,10 @@ ModuleWriter::addKernel(std::string_view name, std::string_view symbol,
   return static_cast<uint32_t>(kernels.size() - 1);
 }
 
+void ModuleWriter::setKernelLibraryCUDA(std::vector<uint8_t> bytes) {
+  kernelLibraryCUDA = std::move(bytes);
+}
+
 void ModuleWriter::setKernelLibraryCPU(
     std::vector<uint8_t> bytes, const std::vector<std::string> &cpuFeatures) {
   kernelLibraryCPU = std::move(bytes);
@@ -451,6 +455,7 @@ StatusOr<std::vector<uint8_t>> ModuleWriter::finish() const {
   add(SectionKind::KernelLibraries, 4, kernelLibraries);
   add(SectionKind::Constants, 8, constants);
   add(SectionKind::KernelLibraryCPU, 64, kernelLibraryCPU);
+  add(SectionKind::KernelLibraryCUDA, 64, kernelLibraryCUDA);
   if (constantDataSize != 0)
     sections.push_back({SectionKind::ConstantData,
                         static_cast<uint32_t>(kConstantAlignment), nullptr,

@@ -52,6 +52,7 @@ const SectionRule &getSectionRule(uint32_t kind) {
       {"instruction-locations", sizeof(InstructionLocation),
        alignof(InstructionLocation)},
       {"kernel-libraries", sizeof(uint32_t), alignof(uint32_t)},
+      {"kernel-library-cuda", 1, alignof(uint64_t)},
   };
   return kind <= kNumSectionKinds ? rules[kind] : rules[0];
 }
@@ -743,6 +744,8 @@ Status Module::verify() {
                                static_cast<InstructionLocation *>(nullptr));
   kernelLibraries =
       table(SectionKind::KernelLibraries, static_cast<uint32_t *>(nullptr));
+  kernelLibraryCUDA =
+      table(SectionKind::KernelLibraryCUDA, static_cast<uint8_t *>(nullptr));
 
   // Strings: every offset below the size names a NUL-terminated string.
   if (!strings.empty() && strings[strings.size() - 1] != '\0')
@@ -866,6 +869,49 @@ Status Module::verify() {
                   str(constantData.size()) + " bytes)");
   }
 
+  // The CUDA library: its table and every range it names within it.
+  std::set<std::string_view> cudaEntries;
+  if (!kernelLibraryCUDA.empty()) {
+    const uint8_t *base = kernelLibraryCUDA.data();
+    uint64_t size = kernelLibraryCUDA.size();
+    std::string where = "CUDA kernel library: ";
+    if (size < sizeof(CudaLibraryHeader))
+      return fail(where + "shorter than its header");
+    CudaLibraryHeader header;
+    std::memcpy(&header, base, sizeof(header));
+    if (std::memcmp(header.magic, kCudaLibraryMagic, sizeof(header.magic)))
+      return fail(where + "bad magic");
+    auto inside = [&](uint64_t offset, uint64_t length) {
+      return offset <= size && length <= size - offset;
+    };
+    if (header.kernelCount >
+            (size - sizeof(CudaLibraryHeader)) / sizeof(CudaKernelImage) ||
+        !inside(header.chipOffset, header.chipSize))
+      return fail(where + "table or chip name out of range");
+    for (uint32_t i = 0; i < header.kernelCount; ++i) {
+      CudaKernelImage image;
+      std::memcpy(&image,
+                  base + sizeof(CudaLibraryHeader) +
+                      i * sizeof(CudaKernelImage),
+                  sizeof(image));
+      std::string entry = where + "kernel " + str(i) + ": ";
+      if (!inside(image.nameOffset, image.nameSize) || image.nameSize == 0 ||
+          !inside(image.ptxOffset, image.ptxSize) || image.ptxSize == 0 ||
+          !inside(image.cubinOffset, image.cubinSize))
+        return fail(entry + "name, PTX or cubin out of range");
+      if (base[image.ptxOffset + image.ptxSize - 1] != 0)
+        return fail(entry + "PTX does not end with a NUL byte");
+      uint64_t threads =
+          uint64_t(image.block[0]) * image.block[1] * image.block[2];
+      if (threads == 0 || threads > 1024)
+        return fail(entry + "blocks of " + str(threads) +
+                    " threads (expected 1 to 1024)");
+      cudaEntries.insert(std::string_view(
+          reinterpret_cast<const char *>(base + image.nameOffset),
+          image.nameSize));
+    }
+  }
+
   // Kernels.
   if (sectionOfKind[uint32_t(SectionKind::KernelLibraries)] >= 0 &&
       kernelLibraries.size() != kernels.size())
@@ -897,7 +943,14 @@ Status Module::verify() {
     if (!kernelLibraries.empty() && !getKernelLibraryDevice(kernelLibraries[i]))
       return fail(where + ": library section kind " + str(kernelLibraries[i]) +
                   " (" + getSectionRule(kernelLibraries[i]).name +
-                  ") is not a kernel library this runtime runs (cpu)");
+                  ") is not a kernel library this runtime runs (cpu, "
+                  "cuda)");
+    if (!kernelLibraries.empty() &&
+        kernelLibraries[i] == uint32_t(SectionKind::KernelLibraryCUDA) &&
+        !cudaEntries.count(getString(kernel.symbol)))
+      return fail(where + ": no entry '" +
+                  std::string(getString(kernel.symbol)) +
+                  "' in the CUDA kernel library");
   }
 
   // Function entries (all of them before any code: calls check callees).

@@ -67,8 +67,11 @@ def test_every_diagnostic_is_reported():
 
 
 def test_bad_options():
-    with pytest.raises(strata.StrataError, match=r"unknown target 'cuda' \(known: cpu\)"):
-        strata.compile(MLP_PATH, target="cuda")
+    with pytest.raises(strata.StrataError,
+                       match=r"unknown target 'tpu' \(known: cpu, cuda, cuda-emulator\)"):
+        strata.compile(MLP_PATH, target="tpu")
+    with pytest.raises(strata.StrataError, match=r"unknown CUDA chip 'sm_75'"):
+        strata.compile(MLP_PATH, target="cuda:sm_75")
     with pytest.raises(strata.StrataError, match="opt_level must be 0..3"):
         strata.compile(MLP_PATH, opt_level=7)
     with pytest.raises(strata.StrataError, match="layout must be 'nhwc' or"):

@@ -56,9 +56,13 @@ cl::opt<std::string> inputFilename(cl::Positional,
 cl::opt<std::string> outputFilename("o", cl::desc("Output file"),
                                     cl::value_desc("filename"), cl::init("-"),
                                     cl::cat(toolCategory));
-cl::opt<std::string> target("target",
-                            cl::desc("Target backend to compile for (cpu)"),
-                            cl::init("cpu"), cl::cat(toolCategory));
+cl::opt<std::string> target(
+    "target",
+    cl::desc("Target to compile for: cpu, cuda[:CHIP] (NVIDIA GPUs; CHIP "
+             "sm_80, sm_86, sm_89, sm_90 (default) or sm_90a), or "
+             "cuda-emulator[:CHIP] (the CUDA schedules run on this CPU, for "
+             "checking them)"),
+    cl::init("cpu"), cl::cat(toolCategory));
 cl::opt<CompileLevel> compileTo(
     "compile-to", cl::desc("Stop after a level and print its IR"),
     cl::init(CompileLevel::Module),
@@ -160,7 +164,14 @@ int main(int argc, char **argv) {
                               "Strata compiler: graph-level MLIR to a .smod "
                               "module\n");
 
-  if (!strata::lookupTargetBackend(target)) {
+  strata::CompileOptions spelled;
+  spelled.target = target;
+  if (std::string error = strata::resolveTargetSpelling(spelled);
+      !error.empty()) {
+    llvm::WithColor::error() << error << "\n";
+    return 1;
+  }
+  if (!strata::lookupTargetBackend(spelled.target)) {
     llvm::WithColor::error()
         << "unknown --target=" << target
         << " (known: " << strata::getTargetBackendNames() << ")\n";

@@ -52,7 +52,9 @@ std::optional<CompileLevel> parseCompileLevel(llvm::StringRef name);
 
 /// What to compile for and how far (strata-compile's flags).
 struct CompileOptions {
-  /// The target backend to compile for, by name (TargetBackend.h; "cpu").
+  /// The target backend to compile for, by name (TargetBackend.h: "cpu",
+  /// "cuda", "cuda-emulator"), optionally with its chip after a colon
+  /// ("cuda:sm_80", the same as `cpu` = "sm_80").
   std::string target = "cpu";
   /// LLVM CPU name and features of the kernels (empty: the host's).
   std::string cpu;
@@ -122,6 +124,11 @@ struct CompileOutput {
 /// hits, N misses, N rejected entries (DIR)", or "kernel cache: off".
 std::string formatKernelCacheStats(const CompileOptions &options,
                                    const KernelCacheStats &stats);
+
+/// Splits a `name:chip` target (`cuda:sm_80`) into options.target and
+/// options.cpu; an error message when the chip is empty or contradicts
+/// options.cpu ("" otherwise, and for targets without a chip).
+std::string resolveTargetSpelling(CompileOptions &options);
 
 /// Checks the options that do not need IR (target, opt level); returns an
 /// empty string when they are valid, else the message.

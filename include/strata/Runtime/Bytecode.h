@@ -42,8 +42,9 @@ inline constexpr char kMagic[8] = {'S', 'T', 'R', 'A', 'T', 'A', 'M', 'D'};
 /// each kernel. A 2.1 runtime skips it and looks every kernel up in the
 /// CPU library, which is right for the CPU-only modules compilers write
 /// today and fails to resolve the symbols of any other.
+/// 2.3: the CUDA kernel library section (KernelLibraryCUDA).
 inline constexpr uint32_t kVersionMajor = 2;
-inline constexpr uint32_t kVersionMinor = 2;
+inline constexpr uint32_t kVersionMinor = 3;
 /// The metadata key of the CPU features the kernel library was compiled
 /// for: LLVM's x86 names separated by commas ("sse,sse2,avx,avx2,fma"),
 /// checked against the host at load (CpuFeatures.h). The compiler always
@@ -98,15 +99,21 @@ enum class SectionKind : uint32_t {
   /// library that holds it (2.2). Absent (modules before 2.2), every kernel
   /// is in KernelLibraryCPU.
   KernelLibraries = 12,
+  /// The CUDA kernels (2.3): a CudaLibraryHeader, a CudaKernelImage per
+  /// distinct kernel, and their names, PTX and cubins.
+  KernelLibraryCUDA = 13,
 };
-inline constexpr uint32_t kNumSectionKinds = 12;
+inline constexpr uint32_t kNumSectionKinds = 13;
 
 /// The device that runs the kernels of kernel library section `kind`
-/// ("cpu"), or nullptr when `kind` is not a kernel library this version
-/// knows. A second device adds its library kind here.
+/// ("cpu", "cuda"), or nullptr when `kind` is not a kernel library this
+/// version knows.
 inline const char *getKernelLibraryDevice(uint32_t kind) {
-  return kind == static_cast<uint32_t>(SectionKind::KernelLibraryCPU) ? "cpu"
-                                                                      : nullptr;
+  if (kind == static_cast<uint32_t>(SectionKind::KernelLibraryCPU))
+    return "cpu";
+  if (kind == static_cast<uint32_t>(SectionKind::KernelLibraryCUDA))
+    return "cuda";
+  return nullptr;
 }
 
 struct SectionHeader {
@@ -273,6 +280,44 @@ struct KernelEntry {
   uint32_t location;   // String (source location) or kNoString.
 };
 static_assert(sizeof(KernelEntry) == 24, "KernelEntry is 24 bytes");
+
+/// The CUDA kernel library (KernelLibraryCUDA): this header, then
+/// `kernelCount` CudaKernelImage entries, then the bytes they point to.
+/// Offsets are from the start of the section; every range lies within it.
+inline constexpr char kCudaLibraryMagic[8] = {'S', 'T', 'R', 'A',
+                                              'C', 'U', 'D', 'A'};
+struct CudaLibraryHeader {
+  char magic[8];
+  uint32_t kernelCount;
+  /// The chip the kernels were compiled for ("sm_90"), not NUL-terminated.
+  uint32_t chipOffset;
+  uint32_t chipSize;
+  uint32_t reserved[3];
+};
+static_assert(sizeof(CudaLibraryHeader) == 32, "CudaLibraryHeader is 32 bytes");
+
+/// One kernel of the CUDA library: its entry point (a `.entry` of its PTX
+/// and cubin, named by KernelEntry::symbol), its PTX (NUL-terminated, the
+/// NUL counted in ptxSize), the cubin for the library's chip (cubinSize 0:
+/// none; the driver then compiles the PTX), and its launch: `grid` blocks
+/// of `block` threads with `sharedBytes` of dynamic shared memory. The
+/// kernel's parameters are its launch arguments in order: a tensor as the
+/// fields of an MLIR memref descriptor of its rank (allocated pointer,
+/// aligned pointer, offset, sizes, strides; 8 bytes each), an I64 register
+/// as an int64_t. A grid of 0 blocks launches nothing.
+struct CudaKernelImage {
+  uint64_t nameOffset;
+  uint64_t nameSize;
+  uint64_t ptxOffset;
+  uint64_t ptxSize;
+  uint64_t cubinOffset;
+  uint64_t cubinSize;
+  uint32_t grid[3];
+  uint32_t block[3];
+  uint32_t sharedBytes;
+  uint32_t reserved;
+};
+static_assert(sizeof(CudaKernelImage) == 80, "CudaKernelImage is 80 bytes");
 
 struct MetadataEntry {
   uint32_t key;   // String.

@@ -108,6 +108,9 @@ public:
   const void *getConstantData(const bytecode::ConstantEntry &constant) const;
   /// The CPU kernel library (an ELF shared object); empty when absent.
   Span<uint8_t> getKernelLibraryCPU() const { return kernelLibraryCPU; }
+  /// The CUDA kernel library (verified: Bytecode.h's layout, every range
+  /// within the section).
+  Span<uint8_t> getKernelLibraryCUDA() const { return kernelLibraryCUDA; }
   /// The kernel library section (SectionKind) that holds the kernel at
   /// Kernels index `kernel` (in range): the kernel-libraries entry, or
   /// KernelLibraryCPU in modules without that section (before 2.2).
@@ -165,6 +168,7 @@ private:
   Span<char> strings;
   Span<uint8_t> constantData;
   Span<uint8_t> kernelLibraryCPU;
+  Span<uint8_t> kernelLibraryCUDA;
   Span<uint32_t> kernelLibraries;
 };
 

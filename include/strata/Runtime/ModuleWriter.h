@@ -186,6 +186,9 @@ public:
   /// module on hosts without them). A second call replaces both.
   void setKernelLibraryCPU(std::vector<uint8_t> bytes,
                            const std::vector<std::string> &cpuFeatures = {});
+  /// The CUDA kernel library (a KernelLibraryCUDA section, laid out as
+  /// Bytecode.h says). A second call replaces it.
+  void setKernelLibraryCUDA(std::vector<uint8_t> bytes);
   /// A key/value metadata pair (kept in call order).
   void addMetadata(std::string_view key, std::string_view value);
 
@@ -227,6 +230,7 @@ private:
   std::vector<uint32_t> kernelLibraries;
   std::vector<bytecode::MetadataEntry> metadata;
   std::vector<uint8_t> kernelLibraryCPU;
+  std::vector<uint8_t> kernelLibraryCUDA;
   /// The metadata entry of the "cpu-features" record, once set.
   int cpuFeaturesEntry = -1;
   std::vector<std::unique_ptr<FunctionBuilder>> functions;

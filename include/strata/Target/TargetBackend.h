@@ -119,6 +119,9 @@ public:
   virtual llvm::StringRef getName() const = 0;
   /// One line for listings (`strata-compile --help`, errors).
   virtual llvm::StringRef getDescription() const = 0;
+  /// The kind of runtime device that runs the kernels (#device.target's
+  /// kind: "cpu" or "cuda"); the backend's name unless it differs.
+  virtual llvm::StringRef getDeviceKind() const { return getName(); }
 
   /// The #kernel.target of `chip` ("" or "host": the machine this runs on,
   /// where the target is a CPU) with `features` ("": the chip's); a

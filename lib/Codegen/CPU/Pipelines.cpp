@@ -102,22 +102,28 @@ void strata::buildCPULoweringPipeline(OpPassManager &pm,
   // Before deallocation, which does not know scf.forall.
   if (options.distribute)
     pm.addPass(strata::createCPUForallToTileRangePass());
-  if (options.deallocate) {
-    // bufferization::buildBufferDeallocationPipeline, with the kernel
-    // canonicalizer instead of upstream's.
-    memref::ExpandReallocPassOptions expandOptions;
-    expandOptions.emitDeallocs = false;
-    pm.addPass(memref::createExpandReallocPass(expandOptions));
-    pm.addPass(createKernelCanonicalizerPass());
-    pm.addPass(bufferization::createOwnershipBasedBufferDeallocationPass());
-    pm.addPass(createKernelCanonicalizerPass());
-    pm.addPass(bufferization::createBufferDeallocationSimplificationPass());
-    pm.addPass(bufferization::createLowerDeallocationsPass());
-    pm.addPass(createCSEPass());
-    pm.addPass(createKernelCanonicalizerPass());
-  }
-  pm.addPass(createConvertBufferizationToMemRefPass());
+  if (options.deallocate)
+    buildCPUBufferDeallocationPipeline(pm);
+  buildCPUBuffersToLLVMPipeline(pm);
+}
 
+void strata::buildCPUBufferDeallocationPipeline(OpPassManager &pm) {
+  // bufferization::buildBufferDeallocationPipeline, with the kernel
+  // canonicalizer instead of upstream's.
+  memref::ExpandReallocPassOptions expandOptions;
+  expandOptions.emitDeallocs = false;
+  pm.addPass(memref::createExpandReallocPass(expandOptions));
+  pm.addPass(createKernelCanonicalizerPass());
+  pm.addPass(bufferization::createOwnershipBasedBufferDeallocationPass());
+  pm.addPass(createKernelCanonicalizerPass());
+  pm.addPass(bufferization::createBufferDeallocationSimplificationPass());
+  pm.addPass(bufferization::createLowerDeallocationsPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createKernelCanonicalizerPass());
+}
+
+void strata::buildCPUBuffersToLLVMPipeline(OpPassManager &pm) {
+  pm.addPass(createConvertBufferizationToMemRefPass());
   // (3) Down to LLVM.
   pm.addNestedPass<func::FuncOp>(strata::createCPULowerStridedCopiesPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());

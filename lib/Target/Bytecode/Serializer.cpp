@@ -13,6 +13,7 @@
 
 #include "strata/Dialect/Device/IR/DeviceDialect.h"
 #include "strata/Dialect/Device/IR/DeviceOps.h"
+#include "strata/Dialect/Kernel/IR/KernelDialect.h"
 #include "strata/Dialect/Kernel/IR/KernelOps.h"
 #include "strata/InitAll.h"
 #include "strata/Runtime/Module.h"
@@ -109,23 +110,43 @@ LogicalResult strata::serializeToBytecode(ModuleOp module,
   std::string targetName = "cpu";
   if (auto target =
           module->getAttrOfType<device::TargetAttr>("device.target")) {
-    if (!target.isCpu())
-      return emitError(loc) << "target '" << target.getKind()
-                            << "' cannot be serialized yet (cpu only)";
     targetName = target.getKind().str();
     if (codegen.triple.empty())
       codegen.triple = target.getTriple().str();
     if (codegen.chip.empty())
-      codegen.chip = target.getCpu().str();
+      codegen.chip =
+          (target.isCpu() ? target.getCpu() : target.getChip()).str();
     if (codegen.features.empty())
       codegen.features = target.getFeatures().str();
   }
-  FailureOr<const TargetBackend *> backend = getTargetBackend(loc, targetName);
+  // The backend named by the caller (one whose kernels run on the target's
+  // kind of device, such as the CUDA emulator's on a CPU), else the
+  // target's.
+  FailureOr<const TargetBackend *> backend = getTargetBackend(
+      loc, options.backend.empty() ? targetName : options.backend);
   if (failed(backend))
     return failure();
+  if ((*backend)->getDeviceKind() != targetName)
+    return emitError(loc) << "this module's target is '" << targetName
+                          << "', but the '" << (*backend)->getName()
+                          << "' backend compiles kernels for "
+                          << (*backend)->getDeviceKind()
+                          << " devices (compile it with --target=" << targetName
+                          << ")";
+  // The chip a CUDA module is compiled for, named when defaulted.
+  if (targetName == "cuda" && codegen.chip.empty()) {
+    FailureOr<kernel::TargetAttr> target =
+        (*backend)->getDefaultTarget(loc, "", codegen.features);
+    if (failed(target))
+      return failure();
+    codegen.chip = target->getCpu().str();
+  }
+  bytecode::SectionKind librarySection =
+      targetName == "cuda" ? bytecode::SectionKind::KernelLibraryCUDA
+                           : bytecode::SectionKind::KernelLibraryCPU;
   writer.addMetadata("target", targetName);
   if (!codegen.chip.empty())
-    writer.addMetadata("cpu", codegen.chip);
+    writer.addMetadata(targetName == "cuda" ? "chip" : "cpu", codegen.chip);
 
   // The constant pool.
   TimingScope poolTiming = time("constant pool");
@@ -166,8 +187,11 @@ LogicalResult strata::serializeToBytecode(ModuleOp module,
   if (!kernels.empty()) {
     if (failed((*backend)->serializeKernels(module, codegen, library)))
       return failure();
-    writer.setKernelLibraryCPU(std::move(library.binary),
-                               library.requiredFeatures);
+    if (librarySection == bytecode::SectionKind::KernelLibraryCUDA)
+      writer.setKernelLibraryCUDA(std::move(library.binary));
+    else
+      writer.setKernelLibraryCPU(std::move(library.binary),
+                                 library.requiredFeatures);
   }
   for (kernel::FuncOp kernel : kernels) {
     FunctionType type = kernel.getFunctionType();
@@ -180,7 +204,7 @@ LogicalResult strata::serializeToBytecode(ModuleOp module,
     StatusOr<uint32_t> index = writer.addKernel(
         kernel.getSymName(), kernelSymbols.entry, kernelSymbols.grid,
         type.getNumInputs() + type.getNumResults(), type.getNumResults(),
-        strata::formatLocation(kernel.getLoc()));
+        strata::formatLocation(kernel.getLoc()), librarySection);
     if (!index.ok())
       return kernel.emitError() << index.message();
     symbols.kernels[kernel.getSymName()] = *index;

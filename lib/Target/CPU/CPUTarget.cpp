@@ -187,7 +187,9 @@ public:
     return kernel::TargetAttr::get(
         loc.getContext(), llvm::sys::getDefaultTargetTriple(), name,
         featureString, getVectorBits(featureMap), /*l1Bytes=*/48 * 1024,
-        /*l2Bytes=*/2 * 1024 * 1024, cores);
+        /*l2Bytes=*/2 * 1024 * 1024, cores, /*warpSize=*/0,
+        /*sharedBytesPerBlock=*/0, /*sharedBytesPerMultiprocessor=*/0,
+        /*registersPerMultiprocessor=*/0);
   }
 
   TargetInfo getTargetInfo(kernel::TargetAttr target) const override {
@@ -217,166 +219,169 @@ public:
     buildKernelToLLVMPipeline(pm, options.vectorize);
   }
 
-  /// Each distinct kernel is compiled once, alone, to an object named after
-  /// its content (or taken from the kernel cache), and the objects are
-  /// linked in the order of the kernels' first appearance: the library is
-  /// the same with or without the cache and whatever the thread count.
   LogicalResult serializeKernels(ModuleOp module, const CodegenOptions &options,
                                  KernelLibrary &library) const override {
-    Location loc = module.getLoc();
-    // The target machine as code generation resolves it (the host's CPU and
-    // features when none are named), which cache keys must name.
-    FailureOr<std::unique_ptr<llvm::TargetMachine>> targetMachine =
-        createTargetMachine(loc, options.triple, options.chip, options.features,
-                            options.optLevel);
-    if (failed(targetMachine))
-      return failure();
-    std::string codegenDescription =
-        ((*targetMachine)->getTargetTriple().str() + "\n" +
-         (*targetMachine)->getTargetCPU() + "\n" +
-         (*targetMachine)->getTargetFeatureString() + "\nO" +
-         llvm::Twine(options.optLevel) +
-         (options.vectorize ? " vectorize" : " scalar"))
-            .str();
-    std::optional<KernelCache> cache;
-    if (!options.cacheDirectory.empty())
-      cache.emplace(options.cacheDirectory);
-    KernelCacheStats stats;
-
-    SmallVector<KernelObject> codes;
-    llvm::StringMap<unsigned> codeBySymbol;
-    SmallVector<std::pair<kernel::FuncOp, unsigned>> kernelCodes;
-    OwningOpRef<ModuleOp> missing = ModuleOp::create(loc);
-    OpBuilder builder = OpBuilder::atBlockEnd(missing->getBody());
-    {
-      TimingScope lookup = nestTiming(options.timing, "kernel cache lookup");
-      for (auto kernel : module.getOps<kernel::FuncOp>()) {
-        std::string form = kernel::printNameIndependentForm(kernel);
-        std::array<uint8_t, 32> digest = llvm::SHA256::hash(
-            llvm::ArrayRef<uint8_t>(llvm::StringRef(form).bytes_begin(),
-                                    llvm::StringRef(form).bytes_end()));
-        std::string symbolName =
-            "k" + llvm::toHex(llvm::ArrayRef<uint8_t>(digest).take_front(16),
-                              /*LowerCase=*/true);
-        auto [it, inserted] =
-            codeBySymbol.try_emplace(symbolName, codes.size());
-        kernelCodes.emplace_back(kernel, it->second);
-        if (!inserted)
-          continue;
-        KernelObject &code = codes.emplace_back();
-        code.symbolName = symbolName;
-        if (cache) {
-          // The form's digest stands for it: hashing the form once is
-          // enough.
-          code.cacheKey =
-              KernelCache::makeKey({"cpu", codegenDescription,
-                                    llvm::toHex(digest, /*LowerCase=*/true)});
-          if (std::optional<KernelCacheEntry> entry =
-                  cache->lookup(code.cacheKey, stats)) {
-            if (loadCachedObject(*entry, **targetMachine, code)) {
-              ++stats.hits;
-              continue;
-            }
-            ++stats.rejected;
-          }
-          ++stats.misses;
-        }
-        auto clone =
-            cast<kernel::FuncOp>(builder.clone(*kernel.getOperation()));
-        clone.setSymName(symbolName);
-      }
-    }
-
-    // The kernels' times, by the names of their kernel modules (their
-    // content), reported under the first kernel of each content.
-    llvm::StringMap<KernelTime> timesBySymbol;
-    CodegenOptions compileOptions = options;
-    if (options.kernelTimes)
-      compileOptions.kernelTimes = &timesBySymbol;
-    if (!missing->getBody()->empty() || codes.empty()) {
-      FailureOr<OwningOpRef<ModuleOp>> llvmModule =
-          lowerKernels(*missing, *this, compileOptions);
-      if (failed(llvmModule))
-        return failure();
-      // Kernels distributed into tiles export a grid function.
-      llvm::StringSet<> exported;
-      (*llvmModule)->walk([&](LLVM::LLVMFuncOp func) {
-        if (!func.isExternal())
-          exported.insert(func.getSymName());
-      });
-      FailureOr<SmallVector<SmallVector<char, 0>>> objects =
-          cpu::compileKernelObjects(**llvmModule, compileOptions);
-      if (failed(objects))
-        return failure();
-      auto compiled = llvm::make_filter_range(
-          codes, [](const KernelObject &code) { return !code.cached; });
-      if (codes.empty()) {
-        // No kernels: a library without symbols.
-        codes.emplace_back().object = std::move(objects->front());
-      } else {
-        for (auto [code, object] : llvm::zip_equal(compiled, *objects)) {
-          code.object = std::move(object);
-          code.hasGrid =
-              exported.contains(getKernelGridSymbol(code.symbolName));
-        }
-      }
-      if (cache) {
-        TimingScope store = nestTiming(options.timing, "kernel cache store");
-        for (const KernelObject &code : compiled) {
-          if (code.symbolName.empty())
-            continue;
-          KernelCacheEntry entry;
-          entry.metadata = getEntryMetadata(code);
-          entry.payload.assign(code.object.begin(), code.object.end());
-          std::string error = cache->store(code.cacheKey, entry);
-          if (error.empty())
-            continue;
-          // The first failure only: the others are likely the same.
-          if (stats.storeFailures++ == 0)
-            emitWarning(loc) << "kernel cache: " << error;
-        }
-        cache->prune(KernelCache::getDefaultMaxBytes());
-      }
-    }
-
-    // The library's symbols of a kernel are named after it: aliases of its
-    // object's, which are named after its content.
-    SmallVector<std::pair<std::string, std::string>> aliases;
-    for (auto [kernel, index] : kernelCodes) {
-      const KernelObject &code = codes[index];
-      KernelSymbols &symbols = library.kernels[kernel.getSymName()];
-      symbols.entry = getKernelEntrySymbol(kernel.getSymName());
-      aliases.emplace_back(symbols.entry,
-                           getKernelEntrySymbol(code.symbolName));
-      if (code.hasGrid) {
-        symbols.grid = getKernelGridSymbol(kernel.getSymName());
-        aliases.emplace_back(symbols.grid,
-                             getKernelGridSymbol(code.symbolName));
-      }
-    }
-    SmallVector<ArrayRef<char>> objects;
-    for (const KernelObject &code : codes)
-      objects.push_back(code.object);
-    FailureOr<std::vector<uint8_t>> binary =
-        cpu::linkSharedObject(loc, objects, aliases, options);
-    if (failed(binary))
-      return failure();
-    library.binary = std::move(*binary);
-    library.requiredFeatures = getRequiredCpuFeatures(**targetMachine);
-    if (options.cacheStats)
-      *options.cacheStats = stats;
-    if (options.kernelTimes)
-      for (auto [kernel, index] : kernelCodes)
-        if (auto it = timesBySymbol.find(codes[index].symbolName);
-            it != timesBySymbol.end()) {
-          options.kernelTimes->try_emplace(kernel.getSymName(), it->second);
-          timesBySymbol.erase(it);
-        }
-    return success();
+    return serializeCPUKernels(module, *this, options, "", library);
   }
 };
 
 } // namespace
+
+/// Each distinct kernel is compiled once, alone, to an object named after
+/// its content (or taken from the kernel cache), and the objects are
+/// linked in the order of the kernels' first appearance: the library is
+/// the same with or without the cache and whatever the thread count.
+LogicalResult strata::serializeCPUKernels(ModuleOp module,
+                                          const TargetBackend &pipeline,
+                                          const CodegenOptions &options,
+                                          StringRef variant,
+                                          KernelLibrary &library) {
+  Location loc = module.getLoc();
+  // The target machine as code generation resolves it (the host's CPU and
+  // features when none are named), which cache keys must name.
+  FailureOr<std::unique_ptr<llvm::TargetMachine>> targetMachine =
+      createTargetMachine(loc, options.triple, options.chip, options.features,
+                          options.optLevel);
+  if (failed(targetMachine))
+    return failure();
+  std::string codegenDescription =
+      ((*targetMachine)->getTargetTriple().str() + "\n" +
+       (*targetMachine)->getTargetCPU() + "\n" +
+       (*targetMachine)->getTargetFeatureString() + "\nO" +
+       llvm::Twine(options.optLevel) +
+       (options.vectorize ? " vectorize" : " scalar"))
+          .str();
+  std::optional<KernelCache> cache;
+  if (!options.cacheDirectory.empty())
+    cache.emplace(options.cacheDirectory);
+  KernelCacheStats stats;
+
+  SmallVector<KernelObject> codes;
+  llvm::StringMap<unsigned> codeBySymbol;
+  SmallVector<std::pair<kernel::FuncOp, unsigned>> kernelCodes;
+  OwningOpRef<ModuleOp> missing = ModuleOp::create(loc);
+  OpBuilder builder = OpBuilder::atBlockEnd(missing->getBody());
+  {
+    TimingScope lookup = nestTiming(options.timing, "kernel cache lookup");
+    for (auto kernel : module.getOps<kernel::FuncOp>()) {
+      std::string form = kernel::printNameIndependentForm(kernel);
+      std::array<uint8_t, 32> digest = llvm::SHA256::hash(
+          llvm::ArrayRef<uint8_t>(llvm::StringRef(form).bytes_begin(),
+                                  llvm::StringRef(form).bytes_end()));
+      std::string symbolName =
+          "k" + llvm::toHex(llvm::ArrayRef<uint8_t>(digest).take_front(16),
+                            /*LowerCase=*/true);
+      auto [it, inserted] = codeBySymbol.try_emplace(symbolName, codes.size());
+      kernelCodes.emplace_back(kernel, it->second);
+      if (!inserted)
+        continue;
+      KernelObject &code = codes.emplace_back();
+      code.symbolName = symbolName;
+      if (cache) {
+        // The form's digest stands for it: hashing the form once is
+        // enough.
+        code.cacheKey =
+            KernelCache::makeKey({"cpu", codegenDescription,
+                                  llvm::toHex(digest, /*LowerCase=*/true)});
+        if (std::optional<KernelCacheEntry> entry =
+                cache->lookup(code.cacheKey, stats)) {
+          if (loadCachedObject(*entry, **targetMachine, code)) {
+            ++stats.hits;
+            continue;
+          }
+          ++stats.rejected;
+        }
+        ++stats.misses;
+      }
+      auto clone = cast<kernel::FuncOp>(builder.clone(*kernel.getOperation()));
+      clone.setSymName(symbolName);
+    }
+  }
+
+  // The kernels' times, by the names of their kernel modules (their
+  // content), reported under the first kernel of each content.
+  llvm::StringMap<KernelTime> timesBySymbol;
+  CodegenOptions compileOptions = options;
+  if (options.kernelTimes)
+    compileOptions.kernelTimes = &timesBySymbol;
+  if (!missing->getBody()->empty() || codes.empty()) {
+    FailureOr<OwningOpRef<ModuleOp>> llvmModule =
+        lowerKernels(*missing, pipeline, compileOptions);
+    if (failed(llvmModule))
+      return failure();
+    // Kernels distributed into tiles export a grid function.
+    llvm::StringSet<> exported;
+    (*llvmModule)->walk([&](LLVM::LLVMFuncOp func) {
+      if (!func.isExternal())
+        exported.insert(func.getSymName());
+    });
+    FailureOr<SmallVector<SmallVector<char, 0>>> objects =
+        cpu::compileKernelObjects(**llvmModule, compileOptions);
+    if (failed(objects))
+      return failure();
+    auto compiled = llvm::make_filter_range(
+        codes, [](const KernelObject &code) { return !code.cached; });
+    if (codes.empty()) {
+      // No kernels: a library without symbols.
+      codes.emplace_back().object = std::move(objects->front());
+    } else {
+      for (auto [code, object] : llvm::zip_equal(compiled, *objects)) {
+        code.object = std::move(object);
+        code.hasGrid = exported.contains(getKernelGridSymbol(code.symbolName));
+      }
+    }
+    if (cache) {
+      TimingScope store = nestTiming(options.timing, "kernel cache store");
+      for (const KernelObject &code : compiled) {
+        if (code.symbolName.empty())
+          continue;
+        KernelCacheEntry entry;
+        entry.metadata = getEntryMetadata(code);
+        entry.payload.assign(code.object.begin(), code.object.end());
+        std::string error = cache->store(code.cacheKey, entry);
+        if (error.empty())
+          continue;
+        // The first failure only: the others are likely the same.
+        if (stats.storeFailures++ == 0)
+          emitWarning(loc) << "kernel cache: " << error;
+      }
+      cache->prune(KernelCache::getDefaultMaxBytes());
+    }
+  }
+
+  // The library's symbols of a kernel are named after it: aliases of its
+  // object's, which are named after its content.
+  SmallVector<std::pair<std::string, std::string>> aliases;
+  for (auto [kernel, index] : kernelCodes) {
+    const KernelObject &code = codes[index];
+    KernelSymbols &symbols = library.kernels[kernel.getSymName()];
+    symbols.entry = getKernelEntrySymbol(kernel.getSymName());
+    aliases.emplace_back(symbols.entry, getKernelEntrySymbol(code.symbolName));
+    if (code.hasGrid) {
+      symbols.grid = getKernelGridSymbol(kernel.getSymName());
+      aliases.emplace_back(symbols.grid, getKernelGridSymbol(code.symbolName));
+    }
+  }
+  SmallVector<ArrayRef<char>> objects;
+  for (const KernelObject &code : codes)
+    objects.push_back(code.object);
+  FailureOr<std::vector<uint8_t>> binary =
+      cpu::linkSharedObject(loc, objects, aliases, options);
+  if (failed(binary))
+    return failure();
+  library.binary = std::move(*binary);
+  library.requiredFeatures = getRequiredCpuFeatures(**targetMachine);
+  if (options.cacheStats)
+    *options.cacheStats = stats;
+  if (options.kernelTimes)
+    for (auto [kernel, index] : kernelCodes)
+      if (auto it = timesBySymbol.find(codes[index].symbolName);
+          it != timesBySymbol.end()) {
+        options.kernelTimes->try_emplace(kernel.getSymName(), it->second);
+        timesBySymbol.erase(it);
+      }
+  return success();
+}
 
 std::unique_ptr<TargetBackend> strata::createCPUTargetBackend() {
   return std::make_unique<CPUTargetBackend>();

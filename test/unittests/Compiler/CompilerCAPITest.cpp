@@ -156,7 +156,8 @@ TEST(CompilerCAPITest, BadOptionValues) {
                            options, &result),
             STRATA_COMPILE_OK);
   EXPECT_EQ(result, nullptr);
-  EXPECT_NE(lastError().find("unknown target 'tpu' (known: cpu)"),
+  EXPECT_NE(lastError().find(
+                "unknown target 'tpu' (known: cpu, cuda, cuda-emulator)"),
             std::string::npos)
       << lastError();
   strata_compile_options_release(options);

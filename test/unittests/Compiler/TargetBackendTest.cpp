@@ -34,10 +34,10 @@ TEST_F(TargetBackendTest, RegistryFindsTheCPUBackend) {
   ASSERT_NE(backend, nullptr);
   EXPECT_EQ(backend->getName(), "cpu");
   EXPECT_EQ(lookupTargetBackend("tpu"), nullptr);
-  EXPECT_EQ(getTargetBackendNames(), "cpu");
-  // Registering twice keeps one backend.
+  EXPECT_EQ(getTargetBackendNames(), "cpu, cuda, cuda-emulator");
+  // Registering twice keeps one backend of each name.
   registerAllTargetBackends();
-  EXPECT_EQ(getTargetBackendNames(), "cpu");
+  EXPECT_EQ(getTargetBackendNames(), "cpu, cuda, cuda-emulator");
 }
 
 TEST_F(TargetBackendTest, UnknownTargetIsALocatedErrorListingTheKnownOnes) {
@@ -50,7 +50,8 @@ TEST_F(TargetBackendTest, UnknownTargetIsALocatedErrorListingTheKnownOnes) {
   auto loc = mlir::FileLineColLoc::get(&context, "model.mlir", 3, 7);
   EXPECT_TRUE(mlir::failed(getTargetBackend(loc, "tpu")));
   EXPECT_EQ(message,
-            "loc(\"model.mlir\":3:7): unknown target 'tpu' (known: cpu)");
+            "loc(\"model.mlir\":3:7): unknown target 'tpu' (known: cpu, cuda, "
+            "cuda-emulator)");
 }
 
 TEST_F(TargetBackendTest, NamedCPUsGiveTheirVectorsAndPanels) {

@@ -15,6 +15,7 @@
 
 #include "FormatTestModules.h"
 
+#include "strata/Runtime/CudaLibrary.h"
 #include "strata/Runtime/Disassembler.h"
 #include "strata/Runtime/Module.h"
 #include "strata/Runtime/ModuleWriter.h"
@@ -22,6 +23,7 @@
 #include "gtest/gtest.h"
 
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <iterator>
 
@@ -334,6 +336,113 @@ TEST(VerifierTest, Kernels) {
             "m.smod: kernel 1 ('scale'): 3 outputs but only 2 arguments");
 }
 
+/// A module of one CUDA kernel "k" whose library holds one image ("k",
+/// `ptx`, a 4-byte cubin, 2 blocks of 64 threads), laid out as Bytecode.h
+/// says.
+std::vector<uint8_t> cudaModule(const std::string &ptx = ".version 8.0") {
+  std::vector<uint8_t> library(sizeof(CudaLibraryHeader) +
+                               sizeof(CudaKernelImage));
+  auto append = [&](const void *data, size_t size) {
+    uint64_t offset = library.size();
+    const auto *bytes = static_cast<const uint8_t *>(data);
+    library.insert(library.end(), bytes, bytes + size);
+    return offset;
+  };
+  CudaLibraryHeader header{};
+  std::memcpy(header.magic, kCudaLibraryMagic, sizeof(header.magic));
+  header.kernelCount = 1;
+  header.chipSize = 5;
+  header.chipOffset = static_cast<uint32_t>(append("sm_90", 5));
+  CudaKernelImage image{};
+  image.nameSize = 1;
+  image.nameOffset = append("k", 1);
+  image.ptxSize = ptx.size() + 1;
+  image.ptxOffset = append(ptx.c_str(), ptx.size() + 1);
+  image.cubinSize = 4;
+  image.cubinOffset = append("\x7f"
+                             "ELF",
+                             4);
+  image.grid[0] = 2;
+  image.grid[1] = image.grid[2] = 1;
+  image.block[0] = 64;
+  image.block[1] = image.block[2] = 1;
+  std::memcpy(library.data(), &header, sizeof(header));
+  std::memcpy(library.data() + sizeof(header), &image, sizeof(image));
+  ModuleWriter writer;
+  EXPECT_TRUE(
+      writer.addKernel("k", "k", "", 1, 1, "", SectionKind::KernelLibraryCUDA)
+          .ok());
+  writer.setKernelLibraryCUDA(library);
+  StatusOr<std::vector<uint8_t>> bytes = writer.finish();
+  EXPECT_TRUE(bytes.ok()) << bytes.message();
+  return bytes ? *bytes : std::vector<uint8_t>();
+}
+
+/// The CUDA kernel image of `bytes` (a cudaModule()).
+CudaKernelImage &cudaImage(std::vector<uint8_t> &bytes) {
+  SectionHeader *section = findSection(bytes, SectionKind::KernelLibraryCUDA);
+  return *reinterpret_cast<CudaKernelImage *>(bytes.data() + section->offset +
+                                              sizeof(CudaLibraryHeader));
+}
+
+TEST(VerifierTest, CudaKernelLibrary) {
+  std::vector<uint8_t> good = cudaModule();
+  ASSERT_EQ(loadError(good), "OK");
+  // Its kernels read back as written (CudaLibrary.h).
+  StatusOr<std::unique_ptr<Module>> module =
+      Module::loadBuffer(good.data(), good.size(), "m.smod");
+  ASSERT_TRUE(module.ok());
+  CudaLibraryView view = readCudaLibrary(**module);
+  EXPECT_EQ(view.chip, "sm_90");
+  ASSERT_EQ(view.kernels.size(), 1u);
+  EXPECT_EQ(view.kernels[0].name, "k");
+  EXPECT_EQ(view.kernels[0].ptx.size(), 13u);
+  EXPECT_EQ(view.kernels[0].cubin.size(), 4u);
+  EXPECT_EQ(view.kernels[0].grid[0], 2u);
+  EXPECT_EQ(view.kernels[0].block[0], 64u);
+  EXPECT_NE(view.find("k"), nullptr);
+  EXPECT_EQ(view.find("other"), nullptr);
+  // strata-dump lists them.
+  EXPECT_NE(disassemble(**module, DisassemblerOptions())
+                .find("kernel library (cuda): 1 kernels for sm_90"),
+            std::string::npos);
+
+  std::vector<uint8_t> magic = good;
+  magic[findSection(magic, SectionKind::KernelLibraryCUDA)->offset] = 'X';
+  EXPECT_EQ(loadError(magic), "m.smod: CUDA kernel library: bad magic");
+  std::vector<uint8_t> count = good;
+  reinterpret_cast<CudaLibraryHeader *>(
+      count.data() + findSection(count, SectionKind::KernelLibraryCUDA)->offset)
+      ->kernelCount = 1000;
+  EXPECT_EQ(loadError(count),
+            "m.smod: CUDA kernel library: table or chip name out of range");
+  std::vector<uint8_t> ptx = good;
+  cudaImage(ptx).ptxSize = 1u << 30;
+  EXPECT_EQ(loadError(ptx), "m.smod: CUDA kernel library: kernel 0: name, "
+                            "PTX or cubin out of range");
+  std::vector<uint8_t> nul = good;
+  cudaImage(nul).ptxSize -= 1;
+  EXPECT_EQ(loadError(nul), "m.smod: CUDA kernel library: kernel 0: PTX does "
+                            "not end with a NUL byte");
+  std::vector<uint8_t> threads = good;
+  cudaImage(threads).block[1] = 32;
+  EXPECT_EQ(loadError(threads), "m.smod: CUDA kernel library: kernel 0: "
+                                "blocks of 2048 threads (expected 1 to 1024)");
+  std::vector<uint8_t> name = good;
+  cudaImage(name).nameSize = 0;
+  EXPECT_EQ(loadError(name), "m.smod: CUDA kernel library: kernel 0: name, "
+                             "PTX or cubin out of range");
+  // The kernel table names an entry the library does not have.
+  std::vector<uint8_t> missing = good;
+  uint8_t *entryName =
+      missing.data() +
+      findSection(missing, SectionKind::KernelLibraryCUDA)->offset +
+      cudaImage(missing).nameOffset;
+  *entryName = 'j';
+  EXPECT_EQ(loadError(missing),
+            "m.smod: kernel 0 ('k'): no entry 'k' in the CUDA kernel library");
+}
+
 TEST(VerifierTest, KernelLibraries) {
   const std::vector<uint8_t> bytes = fullModule();
   // Each kernel names the library that holds it: a kernel library section
@@ -341,14 +450,15 @@ TEST(VerifierTest, KernelLibraries) {
   std::vector<uint8_t> data = bytes;
   entry<uint32_t>(data, SectionKind::KernelLibraries, 1) =
       static_cast<uint32_t>(SectionKind::ConstantData);
-  EXPECT_EQ(loadError(data),
-            "m.smod: kernel 1 ('scale'): library section kind 7 "
-            "(constant-data) is not a kernel library this runtime runs (cpu)");
+  EXPECT_EQ(
+      loadError(data),
+      "m.smod: kernel 1 ('scale'): library section kind 7 "
+      "(constant-data) is not a kernel library this runtime runs (cpu, cuda)");
   std::vector<uint8_t> unknown = bytes;
   entry<uint32_t>(unknown, SectionKind::KernelLibraries, 0) = 40;
   EXPECT_EQ(loadError(unknown),
             "m.smod: kernel 0 ('main_dispatch_0'): library section kind 40 "
-            "(invalid) is not a kernel library this runtime runs (cpu)");
+            "(invalid) is not a kernel library this runtime runs (cpu, cuda)");
   // One entry per kernel.
   std::vector<uint8_t> short_ = bytes;
   findSection(short_, SectionKind::KernelLibraries)->size = 4;

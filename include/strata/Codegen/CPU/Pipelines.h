@@ -78,6 +78,15 @@ struct CPUPipelineOptions
       llvm::cl::init(false)};
 };
 
+/// Appends upstream's ownership-based buffer deallocation pipeline
+/// (bufferization::buildBufferDeallocationPipeline) to `pm` (on
+/// builtin.module), with the kernel canonicalizer instead of upstream's.
+void buildCPUBufferDeallocationPipeline(mlir::OpPassManager &pm);
+
+/// Appends step 3 of the CPU lowering below (bufferized func.func to the
+/// LLVM dialect) to `pm` (on builtin.module).
+void buildCPUBuffersToLLVMPipeline(mlir::OpPassManager &pm);
+
 /// Appends the CPU lowering to `pm` (anchored on builtin.module):
 ///   1. strata-cpu-distribute-tiles (option `distribute`) and
 ///      strata-cpu-tile-and-vectorize on every func.func, canonicalize, cse;

@@ -40,6 +40,9 @@ struct BytecodeOptions {
   CodegenOptions codegen;
   /// Recorded in the metadata as "source".
   std::string sourceName;
+  /// The backend that compiles the kernels ("": the one named by the
+  /// module's #device.target kind).
+  std::string backend;
 };
 
 /// Serializes the device-level `module` into `bytes` (a whole .smod file).

@@ -266,7 +266,10 @@ LogicalResult TargetAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  StringRef triple, StringRef cpu,
                                  StringRef features, int64_t vectorBits,
                                  int64_t l1Bytes, int64_t l2Bytes,
-                                 int64_t cores) {
+                                 int64_t cores, int64_t warpSize,
+                                 int64_t sharedBytesPerBlock,
+                                 int64_t sharedBytesPerMultiprocessor,
+                                 int64_t registersPerMultiprocessor) {
   if (triple.empty())
     return emitError() << "target triple must not be empty";
   if (vectorBits <= 0 || vectorBits % 8 != 0)
@@ -276,5 +279,25 @@ LogicalResult TargetAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "cache sizes must be positive";
   if (cores <= 0)
     return emitError() << "cores must be positive, got " << cores;
+  int64_t gpuFacts[] = {warpSize, sharedBytesPerBlock,
+                        sharedBytesPerMultiprocessor,
+                        registersPerMultiprocessor};
+  bool cuda = triple.starts_with("nvptx");
+  for (int64_t fact : gpuFacts) {
+    // GPU heuristics divide by these; CPU targets have none.
+    if (cuda && fact <= 0)
+      return emitError() << "a CUDA target needs positive warp_size, "
+                            "shared_bytes_per_block, "
+                            "shared_bytes_per_multiprocessor and "
+                            "registers_per_multiprocessor";
+    if (!cuda && fact != 0)
+      return emitError() << "warp_size, shared memory and register sizes are "
+                            "for CUDA targets only (triple '"
+                         << triple << "')";
+  }
+  if (cuda && sharedBytesPerBlock > sharedBytesPerMultiprocessor)
+    return emitError() << "shared_bytes_per_block (" << sharedBytesPerBlock
+                       << ") exceeds shared_bytes_per_multiprocessor ("
+                       << sharedBytesPerMultiprocessor << ")";
   return success();
 }

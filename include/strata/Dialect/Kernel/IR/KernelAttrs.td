@@ -75,12 +75,23 @@ def Kernel_TargetAttr : Kernel_Attr<"Target", "target"> {
     The facts schedule heuristics read: the LLVM target triple, CPU (or GPU
     architecture such as `sm_90`) and feature string passed to LLVM, the
     widest vector register in bits, cache sizes in bytes and the number of
-    cores that run a grid of tiles.
+    cores that run a grid of tiles. GPU targets (NVPTX triples) also give
+    the threads per warp, the streaming multiprocessors (`cores` counts
+    them too), the shared memory a block may use (with the opt-in of
+    `cudaFuncAttributeMaxDynamicSharedMemorySize`) and that of one
+    multiprocessor, and the 32-bit registers of one multiprocessor; these
+    are 0 on CPUs.
 
     ```mlir
     #kernel.target<triple = "x86_64-unknown-linux-gnu", cpu = "skylake-avx512",
                    features = "+avx512f,+avx512vl,+fma", vector_bits = 512,
                    l1_bytes = 49152, l2_bytes = 2097152, cores = 2>
+    #kernel.target<triple = "nvptx64-nvidia-cuda", cpu = "sm_90",
+                   features = "+ptx80", vector_bits = 128, l1_bytes = 262144,
+                   l2_bytes = 52428800, cores = 132, warp_size = 32,
+                   shared_bytes_per_block = 232448,
+                   shared_bytes_per_multiprocessor = 233472,
+                   registers_per_multiprocessor = 65536>
     ```
   }];
   let parameters = (ins
@@ -90,7 +101,11 @@ def Kernel_TargetAttr : Kernel_Attr<"Target", "target"> {
     DefaultValuedParameter<"int64_t", "128">:$vector_bits,
     DefaultValuedParameter<"int64_t", "32768">:$l1_bytes,
     DefaultValuedParameter<"int64_t", "1048576">:$l2_bytes,
-    DefaultValuedParameter<"int64_t", "1">:$cores
+    DefaultValuedParameter<"int64_t", "1">:$cores,
+    DefaultValuedParameter<"int64_t", "0">:$warp_size,
+    DefaultValuedParameter<"int64_t", "0">:$shared_bytes_per_block,
+    DefaultValuedParameter<"int64_t", "0">:$shared_bytes_per_multiprocessor,
+    DefaultValuedParameter<"int64_t", "0">:$registers_per_multiprocessor
   );
   let assemblyFormat = "`<` struct(params) `>`";
   let genVerifyDecl = 1;

@@ -1,0 +1,57 @@
+//===- Passes.h - CUDA code generation passes -------------------*- C++ -*-===//
+//
+// Declarations of the CUDA code generation passes (generated from
+// Passes.td) and the markers they share.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef STRATA_CODEGEN_CUDA_PASSES_H
+#define STRATA_CODEGEN_CUDA_PASSES_H
+
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+namespace affine {
+class AffineDialect;
+} // namespace affine
+namespace arith {
+class ArithDialect;
+} // namespace arith
+namespace gpu {
+class GPUDialect;
+} // namespace gpu
+namespace linalg {
+class LinalgDialect;
+} // namespace linalg
+namespace memref {
+class MemRefDialect;
+} // namespace memref
+namespace scf {
+class SCFDialect;
+} // namespace scf
+namespace tensor {
+class TensorDialect;
+} // namespace tensor
+} // namespace mlir
+
+namespace strata {
+
+/// Marks the scf.forall of a kernel's thread blocks.
+inline constexpr llvm::StringLiteral kCUDABlocksAttrName = "strata.cuda.blocks";
+/// Marks an scf.forall of one block's threads.
+inline constexpr llvm::StringLiteral kCUDAThreadsAttrName =
+    "strata.cuda.threads";
+/// The number of blocks of a kernel's grid and the threads of a block (on
+/// its gpu.module, which keeps them through the NVVM lowering).
+inline constexpr llvm::StringLiteral kCUDAGridAttrName = "strata.cuda.grid";
+inline constexpr llvm::StringLiteral kCUDABlockAttrName = "strata.cuda.block";
+
+#define GEN_PASS_DECL
+#include "strata/Codegen/CUDA/Passes.h.inc"
+
+/// Registers the passes of Codegen/CUDA and its pipelines.
+void registerCodegenCUDAPasses();
+
+} // namespace strata
+
+#endif // STRATA_CODEGEN_CUDA_PASSES_H

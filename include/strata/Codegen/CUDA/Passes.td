@@ -1,0 +1,115 @@
+//===- Passes.td - CUDA code generation passes -------------*- tablegen -*-===//
+//
+// The passes of the CUDA backend's kernel code generation: padding read
+// through predicated loads, the distribution of a kernel over thread blocks
+// and threads (scf.forall), and the mapping of those loops to a gpu.func
+// (or, for checking the schedules on a CPU, to sequential loops).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef STRATA_CODEGEN_CUDA_PASSES_TD
+#define STRATA_CODEGEN_CUDA_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def CUDAPadsToGenericsPass
+    : Pass<"strata-cuda-pads-to-generics", "::mlir::func::FuncOp"> {
+  let summary = "Turn tensor.pad into elementwise generics that read in bounds";
+  let description = [{
+    Each `tensor.pad` with a constant (or scalar) padding value becomes a
+    `linalg.generic` over the padded shape whose body reads the source with
+    `tensor.extract` where the index lies inside it and yields the padding
+    value elsewhere (an `scf.if`, so no load goes out of bounds). The pad is
+    then an elementwise producer that tile-and-fuse recomputes inside each
+    thread's tile, one element at a time, instead of a padded copy of a
+    tile's whole input window in every thread's private memory: on a GPU,
+    padding is a predicate on the loads, as in implicit-GEMM convolutions.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::tensor::TensorDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
+def CUDADistributePass
+    : Pass<"strata-cuda-distribute", "::mlir::func::FuncOp"> {
+  let summary = "Tile a kernel into thread blocks and threads (scf.forall)";
+  let description = [{
+    On a destination-passing kernel (convert-kernel-to-dps-func) on
+    tensors, whose one output is computed by a linalg op: that op is tiled
+    by the block tile sizes of the kernel's schedule (its first level; 0
+    keeps a loop whole) into an `scf.forall` mapped to `#gpu.block`s,
+    its producers fused into the loop body (upstream tile-and-fuse). Inside
+    a block tile, each linalg op is then tiled by the schedule's thread
+    tiles (its second level: 1 along the parallel loops, the reductions
+    whole) into an `scf.forall` mapped to `#gpu.thread`s, fusing the
+    producers that vary along every loop the thread tile splits (an
+    elementwise op, a pad): a producer that does not (a row reduction read
+    by every element of its row) is not recomputed per thread but becomes a
+    thread loop of its own before its consumer's, its result a block-level
+    buffer (shared memory after strata-cuda-map-forall).
+
+    The schedule is the one on the kernel's scheduled op where its loops
+    map onto the output op's through the output dims; otherwise the output
+    op's loops get the CUDA backend's default block tiles. A kernel this
+    pass cannot tile (several outputs, an output not computed by a linalg
+    op, loops of scf ops) is left alone: strata-cuda-map-forall runs it on
+    one thread.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::tensor::TensorDialect",
+                           "::mlir::affine::AffineDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
+def CUDAMapForallPass : Pass<"strata-cuda-map-forall", "::mlir::ModuleOp"> {
+  let summary = "Map a distributed kernel's loops to a GPU grid";
+  let description = [{
+    Runs after bufferization on the kernels of strata-cuda-distribute
+    (func.func marked `strata.kernel_abi`). The loop mapped to `#gpu.block`s
+    becomes a block-stride loop over its linearized tiles (tile index from
+    `gpu.block_id x`, stepping by `gpu.grid_dim x`), each loop mapped to
+    `#gpu.thread`s inside it a thread-stride loop (from
+    `gpu.thread_id x`, stepping by `gpu.block_dim x`), with a `gpu.barrier`
+    after each when a block runs several thread loops. The grid has one
+    block per tile where the tile count is static (up to `max-blocks`), and
+    `max-blocks` blocks otherwise (dynamic shapes: the loops cover any
+    count); a block has the thread loops' largest static trip count
+    rounded up to whole warps, at most `max-threads`, threads.
+
+    Buffers of a block (between its thread loops) move to workgroup
+    (shared) memory, statically sized buffers of one thread to private
+    memory (`memref.alloca`); a buffer of dynamic size whose sizes have
+    constant upper bounds (a partial tile's) gets a buffer of the bounds'
+    size, viewed with its own sizes. A kernel without a block loop runs on
+    one thread of one block.
+
+    The function then becomes a `gpu.func` kernel in a `gpu.module` named
+    after it, with the same arguments minus the CPU tile range, carrying
+    `known_block_size`; the gpu.module carries `strata.cuda.grid` and
+    `strata.cuda.block` (the grid's blocks and a block's threads).
+
+    With `sequential`, the same loops are built with the block and thread
+    indices as ordinary loops over the grid and the block, in a func.func
+    that stays a CPU kernel: the GPU schedules' tiling, indexing and
+    buffers then run, and are checked, on the CPU (barriers separate whole
+    thread loops, so their order is kept).
+  }];
+  let options = [
+    Option<"maxThreads", "max-threads", "int64_t", "256",
+           "The most threads of a block">,
+    Option<"maxBlocks", "max-blocks", "int64_t", "1056",
+           "The most blocks of a grid (8 per multiprocessor of an H200)">,
+    Option<"sequential", "sequential", "bool", "false",
+           "Build loops over the grid and the block on the CPU instead of a "
+           "gpu.func">,
+  ];
+  let dependentDialects = ["::mlir::gpu::GPUDialect",
+                           "::mlir::linalg::LinalgDialect",
+                           "::mlir::scf::SCFDialect",
+                           "::mlir::memref::MemRefDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
+#endif // STRATA_CODEGEN_CUDA_PASSES_TD

@@ -1,0 +1,309 @@
+//===- Distribute.cpp - Kernels as grids of blocks of threads -------------===//
+//
+// Implements strata-cuda-distribute (see Passes.td): the op writing a
+// kernel's output is tiled into an scf.forall of block tiles with its
+// producers fused, then each linalg op of a block tile into an scf.forall
+// of thread tiles, fusing the producers that every thread needs a slice of
+// its own of. Upstream tile-and-fuse does the tiling; this pass decides
+// the tile sizes and what is fused at which level.
+//
+//===----------------------------------------------------------------------===//
+
+#include "strata/Codegen/CUDA/Passes.h"
+#include "strata/Codegen/CUDA/ScheduleHeuristics.h"
+#include "strata/Codegen/Common/KernelABI.h"
+#include "strata/Codegen/Common/Tiling.h"
+#include "strata/Dialect/Kernel/IR/KernelDialect.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/Transforms/Transforms.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+namespace strata {
+#define GEN_PASS_DEF_CUDADISTRIBUTEPASS
+#include "strata/Codegen/CUDA/Passes.h.inc"
+} // namespace strata
+
+using namespace mlir;
+using namespace strata;
+
+namespace {
+
+/// The loops of `consumer` that the indexing map of `operand` reads
+/// through.
+llvm::SmallBitVector getReadLoops(linalg::LinalgOp consumer,
+                                  OpOperand &operand) {
+  llvm::SmallBitVector loops(consumer.getNumLoops());
+  AffineMap map = consumer.getMatchingIndexingMap(&operand);
+  for (AffineExpr result : map.getResults())
+    result.walk([&](AffineExpr expr) {
+      if (auto dim = dyn_cast<AffineDimExpr>(expr))
+        loops.set(dim.getPosition());
+    });
+  return loops;
+}
+
+/// The loops of `op` that a block must run whole: those along which an
+/// operand computed by a reduction in the kernel does not vary (a softmax
+/// row's sum, read by every element of the row). Splitting them would have
+/// every block along them compute the reduction again.
+SmallVector<bool> getWholeLoops(linalg::LinalgOp op) {
+  SmallVector<bool> whole(op.getNumLoops(), false);
+  for (OpOperand *operand : op.getDpsInputOperands()) {
+    auto producer = operand->get().getDefiningOp<linalg::LinalgOp>();
+    if (!producer || producer.getNumReductionLoops() == 0)
+      continue;
+    llvm::SmallBitVector read = getReadLoops(op, *operand);
+    for (unsigned loop = 0; loop < op.getNumLoops(); ++loop)
+      if (!read.test(loop))
+        whole[loop] = true;
+  }
+  return whole;
+}
+
+/// The block tile sizes of `output`, the op writing the kernel's output:
+/// the first level of the schedule on the kernel's scheduled op, read
+/// through the output dims both ops write when they differ, else the
+/// default ones. Loops a block must run whole stay whole.
+SmallVector<int64_t> getBlockTiles(func::FuncOp func, linalg::LinalgOp output) {
+  SmallVector<utils::IteratorType> iterators = output.getIteratorTypesArray();
+  SmallVector<bool> whole = getWholeLoops(output);
+  SmallVector<int64_t> tiles;
+  linalg::LinalgOp scheduled;
+  func.walk([&](linalg::LinalgOp op) {
+    if (kernel::getSchedule(op))
+      scheduled = op;
+  });
+  kernel::ScheduleAttr schedule =
+      scheduled ? kernel::getSchedule(scheduled) : kernel::ScheduleAttr();
+  if (schedule && schedule.getNumTileLevels() > 0) {
+    ArrayRef<int64_t> level = schedule.getTileSizes(0);
+    if (scheduled == output && level.size() == output.getNumLoops()) {
+      tiles.assign(level.begin(), level.end());
+    } else if (scheduled.getNumDpsInits() == 1 &&
+               output.getNumDpsInits() == 1 &&
+               level.size() == scheduled.getNumLoops()) {
+      AffineMap outputMap = output.getIndexingMapMatchingResult(
+          cast<OpResult>(output->getResult(0)));
+      AffineMap scheduledMap = scheduled.getIndexingMapMatchingResult(
+          cast<OpResult>(scheduled->getResult(0)));
+      if (outputMap.isProjectedPermutation() &&
+          scheduledMap.isProjectedPermutation() &&
+          outputMap.getNumResults() == scheduledMap.getNumResults()) {
+        tiles.assign(output.getNumLoops(), 0);
+        for (unsigned dim = 0; dim < outputMap.getNumResults(); ++dim)
+          tiles[outputMap.getDimPosition(dim)] =
+              level[scheduledMap.getDimPosition(dim)];
+      }
+    }
+  }
+  if (tiles.empty())
+    return cuda::getDefaultBlockTiles(output.getStaticLoopRanges(), iterators,
+                                      whole);
+  for (unsigned loop = 0; loop < tiles.size(); ++loop)
+    if (whole[loop] || iterators[loop] != utils::IteratorType::parallel)
+      tiles[loop] = 0;
+  return tiles;
+}
+
+/// Replaces the results of a tile-and-fuse and resolves the sizes that
+/// read `tensor.dim` of fused producers through their own shapes, so that
+/// the producers, fused, lose their last uses outside the loop.
+LogicalResult finishTiling(RewriterBase &rewriter, func::FuncOp func,
+                           scf::SCFTileAndFuseResult &result) {
+  for (auto [original, replacement] : result.replacements)
+    rewriter.replaceAllUsesWith(original, replacement);
+  RewritePatternSet patterns(func.getContext());
+  memref::populateResolveRankedShapedTypeResultDimsPatterns(patterns);
+  tensor::DimOp::getCanonicalizationPatterns(patterns, func.getContext());
+  return applyPatternsGreedily(func, std::move(patterns));
+}
+
+/// Tiles `op` by `tileSizes` into an scf.forall marked `marker`, fusing the
+/// producers `shouldFuse` accepts. Returns the loop, or null when `op` did
+/// not tile.
+FailureOr<scf::ForallOp>
+tileAndFuse(RewriterBase &rewriter, func::FuncOp func, linalg::LinalgOp op,
+            ArrayRef<int64_t> tileSizes, StringRef marker,
+            llvm::function_ref<bool(Operation *)> shouldFuse) {
+  if (llvm::all_of(tileSizes, [](int64_t size) { return size == 0; }))
+    return scf::ForallOp();
+  SmallVector<OpFoldResult> sizes;
+  for (int64_t size : tileSizes)
+    sizes.push_back(rewriter.getIndexAttr(size));
+  scf::SCFTilingOptions tilingOptions;
+  tilingOptions.setTileSizes(sizes);
+  tilingOptions.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
+  // Mapped loops: canonicalization then keeps their dims (one-iteration
+  // ones too) and the loops themselves, which strata-cuda-map-forall finds
+  // by their mapping. (The linearization is strata-cuda-map-forall's.)
+  SmallVector<Attribute> mapping;
+  bool blocks = marker == kCUDABlocksAttrName;
+  for (int64_t size : tileSizes) {
+    if (size == 0)
+      continue;
+    auto id = static_cast<gpu::MappingId>(
+        static_cast<uint64_t>(gpu::MappingId::LinearDim0) + mapping.size());
+    mapping.push_back(blocks ? Attribute(gpu::GPUBlockMappingAttr::get(
+                                   rewriter.getContext(), id))
+                             : Attribute(gpu::GPUThreadMappingAttr::get(
+                                   rewriter.getContext(), id)));
+  }
+  // (linear_dim_0 .. linear_dim_9: at most ten tiled loops.)
+  if (mapping.size() > 10)
+    return scf::ForallOp();
+  tilingOptions.setMapping(mapping);
+  scf::SCFTileAndFuseOptions options;
+  options.setTilingOptions(tilingOptions);
+  options.setFusionControlFn(
+      [&](tensor::ExtractSliceOp, OpResult producer,
+          bool) -> std::optional<scf::SCFTileAndFuseOptions::ControlFnResult> {
+        // Upstream fusion crashes on the slices of zero-size loops.
+        if (hasEmptyIterationSpace(producer.getOwner()) ||
+            !shouldFuse(producer.getOwner()))
+          return std::nullopt;
+        return scf::SCFTileAndFuseOptions::ControlFnResult{};
+      });
+  rewriter.setInsertionPoint(op);
+  FailureOr<scf::SCFTileAndFuseResult> result =
+      scf::tileConsumerAndFuseProducersUsingSCF(
+          rewriter, cast<TilingInterface>(op.getOperation()), options);
+  if (failed(result) || result->loops.empty())
+    return scf::ForallOp();
+  auto forall = dyn_cast<scf::ForallOp>(result->loops.front().getOperation());
+  if (!forall)
+    return scf::ForallOp();
+  forall->setAttr(marker, rewriter.getUnitAttr());
+  if (failed(finishTiling(rewriter, func, *result)))
+    return failure();
+  return forall;
+}
+
+/// Whether `op` is a linalg op this pass may tile: on tensors, with loops,
+/// none of them empty, and maps upstream tiling slices correctly.
+bool isTileable(Operation *op) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  return linalgOp && linalgOp.hasPureTensorSemantics() &&
+         linalgOp.getNumLoops() > 0 && !hasEmptyIterationSpace(op) &&
+         hasTileableIndexingMaps(linalgOp);
+}
+
+struct CUDADistributePass
+    : strata::impl::CUDADistributePassBase<CUDADistributePass> {
+  using Base::Base;
+
+  /// Tiles the linalg ops of `blocks`' body into thread loops, the op
+  /// writing the block's tile first, then each producer it did not fuse.
+  LogicalResult distributeThreads(func::FuncOp func, scf::ForallOp blocks) {
+    IRRewriter rewriter(func.getContext());
+    llvm::SmallPtrSet<Operation *, 8> done;
+    while (true) {
+      linalg::LinalgOp next;
+      for (Operation &op : llvm::reverse(blocks.getBody()->getOperations()))
+        if (isTileable(&op) && !done.contains(&op)) {
+          next = cast<linalg::LinalgOp>(op);
+          break;
+        }
+      if (!next)
+        return success();
+      done.insert(next);
+      SmallVector<int64_t> tiles =
+          cuda::getThreadTiles(next.getIteratorTypesArray());
+      // Producers read through every loop a thread tile splits compute a
+      // slice of their own in each thread; others (a reduction whose result
+      // all threads of a row read) would be computed again by each thread,
+      // unless they are elementwise (a broadcast bias: one load each).
+      llvm::SmallPtrSet<Operation *, 4> ownSlice;
+      for (OpOperand &operand : next->getOpOperands()) {
+        Operation *producer = operand.get().getDefiningOp();
+        if (!producer)
+          continue;
+        llvm::SmallBitVector read = getReadLoops(next, operand);
+        bool covers = true;
+        for (auto [loop, tile] : llvm::enumerate(tiles))
+          if (tile > 0 && !read.test(loop))
+            covers = false;
+        if (covers)
+          ownSlice.insert(producer);
+      }
+      auto shouldFuse = [&](Operation *producer) {
+        auto linalgProducer = dyn_cast<linalg::LinalgOp>(producer);
+        if (linalgProducer && linalgProducer.getNumReductionLoops() > 0)
+          return ownSlice.contains(producer);
+        return true;
+      };
+      FailureOr<scf::ForallOp> threads = tileAndFuse(
+          rewriter, func, next, tiles, kCUDAThreadsAttrName, shouldFuse);
+      if (failed(threads))
+        return failure();
+    }
+  }
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    if (!func->hasAttr(kKernelABIAttrName) || !func.getBody().hasOneBlock())
+      return;
+    SmallVector<bufferization::MaterializeInDestinationOp> outputs;
+    func.walk([&](bufferization::MaterializeInDestinationOp op) {
+      outputs.push_back(op);
+    });
+    if (outputs.size() != 1)
+      return;
+    auto output = outputs.front().getSource().getDefiningOp<linalg::LinalgOp>();
+    if (!output || output->getBlock() != &func.getBody().front() ||
+        !isTileable(output))
+      return;
+    // Loops of scf ops (a top-k's selection) are sequential by nature: the
+    // kernel runs on one thread.
+    if (func.walk([](Operation *op) {
+              return isa<scf::ForOp, scf::WhileOp>(op) ? WalkResult::interrupt()
+                                                       : WalkResult::advance();
+            })
+            .wasInterrupted())
+      return;
+
+    IRRewriter rewriter(func.getContext());
+    // An output computed on top of a kernel argument (a product added to
+    // its residual input: the argument is the product's init) would
+    // bufferize into a copy of the whole argument before the loops, which
+    // one GPU thread would make: copy each tile's slice of it instead, in
+    // the tile (the copy is a producer that tile-and-fuse fuses).
+    for (OpOperand &init : output.getDpsInitsMutable()) {
+      Operation *def = init.get().getDefiningOp();
+      if (!def || !isa<bufferization::ToTensorOp>(def))
+        continue;
+      auto type = cast<RankedTensorType>(init.get().getType());
+      rewriter.setInsertionPoint(output);
+      SmallVector<OpFoldResult> sizes =
+          tensor::getMixedSizes(rewriter, output.getLoc(), init.get());
+      Value empty = tensor::EmptyOp::create(rewriter, output.getLoc(), sizes,
+                                            type.getElementType());
+      Value copy =
+          linalg::CopyOp::create(rewriter, output.getLoc(), init.get(), empty)
+              .getResult(0);
+      rewriter.modifyOpInPlace(output, [&] { init.set(copy); });
+    }
+    SmallVector<int64_t> blockTiles = getBlockTiles(func, output);
+    FailureOr<scf::ForallOp> blocks =
+        tileAndFuse(rewriter, func, output, blockTiles, kCUDABlocksAttrName,
+                    [](Operation *) { return true; });
+    if (failed(blocks))
+      return signalPassFailure();
+    if (!*blocks)
+      return;
+    if (failed(distributeThreads(func, *blocks)))
+      return signalPassFailure();
+  }
+};
+
+} // namespace

@@ -1,0 +1,97 @@
+// RUN: strata-opt %s --pass-pipeline='builtin.module(func.func(strata-cuda-distribute))' --split-input-file | FileCheck %s
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+
+// Elementwise: blocks of the schedule's first level, one element per
+// thread in each block.
+// CHECK-LABEL: func.func @elementwise
+//       CHECK:   scf.forall (%[[I:.*]], %[[J:.*]]) = (0, 0) to (64, 100) step (2, 100)
+//       CHECK:     scf.forall (%{{.*}}, %{{.*}}) in (2, 100)
+//       CHECK:       linalg.generic {{.*}} ins(%{{.*}} : tensor<1x1xf32>)
+//       CHECK:     } {mapping = [#gpu.thread<linear_dim_0>, #gpu.thread<linear_dim_1>]
+//       CHECK:   } {mapping = [#gpu.block<linear_dim_0>, #gpu.block<linear_dim_1>]
+func.func @elementwise(%a: memref<64x100xf32>, %out: memref<64x100xf32>, %b: index, %e: index) attributes {strata.kernel_abi = 1 : i64} {
+  %x = bufferization.to_tensor %a restrict : memref<64x100xf32> to tensor<64x100xf32>
+  %init = tensor.empty() : tensor<64x100xf32>
+  %r = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<64x100xf32>) outs(%init : tensor<64x100xf32>) attrs = {kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 2, 100>, array<i64: 1, 1>], vector_sizes = [], parallel_dims = [0, 1]>} {
+  ^bb0(%in: f32, %o: f32):
+    %n = arith.negf %in : f32
+    linalg.yield %n : f32
+  } -> tensor<64x100xf32>
+  bufferization.materialize_in_destination %r in restrict writable %out : (tensor<64x100xf32>, memref<64x100xf32>) -> ()
+  return
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+
+// A row sum read by every element of its row: blocks keep rows whole, and
+// the sum is a thread loop of its own (one thread per row) before the
+// elementwise one, not recomputed by each thread.
+// CHECK-LABEL: func.func @row_normalize
+//       CHECK:   scf.forall (%{{.*}}) in (8)
+//       CHECK:     %[[SUMS:.*]] = scf.forall (%{{.*}}) in (1)
+//       CHECK:       linalg.fill
+//       CHECK:       linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]
+//       CHECK:     } {mapping = [#gpu.thread<linear_dim_0>]
+//       CHECK:     scf.forall (%{{.*}}, %{{.*}}) in (1, 500)
+//       CHECK:       tensor.extract_slice %[[SUMS]]
+//       CHECK:       linalg.generic {{.*}} iterator_types = ["parallel", "parallel"]
+//       CHECK:     } {mapping = [#gpu.thread<linear_dim_0>, #gpu.thread<linear_dim_1>]
+//       CHECK:   } {mapping = [#gpu.block<linear_dim_0>]
+func.func @row_normalize(%a: memref<8x500xf32>, %out: memref<8x500xf32>, %b: index, %e: index) attributes {strata.kernel_abi = 1 : i64} {
+  %x = bufferization.to_tensor %a restrict : memref<8x500xf32> to tensor<8x500xf32>
+  %zero = arith.constant 0.0 : f32
+  %sinit = tensor.empty() : tensor<8xf32>
+  %sfill = linalg.fill ins(%zero : f32) outs(%sinit : tensor<8xf32>) -> tensor<8xf32>
+  %sum = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<8x500xf32>) outs(%sfill : tensor<8xf32>) attrs = {kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 1, 0>, array<i64: 1, 0>], vector_sizes = [], parallel_dims = [0]>} {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.addf %in, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<8xf32>
+  %init = tensor.empty() : tensor<8x500xf32>
+  %r = linalg.generic {indexing_maps = [#id, #row, #id], iterator_types = ["parallel", "parallel"]} ins(%x, %sum : tensor<8x500xf32>, tensor<8xf32>) outs(%init : tensor<8x500xf32>) {
+  ^bb0(%in: f32, %s: f32, %o: f32):
+    %d = arith.divf %in, %s : f32
+    linalg.yield %d : f32
+  } -> tensor<8x500xf32>
+  bufferization.materialize_in_destination %r in restrict writable %out : (tensor<8x500xf32>, memref<8x500xf32>) -> ()
+  return
+}
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+
+// A product accumulated on top of an argument (its residual input): each
+// thread copies its slice of the argument into the output, then
+// accumulates; no copy of the whole argument before the loops.
+// CHECK-LABEL: func.func @residual_product
+//   CHECK-NOT:   linalg.copy
+//       CHECK:   scf.forall
+//       CHECK:     scf.forall
+//       CHECK:       linalg.copy ins(%{{.*}} : tensor<1x1xf32>)
+//       CHECK:       linalg.matmul {{.*}} outs(%{{.*}} : tensor<1x1xf32>)
+func.func @residual_product(%a: memref<16x8xf32>, %w: memref<8x32xf32>, %res: memref<16x32xf32>, %out: memref<16x32xf32>, %b: index, %e: index) attributes {strata.kernel_abi = 1 : i64} {
+  %x = bufferization.to_tensor %a restrict : memref<16x8xf32> to tensor<16x8xf32>
+  %y = bufferization.to_tensor %w restrict : memref<8x32xf32> to tensor<8x32xf32>
+  %r0 = bufferization.to_tensor %res restrict : memref<16x32xf32> to tensor<16x32xf32>
+  %r = linalg.matmul {kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 8, 32, 0>, array<i64: 1, 1, 0>], vector_sizes = [], parallel_dims = [0, 1]>} ins(%x, %y : tensor<16x8xf32>, tensor<8x32xf32>) outs(%r0 : tensor<16x32xf32>) -> tensor<16x32xf32>
+  bufferization.materialize_in_destination %r in restrict writable %out : (tensor<16x32xf32>, memref<16x32xf32>) -> ()
+  return
+}
+
+// -----
+
+// A kernel of several outputs is left alone (it runs on one thread).
+// CHECK-LABEL: func.func @two_outputs
+//   CHECK-NOT:   scf.forall
+func.func @two_outputs(%a: memref<4xf32>, %o1: memref<4xf32>, %o2: memref<4xf32>, %b: index, %e: index) attributes {strata.kernel_abi = 2 : i64} {
+  %x = bufferization.to_tensor %a restrict : memref<4xf32> to tensor<4xf32>
+  bufferization.materialize_in_destination %x in restrict writable %o1 : (tensor<4xf32>, memref<4xf32>) -> ()
+  bufferization.materialize_in_destination %x in restrict writable %o2 : (tensor<4xf32>, memref<4xf32>) -> ()
+  return
+}

@@ -1,0 +1,124 @@
+// RUN: strata-opt %s --strata-cuda-map-forall --split-input-file -verify-diagnostics | FileCheck %s
+// RUN: strata-opt %s --strata-cuda-map-forall=sequential=true --split-input-file | FileCheck %s --check-prefix=SEQ
+
+// A block of two thread loops: the row sums in shared memory between
+// them, a barrier after each, one block per tile of rows.
+// CHECK-LABEL: gpu.module @rows attributes {strata.cuda.block = 256 : i64, strata.cuda.grid = 8 : i64}
+//       CHECK:   gpu.func @rows(%[[A:.*]]: memref<8x500xf32>, %[[O:.*]]: memref<8x500xf32>)
+//  CHECK-SAME:       workgroup(%[[SHARED:.*]] : memref<1xf32, #gpu.address_space<workgroup>>)
+//  CHECK-SAME:       kernel attributes {known_block_size = array<i32: 256, 1, 1>}
+//       CHECK:     %[[BID:.*]] = gpu.block_id  x
+//       CHECK:     %[[GDIM:.*]] = gpu.grid_dim  x
+//       CHECK:     %[[TID:.*]] = gpu.thread_id  x
+//       CHECK:     %[[BDIM:.*]] = gpu.block_dim  x
+//       CHECK:     scf.for %[[B:.*]] = %[[BID]] to %{{.*}} step %[[GDIM]]
+//       CHECK:       %[[SUMS:.*]] = memref.memory_space_cast %[[SHARED]]
+//       CHECK:       scf.for %{{.*}} = %[[TID]] to %{{.*}} step %[[BDIM]]
+//       CHECK:         linalg.generic {{.*}} outs(%[[SUMS]]
+//       CHECK:       gpu.barrier
+//       CHECK:       scf.for %{{.*}} = %[[TID]] to %{{.*}} step %[[BDIM]]
+//       CHECK:         memref.subview %[[SUMS]]
+//       CHECK:       gpu.barrier
+//       CHECK:     gpu.return
+//   CHECK-NOT: func.func @rows
+
+// SEQ-LABEL: func.func @rows
+//       SEQ:   %[[GRID:.*]] = arith.constant 8 : index
+//       SEQ:   %[[BLOCK:.*]] = arith.constant 256 : index
+//       SEQ:   scf.for %[[BID:.*]] = %c0{{.*}} to %[[GRID]]
+//       SEQ:     scf.for %{{.*}} = %[[BID]] to %{{.*}} step %[[GRID]]
+//       SEQ:       memref.alloc() : memref<1xf32>
+//       SEQ:       scf.for %[[TID:.*]] = %c0{{.*}} to %[[BLOCK]]
+//       SEQ:         scf.for %{{.*}} = %[[TID]] to %{{.*}} step %[[BLOCK]]
+//       SEQ:       scf.for %[[TID2:.*]] = %c0{{.*}} to %[[BLOCK]]
+//       SEQ:         scf.for %{{.*}} = %[[TID2]] to %{{.*}} step %[[BLOCK]]
+//   SEQ-NOT:   gpu.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+func.func @rows(%a: memref<8x500xf32>, %out: memref<8x500xf32>, %b: index, %e: index) attributes {strata.kernel_abi = 1 : i64} {
+  %cst = arith.constant 0.0 : f32
+  scf.forall (%i) in (8) {
+    %rows = memref.subview %a[%i, 0] [1, 500] [1, 1] : memref<8x500xf32> to memref<1x500xf32, strided<[500, 1], offset: ?>>
+    %sums = memref.alloc() : memref<1xf32>
+    scf.forall (%r) in (1) {
+      linalg.fill ins(%cst : f32) outs(%sums : memref<1xf32>)
+      linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]} ins(%rows : memref<1x500xf32, strided<[500, 1], offset: ?>>) outs(%sums : memref<1xf32>) {
+      ^bb0(%in: f32, %acc: f32):
+        %s = arith.addf %in, %acc : f32
+        linalg.yield %s : f32
+      }
+    } {mapping = [#gpu.thread<linear_dim_0>]}
+    %dst = memref.subview %out[%i, 0] [1, 500] [1, 1] : memref<8x500xf32> to memref<1x500xf32, strided<[500, 1], offset: ?>>
+    scf.forall (%r, %c) in (1, 500) {
+      %c0 = arith.constant 0 : index
+      %x = memref.load %rows[%r, %c] : memref<1x500xf32, strided<[500, 1], offset: ?>>
+      %sum = memref.subview %sums[%r] [1] [1] : memref<1xf32> to memref<1xf32, strided<[1], offset: ?>>
+      %s = memref.load %sum[%c0] : memref<1xf32, strided<[1], offset: ?>>
+      %d = arith.divf %x, %s : f32
+      memref.store %d, %dst[%r, %c] : memref<1x500xf32, strided<[500, 1], offset: ?>>
+    } {mapping = [#gpu.thread<linear_dim_0>, #gpu.thread<linear_dim_1>]}
+  } {mapping = [#gpu.block<linear_dim_0>]}
+  return
+}
+
+// -----
+
+// Dynamic shapes: a fixed grid (max-blocks) whose blocks stride over the
+// tiles; a partial tile's buffer (min(4, n - i) rows) gets the bound's
+// size in shared memory.
+// CHECK-LABEL: gpu.module @dynamic attributes {strata.cuda.block = 256 : i64, strata.cuda.grid = 1056 : i64}
+//       CHECK:   workgroup(%[[SHARED:.*]] : memref<4xf32, #gpu.address_space<workgroup>>)
+//       CHECK:     %[[CAST:.*]] = memref.memory_space_cast %[[SHARED]]
+//       CHECK:     memref.reinterpret_cast %[[CAST]] to offset: [0], sizes: [%{{.*}}], strides: [1] : memref<4xf32> to memref<?xf32>
+// SEQ-LABEL: func.func @dynamic
+//       SEQ:   arith.constant 1056 : index
+#map = affine_map<(d0)[s0] -> (4, -d0 + s0)>
+func.func @dynamic(%a: memref<?xf32>, %out: memref<?xf32>, %b: index, %e: index) attributes {strata.kernel_abi = 1 : i64} {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %a, %c0 : memref<?xf32>
+  scf.forall (%i) = (0) to (%n) step (4) {
+    %size = affine.min #map(%i)[%n]
+    %tmp = memref.alloc(%size) : memref<?xf32>
+    scf.forall (%t) in (%size) {
+      %x = memref.load %a[%t] : memref<?xf32>
+      memref.store %x, %tmp[%t] : memref<?xf32>
+    } {mapping = [#gpu.thread<linear_dim_0>]}
+    scf.forall (%t) in (%size) {
+      %x = memref.load %tmp[%t] : memref<?xf32>
+      memref.store %x, %out[%t] : memref<?xf32>
+    } {mapping = [#gpu.thread<linear_dim_0>]}
+  } {mapping = [#gpu.block<linear_dim_0>]}
+  return
+}
+
+// -----
+
+// Without a block loop, a kernel runs on one thread of one block, its
+// temporaries in private memory.
+// CHECK-LABEL: gpu.module @sequential attributes {strata.cuda.block = 1 : i64, strata.cuda.grid = 1 : i64}
+//       CHECK:   gpu.func @sequential
+//       CHECK:     memref.alloca() : memref<f32>
+//   CHECK-NOT:     gpu.thread_id
+// SEQ-LABEL: func.func @sequential
+//       SEQ:   memref.alloc() : memref<f32>
+func.func @sequential(%a: memref<4xf32>, %out: memref<f32>, %b: index, %e: index) attributes {strata.kernel_abi = 1 : i64} {
+  %c0 = arith.constant 0 : index
+  %tmp = memref.alloc() : memref<f32>
+  %x = memref.load %a[%c0] : memref<4xf32>
+  memref.store %x, %tmp[] : memref<f32>
+  memref.copy %tmp, %out : memref<f32> to memref<f32>
+  return
+}
+
+// -----
+
+// A temporary of a size nothing bounds cannot live on a GPU.
+func.func @unbounded(%a: memref<?xf32>, %out: memref<?xf32>, %b: index, %e: index) attributes {strata.kernel_abi = 1 : i64} {
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %a, %c0 : memref<?xf32>
+  // expected-error @below {{a temporary buffer of type 'memref<?xf32>' in a CUDA kernel: only statically sized temporaries (registers, shared memory) are supported on GPUs}}
+  %tmp = memref.alloc(%n) : memref<?xf32>
+  memref.copy %a, %tmp : memref<?xf32> to memref<?xf32>
+  memref.copy %tmp, %out : memref<?xf32> to memref<?xf32>
+  return
+}
