@@ -21,6 +21,13 @@
 // RUN: strata-run %t.0.smod --function=entry | FileCheck %s
 // RUN: strata-compile %t.mlir --winograd=false -o %t.im2col.smod
 // RUN: strata-run %t.im2col.smod --function=entry | FileCheck %s
+// The CUDA schedules, tiling and thread mapping, run on this CPU (the
+// CUDA emulator); and PTX for sm_80 and sm_90 (cubins when ptxas is here).
+// RUN: strata-compile %t.mlir --target=cuda-emulator -o %t.emu.smod
+// RUN: strata-run %t.emu.smod --function=entry | FileCheck %s
+// RUN: strata-compile %t.mlir --target=cuda:sm_80 -o %t.sm80.smod
+// RUN: strata-compile %t.mlir --target=cuda:sm_90 -o %t.sm90.smod
+// RUN: strata-dump %t.sm90.smod --section=library | FileCheck %s --check-prefixes=%cuda_lib_prefixes
 // F(4x4, 3x3) rounds to 2e-5 to 5e-5 of these outputs (up to 8; F(2x2):
 // 3e-6): its checks accept 2e-4 (an indexing mistake is off by O(1)).
 // RUN: strata-opt %s --test-graph-build-e2e="return-checks tolerance=2e-4" -o %t.f4.mlir
@@ -37,6 +44,9 @@
 // RUN: strata-compile %s --compile-to=kernel --winograd=false | FileCheck %s --check-prefix=IM2COL
 // CHECK-COUNT-4: {{^}}[1.]
 // CHECK-NOT: {{^}}[0.]
+// CUDA-LIB: kernel library (cuda): {{[0-9]+}} kernels for sm_90
+// CUDA-LIB-NOT: PTX 0 bytes
+// CUDA-CUBIN-NOT: cubin none
 
 // BADTILE: winograd tile must be 0 (chosen per convolution), 2 or 4, got 3
 

@@ -13,11 +13,21 @@
 // RUN: %if host-avx512 %{ strata-run %t.0.smod --function=entry | FileCheck %s %}
 // RUN: strata-compile %t.mlir --cpu=haswell -o %t.1.smod
 // RUN: %if host-avx2 %{ strata-run %t.1.smod --function=entry | FileCheck %s %}
+// The CUDA schedules, tiling and thread mapping, run on this CPU (the
+// CUDA emulator); and PTX for sm_80 and sm_90 (cubins when ptxas is here).
+// RUN: strata-compile %t.mlir --target=cuda-emulator -o %t.emu.smod
+// RUN: strata-run %t.emu.smod --function=entry | FileCheck %s
+// RUN: strata-compile %t.mlir --target=cuda:sm_80 -o %t.sm80.smod
+// RUN: strata-compile %t.mlir --target=cuda:sm_90 -o %t.sm90.smod
+// RUN: strata-dump %t.sm90.smod --section=library | FileCheck %s --check-prefixes=%cuda_lib_prefixes
 // The kernels exist before lowering: MLP layers are one kernel each
 // (matmul, bias, relu), the conv blocks one kernel each.
 // RUN: strata-opt %s --convert-graph-to-kernel --kernel-form-dispatches --kernel-outline | FileCheck %s --check-prefix=KERNELS
 // CHECK-COUNT-6: {{^}}[1.]
 // CHECK-NOT: {{^}}[0.]
+// CUDA-LIB: kernel library (cuda): {{[0-9]+}} kernels for sm_90
+// CUDA-LIB-NOT: PTX 0 bytes
+// CUDA-CUBIN-NOT: cubin none
 
 // KERNELS-LABEL: func.func @mlp
 // KERNELS-COUNT-4: kernel.launch @mlp_dispatch_

@@ -17,8 +17,18 @@
 // RUN: strata-run %t.direct.smod --function=unsigned64 --input=2xu64=18446744073709551615,5 --input=2xu64=2,9223372036854775808 | FileCheck %s --check-prefix=U64
 // RUN: strata-run %t.direct.smod --function=widen --input=3xu16=65535,1,0 --input=3xu32=4294967295,2,3 | FileCheck %s --check-prefix=WIDEN
 // RUN: not strata-run %t.direct.smod --function=unsigned8 --input=4xi8=1,2,3,4 --input=4xu8=1,2,3,4 2>&1 | FileCheck %s --check-prefix=DTYPE
+// The CUDA schedules, tiling and thread mapping, run on this CPU (the
+// CUDA emulator); and PTX for sm_80 and sm_90 (cubins when ptxas is here).
+// RUN: strata-compile %t.mlir --target=cuda-emulator -o %t.emu.smod
+// RUN: strata-run %t.emu.smod --function=entry | FileCheck %s
+// RUN: strata-compile %t.mlir --target=cuda:sm_80 -o %t.sm80.smod
+// RUN: strata-compile %t.mlir --target=cuda:sm_90 -o %t.sm90.smod
+// RUN: strata-dump %t.sm90.smod --section=library | FileCheck %s --check-prefixes=%cuda_lib_prefixes
 // CHECK-COUNT-18: {{^}}[1.]
 // CHECK-NOT: {{^}}[0.]
+// CUDA-LIB: kernel library (cuda): {{[0-9]+}} kernels for sm_90
+// CUDA-LIB-NOT: PTX 0 bytes
+// CUDA-CUBIN-NOT: cubin none
 
 // 200 / 7 = 28, 3 < 250, 200 as f32, max(200, 7), the largest of all.
 // U8: result[0]: tensor<4xu8>

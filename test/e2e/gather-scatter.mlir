@@ -14,8 +14,18 @@
 // RUN: strata-run %t.pad.smod --function=pad --input=2x3xf32=1,2,3,4,5,6 --input=4xi64=1,0,0,2 | FileCheck %s --check-prefix=PAD
 // RUN: not strata-run %t.pad.smod --function=pad --input=2x3xf32=1,2,3,4,5,6 --input=4xi64=0,-5,0,0 2>&1 | FileCheck %s --check-prefix=CROP
 // RUN: not strata-run %t.pad.smod --function=reflect --input=2x3xf32=1,2,3,4,5,6 --input=4xi64=2,0,0,0 2>&1 | FileCheck %s --check-prefix=REFLECT
+// The CUDA schedules, tiling and thread mapping, run on this CPU (the
+// CUDA emulator); and PTX for sm_80 and sm_90 (cubins when ptxas is here).
+// RUN: strata-compile %t.mlir --target=cuda-emulator -o %t.emu.smod
+// RUN: strata-run %t.emu.smod --function=entry | FileCheck %s
+// RUN: strata-compile %t.mlir --target=cuda:sm_80 -o %t.sm80.smod
+// RUN: strata-compile %t.mlir --target=cuda:sm_90 -o %t.sm90.smod
+// RUN: strata-dump %t.sm90.smod --section=library | FileCheck %s --check-prefixes=%cuda_lib_prefixes
 // CHECK-COUNT-10: {{^}}[1.]
 // CHECK-NOT: {{^}}[0.]
+// CUDA-LIB: kernel library (cuda): {{[0-9]+}} kernels for sm_90
+// CUDA-LIB-NOT: PTX 0 bytes
+// CUDA-CUBIN-NOT: cubin none
 // PAD: tensor<3x5xf32>
 // PAD-NEXT: {{\[\[}}0. 0. 0. 0. 0.]
 // PAD-NEXT: {{\[}}1. 2. 3. 0. 0.]

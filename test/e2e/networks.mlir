@@ -12,8 +12,18 @@
 // RUN: strata-compile %t.mlir -o %t.smod
 // RUN: strata-run %t.smod --function=entry | FileCheck %s
 // RUN: strata-run %t.smod --function=entry --threads=2 | FileCheck %s
+// The CUDA schedules, tiling and thread mapping, run on this CPU (the
+// CUDA emulator); and PTX for sm_80 and sm_90 (cubins when ptxas is here).
+// RUN: strata-compile %t.mlir --target=cuda-emulator -o %t.emu.smod
+// RUN: strata-run %t.emu.smod --function=entry | FileCheck %s
+// RUN: strata-compile %t.mlir --target=cuda:sm_80 -o %t.sm80.smod
+// RUN: strata-compile %t.mlir --target=cuda:sm_90 -o %t.sm90.smod
+// RUN: strata-dump %t.sm90.smod --section=library | FileCheck %s --check-prefixes=%cuda_lib_prefixes
 // CHECK-COUNT-7: {{^}}[1.]
 // CHECK-NOT: {{^}}[0.]
+// CUDA-LIB: kernel library (cuda): {{[0-9]+}} kernels for sm_90
+// CUDA-LIB-NOT: PTX 0 bytes
+// CUDA-CUBIN-NOT: cubin none
 
 func.func @mlp(%x: tensor<2x8xf32>) -> tensor<2x4xf32> {
   %one = graph.constant dense<1.0> : tensor<f32>

@@ -13,8 +13,18 @@
 // RUN: strata-compile %t.mlir --cpu=haswell -o %t.avx2.smod
 // RUN: %if host-avx2 %{ strata-run %t.avx2.smod --function=entry | FileCheck %s %}
 // RUN: strata-compile %s --compile-to=kernel --cpu=skylake-avx512 | FileCheck %s --check-prefix=KERNELS
+// The CUDA schedules, tiling and thread mapping, run on this CPU (the
+// CUDA emulator); and PTX for sm_80 and sm_90 (cubins when ptxas is here).
+// RUN: strata-compile %t.mlir --target=cuda-emulator -o %t.emu.smod
+// RUN: strata-run %t.emu.smod --function=entry | FileCheck %s
+// RUN: strata-compile %t.mlir --target=cuda:sm_80 -o %t.sm80.smod
+// RUN: strata-compile %t.mlir --target=cuda:sm_90 -o %t.sm90.smod
+// RUN: strata-dump %t.sm90.smod --section=library | FileCheck %s --check-prefixes=%cuda_lib_prefixes
 // CHECK-COUNT-2: {{^}}[1.]
 // CHECK-NOT: {{^}}[0.]
+// CUDA-LIB: kernel library (cuda): {{[0-9]+}} kernels for sm_90
+// CUDA-LIB-NOT: PTX 0 bytes
+// CUDA-CUBIN-NOT: cubin none
 
 // One kernel per product, writing panels of 32 columns.
 // KERNELS-LABEL: func.func @linear_relu
