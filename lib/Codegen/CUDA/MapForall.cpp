@@ -287,12 +287,18 @@ void promoteThreadBuffers(RewriterBase &rewriter, Operation *root,
         (everywhere || (loop && isThreadLoop(loop))))
       allocs.push_back(alloc);
   });
+  // At the function's entry: one frame slot per buffer, which every
+  // iteration of the loops around it reuses (each writes its buffer before
+  // reading it). An alloca inside a loop would grow the stack at every
+  // iteration. (No deallocation exists yet: the deallocation pipeline runs
+  // later.)
+  Block &entry = root->getRegion(0).front();
   for (memref::AllocOp alloc : allocs) {
-    // Its deallocation (none before the deallocation pipeline) is not ours.
-    rewriter.setInsertionPoint(alloc);
-    rewriter.replaceOpWithNewOp<memref::AllocaOp>(
-        alloc, alloc.getType(), alloc.getDynamicSizes(),
-        alloc.getSymbolOperands(), alloc.getAlignmentAttr());
+    rewriter.setInsertionPointToStart(&entry);
+    auto alloca =
+        memref::AllocaOp::create(rewriter, alloc.getLoc(), alloc.getType(),
+                                 ValueRange(), alloc.getAlignmentAttr());
+    rewriter.replaceOp(alloc, alloca.getResult());
   }
 }
 

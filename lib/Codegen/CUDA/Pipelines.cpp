@@ -50,7 +50,7 @@ void strata::buildCUDADistributePipeline(OpPassManager &pm) {
   pm.addPass(createConvertKernelToDPSFuncPass());
   OpPassManager &funcPM = pm.nest<func::FuncOp>();
   funcPM.addPass(createVerifySchedulesPass());
-  funcPM.addPass(createCUDAPadsToGenericsPass());
+  funcPM.addPass(createCUDACopiesToGenericsPass());
   funcPM.addPass(createCUDADistributePass());
   pm.addPass(createKernelCanonicalizerPass());
   pm.addPass(createCSEPass());

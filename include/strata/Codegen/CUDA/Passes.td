@@ -12,18 +12,26 @@
 
 include "mlir/Pass/PassBase.td"
 
-def CUDAPadsToGenericsPass
-    : Pass<"strata-cuda-pads-to-generics", "::mlir::func::FuncOp"> {
-  let summary = "Turn tensor.pad into elementwise generics that read in bounds";
+def CUDACopiesToGenericsPass
+    : Pass<"strata-cuda-copies-to-generics", "::mlir::func::FuncOp"> {
+  let summary = "Turn pads, concatenations and output slices into generics";
   let description = [{
-    Each `tensor.pad` with a constant (or scalar) padding value becomes a
-    `linalg.generic` over the padded shape whose body reads the source with
-    `tensor.extract` where the index lies inside it and yields the padding
-    value elsewhere (an `scf.if`, so no load goes out of bounds). The pad is
-    then an elementwise producer that tile-and-fuse recomputes inside each
-    thread's tile, one element at a time, instead of a padded copy of a
-    tile's whole input window in every thread's private memory: on a GPU,
-    padding is a predicate on the loads, as in implicit-GEMM convolutions.
+    Data movement becomes elementwise `linalg.generic` ops over the result's
+    shape whose bodies read their sources with `tensor.extract` at indices
+    computed from `linalg.index`:
+    - `tensor.pad` with a padding value defined outside it: the source where
+      the index lies inside it, the padding value elsewhere (an `scf.if`,
+      so no load goes out of bounds);
+    - `tensor.concat`: the input whose range along the axis holds the index
+      (a chain of `scf.if`, one load);
+    - `tensor.extract_slice` written to a kernel's output
+      (`bufferization.materialize_in_destination`): the source at the
+      slice's offsets and strides (rank-reducing slices too).
+    Tile-and-fuse then recomputes a pad inside each thread's tile, one
+    element at a time, instead of copying a tile's whole padded window into
+    every thread's private memory (padding is a predicate on the loads, as
+    in implicit-GEMM convolutions), and a concatenation or a split is one
+    thread per element instead of copies that one GPU thread would make.
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect",
                            "::mlir::scf::SCFDialect",

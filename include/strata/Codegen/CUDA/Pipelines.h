@@ -53,7 +53,7 @@ struct CUDAPipelineOptions
 std::string findCUDAToolkit(llvm::StringRef requested = "");
 
 /// Appends to `pm` (on builtin.module) the target-independent half of the
-/// GPU lowering: convert-kernel-to-dps-func, strata-cuda-pads-to-generics,
+/// GPU lowering: convert-kernel-to-dps-func, strata-cuda-copies-to-generics,
 /// strata-cuda-distribute, canonicalization, and One-Shot Bufferize across
 /// function boundaries.
 void buildCUDADistributePipeline(mlir::OpPassManager &pm);

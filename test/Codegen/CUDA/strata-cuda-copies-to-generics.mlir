@@ -1,0 +1,109 @@
+// RUN: strata-opt %s --pass-pipeline='builtin.module(func.func(strata-cuda-copies-to-generics))' --split-input-file | FileCheck %s
+
+// A pad becomes an elementwise generic over the padded shape that reads the
+// source only where the index lies inside it.
+// CHECK-LABEL: func.func @pad_static
+//  CHECK-SAME: (%[[X:.*]]: tensor<2x3xf32>)
+//       CHECK:   %[[PAD:.*]] = arith.constant 5.000000e-01 : f32
+//       CHECK:   %[[EMPTY:.*]] = tensor.empty() : tensor<4x8xf32>
+//       CHECK:   linalg.generic {{.*}} iterator_types = ["parallel", "parallel"]
+//  CHECK-SAME:     outs(%[[EMPTY]] : tensor<4x8xf32>)
+//       CHECK:     %[[I:.*]] = linalg.index 0
+//       CHECK:     %[[SI:.*]] = arith.subi %[[I]], %c1
+//       CHECK:     arith.cmpi sge, %[[SI]]
+//       CHECK:     arith.cmpi slt, %[[SI]]
+//       CHECK:     %[[J:.*]] = linalg.index 1
+//       CHECK:     %[[SJ:.*]] = arith.subi %[[J]], %c2
+//       CHECK:     %[[V:.*]] = scf.if %{{.*}} -> (f32) {
+//       CHECK:       %[[E:.*]] = tensor.extract %[[X]][%[[SI]], %[[SJ]]]
+//       CHECK:       scf.yield %[[E]]
+//       CHECK:     } else {
+//       CHECK:       scf.yield %[[PAD]]
+//       CHECK:     linalg.yield %[[V]]
+//   CHECK-NOT:   tensor.pad
+func.func @pad_static(%x: tensor<2x3xf32>) -> tensor<4x8xf32> {
+  %cst = arith.constant 0.5 : f32
+  %0 = tensor.pad %x low[1, 2] high[1, 3] {
+  ^bb0(%i: index, %j: index):
+    tensor.yield %cst : f32
+  } : tensor<2x3xf32> to tensor<4x8xf32>
+  return %0 : tensor<4x8xf32>
+}
+
+// -----
+
+// Dynamic pads: the result's sizes come from the source's and the pads.
+// CHECK-LABEL: func.func @pad_dynamic
+//       CHECK:   tensor.empty(%{{.*}}) : tensor<?xf32>
+//       CHECK:   linalg.generic
+//   CHECK-NOT:   tensor.pad
+func.func @pad_dynamic(%x: tensor<?xf32>, %low: index, %high: index) -> tensor<?xf32> {
+  %cst = arith.constant 0.0 : f32
+  %0 = tensor.pad %x low[%low] high[%high] {
+  ^bb0(%i: index):
+    tensor.yield %cst : f32
+  } : tensor<?xf32> to tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// -----
+
+// A padding value computed from the index is left alone.
+// CHECK-LABEL: func.func @pad_by_index
+//       CHECK:   tensor.pad
+func.func @pad_by_index(%x: tensor<2xindex>) -> tensor<4xindex> {
+  %0 = tensor.pad %x low[1] high[1] {
+  ^bb0(%i: index):
+    tensor.yield %i : index
+  } : tensor<2xindex> to tensor<4xindex>
+  return %0 : tensor<4xindex>
+}
+
+// -----
+
+// A concatenation reads, for each element, the input whose range along the
+// axis holds it.
+// CHECK-LABEL: func.func @concat
+//  CHECK-SAME: (%[[A:.*]]: tensor<2x3xf32>, %[[B:.*]]: tensor<2x5xf32>)
+//       CHECK:   linalg.generic {{.*}} outs(%{{.*}} : tensor<2x8xf32>)
+//       CHECK:     %[[I:.*]] = linalg.index 0
+//       CHECK:     %[[J:.*]] = linalg.index 1
+//       CHECK:     %[[IN_A:.*]] = arith.cmpi slt, %[[J]], %c3
+//       CHECK:     scf.if %[[IN_A]] -> (f32) {
+//       CHECK:       tensor.extract %[[A]][%[[I]], %{{.*}}]
+//       CHECK:     } else {
+//       CHECK:       %[[JB:.*]] = arith.subi %[[J]], %c3
+//       CHECK:       tensor.extract %[[B]][%[[I]], %[[JB]]]
+//   CHECK-NOT:   tensor.concat
+func.func @concat(%a: tensor<2x3xf32>, %b: tensor<2x5xf32>) -> tensor<2x8xf32> {
+  %0 = tensor.concat dim(1) %a, %b : (tensor<2x3xf32>, tensor<2x5xf32>) -> tensor<2x8xf32>
+  return %0 : tensor<2x8xf32>
+}
+
+// -----
+
+// A slice written to a kernel's output reads its source at the offsets and
+// strides (here rank-reducing).
+// CHECK-LABEL: func.func @output_slice
+//       CHECK:   %[[OUT:.*]] = linalg.generic {{.*}} outs(%{{.*}} : tensor<3xf32>)
+//       CHECK:     %[[I:.*]] = linalg.index 0
+//       CHECK:     %[[SCALED:.*]] = arith.muli %[[I]], %c2
+//       CHECK:     %[[AT:.*]] = arith.addi %[[SCALED]], %c1
+//       CHECK:     tensor.extract %{{.*}}[%c4, %[[AT]]]
+//       CHECK:   bufferization.materialize_in_destination %[[OUT]]
+func.func @output_slice(%src: memref<8x8xf32>, %out: memref<3xf32>) {
+  %x = bufferization.to_tensor %src restrict : memref<8x8xf32> to tensor<8x8xf32>
+  %s = tensor.extract_slice %x[4, 1] [1, 3] [1, 2] : tensor<8x8xf32> to tensor<3xf32>
+  bufferization.materialize_in_destination %s in restrict writable %out : (tensor<3xf32>, memref<3xf32>) -> ()
+  return
+}
+
+// -----
+
+// Other slices stay (tile-and-fuse folds them into its slices).
+// CHECK-LABEL: func.func @inner_slice
+//       CHECK:   tensor.extract_slice
+func.func @inner_slice(%x: tensor<8x8xf32>) -> tensor<2x2xf32> {
+  %s = tensor.extract_slice %x[0, 0] [2, 2] [1, 1] : tensor<8x8xf32> to tensor<2x2xf32>
+  return %s : tensor<2x2xf32>
+}
