@@ -139,3 +139,12 @@ if _find_ptxas():
 else:
     lit_config.note("ptxas not found: CUDA modules are checked without cubins")
     config.substitutions.append(("%cuda_lib_prefixes", "CUDA-LIB"))
+
+# A CUDA driver (libcuda.so.1) on this machine: `--device=cuda` then opens
+# a GPU (or says there is none) instead of failing to find the driver.
+try:
+    import ctypes
+    ctypes.CDLL("libcuda.so.1")
+    config.available_features.add("cuda-driver")
+except OSError:
+    pass

@@ -18,6 +18,18 @@ using namespace strata::runtime;
 
 DeviceAPI::~DeviceAPI() = default;
 
+Status DeviceAPI::copyFromHost(void *dst, const void *hostSrc, size_t bytes) {
+  if (bytes)
+    std::memcpy(dst, hostSrc, bytes);
+  return Status::success();
+}
+
+Status DeviceAPI::copyToHost(void *hostDst, const void *src, size_t bytes) {
+  if (bytes)
+    std::memcpy(hostDst, src, bytes);
+  return Status::success();
+}
+
 CPUDevice::CPUDevice(uint64_t maxPooledBytes)
     : maxPooledBytes(maxPooledBytes) {}
 

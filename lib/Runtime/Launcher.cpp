@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "strata/Runtime/Launcher.h"
+#include "strata/Runtime/CudaLauncher.h"
 #include "strata/Runtime/KernelLibrary.h"
 #include "strata/Runtime/Tensor.h"
 #include "strata/Runtime/ThreadPool.h"
@@ -36,20 +37,35 @@ StatusOr<std::unique_ptr<CPULauncher>> CPULauncher::create(const Module &module,
 
 StatusOr<std::unique_ptr<Launcher>>
 strata::runtime::createLauncher(bytecode::SectionKind library,
-                                const Module &module, ThreadPool &pool) {
+                                const Module &module, ThreadPool &pool,
+                                const std::shared_ptr<DeviceAPI> &device) {
   switch (library) {
   case bytecode::SectionKind::KernelLibraryCPU: {
+    if (!device->isHostAccessible())
+      return Status::error(module.getName() +
+                           ": its kernels run on the CPU (compiled with "
+                           "--target=cpu), not on " +
+                           std::string(device->getName()));
     StatusOr<std::unique_ptr<CPULauncher>> launcher =
         CPULauncher::create(module, pool);
     if (!launcher)
       return launcher.getStatus();
     return std::unique_ptr<Launcher>(std::move(*launcher));
   }
-  case bytecode::SectionKind::KernelLibraryCUDA:
-    return Status::error(
-        module.getName() +
-        ": its kernels run on a CUDA GPU (compiled with --target=cuda); this "
-        "runtime runs modules on the CPU only for now");
+  case bytecode::SectionKind::KernelLibraryCUDA: {
+    auto cuda = std::dynamic_pointer_cast<CudaDevice>(device);
+    if (!cuda)
+      return Status::error(module.getName() +
+                           ": its kernels run on a CUDA GPU (compiled with "
+                           "--target=cuda): run it on a CUDA device "
+                           "(strata-run --device=cuda), not on " +
+                           std::string(device->getName()));
+    StatusOr<std::unique_ptr<CudaLauncher>> launcher =
+        CudaLauncher::create(module, std::move(cuda));
+    if (!launcher)
+      return launcher.getStatus();
+    return std::unique_ptr<Launcher>(std::move(*launcher));
+  }
   default:
     // The verifier admits only the libraries of getKernelLibraryDevice.
     return Status::error(module.getName() +

@@ -138,7 +138,7 @@ Session::create(std::shared_ptr<const Module> module, SessionOptions options) {
     auto known = std::find(libraries.begin(), libraries.end(), library);
     if (known == libraries.end()) {
       StatusOr<std::unique_ptr<Launcher>> launcher =
-          createLauncher(library, *module, *session->pool);
+          createLauncher(library, *module, *session->pool, session->device);
       if (!launcher)
         return launcher.getStatus();
       libraries.push_back(library);
@@ -183,6 +183,25 @@ Session::create(std::shared_ptr<const Module> module, SessionOptions options) {
         Storage::external(module->getConstantData(entry), entry.size, module);
     session->constants.push_back(Tensor::makeUnchecked(
         std::move(storage), 0, static_cast<DType>(type.dtype), shape));
+  }
+
+  // A device the host cannot read (a GPU) gets the constants once, at
+  // load; tensor dumps and native functions read tensors on the host.
+  if (!session->device->isHostAccessible()) {
+    for (Tensor &constant : session->constants) {
+      StatusOr<Tensor> uploaded = Tensor::allocate(
+          session->device, constant.getDType(), constant.getShape());
+      if (!uploaded)
+        return uploaded.getStatus();
+      if (Status status = session->device->copyFromHost(
+              uploaded->getData(), constant.getData(), constant.getByteSize());
+          !status)
+        return status;
+      constant = *uploaded;
+    }
+    if (!options.dumpDirectory.empty())
+      return Status::error(std::string("--dump-tensors is not supported on ") +
+                           session->device->getName() + " yet");
   }
 
   // A trace that cannot be written is an error now, not after the run.
@@ -281,7 +300,44 @@ StatusOr<std::vector<Value>> Session::invoke(uint32_t index,
   // The caller's thread runs kernels too (see FloatEnvironment.h); its own
   // mode comes back on return.
   ScopedFlushSubnormals flush;
-  return run(index, args);
+  if (device->isHostAccessible())
+    return run(index, args);
+  // A GPU session: tensor arguments in host memory are copied to the
+  // device, results back to the host (the copy waits for the kernels).
+  for (Value &arg : args) {
+    if (arg.kind != ValueKind::Tensor ||
+        arg.tensorValue.getStorage()->getDevice() == device.get())
+      continue;
+    const Tensor &host = arg.tensorValue;
+    StatusOr<Tensor> onDevice =
+        Tensor::allocate(device, host.getDType(), host.getShape());
+    if (!onDevice)
+      return onDevice.getStatus();
+    if (Status status = device->copyFromHost(
+            onDevice->getData(), host.getData(), host.getByteSize());
+        !status)
+      return status;
+    arg.tensorValue = *onDevice;
+  }
+  StatusOr<std::vector<Value>> results = run(index, args);
+  if (!results)
+    return results;
+  for (Value &result : *results) {
+    if (result.kind != ValueKind::Tensor)
+      continue;
+    const Tensor &onDevice = result.tensorValue;
+    StatusOr<Tensor> host = Tensor::allocate(
+        getDefaultCPUDevice(), onDevice.getDType(), onDevice.getShape());
+    if (!host)
+      return host.getStatus();
+    if (Status status = device->copyToHost(host->getData(), onDevice.getData(),
+                                           onDevice.getByteSize());
+        !status)
+      return Status::error(std::string(device->getName()) + ": " +
+                           status.message());
+    result.tensorValue = *host;
+  }
+  return results;
 }
 
 Status Session::checkArguments(const FunctionInfo &function,
@@ -787,7 +843,22 @@ StatusOr<std::vector<Value>> Session::run(uint32_t entry,
       std::string message = flatIndex(tensor, op + 3, regs, flat);
       if (!message.empty())
         VM_FAIL(message);
-      regs[op[1]].scalar = readElementAsInt(tensor, flat);
+      if (device->isHostAccessible()) {
+        regs[op[1]].scalar = readElementAsInt(tensor, flat);
+      } else {
+        // The element, through a host copy of it.
+        size_t size = getDTypeSize(tensor.getDType());
+        alignas(8) uint8_t element[8] = {};
+        Status status =
+            device->copyToHost(element, tensor.getData() + flat * size, size);
+        if (!status.ok())
+          VM_FAIL(status.message());
+        Shape one;
+        regs[op[1]].scalar = readElementAsInt(
+            Tensor::makeUnchecked(Storage::borrow(element, size), 0,
+                                  tensor.getDType(), one),
+            0);
+      }
       pc += 4 + op[3];
       break;
     }
@@ -802,7 +873,23 @@ StatusOr<std::vector<Value>> Session::run(uint32_t entry,
       std::string message = flatIndex(tensor, op + 3, regs, flat);
       if (!message.empty())
         VM_FAIL(message);
-      message = storeInteger(tensor, flat, regs[op[1]].scalar);
+      if (device->isHostAccessible()) {
+        message = storeInteger(tensor, flat, regs[op[1]].scalar);
+      } else {
+        size_t size = getDTypeSize(tensor.getDType());
+        alignas(8) uint8_t element[8] = {};
+        Shape one;
+        message =
+            storeInteger(Tensor::makeUnchecked(Storage::borrow(element, size),
+                                               0, tensor.getDType(), one),
+                         0, regs[op[1]].scalar);
+        if (message.empty()) {
+          Status status = device->copyFromHost(tensor.getData() + flat * size,
+                                               element, size);
+          if (!status.ok())
+            message = status.message();
+        }
+      }
       if (!message.empty())
         VM_FAIL(message);
       pc += 4 + op[3];
@@ -962,6 +1049,10 @@ std::string Session::doCallNative(const uint32_t *op, Value *regs,
              "' is registered";
     nativeCache.emplace(nameOffset, fn);
   }
+  // Native functions read and write tensors on the host.
+  if (!device->isHostAccessible())
+    return "native function '" + std::string(name) + "' cannot run on " +
+           device->getName() + " yet (its tensors are in device memory)";
   uint32_t numArgs = op[2];
   std::vector<Value> args;
   args.reserve(numArgs);

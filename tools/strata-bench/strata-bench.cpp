@@ -30,6 +30,8 @@ static const char *const kUsage =
     "                      2x3xf32=1,2,3,4,5,6, f32=3.5, i64=7)\n"
     "  --repetitions=N     timed runs (default: 10)\n"
     "  --warmup=W          untimed runs first (default: 1)\n"
+    "  --device=DEVICE     cpu (default), cuda or cuda:N (each run includes\n"
+    "                      the copies of inputs and results)\n"
     "  --threads=N         threads running kernel tiles (default: all cores)\n"
     "  --help              print this help\n";
 
@@ -52,6 +54,7 @@ static std::string formatDuration(double ns) {
 }
 
 int main(int argc, char **argv) {
+  std::string deviceSpec = "cpu";
   std::string modulePath, function = "main";
   std::vector<std::string> inputs;
   long repetitions = 10, warmup = 1, numThreads = 0;
@@ -74,6 +77,8 @@ int main(int argc, char **argv) {
     } else if (getFlagValue(arg, "warmup", value)) {
       if (!parseCount(value, 0, 100000000, warmup))
         return fail("--warmup expects a number >= 0, got '" + value + "'");
+    } else if (getFlagValue(arg, "device", value)) {
+      deviceSpec = value;
     } else if (getFlagValue(arg, "threads", value)) {
       if (!parseCount(value, 1, 4096, numThreads))
         return fail("--threads expects a number from 1 to 4096, got '" + value +
@@ -96,7 +101,11 @@ int main(int argc, char **argv) {
   std::shared_ptr<const Module> module = call->module;
   uint32_t index = call->function;
 
+  StatusOr<std::shared_ptr<DeviceAPI>> device = openDevice(deviceSpec);
+  if (!device)
+    return fail("--device=" + deviceSpec + ": " + device.message());
   SessionOptions options;
+  options.device = *device;
   options.numThreads = static_cast<unsigned>(numThreads);
   StatusOr<std::unique_ptr<Session>> session = Session::create(module, options);
   if (!session)

@@ -38,6 +38,9 @@ static const char *const kUsage =
     "                         (one value fills the whole tensor)\n"
     "  --output=@FILE.npy     one per result, in order: write the result to\n"
     "                         FILE.npy instead of printing it\n"
+    "  --device=DEVICE        where the module runs: cpu (default), cuda\n"
+    "                         (GPU 0) or cuda:N; inputs and results are\n"
+    "                         copied between the host and a GPU\n"
     "  --threads=N            threads running kernel tiles (default: all\n"
     "                         cores; 1 runs on the calling thread)\n"
     "  --profile              print per-kernel statistics to stderr\n"
@@ -53,6 +56,7 @@ static int fail(const std::string &message) {
 
 int main(int argc, char **argv) {
   std::string modulePath, function = "main", tracePath, dumpDirectory;
+  std::string deviceSpec = "cpu";
   std::vector<std::string> inputs, outputs;
   unsigned numThreads = 0;
   bool profile = false;
@@ -72,6 +76,8 @@ int main(int argc, char **argv) {
       if (value.size() < 2 || value[0] != '@')
         return fail("--output expects @FILE.npy, got '" + value + "'");
       outputs.push_back(value.substr(1));
+    } else if (getFlagValue(arg, "device", value)) {
+      deviceSpec = value;
     } else if (getFlagValue(arg, "threads", value)) {
       long n = 0;
       if (!parseCount(value, 1, ThreadPool::kMaxThreads, n))
@@ -117,7 +123,11 @@ int main(int argc, char **argv) {
   for (const std::string &output : outputs)
     if (Status status = checkFileWritable(output); !status)
       return fail("--output: " + status.message());
+  StatusOr<std::shared_ptr<DeviceAPI>> device = openDevice(deviceSpec);
+  if (!device)
+    return fail("--device=" + deviceSpec + ": " + device.message());
   SessionOptions options;
+  options.device = *device;
   options.numThreads = numThreads;
   options.profile = profile;
   options.tracePath = tracePath;

@@ -143,7 +143,12 @@ public:
   /// unless it is page-locked memory.
   Status copyToDevice(void *dst, const void *hostSrc, size_t bytes);
   /// Device-to-host copy; waits for it (and all earlier work).
-  Status copyToHost(void *hostDst, const void *src, size_t bytes);
+  Status copyToHost(void *hostDst, const void *src, size_t bytes) override;
+  /// DeviceAPI's names for the transfers.
+  bool isHostAccessible() const override { return false; }
+  Status copyFromHost(void *dst, const void *hostSrc, size_t bytes) override {
+    return copyToDevice(dst, hostSrc, bytes);
+  }
   /// Zeroes `bytes` bytes of device memory, queued on the stream.
   Status fillZero(void *dst, size_t bytes);
   /// Waits for all the work queued on the stream. An asynchronous fault

@@ -18,6 +18,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <string>
 #include <vector>
 
 namespace strata::runtime {
@@ -49,6 +50,14 @@ public:
   /// Copies `bytes` bytes (the ranges may overlap).
   virtual Status copy(void *dst, const void *src, size_t bytes) = 0;
   virtual DeviceStats getStats() const = 0;
+  /// Whether the host reads and writes this device's memory directly (the
+  /// CPU's); else it goes through copyFromHost and copyToHost.
+  virtual bool isHostAccessible() const { return true; }
+  /// Copies `bytes` bytes of host memory into this device's memory.
+  virtual Status copyFromHost(void *dst, const void *hostSrc, size_t bytes);
+  /// Copies `bytes` bytes of this device's memory to host memory, once the
+  /// work queued before it is done (its errors are reported here).
+  virtual Status copyToHost(void *hostDst, const void *src, size_t bytes);
 };
 
 /// Host memory, 64-byte aligned, pooled by size class.
@@ -84,6 +93,11 @@ private:
 /// The process-wide CPU device (created on first use, never destroyed
 /// before the storages that use it: they hold a reference).
 const std::shared_ptr<DeviceAPI> &getDefaultCPUDevice();
+
+/// The device `spec` names: "cpu", "cuda" (GPU 0) or "cuda:N"; an error
+/// naming the known spellings, or why the GPU cannot be opened (no driver,
+/// no GPU, N out of range).
+StatusOr<std::shared_ptr<DeviceAPI>> openDevice(const std::string &spec);
 
 } // namespace strata::runtime
 

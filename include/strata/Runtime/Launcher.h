@@ -24,6 +24,7 @@
 
 namespace strata::runtime {
 
+class DeviceAPI;
 class KernelLibrary;
 class Module;
 class ThreadPool;
@@ -77,11 +78,12 @@ private:
 };
 
 /// The launcher of `module`'s kernel library section `library` (a kind
-/// getKernelLibraryDevice knows), its CPU kernels run on `pool`; an error
-/// naming the device when this runtime cannot run it.
+/// getKernelLibraryDevice knows): CPU kernels run on `pool`, CUDA kernels
+/// on `device` (a CudaDevice); an error naming the device when the
+/// session's device cannot run them.
 StatusOr<std::unique_ptr<Launcher>>
 createLauncher(bytecode::SectionKind library, const Module &module,
-               ThreadPool &pool);
+               ThreadPool &pool, const std::shared_ptr<DeviceAPI> &device);
 
 } // namespace strata::runtime
 

@@ -456,6 +456,111 @@ TEST(VMTest, AllocDimLoadStore) {
                "cannot store into read-only tensor<1x2xi32>");
 }
 
+/// A device whose memory the host may not read directly (as a GPU's): the
+/// bytes are host memory, but the VM must go through copyFromHost and
+/// copyToHost, which count their calls.
+class RemoteTestDevice final : public DeviceAPI {
+public:
+  const char *getName() const override { return "remote"; }
+  StatusOr<void *> allocate(size_t bytes, size_t alignment) override {
+    return cpu->allocate(bytes, alignment);
+  }
+  void free(void *ptr, size_t bytes, size_t alignment) override {
+    cpu->free(ptr, bytes, alignment);
+  }
+  Status copy(void *dst, const void *src, size_t bytes) override {
+    return cpu->copy(dst, src, bytes);
+  }
+  DeviceStats getStats() const override { return cpu->getStats(); }
+  bool isHostAccessible() const override { return false; }
+  Status copyFromHost(void *dst, const void *src, size_t bytes) override {
+    ++uploads;
+    return cpu->copy(dst, src, bytes);
+  }
+  Status copyToHost(void *dst, const void *src, size_t bytes) override {
+    ++downloads;
+    return cpu->copy(dst, src, bytes);
+  }
+  int uploads = 0, downloads = 0;
+
+private:
+  std::shared_ptr<DeviceAPI> cpu = std::make_shared<CPUDevice>();
+};
+
+TEST(VMTest, SessionOnADeviceTheHostCannotRead) {
+  // f(n) -> (t, t[n-1]) with t: tensor<?xi32>, t[i] = 10 * i by Store;
+  // h(t) -> t with t[0] = 7.
+  ModuleWriter w;
+  uint32_t i64 = w.addI64Type();
+  uint32_t t = *w.addTensorType(DType::I32, {kDyn});
+  // r0 n, r1 t, r2 i, r3 v, r4 one, r5 ten, r6 cond, r7 last, r8 n-1
+  FunctionBuilder *f = addFunction(
+      w, "f", {i64, t, i64, i64, i64, i64, i64, i64, i64}, 1, {t, i64});
+  Label loop = f->createLabel(), body = f->createLabel(),
+        done = f->createLabel();
+  EMIT(f, Opcode::AllocTensor, {1, std::vector<uint32_t>{0}});
+  EMIT(f, Opcode::ConstI64, {4, 1});
+  EMIT(f, Opcode::ConstI64, {5, 10});
+  EMIT(f, Opcode::ConstI64, {2, 0});
+  ASSERT_TRUE(f->placeLabel(loop).ok());
+  EMIT(f, Opcode::CmpI, {6, uint32_t(bytecode::CmpPredicate::slt), 2, 0});
+  EMIT(f, Opcode::CondBranch, {6, body, done});
+  ASSERT_TRUE(f->placeLabel(body).ok());
+  EMIT(f, Opcode::MulI, {3, 2, 5});
+  EMIT(f, Opcode::Store, {3, 1, std::vector<uint32_t>{2}});
+  EMIT(f, Opcode::AddI, {2, 2, 4});
+  EMIT(f, Opcode::Branch, {loop});
+  ASSERT_TRUE(f->placeLabel(done).ok());
+  EMIT(f, Opcode::SubI, {8, 0, 4});
+  EMIT(f, Opcode::Load, {7, 1, std::vector<uint32_t>{8}});
+  EMIT(f, Opcode::Return, {std::vector<uint32_t>{1, 7}});
+  FunctionBuilder *h = addFunction(w, "h", {t, i64, i64}, 1, {t});
+  EMIT(h, Opcode::ConstI64, {1, 0});
+  EMIT(h, Opcode::ConstI64, {2, 7});
+  EMIT(h, Opcode::Store, {2, 0, std::vector<uint32_t>{1}});
+  EMIT(h, Opcode::Return, {std::vector<uint32_t>{0}});
+  auto device = std::make_shared<RemoteTestDevice>();
+  SessionOptions options;
+  options.device = device;
+  std::unique_ptr<Session> session = makeSession(finish(w), options);
+  ASSERT_TRUE(session);
+
+  // Stores and the load go through the device's copies; the result comes
+  // back to the host.
+  auto results = session->invoke("f", {Value::i64(3)});
+  ASSERT_TRUE(results.ok()) << results.message();
+  const Tensor &tensor = (*results)[0].getTensor();
+  EXPECT_EQ(formatTensor(tensor), "[ 0 10 20]");
+  EXPECT_EQ((*results)[1].getI64(), 20);
+  EXPECT_NE(tensor.getStorage()->getDevice(), device.get());
+  EXPECT_EQ(device->uploads, 3);       // The stores.
+  EXPECT_EQ(device->downloads, 1 + 1); // The load and the result.
+
+  // A host argument is copied in: the caller's tensor stays as it was.
+  int32_t values[2] = {1, 2};
+  int64_t dims[1] = {2};
+  StatusOr<Tensor> host =
+      Tensor::borrow(DType::I32, *Shape::get(dims, 1), values, sizeof(values));
+  ASSERT_TRUE(host.ok());
+  auto stored = session->invoke("h", {Value::tensor(*host)});
+  ASSERT_TRUE(stored.ok()) << stored.message();
+  EXPECT_EQ(formatTensor((*stored)[0].getTensor()), "[7 2]");
+  EXPECT_EQ(values[0], 1);
+
+  // Kernels compiled for the CPU do not run on it.
+  ModuleWriter withKernel;
+  withKernel.setKernelLibraryCPU(readTestKernelLibrary());
+  ASSERT_TRUE(withKernel.addKernel("k", "scale_f32", "", 2, 1).ok());
+  StatusOr<std::unique_ptr<Module>> cpuModule = Module::loadBuffer(
+      finish(withKernel).data(), finish(withKernel).size(), "cpu.smod");
+  ASSERT_TRUE(cpuModule.ok()) << cpuModule.message();
+  StatusOr<std::unique_ptr<Session>> refused = Session::create(
+      std::shared_ptr<const Module>(std::move(*cpuModule)), options);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.message(), "cpu.smod: its kernels run on the CPU "
+                               "(compiled with --target=cpu), not on remote");
+}
+
 TEST(VMTest, LoadAllIntegerTypes) {
   // load(t) = t[1] for each integer dtype, sign/zero extension included.
   struct Case {
