@@ -5,7 +5,12 @@
 // kernel library now defines the helper itself.
 //
 // RUN: strata-compile %s -o %t.smod
+// RUN: strata-compile %s --target=cuda-emulator -o %t.emu.smod
+// RUN: strata-compile %s --target=cuda:sm_90 -o %t.sm90.smod
 // RUN: strata-run %t.smod --input=5xbf16=1,2,3,4,5 --input=2xi64=0,3 --input=2xbf16=10,20.5 | FileCheck %s
+// The same runs with the CUDA schedules on this CPU (the CUDA emulator);
+// the module also compiles for sm_90.
+// RUN: strata-run %t.emu.smod --input=5xbf16=1,2,3,4,5 --input=2xi64=0,3 --input=2xbf16=10,20.5 | FileCheck %s
 // CHECK: [11. 2. 3. 24.5 5. ]
 func.func @main(%x: tensor<5xbf16>, %i: tensor<2xi64>, %u: tensor<2xbf16>) -> tensor<5xbf16> {
   %0 = graph.scatter_elements %x, %i, %u {axis = 0 : i64, reduction = #graph.scatter_reduction<add>} : tensor<5xbf16>, tensor<2xi64>, tensor<2xbf16> -> tensor<5xbf16>

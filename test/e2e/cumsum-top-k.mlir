@@ -2,6 +2,8 @@
 // cumsum axis and the top_k k are given at run time (as ONNX models pass
 // them); out-of-range values are errors naming the op's location.
 // RUN: strata-compile %s -o %t.smod
+// RUN: strata-compile %s --target=cuda-emulator -o %t.emu.smod
+// RUN: strata-compile %s --target=cuda:sm_90 -o %t.sm90.smod
 // RUN: strata-run %t.smod --function=cumsum --input=2x3xf32=1,2,3,4,5,6 --input=i64=1 | FileCheck %s --check-prefix=ROWS
 // RUN: strata-run %t.smod --function=cumsum --input=2x3xf32=1,2,3,4,5,6 --input=i64=-2 | FileCheck %s --check-prefix=COLS
 // RUN: strata-run %t.smod --function=cumsum_i32 --input=5xi32=1,2,3,4,5 --input=i32=0 | FileCheck %s --check-prefix=EXCL
@@ -15,6 +17,21 @@
 // RUN: not strata-run %t.smod --function=top_k --input=3x4xf32=0,1,2,3,4,5,6,7,11,10,9,8 --input=1xi64=-1 2>&1 | FileCheck %s --check-prefix=KNEG
 // RUN: strata-run %t.smod --function=top_k_static --input=2x3xf32=1,nan,2,-1,-3,-2 --input=1xi64=2 | FileCheck %s --check-prefix=STATIC
 // RUN: not strata-run %t.smod --function=top_k_static --input=2x3xf32=1,nan,2,-1,-3,-2 --input=1xi64=1 2>&1 | FileCheck %s --check-prefix=MISMATCH
+// The same runs with the CUDA schedules on this CPU (the CUDA emulator);
+// the module also compiles for sm_90.
+// RUN: strata-run %t.emu.smod --function=cumsum --input=2x3xf32=1,2,3,4,5,6 --input=i64=1 | FileCheck %s --check-prefix=ROWS
+// RUN: strata-run %t.emu.smod --function=cumsum --input=2x3xf32=1,2,3,4,5,6 --input=i64=-2 | FileCheck %s --check-prefix=COLS
+// RUN: strata-run %t.emu.smod --function=cumsum_i32 --input=5xi32=1,2,3,4,5 --input=i32=0 | FileCheck %s --check-prefix=EXCL
+// RUN: strata-run %t.emu.smod --function=cumsum_f16 --input=3xf16=2048,1,1 | FileCheck %s --check-prefix=F16
+// RUN: not strata-run %t.emu.smod --function=cumsum --input=2x3xf32=1,2,3,4,5,6 --input=i64=2 2>&1 | FileCheck %s --check-prefix=AXIS
+// RUN: strata-run %t.emu.smod --function=top_k --input=3x4xf32=0,1,2,3,4,5,6,7,11,10,9,8 --input=1xi64=3 | FileCheck %s --check-prefix=TOP3
+// RUN: strata-run %t.emu.smod --function=top_k --input=3x4xf32=0,1,2,3,4,5,6,7,11,10,9,8 --input=1xi64=0 | FileCheck %s --check-prefix=TOP0
+// RUN: strata-run %t.emu.smod --function=smallest_ties --input=6xi64=3,1,3,1,-2,3 --input=1xi64=5 | FileCheck %s --check-prefix=TIES
+// RUN: strata-run %t.emu.smod --function=largest_u8 --input=5xui8=7,200,255,7,1 | FileCheck %s --check-prefix=U8
+// RUN: not strata-run %t.emu.smod --function=top_k --input=3x4xf32=0,1,2,3,4,5,6,7,11,10,9,8 --input=1xi64=5 2>&1 | FileCheck %s --check-prefix=KBIG
+// RUN: not strata-run %t.emu.smod --function=top_k --input=3x4xf32=0,1,2,3,4,5,6,7,11,10,9,8 --input=1xi64=-1 2>&1 | FileCheck %s --check-prefix=KNEG
+// RUN: strata-run %t.emu.smod --function=top_k_static --input=2x3xf32=1,nan,2,-1,-3,-2 --input=1xi64=2 | FileCheck %s --check-prefix=STATIC
+// RUN: not strata-run %t.emu.smod --function=top_k_static --input=2x3xf32=1,nan,2,-1,-3,-2 --input=1xi64=1 2>&1 | FileCheck %s --check-prefix=MISMATCH
 
 // ROWS: tensor<2x3xf32>
 // ROWS-NEXT: {{\[\[}} 1.  3.  6.]

@@ -3,6 +3,8 @@
 // the reduced dims, and an axis out of range or repeated is an error naming
 // the op's location.
 // RUN: strata-compile %s -o %t.smod
+// RUN: strata-compile %s --target=cuda-emulator -o %t.emu.smod
+// RUN: strata-compile %s --target=cuda:sm_90 -o %t.sm90.smod
 // RUN: strata-run %t.smod --function=sum --input=2x3x4xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23 --input=2xi64=0,-1 | FileCheck %s --check-prefix=SUM
 // RUN: strata-run %t.smod --function=sum --input=2x3x4xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23 --input=2xi64=2,1 | FileCheck %s --check-prefix=SUM21
 // RUN: strata-run %t.smod --function=max_drop --input=2x3xi32=5,-7,2,-1,9,0 --input=1xi64=1 | FileCheck %s --check-prefix=MAX
@@ -10,6 +12,15 @@
 // RUN: strata-run %t.smod --function=mean_f16 --input=2x2xf16=1,2,3,5 --input=1xi64=0 | FileCheck %s --check-prefix=MEAN
 // RUN: not strata-run %t.smod --function=sum --input=2x3x4xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23 --input=2xi64=0,3 2>&1 | FileCheck %s --check-prefix=RANGE
 // RUN: not strata-run %t.smod --function=sum --input=2x3x4xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23 --input=2xi64=1,-2 2>&1 | FileCheck %s --check-prefix=REPEAT
+// The same runs with the CUDA schedules on this CPU (the CUDA emulator);
+// the module also compiles for sm_90.
+// RUN: strata-run %t.emu.smod --function=sum --input=2x3x4xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23 --input=2xi64=0,-1 | FileCheck %s --check-prefix=SUM
+// RUN: strata-run %t.emu.smod --function=sum --input=2x3x4xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23 --input=2xi64=2,1 | FileCheck %s --check-prefix=SUM21
+// RUN: strata-run %t.emu.smod --function=max_drop --input=2x3xi32=5,-7,2,-1,9,0 --input=1xi64=1 | FileCheck %s --check-prefix=MAX
+// RUN: strata-run %t.emu.smod --function=max_drop --input=2x3xi32=5,-7,2,-1,9,0 --input=1xi64=-2 | FileCheck %s --check-prefix=MAX0
+// RUN: strata-run %t.emu.smod --function=mean_f16 --input=2x2xf16=1,2,3,5 --input=1xi64=0 | FileCheck %s --check-prefix=MEAN
+// RUN: not strata-run %t.emu.smod --function=sum --input=2x3x4xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23 --input=2xi64=0,3 2>&1 | FileCheck %s --check-prefix=RANGE
+// RUN: not strata-run %t.emu.smod --function=sum --input=2x3x4xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23 --input=2xi64=1,-2 2>&1 | FileCheck %s --check-prefix=REPEAT
 
 // Axes [0, -1]: sums over the first and last dims, kept as size 1.
 // SUM: tensor<1x3x1xf32>

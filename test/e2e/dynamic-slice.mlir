@@ -3,6 +3,8 @@
 // ONNX's clamping included, and rejects a zero step, an axis out of range
 // or a repeated axis with an error naming the op's location.
 // RUN: strata-compile %s -o %t.smod
+// RUN: strata-compile %s --target=cuda-emulator -o %t.emu.smod
+// RUN: strata-compile %s --target=cuda:sm_90 -o %t.sm90.smod
 // RUN: strata-run %t.smod --function=last_dim --input=2x6xf32=0,1,2,3,4,5,6,7,8,9,10,11 --input=1xi64=1 --input=1xi64=-1 | FileCheck %s --check-prefix=LAST
 // RUN: strata-run %t.smod --function=last_dim --input=2x6xf32=0,1,2,3,4,5,6,7,8,9,10,11 --input=1xi64=-100 --input=1xi64=100 | FileCheck %s --check-prefix=CLAMP
 // RUN: strata-run %t.smod --function=last_dim --input=2x6xf32=0,1,2,3,4,5,6,7,8,9,10,11 --input=1xi64=4 --input=1xi64=2 | FileCheck %s --check-prefix=EMPTY
@@ -10,6 +12,15 @@
 // RUN: not strata-run %t.smod --function=general --input=4x6xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23 --input=2xi64=0,0 --input=2xi64=1,1 --input=2xi32=1,0 --input=2xi64=0,1 2>&1 | FileCheck %s --check-prefix=ZERO
 // RUN: not strata-run %t.smod --function=general --input=4x6xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23 --input=2xi64=0,0 --input=2xi64=1,1 --input=2xi32=2,0 --input=2xi64=1,1 2>&1 | FileCheck %s --check-prefix=RANGE
 // RUN: not strata-run %t.smod --function=general --input=4x6xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23 --input=2xi64=0,0 --input=2xi64=1,1 --input=2xi32=-1,1 --input=2xi64=1,1 2>&1 | FileCheck %s --check-prefix=REPEAT
+// The same runs with the CUDA schedules on this CPU (the CUDA emulator);
+// the module also compiles for sm_90.
+// RUN: strata-run %t.emu.smod --function=last_dim --input=2x6xf32=0,1,2,3,4,5,6,7,8,9,10,11 --input=1xi64=1 --input=1xi64=-1 | FileCheck %s --check-prefix=LAST
+// RUN: strata-run %t.emu.smod --function=last_dim --input=2x6xf32=0,1,2,3,4,5,6,7,8,9,10,11 --input=1xi64=-100 --input=1xi64=100 | FileCheck %s --check-prefix=CLAMP
+// RUN: strata-run %t.emu.smod --function=last_dim --input=2x6xf32=0,1,2,3,4,5,6,7,8,9,10,11 --input=1xi64=4 --input=1xi64=2 | FileCheck %s --check-prefix=EMPTY
+// RUN: strata-run %t.emu.smod --function=general --input=4x6xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23 --input=2xi64=-1,0 --input=2xi64=0,100 --input=2xi32=1,0 --input=2xi64=-2,3 | FileCheck %s --check-prefix=GENERAL
+// RUN: not strata-run %t.emu.smod --function=general --input=4x6xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23 --input=2xi64=0,0 --input=2xi64=1,1 --input=2xi32=1,0 --input=2xi64=0,1 2>&1 | FileCheck %s --check-prefix=ZERO
+// RUN: not strata-run %t.emu.smod --function=general --input=4x6xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23 --input=2xi64=0,0 --input=2xi64=1,1 --input=2xi32=2,0 --input=2xi64=1,1 2>&1 | FileCheck %s --check-prefix=RANGE
+// RUN: not strata-run %t.emu.smod --function=general --input=4x6xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23 --input=2xi64=0,0 --input=2xi64=1,1 --input=2xi32=-1,1 --input=2xi64=1,1 2>&1 | FileCheck %s --check-prefix=REPEAT
 
 // x[:, 1:-1]
 // LAST: tensor<2x4xf32>

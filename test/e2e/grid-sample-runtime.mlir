@@ -3,11 +3,20 @@
 // grid's sizes come from the host, and sizes the types leave open are
 // checked at run time with errors naming the op's location.
 // RUN: strata-compile %s -o %t.smod
+// RUN: strata-compile %s --target=cuda-emulator -o %t.emu.smod
+// RUN: strata-compile %s --target=cuda:sm_90 -o %t.sm90.smod
 // RUN: strata-run %t.smod --function=affine --input=1x2x3xf32=1,0,0,0,1,0 --input=4xi64=1,1,2,3 | FileCheck %s --check-prefix=AFFINE
 // RUN: strata-run %t.smod --function=affine --input=1x2x3xf32=0,1,0.5,2,0,0 --input=4xi64=5,7,1,2 | FileCheck %s --check-prefix=ROTATE
 // RUN: not strata-run %t.smod --function=affine --input=1x2x3xf32=1,0,0,0,1,0 --input=4xi64=1,1,-2,3 2>&1 | FileCheck %s --check-prefix=NEGATIVE
 // RUN: strata-run %t.smod --function=sample --input=1x1x2x2xf32=1,2,3,4 --input=1x1x3x2xf32=-1,-1,0,0,0.5,1 | FileCheck %s --check-prefix=SAMPLE
 // RUN: not strata-run %t.smod --function=sample --input=1x1x2x2xf32=1,2,3,4 --input=2x1x1x2xf32=0,0,0,0 2>&1 | FileCheck %s --check-prefix=BATCH
+// The same runs with the CUDA schedules on this CPU (the CUDA emulator);
+// the module also compiles for sm_90.
+// RUN: strata-run %t.emu.smod --function=affine --input=1x2x3xf32=1,0,0,0,1,0 --input=4xi64=1,1,2,3 | FileCheck %s --check-prefix=AFFINE
+// RUN: strata-run %t.emu.smod --function=affine --input=1x2x3xf32=0,1,0.5,2,0,0 --input=4xi64=5,7,1,2 | FileCheck %s --check-prefix=ROTATE
+// RUN: not strata-run %t.emu.smod --function=affine --input=1x2x3xf32=1,0,0,0,1,0 --input=4xi64=1,1,-2,3 2>&1 | FileCheck %s --check-prefix=NEGATIVE
+// RUN: strata-run %t.emu.smod --function=sample --input=1x1x2x2xf32=1,2,3,4 --input=1x1x3x2xf32=-1,-1,0,0,0.5,1 | FileCheck %s --check-prefix=SAMPLE
+// RUN: not strata-run %t.emu.smod --function=sample --input=1x1x2x2xf32=1,2,3,4 --input=2x1x1x2xf32=0,0,0,0 2>&1 | FileCheck %s --check-prefix=BATCH
 
 // The identity's grid over 2x3 pixels: x at the column centers (-2/3, 0,
 // 2/3), y at the row centers (-1/2, 1/2); the middle column is not exactly

@@ -4,12 +4,22 @@
 // and the error for a zero delta; trilu above and below a diagonal given at
 // run time.
 // RUN: strata-compile %s -o %t.smod
+// RUN: strata-compile %s --target=cuda-emulator -o %t.emu.smod
+// RUN: strata-compile %s --target=cuda:sm_90 -o %t.sm90.smod
 // RUN: strata-run %t.smod --function=irange --input=i64=10 --input=i64=1 --input=i64=-3 | FileCheck %s --check-prefix=IRANGE
 // RUN: strata-run %t.smod --function=irange --input=i64=1 --input=i64=10 --input=i64=-3 | FileCheck %s --check-prefix=EMPTY
 // RUN: strata-run %t.smod --function=frange --input=f32=0.5 --input=f32=2.0 --input=f32=0.4 | FileCheck %s --check-prefix=FRANGE
 // RUN: not strata-run %t.smod --function=irange --input=i64=1 --input=i64=10 --input=i64=0 2>&1 | FileCheck %s --check-prefix=IZERO
 // RUN: not strata-run %t.smod --function=frange --input=f32=1 --input=f32=10 --input=f32=0 2>&1 | FileCheck %s --check-prefix=FZERO
 // RUN: strata-run %t.smod --function=trilu --input=3x4xf32=1,2,3,4,5,6,7,8,9,10,11,12 --input=i64=1 | FileCheck %s --check-prefix=TRILU
+// The same runs with the CUDA schedules on this CPU (the CUDA emulator);
+// the module also compiles for sm_90.
+// RUN: strata-run %t.emu.smod --function=irange --input=i64=10 --input=i64=1 --input=i64=-3 | FileCheck %s --check-prefix=IRANGE
+// RUN: strata-run %t.emu.smod --function=irange --input=i64=1 --input=i64=10 --input=i64=-3 | FileCheck %s --check-prefix=EMPTY
+// RUN: strata-run %t.emu.smod --function=frange --input=f32=0.5 --input=f32=2.0 --input=f32=0.4 | FileCheck %s --check-prefix=FRANGE
+// RUN: not strata-run %t.emu.smod --function=irange --input=i64=1 --input=i64=10 --input=i64=0 2>&1 | FileCheck %s --check-prefix=IZERO
+// RUN: not strata-run %t.emu.smod --function=frange --input=f32=1 --input=f32=10 --input=f32=0 2>&1 | FileCheck %s --check-prefix=FZERO
+// RUN: strata-run %t.emu.smod --function=trilu --input=3x4xf32=1,2,3,4,5,6,7,8,9,10,11,12 --input=i64=1 | FileCheck %s --check-prefix=TRILU
 
 // IRANGE: tensor<3xi64>
 // IRANGE-NEXT: [10  7  4]

@@ -4,6 +4,8 @@
 // out-of-bounds read (issue 17). Valid inputs of the same functions pass.
 //
 // RUN: strata-compile %s -o %t.smod
+// RUN: strata-compile %s --target=cuda-emulator -o %t.emu.smod
+// RUN: strata-compile %s --target=cuda:sm_90 -o %t.sm90.smod
 //
 // Broadcasting: equal `?` sizes run; a `?` dim of run-time size 1 facing a
 // larger one is reported (it is not broadcast), in either operand order.
@@ -304,6 +306,58 @@ func.func @reshape_negative(%x: tensor<?xf32>, %s: tensor<2xi64>) -> tensor<?x?x
 // `?`: the two must agree (the product's loops ran over b's size and wrote
 // past the result).
 // RUN: not strata-run %t.smod --function=linear_bias_size --input=4x3xf32=0,0,0,0,0,0,0,0,0,0,0,0 --input=3x4xf32=0,0,0,0,0,0,0,0,0,0,0,0 --input=1x2xf32=0,0 2>&1 | FileCheck %s --check-prefix=LINEAR-OUT
+// The same runs with the CUDA schedules on this CPU (the CUDA emulator);
+// the module also compiles for sm_90.
+// RUN: strata-run %t.emu.smod --function=add --input=4xf32=1,2,3,4 --input=4xf32=10,20,30,40 | FileCheck %s --check-prefix=ADD
+// RUN: not strata-run %t.emu.smod --function=add --input=4xf32=1,2,3,4 --input=1xf32=10 2>&1 | FileCheck %s --check-prefix=ADD-4-1
+// RUN: not strata-run %t.emu.smod --function=add --input=1xf32=10 --input=4xf32=1,2,3,4 2>&1 | FileCheck %s --check-prefix=ADD-1-4
+// RUN: not strata-run %t.emu.smod --function=add --input=3xf32=1,2,3 --input=4xf32=1,2,3,4 2>&1 | FileCheck %s --check-prefix=ADD-3-4
+// RUN: strata-run %t.emu.smod --function=add_static_one --input=2x3xf32=1,2,3,4,5,6 --input=1x3xf32=10,20,30 | FileCheck %s --check-prefix=STATIC-ONE
+// RUN: not strata-run %t.emu.smod --function=matmul --input=2x3xf32=1,2,3,4,5,6 --input=4x5xf32=0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0 2>&1 | FileCheck %s --check-prefix=MATMUL
+// RUN: not strata-run %t.emu.smod --function=batch_matmul --input=2x1x2xf32=1,2,3,4 --input=3x2x1xf32=1,2,3,4,5,6 2>&1 | FileCheck %s --check-prefix=BATCH
+// RUN: strata-run %t.emu.smod --function=linear --input=1x2xf32=1,2 --input=2x3xf32=1,0,0,0,1,0 --input=3xf32=10,20,30 | FileCheck %s --check-prefix=LINEAR
+// RUN: not strata-run %t.emu.smod --function=linear --input=1x2xf32=1,2 --input=3x3xf32=0,0,0,0,0,0,0,0,0 --input=3xf32=0,0,0 2>&1 | FileCheck %s --check-prefix=LINEAR-INNER
+// RUN: not strata-run %t.emu.smod --function=linear --input=1x2xf32=1,2 --input=2x3xf32=0,0,0,0,0,0 --input=2xf32=0,0 2>&1 | FileCheck %s --check-prefix=LINEAR-BIAS
+// RUN: not strata-run %t.emu.smod --function=concat --input=1x2xf32=1,2 --input=1x3xf32=1,2,3 2>&1 | FileCheck %s --check-prefix=CONCAT
+// RUN: strata-run %t.emu.smod --function=reflect --input=3xf32=1,2,3 | FileCheck %s --check-prefix=REFLECT
+// RUN: not strata-run %t.emu.smod --function=reflect --input=2xf32=1,2 2>&1 | FileCheck %s --check-prefix=REFLECT-WIDE
+// RUN: not strata-run %t.emu.smod --function=edge --input=0xf32= 2>&1 | FileCheck %s --check-prefix=EDGE
+// RUN: not strata-run %t.emu.smod --function=crop --input=0xf32= 2>&1 | FileCheck %s --check-prefix=CROP
+// RUN: strata-run %t.emu.smod --function=gather --input=3xf32=1,2,3 --input=2xi64=-3,2 | FileCheck %s --check-prefix=GATHER
+// RUN: not strata-run %t.emu.smod --function=gather --input=3xf32=1,2,3 --input=2xi64=0,3 2>&1 | FileCheck %s --check-prefix=GATHER-HIGH
+// RUN: not strata-run %t.emu.smod --function=gather --input=3xf32=1,2,3 --input=2xi64=-4,0 2>&1 | FileCheck %s --check-prefix=GATHER-LOW
+// RUN: not strata-run %t.emu.smod --function=gather --input=0xf32= --input=1xi64=0 2>&1 | FileCheck %s --check-prefix=GATHER-NONE
+// RUN: not strata-run %t.emu.smod --function=gather_elements --input=2x2xf32=1,2,3,4 --input=2x1xi32=0,2 2>&1 | FileCheck %s --check-prefix=ELEMENTS
+// RUN: not strata-run %t.emu.smod --function=gather_nd --input=2x3xf32=1,2,3,4,5,6 --input=1x2xi64=1,5 2>&1 | FileCheck %s --check-prefix=ND
+// RUN: strata-run %t.emu.smod --function=conv_declared --input=1x1x4x4xf32=1,1,1,1,1,1,1,1,1,1,1,1,1,1,1,1 --input=1x1x3x3xf32=1,1,1,1,1,1,1,1,1 | FileCheck %s --check-prefix=CONV-DECLARED
+// RUN: not strata-run %t.emu.smod --function=conv_declared --input=1x1x3x3xf32=1,1,1,1,1,1,1,1,1 --input=1x1x3x3xf32=1,1,1,1,1,1,1,1,1 2>&1 | FileCheck %s --check-prefix=CONV-DECLARED-SMALL
+// RUN: not strata-run %t.emu.smod --function=matmul_declared --input=3x2xf32=1,2,3,4,5,6 --input=2x3xf32=1,2,3,4,5,6 2>&1 | FileCheck %s --check-prefix=MATMUL-DECLARED
+// RUN: not strata-run %t.emu.smod --function=pool_declared --input=1x1x3x3xf32=1,2,3,4,5,6,7,8,9 2>&1 | FileCheck %s --check-prefix=POOL-DECLARED
+// RUN: strata-run %t.emu.smod --function=split_halves --input=5xf32=1,2,3,4,5 | FileCheck %s --check-prefix=HALVES
+// RUN: strata-run %t.emu.smod --function=tile_declared --input=2xf32=1,2 | FileCheck %s --check-prefix=TILE
+// RUN: not strata-run %t.emu.smod --function=tile_declared --input=0xf32= 2>&1 | FileCheck %s --check-prefix=TILE0
+// RUN: strata-run %t.emu.smod --function=layer_norm --input=2x3xf32=1,2,3,4,5,6 --input=3xf32=1,1,1 --input=3xf32=0,0,0 | FileCheck %s --check-prefix=LN
+// RUN: not strata-run %t.emu.smod --function=layer_norm --input=2x3xf32=1,2,3,4,5,6 --input=2xf32=1,1 --input=3xf32=0,0,0 2>&1 | FileCheck %s --check-prefix=LN-SCALE
+// RUN: not strata-run %t.emu.smod --function=batch_norm --input=1x2x1x1xf32=1,2 --input=2xf32=1,1 --input=2xf32=0,0 --input=1xf32=0 --input=2xf32=1,1 2>&1 | FileCheck %s --check-prefix=BN
+// RUN: strata-run %t.emu.smod --function=split_sizes --input=5xf32=1,2,3,4,5 | FileCheck %s --check-prefix=SPLIT-SIZES
+// RUN: not strata-run %t.emu.smod --function=split_sizes --input=3xf32=1,2,3 2>&1 | FileCheck %s --check-prefix=SPLIT-SHORT
+// RUN: not strata-run %t.emu.smod --function=split_four --input=5xf32=1,2,3,4,5 2>&1 | FileCheck %s --check-prefix=SPLIT-FOUR
+// RUN: not strata-run %t.emu.smod --function=conv_transpose --input=1x1x2x2xf32=1,1,1,1 --input=2x1x2x2xf32=1,1,1,1,1,1,1,1 2>&1 | FileCheck %s --check-prefix=CONVT
+// RUN: not strata-run %t.emu.smod --function=scatter_updates --input=3xf32=1,2,3 --input=2xi64=0,1 --input=1xf32=9 2>&1 | FileCheck %s --check-prefix=SCATTER-UPDATES
+// RUN: strata-run %t.emu.smod --function=expand --input=1xf32=7 --input=1xi64=3 | FileCheck %s --check-prefix=EXPAND
+// RUN: not strata-run %t.emu.smod --function=expand --input=0xf32= --input=1xi64=3 2>&1 | FileCheck %s --check-prefix=EXPAND0
+// RUN: not strata-run %t.emu.smod --function=pool_small --input=1x1x1x1xf32=1 2>&1 | FileCheck %s --check-prefix=POOL-SMALL
+// RUN: not strata-run %t.emu.smod --function=conv_small --input=1x1x2x2xf32=1,1,1,1 --input=1x1x3x3xf32=1,1,1,1,1,1,1,1,1 2>&1 | FileCheck %s --check-prefix=CONV-SMALL
+// RUN: not strata-run %t.emu.smod --function=split_declared --input=6xf32=1,2,3,4,5,6 2>&1 | FileCheck %s --check-prefix=SPLIT-DECLARED
+// RUN: strata-run %t.emu.smod --function=reshape_declared --input=24xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23 --input=2xi64=4,-1 | FileCheck %s --check-prefix=RESHAPE
+// RUN: not strata-run %t.emu.smod --function=reshape_declared --input=24xf32=0,1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23 --input=2xi64=-1,2 2>&1 | FileCheck %s --check-prefix=RESHAPE-SHAPE
+// RUN: strata-run %t.emu.smod --function=scatter_index --input=3xf32=1,2,3 --input=2xi64=-1,0 --input=2xf32=8,9 | FileCheck %s --check-prefix=SCATTER-INDEX
+// RUN: not strata-run %t.emu.smod --function=scatter_index --input=3xf32=1,2,3 --input=2xi64=0,3 --input=2xf32=8,9 2>&1 | FileCheck %s --check-prefix=SCATTER-HIGH
+// RUN: not strata-run %t.emu.smod --function=scatter_nd_index --input=2x2xf32=1,2,3,4 --input=1x2xi64=0,-3 --input=1xf32=9 2>&1 | FileCheck %s --check-prefix=SCATTER-ND
+// RUN: strata-run %t.emu.smod --function=transpose_declared --input=2x3xf32=1,2,3,4,5,6 | FileCheck %s --check-prefix=TRANSPOSE
+// RUN: not strata-run %t.emu.smod --function=transpose_declared --input=1x3xf32=1,2,3 2>&1 | FileCheck %s --check-prefix=TRANSPOSE-SIZE
+// RUN: not strata-run %t.emu.smod --function=reshape_negative --input=6xf32=1,2,3,4,5,6 --input=2xi64=-2,-3 2>&1 | FileCheck %s --check-prefix=RESHAPE-NEGATIVE
+// RUN: not strata-run %t.emu.smod --function=linear_bias_size --input=4x3xf32=0,0,0,0,0,0,0,0,0,0,0,0 --input=3x4xf32=0,0,0,0,0,0,0,0,0,0,0,0 --input=1x2xf32=0,0 2>&1 | FileCheck %s --check-prefix=LINEAR-OUT
 // LINEAR-OUT: error: {{.*}}: graph.linear: the output size of b differs from the result's (3 vs 2)
 func.func @linear_bias_size(%a: tensor<4x3xf32>, %b: tensor<?x4xf32>, %c: tensor<1x2xf32>) -> tensor<3x2xf32> {
   %0 = graph.linear %a, %b, %c {trans_a = true, trans_b = true} : tensor<4x3xf32>, tensor<?x4xf32>, tensor<1x2xf32> -> tensor<3x2xf32>

@@ -4,6 +4,8 @@
 // empty axis (a sum 0, a mean NaN), or a convolution's bias over 0 input
 // channels.
 // RUN: strata-compile %s -o %t.smod
+// RUN: strata-compile %s --target=cuda-emulator -o %t.emu.smod
+// RUN: strata-compile %s --target=cuda:sm_90 -o %t.sm90.smod
 // RUN: strata-run %t.smod --function=conv --input=1x0x4x4xf32= --input=2x0x3x3xf32= --input=2xf32=1.5,-2 | FileCheck %s --check-prefix=CONV
 // RUN: strata-run %t.smod --function=conv --input=1x0x4x4xf32= --input=2x0x3x3xf32= --input=2xf32=1.5,-2 --threads=2 | FileCheck %s --check-prefix=CONV
 // RUN: strata-run %t.smod --function=reduce --input=3x0xf32= | FileCheck %s --check-prefix=REDUCE
@@ -15,6 +17,18 @@
 // RUN: strata-run %t.smod --function=cumsum --input=4x0xf32= | FileCheck %s --check-prefix=CUMSUM
 // RUN: strata-run %t.smod --function=cumsum --input=0x3xf32= | FileCheck %s --check-prefix=CUMSUM-ROWS
 // RUN: strata-run %t.smod --function=softmax --input=2x0xf32= | FileCheck %s --check-prefix=SOFTMAX
+// The same runs with the CUDA schedules on this CPU (the CUDA emulator);
+// the module also compiles for sm_90.
+// RUN: strata-run %t.emu.smod --function=conv --input=1x0x4x4xf32= --input=2x0x3x3xf32= --input=2xf32=1.5,-2 | FileCheck %s --check-prefix=CONV
+// RUN: strata-run %t.emu.smod --function=reduce --input=3x0xf32= | FileCheck %s --check-prefix=REDUCE
+// RUN: strata-run %t.emu.smod --function=reduce --input=0x4xf32= | FileCheck %s --check-prefix=REDUCE-ROWS
+// RUN: strata-run %t.emu.smod --function=matmul --input=3x0xf32= --input=0x2xf32= | FileCheck %s --check-prefix=MATMUL-K
+// RUN: strata-run %t.emu.smod --function=matmul --input=0x3xf32= --input=3x2xf32=1,2,3,4,5,6 | FileCheck %s --check-prefix=MATMUL-M
+// RUN: strata-run %t.emu.smod --function=elementwise --input=2x0xf32= --input=2x0xf32= | FileCheck %s --check-prefix=ELEMENTWISE
+// RUN: strata-run %t.emu.smod --function=concat --input=2x0xf32= --input=2x3xf32=1,2,3,4,5,6 | FileCheck %s --check-prefix=CONCAT
+// RUN: strata-run %t.emu.smod --function=cumsum --input=4x0xf32= | FileCheck %s --check-prefix=CUMSUM
+// RUN: strata-run %t.emu.smod --function=cumsum --input=0x3xf32= | FileCheck %s --check-prefix=CUMSUM-ROWS
+// RUN: strata-run %t.emu.smod --function=softmax --input=2x0xf32= | FileCheck %s --check-prefix=SOFTMAX
 
 // 0 input channels: the bias alone.
 // CONV: tensor<1x2x2x2xf32>

@@ -27,6 +27,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ValueBoundsOpInterface.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 
 namespace strata {
 #define GEN_PASS_DEF_CUDAMAPFORALLPASS
@@ -195,6 +196,29 @@ void boundDynamicAllocs(RewriterBase &rewriter, func::FuncOp func) {
     rewriter.replaceOpWithNewOp<memref::ReinterpretCastOp>(
         alloc, type, storage, rewriter.getIndexAttr(0), sizes, strides);
   }
+}
+
+/// Frees `alloc` at the end of its block; an error when the buffer (or a
+/// view of it) leaves the block through a terminator.
+LogicalResult freeAtBlockEnd(RewriterBase &rewriter, memref::AllocOp alloc) {
+  SmallVector<Value> views = {alloc.getResult()};
+  while (!views.empty()) {
+    Value view = views.pop_back_val();
+    for (Operation *user : view.getUsers()) {
+      if (user->hasTrait<OpTrait::IsTerminator>() ||
+          isa<memref::DeallocOp>(user))
+        return alloc.emitError("a temporary buffer of type ")
+               << alloc.getType()
+               << " leaves the block it is allocated in: not supported in "
+                  "CUDA kernels";
+      if (isa<ViewLikeOpInterface>(user))
+        for (Value result : user->getResults())
+          views.push_back(result);
+    }
+  }
+  rewriter.setInsertionPoint(alloc->getBlock()->getTerminator());
+  memref::DeallocOp::create(rewriter, alloc.getLoc(), alloc.getResult());
+  return success();
 }
 
 /// Whether `op`, outside any thread loop, may run in every thread: it
@@ -519,18 +543,20 @@ struct CUDAMapForallPass
     if (!sequential) {
       if (oneThread)
         promoteThreadBuffers(rewriter, func, /*everywhere=*/true);
-      // What is left would need a heap in every thread.
-      WalkResult heap = func.walk([&](memref::AllocOp alloc) {
-        if (llvm::is_contained(shape->blockBuffers, alloc))
-          return WalkResult::advance();
-        alloc.emitError("a temporary buffer of type ")
-            << alloc.getType()
-            << " in a CUDA kernel: only statically sized temporaries "
-               "(registers, shared memory) are supported on GPUs";
-        return WalkResult::interrupt();
+      // What is left (temporaries of sizes nothing bounds: dynamic shapes)
+      // comes from the device heap (malloc in each thread) and goes back at
+      // the end of the block that allocates it: a bufferized kernel writes
+      // its results into its arguments, so temporaries do not outlive
+      // their block unless a loop carries them.
+      SmallVector<memref::AllocOp> heap;
+      func.walk([&](memref::AllocOp alloc) {
+        if (!llvm::is_contained(shape->blockBuffers, alloc))
+          heap.push_back(alloc);
       });
-      if (heap.wasInterrupted())
-        return failure();
+      for (memref::AllocOp alloc : heap) {
+        if (failed(freeAtBlockEnd(rewriter, alloc)))
+          return failure();
+      }
     }
 
     Indices indices;

@@ -112,13 +112,33 @@ func.func @sequential(%a: memref<4xf32>, %out: memref<f32>, %b: index, %e: index
 
 // -----
 
-// A temporary of a size nothing bounds cannot live on a GPU.
+// A temporary of a size nothing bounds (dynamic shapes) comes from the
+// device heap and goes back at the end of its block.
+// CHECK-LABEL: gpu.func @unbounded
+//       CHECK:     %[[TMP:.*]] = memref.alloc(%{{.*}}) : memref<?xf32>
+//       CHECK:     memref.dealloc %[[TMP]]
+//  CHECK-NEXT:     gpu.return
 func.func @unbounded(%a: memref<?xf32>, %out: memref<?xf32>, %b: index, %e: index) attributes {strata.kernel_abi = 1 : i64} {
   %c0 = arith.constant 0 : index
   %n = memref.dim %a, %c0 : memref<?xf32>
-  // expected-error @below {{a temporary buffer of type 'memref<?xf32>' in a CUDA kernel: only statically sized temporaries (registers, shared memory) are supported on GPUs}}
   %tmp = memref.alloc(%n) : memref<?xf32>
   memref.copy %a, %tmp : memref<?xf32> to memref<?xf32>
   memref.copy %tmp, %out : memref<?xf32> to memref<?xf32>
+  return
+}
+
+// -----
+
+// One that a loop carries out of its block is not supported.
+func.func @escaping(%a: memref<?xf32>, %out: memref<?xf32>, %b: index, %e: index) attributes {strata.kernel_abi = 1 : i64} {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = memref.dim %a, %c0 : memref<?xf32>
+  %r = scf.for %i = %c0 to %c1 step %c1 iter_args(%buf = %a) -> memref<?xf32> {
+    // expected-error @below {{a temporary buffer of type 'memref<?xf32>' leaves the block it is allocated in: not supported in CUDA kernels}}
+    %tmp = memref.alloc(%n) : memref<?xf32>
+    scf.yield %tmp : memref<?xf32>
+  }
+  memref.copy %r, %out : memref<?xf32> to memref<?xf32>
   return
 }

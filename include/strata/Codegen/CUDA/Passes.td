@@ -90,8 +90,12 @@ def CUDAMapForallPass : Pass<"strata-cuda-map-forall", "::mlir::ModuleOp"> {
     (shared) memory, statically sized buffers of one thread to private
     memory (`memref.alloca`); a buffer of dynamic size whose sizes have
     constant upper bounds (a partial tile's) gets a buffer of the bounds'
-    size, viewed with its own sizes. A kernel without a block loop runs on
-    one thread of one block.
+    size, viewed with its own sizes; other buffers of dynamic size (dynamic
+    shapes) come from the device heap (`malloc` in the thread) and are
+    freed at the end of the block that allocates them (an error when a
+    loop carries one out of it). Copies become `linalg.copy` loops (a GPU
+    has no `memrefCopy`). A kernel without a block loop runs on one thread
+    of one block.
 
     The function then becomes a `gpu.func` kernel in a `gpu.module` named
     after it, with the same arguments minus the CPU tile range, carrying
