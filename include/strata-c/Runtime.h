@@ -192,6 +192,11 @@ strata_status_t strata_options_set_trace_path(strata_options_t *options,
 /** Dumps each launch's outputs as .npy into `directory` (NULL: none). */
 strata_status_t strata_options_set_dump_directory(strata_options_t *options,
                                                   const char *directory);
+/** Where the session runs: "cpu" (default), "cuda" (GPU 0) or "cuda:N".
+ *  Fails when the device cannot be opened (no CUDA driver, no GPU, N out
+ *  of range). A session on a GPU copies arguments in and results out. */
+strata_status_t strata_options_set_device(strata_options_t *options,
+                                          const char *device);
 /** The bytecode call depth limit (default 1024). */
 strata_status_t strata_options_set_max_call_depth(strata_options_t *options,
                                                   uint32_t depth);

@@ -291,6 +291,18 @@ strata_status_t strata_options_set_num_threads(strata_options_t *options,
   return STRATA_OK;
 }
 
+strata_status_t strata_options_set_device(strata_options_t *options,
+                                          const char *device) {
+  CHECK_ARG(options, "strata_options_set_device: null options");
+  CHECK_ARG(device, "strata_options_set_device: null device");
+  StatusOr<std::shared_ptr<DeviceAPI>> opened = openDevice(device);
+  if (!opened)
+    return fail(STRATA_RUNTIME_ERROR,
+                "device '" + std::string(device) + "': " + opened.message());
+  options->options.device = *opened;
+  return STRATA_OK;
+}
+
 strata_status_t strata_options_set_profiling(strata_options_t *options,
                                              int enabled) {
   CHECK_ARG(options, "strata_options_set_profiling: null options");

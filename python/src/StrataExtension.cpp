@@ -535,10 +535,13 @@ private:
 class Session {
 public:
   Session(Module &module, uint32_t threads, bool profile,
-          std::optional<nb::bytes> trace, std::optional<nb::bytes> dump) {
+          std::optional<nb::bytes> trace, std::optional<nb::bytes> dump,
+          const std::string &device) {
     strata_options_t *options = nullptr;
     checkRuntime(strata_options_create(&options));
     strata_status_t status = strata_options_set_num_threads(options, threads);
+    if (status == STRATA_OK)
+      status = strata_options_set_device(options, device.c_str());
     if (status == STRATA_OK)
       status = strata_options_set_profiling(options, profile ? 1 : 0);
     if (status == STRATA_OK && trace)
@@ -836,9 +839,9 @@ NB_MODULE(_strata, m) {
 
   nb::class_<Session>(m, "Session", "Runs a module's functions.")
       .def(nb::init<Module &, uint32_t, bool, std::optional<nb::bytes>,
-                    std::optional<nb::bytes>>(),
+                    std::optional<nb::bytes>, const std::string &>(),
            "module"_a, "threads"_a = 0, "profile"_a = false,
-           "trace"_a = nb::none(), "dump"_a = nb::none())
+           "trace"_a = nb::none(), "dump"_a = nb::none(), "device"_a = "cpu")
       .def("invoke", &Session::invoke, "name"_a, "args"_a,
            nb::rv_policy::take_ownership)
       .def("profile_report", &Session::profileReport)

@@ -14,7 +14,8 @@ import sys
 from typing import Optional, Union
 
 from . import _strata
-from ._runtime import (CompiledModule, check_bool, check_run_options,
+from ._runtime import (CompiledModule, check_bool, check_device,
+                       check_run_options,
                        check_str, fspath)
 from ._strata import StrataError
 
@@ -117,8 +118,10 @@ def compile(source: Union[str, bytes, os.PathLike, "onnx.ModelProto"],
             compile_threads: int = 0,
             cache: Union[bool, str, os.PathLike] = True, threads: int = 0,
             profile: bool = False, trace: Optional[str] = None,
-            dump: Optional[str] = None):
-    """Compiles a model for `target`.
+            dump: Optional[str] = None, device: Optional[str] = None):
+    """Compiles a model for `target`: "cpu" (default), "cuda" or
+    "cuda:CHIP" (sm_80, sm_86, sm_89, sm_90 (default), sm_90a: NVIDIA GPUs),
+    or "cuda-emulator[:CHIP]" (the CUDA schedules as CPU kernels).
 
     source: graph-level MLIR text; a path to a .mlir, .mlirbc or .onnx file;
         MLIR bytecode as bytes; or an onnx.ModelProto. ONNX input goes
@@ -154,8 +157,9 @@ def compile(source: Union[str, bytes, os.PathLike, "onnx.ModelProto"],
         STRATA_CACHE_DIR=off turns it off), a path: that directory, False:
         none. A model compiled again compiles only the kernels the cache
         lacks; the module is the same with or without it.
-    threads, profile, trace, dump: the CompiledModule's run options (see
-        strata.load).
+    threads, profile, trace, dump, device: the CompiledModule's run options
+        (see strata.load); device defaults to "cuda" for CUDA targets, else
+        "cpu".
 
     Raises StrataError with every compiler diagnostic (file:line:col) when
     the source does not parse, verify or compile, and for options of a
@@ -203,6 +207,10 @@ def compile(source: Union[str, bytes, os.PathLike, "onnx.ModelProto"],
             check_str(name, value)
     # The run options are checked before a compile that may take long.
     check_run_options(threads, profile, trace, dump)
+    if device is None:
+        device = "cuda" if isinstance(target, str) and \
+            (target == "cuda" or target.startswith("cuda:")) else "cpu"
+    check_device(device)
     data, name = _resolve_source(source, source_name)
     # A path may hold surrogates (bytes that are not UTF-8): diagnostics
     # show them replaced.
@@ -221,4 +229,4 @@ def compile(source: Union[str, bytes, os.PathLike, "onnx.ModelProto"],
     # saved here; calling it raises StrataError naming the missing features.
     return CompiledModule._from_bytes(output, check_cpu=False,
                                       threads=threads, profile=profile,
-                                      trace=trace, dump=dump)
+                                      trace=trace, dump=dump, device=device)

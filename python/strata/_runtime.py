@@ -79,6 +79,15 @@ def check_str(name: str, value) -> str:
     return value
 
 
+def check_device(device) -> str:
+    """`device` if it is a str ("cpu", "cuda", "cuda:N"), else
+    StrataError (the runtime checks the spelling when it opens it)."""
+    if not isinstance(device, str):
+        raise StrataError(f"device must be a str ('cpu', 'cuda' or 'cuda:N'), "
+                          f"got {device!r}")
+    return device
+
+
 def check_run_options(threads, profile, trace, dump):
     """The run options of strata.load / strata.compile, normalized:
     (threads, profile, trace path or None, dump directory or None)."""
@@ -280,9 +289,11 @@ class CompiledModule:
 
     def __init__(self, native, data: Optional[bytes], path: Optional[str],
                  threads: int = 0, profile: bool = False,
-                 trace: Optional[str] = None, dump: Optional[str] = None):
+                 trace: Optional[str] = None, dump: Optional[str] = None,
+                 device: str = "cpu"):
         threads, profile, trace, dump = check_run_options(threads, profile,
                                                           trace, dump)
+        self._device = check_device(device)
         self._native = native
         self._data = data
         self._path = path
@@ -386,7 +397,8 @@ class CompiledModule:
                 session = _strata.Session(
                     self._native, threads=threads, profile=profile,
                     trace=None if trace is None else os.fsencode(trace),
-                    dump=None if dump is None else os.fsencode(dump))
+                    dump=None if dump is None else os.fsencode(dump),
+                    device=self._device)
                 entry = self._sessions[key] = (session, threading.Lock())
                 if default:
                     self._default_session = entry
@@ -417,8 +429,8 @@ class CompiledModule:
 
 
 def load(source, *, threads: int = 0, profile: bool = False,
-         trace: Optional[str] = None,
-         dump: Optional[str] = None) -> CompiledModule:
+         trace: Optional[str] = None, dump: Optional[str] = None,
+         device: str = "cpu") -> CompiledModule:
     """Loads a .smod module from a path or from bytes. The module is read
     into memory and verified; it does not depend on the file afterwards.
     A module whose kernels need CPU features this host lacks is refused.
@@ -427,9 +439,14 @@ def load(source, *, threads: int = 0, profile: bool = False,
     profile: collect per-kernel statistics (CompiledModule.profile_report).
     trace: write a Chrome trace of the launches to this file.
     dump: write every launch's outputs as .npy files into this directory.
+    device: where the functions run: "cpu", "cuda" (GPU 0) or "cuda:N" (a
+      module compiled with target="cuda"; numpy arguments are copied to the
+      GPU, results back).
     """
     check_run_options(threads, profile, trace, dump)
-    options = dict(threads=threads, profile=profile, trace=trace, dump=dump)
+    check_device(device)
+    options = dict(threads=threads, profile=profile, trace=trace, dump=dump,
+                   device=device)
     if isinstance(source, (bytes, bytearray, memoryview)):
         try:
             data = bytes(source)
