@@ -26,6 +26,7 @@
 #include "mlir/Dialect/SCF/Transforms/TileUsingInterface.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/TilingInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -198,6 +199,81 @@ bool isTileable(Operation *op) {
          hasTileableIndexingMaps(linalgOp);
 }
 
+/// The fewest elements a reduction must have for its block to share it out
+/// among its threads (below, one thread per row reduces it as fast).
+constexpr int64_t kMinSharedReduction = 64;
+/// The most rows (parallel iterations) a block may have for its reduction to
+/// be shared out: with more, one thread per row already fills a warp.
+constexpr int64_t kMaxRowsForSharedReduction = 16;
+
+/// Whether `op`, a linalg op of a block tile, is a reduction that the
+/// block's threads should share (a softmax's or layer norm's row sums, a
+/// global pooling): one reduction loop of at least kMinSharedReduction
+/// elements (or dynamic) over few rows, one result, and inputs that are
+/// slices of the kernel's arguments or small results of other reductions
+/// (an elementwise producer left in the block would become a block buffer
+/// as large as the reduction).
+bool shouldShareReduction(linalg::LinalgOp op) {
+  // (Upstream's partial reduction tiling leaves linalg.index ops in the
+  // partial tiles unshifted: a scatter's "which update hits this element"
+  // reduction then compared local indices, and lost the updates.)
+  if (op.getNumReductionLoops() != 1 || op.getNumDpsInits() != 1 ||
+      op.hasIndexSemantics() ||
+      !isa<PartialReductionOpInterface>(op.getOperation()))
+    return false;
+  int64_t rows = 1;
+  for (auto [range, iterator] :
+       llvm::zip(op.getStaticLoopRanges(), op.getIteratorTypesArray())) {
+    if (iterator == utils::IteratorType::reduction) {
+      if (!ShapedType::isDynamic(range) && range < kMinSharedReduction)
+        return false;
+      continue;
+    }
+    if (ShapedType::isDynamic(range))
+      return false;
+    rows *= range;
+  }
+  if (rows > kMaxRowsForSharedReduction)
+    return false;
+  return llvm::all_of(op.getDpsInputs(), [](Value input) {
+    auto producer = input.getDefiningOp<linalg::LinalgOp>();
+    return !producer || producer.getNumReductionLoops() > 0;
+  });
+}
+
+/// Shares the reduction `op` out among the block's threads: each of
+/// kThreadsPerBlock threads reduces every kThreadsPerBlock-th chunk into
+/// its partial result (upstream's partial reduction tiling, the partials a
+/// block buffer), then a merge op combines the partials (tiled later, one
+/// thread per row). Returns the merge ops.
+FailureOr<SmallVector<Operation *>> shareReduction(RewriterBase &rewriter,
+                                                   linalg::LinalgOp op) {
+  unsigned reduction = 0;
+  SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
+  for (auto [loop, iterator] : llvm::enumerate(iterators))
+    if (iterator == utils::IteratorType::reduction)
+      reduction = loop;
+  SmallVector<OpFoldResult> numThreads(iterators.size(),
+                                       rewriter.getIndexAttr(0));
+  numThreads[reduction] = rewriter.getIndexAttr(cuda::kThreadsPerBlock);
+  scf::SCFTilingOptions options;
+  options.setLoopType(scf::SCFTilingOptions::LoopType::ForallOp);
+  options.setReductionTilingStrategy(
+      ReductionTilingStrategy::PartialReductionOuterParallel);
+  options.setReductionDims({reduction});
+  options.setNumThreads(numThreads);
+  options.setMapping({gpu::GPUThreadMappingAttr::get(
+      rewriter.getContext(), gpu::MappingId::LinearDim0)});
+  rewriter.setInsertionPoint(op);
+  FailureOr<scf::SCFTilingResult> result = scf::tileUsingSCF(
+      rewriter, cast<TilingInterface>(op.getOperation()), options);
+  if (failed(result) || result->loops.empty())
+    return failure();
+  result->loops.front()->setAttr(kCUDAThreadsAttrName, rewriter.getUnitAttr());
+  rewriter.replaceOp(op, result->replacements);
+  return result->mergeOps;
+}
+
 struct CUDADistributePass
     : strata::impl::CUDADistributePassBase<CUDADistributePass> {
   using Base::Base;
@@ -206,7 +282,7 @@ struct CUDADistributePass
   /// writing the block's tile first, then each producer it did not fuse.
   LogicalResult distributeThreads(func::FuncOp func, scf::ForallOp blocks) {
     IRRewriter rewriter(func.getContext());
-    llvm::SmallPtrSet<Operation *, 8> done;
+    llvm::SmallPtrSet<Operation *, 8> done, merges;
     while (true) {
       linalg::LinalgOp next;
       for (Operation &op : llvm::reverse(blocks.getBody()->getOperations()))
@@ -217,6 +293,16 @@ struct CUDADistributePass
       if (!next)
         return success();
       done.insert(next);
+      // A long reduction over few rows: the block's threads share it (and
+      // the merge of their partials is not shared again).
+      if (!merges.contains(next) && shouldShareReduction(next)) {
+        FailureOr<SmallVector<Operation *>> mergeOps =
+            shareReduction(rewriter, next);
+        if (succeeded(mergeOps)) {
+          merges.insert(mergeOps->begin(), mergeOps->end());
+          continue;
+        }
+      }
       SmallVector<int64_t> tiles =
           cuda::getThreadTiles(next.getIteratorTypesArray());
       // Producers read through every loop a thread tile splits compute a

@@ -29,14 +29,15 @@ func.func @elementwise(%a: memref<64x100xf32>, %out: memref<64x100xf32>, %b: ind
 #row = affine_map<(d0, d1) -> (d0)>
 
 // A row sum read by every element of its row: blocks keep rows whole, and
-// the sum is a thread loop of its own (one thread per row) before the
-// elementwise one, not recomputed by each thread.
+// the sum is thread loops of its own before the elementwise one (here
+// shared by the block's threads: partials, then their merge), not
+// recomputed by each thread.
 // CHECK-LABEL: func.func @row_normalize
 //       CHECK:   scf.forall (%{{.*}}) in (8)
-//       CHECK:     %[[SUMS:.*]] = scf.forall (%{{.*}}) in (1)
-//       CHECK:       linalg.fill
+//       CHECK:     scf.forall (%{{.*}}) in (256)
 //       CHECK:       linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]
-//       CHECK:     } {mapping = [#gpu.thread<linear_dim_0>]
+//       CHECK:     %[[SUMS:.*]] = scf.forall (%{{.*}}) in (1)
+//       CHECK:       linalg.reduce
 //       CHECK:     scf.forall (%{{.*}}, %{{.*}}) in (1, 500)
 //       CHECK:       tensor.extract_slice %[[SUMS]]
 //       CHECK:       linalg.generic {{.*}} iterator_types = ["parallel", "parallel"]
@@ -95,3 +96,36 @@ func.func @two_outputs(%a: memref<4xf32>, %o1: memref<4xf32>, %o2: memref<4xf32>
   bufferization.materialize_in_destination %x in restrict writable %o2 : (tensor<4xf32>, memref<4xf32>) -> ()
   return
 }
+
+// -----
+
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#row = affine_map<(d0, d1) -> (d0)>
+
+// A long reduction over few rows: the block's threads share it, each into
+// its partial; then the partials are merged, one thread per row.
+// CHECK-LABEL: func.func @shared_reduction
+//       CHECK:   scf.forall (%{{.*}}) in (2)
+//       CHECK:     %[[PARTIALS:.*]] = tensor.empty() : tensor<1x256xf32>
+//       CHECK:     %[[FILLED:.*]] = scf.forall {{.*}} in (1, 256)
+//       CHECK:       linalg.fill
+//       CHECK:     %[[REDUCED:.*]] = scf.forall (%{{.*}}) in (256) shared_outs(%{{.*}} = %[[FILLED]])
+//       CHECK:       linalg.generic {{.*}} iterator_types = ["parallel", "reduction"]
+//       CHECK:     } {mapping = [#gpu.thread<linear_dim_0>]
+//       CHECK:     scf.forall (%{{.*}}) in (1)
+//       CHECK:       tensor.extract_slice %[[REDUCED]]
+//       CHECK:       linalg.reduce
+func.func @shared_reduction(%a: memref<2x1000xf32>, %out: memref<2xf32>, %b: index, %e: index) attributes {strata.kernel_abi = 1 : i64} {
+  %x = bufferization.to_tensor %a restrict : memref<2x1000xf32> to tensor<2x1000xf32>
+  %zero = arith.constant 0.0 : f32
+  %init = tensor.empty() : tensor<2xf32>
+  %fill = linalg.fill ins(%zero : f32) outs(%init : tensor<2xf32>) -> tensor<2xf32>
+  %sum = linalg.generic {indexing_maps = [#id, #row], iterator_types = ["parallel", "reduction"]} ins(%x : tensor<2x1000xf32>) outs(%fill : tensor<2xf32>) attrs = {kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 1, 0>, array<i64: 1, 0>], vector_sizes = [], parallel_dims = [0]>} {
+  ^bb0(%in: f32, %acc: f32):
+    %s = arith.addf %in, %acc : f32
+    linalg.yield %s : f32
+  } -> tensor<2xf32>
+  bufferization.materialize_in_destination %sum in restrict writable %out : (tensor<2xf32>, memref<2xf32>) -> ()
+  return
+}
+

@@ -55,7 +55,12 @@ def CUDADistributePass
     elementwise op, a pad): a producer that does not (a row reduction read
     by every element of its row) is not recomputed per thread but becomes a
     thread loop of its own before its consumer's, its result a block-level
-    buffer (shared memory after strata-cuda-map-forall).
+    buffer (shared memory after strata-cuda-map-forall). A reduction of at
+    least 64 elements (or a dynamic count) over at most 16 rows of a block,
+    whose inputs are arguments' slices or other reductions' results, is
+    shared by the block's 256 threads instead (upstream partial reduction
+    tiling: each thread reduces its chunk into a partial, in a block
+    buffer, and a merge op, tiled one thread per row, combines them).
 
     The schedule is the one on the kernel's scheduled op where its loops
     map onto the output op's through the output dims; otherwise the output
