@@ -229,14 +229,38 @@ struct OutputSliceToGeneric : OpRewritePattern<tensor::ExtractSliceOp> {
   }
 };
 
+/// tensor.extract of a linalg.transpose's result -> tensor.extract of its
+/// input at the permuted indices. A pad of an image in the kernel's layout
+/// (NCHW input, NHWC kernel) reads the transposed image element by element:
+/// reading the input in place leaves no whole-image transpose at the top of
+/// the kernel, which one GPU thread would make.
+struct ExtractOfTranspose : OpRewritePattern<tensor::ExtractOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(tensor::ExtractOp extract,
+                                PatternRewriter &rewriter) const override {
+    auto transpose = extract.getTensor().getDefiningOp<linalg::TransposeOp>();
+    if (!transpose || !transpose.hasPureTensorSemantics())
+      return rewriter.notifyMatchFailure(extract, "not of a transpose");
+    ArrayRef<int64_t> permutation = transpose.getPermutation();
+    SmallVector<Value> indices(permutation.size());
+    // Result dim d is input dim permutation[d].
+    for (auto [d, index] : llvm::enumerate(extract.getIndices()))
+      indices[permutation[d]] = index;
+    rewriter.replaceOpWithNewOp<tensor::ExtractOp>(
+        extract, transpose.getInput(), indices);
+    return success();
+  }
+};
+
 struct CUDACopiesToGenericsPass
     : strata::impl::CUDACopiesToGenericsPassBase<CUDACopiesToGenericsPass> {
   using Base::Base;
 
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<PadToGeneric, ConcatToGeneric, OutputSliceToGeneric>(
-        &getContext());
+    patterns.add<PadToGeneric, ConcatToGeneric, OutputSliceToGeneric,
+                 ExtractOfTranspose>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
   }

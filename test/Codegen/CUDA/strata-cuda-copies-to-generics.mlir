@@ -107,3 +107,26 @@ func.func @inner_slice(%x: tensor<8x8xf32>) -> tensor<2x2xf32> {
   %s = tensor.extract_slice %x[0, 0] [2, 2] [1, 1] : tensor<8x8xf32> to tensor<2x2xf32>
   return %s : tensor<2x2xf32>
 }
+
+// -----
+
+// A padded image in the kernel's layout (NCHW input, NHWC kernel) reads the
+// input at the permuted indices: no transpose of the whole image is left.
+// CHECK-LABEL: func.func @pad_of_transpose
+//  CHECK-SAME: (%[[X:.*]]: tensor<1x3x4x4xf32>)
+//   CHECK-NOT:   linalg.transpose
+//       CHECK:   linalg.generic
+//       CHECK:     %[[H:.*]] = arith.subi %{{.*}}, %c1
+//       CHECK:     %[[W:.*]] = arith.subi %{{.*}}, %c1
+//       CHECK:     %[[C:.*]] = linalg.index 3
+//       CHECK:     tensor.extract %[[X]][%c0, %[[C]], %[[H]], %[[W]]]
+func.func @pad_of_transpose(%x: tensor<1x3x4x4xf32>) -> tensor<1x6x6x3xf32> {
+  %cst = arith.constant 0.0 : f32
+  %init = tensor.empty() : tensor<1x4x4x3xf32>
+  %t = linalg.transpose ins(%x : tensor<1x3x4x4xf32>) outs(%init : tensor<1x4x4x3xf32>) permutation = [0, 2, 3, 1]
+  %0 = tensor.pad %t low[0, 1, 1, 0] high[0, 1, 1, 0] {
+  ^bb0(%a: index, %b: index, %c: index, %d: index):
+    tensor.yield %cst : f32
+  } : tensor<1x4x4x3xf32> to tensor<1x6x6x3xf32>
+  return %0 : tensor<1x6x6x3xf32>
+}

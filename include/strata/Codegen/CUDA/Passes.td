@@ -26,7 +26,10 @@ def CUDACopiesToGenericsPass
       (a chain of `scf.if`, one load);
     - `tensor.extract_slice` written to a kernel's output
       (`bufferization.materialize_in_destination`): the source at the
-      slice's offsets and strides (rank-reducing slices too).
+      slice's offsets and strides (rank-reducing slices too);
+    and a `tensor.extract` of a `linalg.transpose`'s result reads the
+    transpose's input at the permuted indices (the padded NCHW image of an
+    NHWC kernel is then read in place, not transposed whole first).
     Tile-and-fuse then recomputes a pad inside each thread's tile, one
     element at a time, instead of copying a tile's whole padded window into
     every thread's private memory (padding is a predicate on the loads, as
