@@ -237,7 +237,34 @@ struct KernelShape {
   SmallVector<memref::AllocOp> blockBuffers;
   /// The ops of a block, outside its thread loops, that write memory.
   SmallVector<Operation *> blockWrites;
+  /// Buffers at the top of the kernel whose contents nothing reads or
+  /// writes (a pooling op's window operand, which only gives the window's
+  /// shape).
+  SmallVector<memref::AllocOp> shapeOnly;
 };
+
+/// Whether nothing reads or writes the contents of `alloc`'s buffer: its
+/// (transitive) views are only inputs of linalg ops whose bodies do not use
+/// them (a pooling op's window).
+bool isShapeOnly(memref::AllocOp alloc) {
+  SmallVector<Value> views = {alloc.getResult()};
+  while (!views.empty()) {
+    Value view = views.pop_back_val();
+    for (OpOperand &use : view.getUses()) {
+      Operation *user = use.getOwner();
+      if (isa<ViewLikeOpInterface>(user)) {
+        for (Value result : user->getResults())
+          views.push_back(result);
+        continue;
+      }
+      auto linalgOp = dyn_cast<linalg::LinalgOp>(user);
+      if (!linalgOp || !linalgOp.isDpsInput(&use) ||
+          linalgOp.payloadUsesValueFromOperand(&use))
+        return false;
+    }
+  }
+  return true;
+}
 
 /// The shape of `func` when it is distributed as strata-cuda-distribute
 /// makes kernels (one block loop at the top level next to ops that write
@@ -251,6 +278,12 @@ std::optional<KernelShape> analyze(func::FuncOp func, bool sequential) {
       if (shape.blocks)
         return std::nullopt;
       shape.blocks = cast<scf::ForallOp>(op);
+      continue;
+    }
+    // Every thread may have its own copy of a buffer nobody reads.
+    if (auto alloc = dyn_cast<memref::AllocOp>(op);
+        alloc && alloc.getType().hasStaticShape() && isShapeOnly(alloc)) {
+      shape.shapeOnly.push_back(alloc);
       continue;
     }
     if (!isReplicable(&op))
@@ -331,7 +364,8 @@ struct CUDAMapForallPass
   using Base::Base;
 
   /// The indices of a grid: the block index and count, the thread index and
-  /// count (values, or ops building them on demand).
+  /// count (gpu ops on a GPU; null in sequential mode, where buildLoops
+  /// makes them loop variables and constants).
   struct Indices {
     Value blockId, gridDim, threadId, blockDim;
   };
@@ -539,6 +573,12 @@ struct CUDAMapForallPass
         blockThreads =
             std::min<int64_t>(maxThreads, llvm::alignTo(threads, 32));
       promoteThreadBuffers(rewriter, func, /*everywhere=*/false);
+      if (!sequential)
+        for (memref::AllocOp alloc : shape->shapeOnly) {
+          rewriter.setInsertionPoint(alloc);
+          rewriter.replaceOpWithNewOp<memref::AllocaOp>(
+              alloc, alloc.getType(), ValueRange(), alloc.getAlignmentAttr());
+        }
     }
     if (!sequential) {
       if (oneThread)
@@ -560,20 +600,16 @@ struct CUDAMapForallPass
     }
 
     Indices indices;
-    if (!sequential) {
+    if (!sequential && !oneThread) {
       rewriter.setInsertionPointToStart(&func.getBody().front());
-      if (oneThread) {
-        indices.blockId = arith::ConstantIndexOp::create(rewriter, loc, 0);
-      } else {
-        indices.blockId =
-            gpu::BlockIdOp::create(rewriter, loc, gpu::Dimension::x);
-        indices.gridDim =
-            gpu::GridDimOp::create(rewriter, loc, gpu::Dimension::x);
-        indices.threadId =
-            gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::x);
-        indices.blockDim =
-            gpu::BlockDimOp::create(rewriter, loc, gpu::Dimension::x);
-      }
+      indices.blockId =
+          gpu::BlockIdOp::create(rewriter, loc, gpu::Dimension::x);
+      indices.gridDim =
+          gpu::GridDimOp::create(rewriter, loc, gpu::Dimension::x);
+      indices.threadId =
+          gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::x);
+      indices.blockDim =
+          gpu::BlockDimOp::create(rewriter, loc, gpu::Dimension::x);
     }
     if (oneThread) {
       // Remaining foralls (unmarked now) run as sequential loops.

@@ -142,3 +142,28 @@ func.func @escaping(%a: memref<?xf32>, %out: memref<?xf32>, %b: index, %e: index
   memref.copy %r, %out : memref<?xf32> to memref<?xf32>
   return
 }
+
+// -----
+
+// A buffer at the top that nothing reads (a pooling window's shape) does not
+// keep the kernel from its grid: each thread gets its own, in private memory.
+// CHECK-LABEL: gpu.module @pool_window attributes {strata.cuda.block = 32 : i64, strata.cuda.grid = 2 : i64}
+//       CHECK:     gpu.thread_id
+//       CHECK:     memref.alloca() : memref<3xf32>
+func.func @pool_window(%a: memref<2x8xf32>, %out: memref<2x6xf32>, %b: index, %e: index) attributes {strata.kernel_abi = 1 : i64} {
+  %window = memref.alloc() : memref<3xf32>
+  scf.forall (%i) in (2) {
+    %row = memref.subview %a[%i, 0] [1, 8] [1, 1] : memref<2x8xf32> to memref<1x8xf32, strided<[8, 1], offset: ?>>
+    %dst = memref.subview %out[%i, 0] [1, 6] [1, 1] : memref<2x6xf32> to memref<1x6xf32, strided<[6, 1], offset: ?>>
+    scf.forall (%j) in (6) {
+      %in = memref.subview %row[0, %j] [1, 3] [1, 1] : memref<1x8xf32, strided<[8, 1], offset: ?>> to memref<1x3xf32, strided<[8, 1], offset: ?>>
+      %o = memref.subview %dst[0, %j] [1, 1] [1, 1] : memref<1x6xf32, strided<[6, 1], offset: ?>> to memref<1x1xf32, strided<[6, 1], offset: ?>>
+      linalg.generic {indexing_maps = [affine_map<(d0, d1, d2) -> (d0, d1 + d2)>, affine_map<(d0, d1, d2) -> (d2)>, affine_map<(d0, d1, d2) -> (d0, d1)>], iterator_types = ["parallel", "parallel", "reduction"]} ins(%in, %window : memref<1x3xf32, strided<[8, 1], offset: ?>>, memref<3xf32>) outs(%o : memref<1x1xf32, strided<[6, 1], offset: ?>>) {
+      ^bb0(%x: f32, %w: f32, %acc: f32):
+        %m = arith.maximumf %x, %acc : f32
+        linalg.yield %m : f32
+      }
+    } {mapping = [#gpu.thread<linear_dim_0>]}
+  } {mapping = [#gpu.block<linear_dim_0>]}
+  return
+}

@@ -96,7 +96,9 @@ def CUDAMapForallPass : Pass<"strata-cuda-map-forall", "::mlir::ModuleOp"> {
 
     Buffers of a block (between its thread loops) move to workgroup
     (shared) memory, statically sized buffers of one thread to private
-    memory (`memref.alloca`); a buffer of dynamic size whose sizes have
+    memory (`memref.alloca`), as does a buffer at the top of the kernel
+    that nothing reads or writes (a pooling op's window operand); a buffer
+    of dynamic size whose sizes have
     constant upper bounds (a partial tile's) gets a buffer of the bounds'
     size, viewed with its own sizes; other buffers of dynamic size (dynamic
     shapes) come from the device heap (`malloc` in the thread) and are
