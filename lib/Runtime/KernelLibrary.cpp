@@ -70,6 +70,8 @@ KernelLibrary::load(const Module &module) {
                          std::to_string(numKernels) +
                          " CPU kernel(s) but no CPU kernel library");
 
+  // (Bounded by the descriptors a process may open, usually 1024.)
+  constexpr int kMaxLoadAttempts = 4096;
   int fd = memfd_create("strata-kernels", MFD_CLOEXEC);
   if (fd < 0)
     return Status::error(name +
@@ -91,7 +93,11 @@ KernelLibrary::load(const Module &module) {
     std::lock_guard<std::mutex> lock(getLoaderMutex());
     std::vector<int> fds = {fd};
     std::string error;
-    for (int attempt = 0; attempt < 64 && !library->handle; ++attempt) {
+    // One name per library loaded in the process at once: a process that
+    // keeps many modules loaded (the model tests hold 24 and more) needs
+    // as many attempts; each failed one only dups the descriptor upwards.
+    for (int attempt = 0; attempt < kMaxLoadAttempts && !library->handle;
+         ++attempt) {
       std::string path = "/proc/self/fd/" + std::to_string(fds.back());
       dlerror(); // Clear a stale error.
       void *handle = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);

@@ -299,6 +299,39 @@ def test_matches_onnxruntime(compiled, reference, case):
         f"{float(np.max(np.abs(expected))):.3g})")
 
 
+@pytest.fixture(scope="module")
+def emulated(exported):
+    """Each model compiled for the CUDA emulator (the CUDA backend's
+    schedules, tiling and thread mapping run on the CPU), on first use."""
+    @functools.lru_cache(maxsize=None)
+    def get(name):
+        return strata.compile(exported[name], target="cuda-emulator")
+    return get
+
+
+#: Models the CUDA emulator does not run yet: DeepLabV3's emulated module
+#: dies of SIGSEGV at batch 3 (its dilated 3x3 convolutions, rates up to 36,
+#: fuse their padded input into every thread's tile: large private buffers;
+#: not investigated further, see issue 21's notes).
+EMULATOR_KNOWN_FAILURES = {"deeplabv3_mobilenet"}
+
+
+@pytest.mark.parametrize(
+    "name", [name for name in MODELS if name not in EMULATOR_KNOWN_FAILURES])
+def test_cuda_emulator_matches_onnxruntime(emulated, reference, name):
+    """The GPU schedules of the whole model, with its dynamic batch (and
+    sequence): the same tolerance against onnxruntime."""
+    batch, seq = 3, (SEQS[1] if _is_sequence(name) else None)
+    x = _input(name, batch, seq)
+    y = emulated(name).main(x)
+    (expected,) = reference(name).run(None, {"input": x})
+    assert y.shape == expected.shape
+    diff = float(np.max(np.abs(y.astype(np.float64) - expected)))
+    assert diff <= TOLERANCE[name], (
+        f"{name}: max |cuda-emulator - onnxruntime| = {diff:.3g} > "
+        f"{TOLERANCE[name]:g}")
+
+
 @pytest.mark.parametrize("name", list(MODELS))
 def test_threads_agree(compiled, name):
     """One runtime thread and two give the same outputs (measured:
