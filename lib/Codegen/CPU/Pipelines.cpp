@@ -90,13 +90,7 @@ void strata::buildCPULoweringPipeline(OpPassManager &pm,
 
   // (2) Bufferize. tensor.empty feeding an insert_slice reuses the
   // destination; the rest become allocations.
-  pm.addPass(bufferization::createEmptyTensorEliminationPass());
-  pm.addPass(bufferization::createEmptyTensorToAllocTensorPass());
-  bufferization::OneShotBufferizePassOptions bufferizeOptions;
-  bufferizeOptions.bufferizeFunctionBoundaries = true;
-  bufferizeOptions.functionBoundaryTypeConversion =
-      bufferization::LayoutMapOption::IdentityLayoutMap;
-  pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
+  buildKernelBufferizePipeline(pm);
   pm.addPass(strata::createOrderGlobalsPass());
   pm.addPass(createKernelCanonicalizerPass());
   // Before deallocation, which does not know scf.forall.
@@ -105,6 +99,16 @@ void strata::buildCPULoweringPipeline(OpPassManager &pm,
   if (options.deallocate)
     buildCPUBufferDeallocationPipeline(pm);
   buildCPUBuffersToLLVMPipeline(pm);
+}
+
+void strata::buildKernelBufferizePipeline(OpPassManager &pm) {
+  pm.addPass(bufferization::createEmptyTensorEliminationPass());
+  pm.addPass(bufferization::createEmptyTensorToAllocTensorPass());
+  bufferization::OneShotBufferizePassOptions bufferizeOptions;
+  bufferizeOptions.bufferizeFunctionBoundaries = true;
+  bufferizeOptions.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
 }
 
 void strata::buildCPUBufferDeallocationPipeline(OpPassManager &pm) {

@@ -15,7 +15,6 @@
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
-#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
@@ -54,13 +53,7 @@ void strata::buildCUDADistributePipeline(OpPassManager &pm) {
   funcPM.addPass(createCUDADistributePass());
   pm.addPass(createKernelCanonicalizerPass());
   pm.addPass(createCSEPass());
-  pm.addPass(bufferization::createEmptyTensorEliminationPass());
-  pm.addPass(bufferization::createEmptyTensorToAllocTensorPass());
-  bufferization::OneShotBufferizePassOptions bufferizeOptions;
-  bufferizeOptions.bufferizeFunctionBoundaries = true;
-  bufferizeOptions.functionBoundaryTypeConversion =
-      bufferization::LayoutMapOption::IdentityLayoutMap;
-  pm.addPass(bufferization::createOneShotBufferizePass(bufferizeOptions));
+  buildKernelBufferizePipeline(pm);
   pm.addPass(createKernelCanonicalizerPass());
   pm.addPass(createCSEPass());
   // Self-copies that forall bufferization leaves (GPU-NOTES pitfall 4).

@@ -205,14 +205,11 @@ std::vector<uint8_t> buildLibrary(StringRef chip,
   return bytes;
 }
 
-/// The CUDA backend; see CUDATarget.h.
-class CUDATargetBackend final : public TargetBackend {
+/// What the CUDA backend and its emulator share: the chips' targets and
+/// facts, the GPU schedules, and no weight panels (GPU kernels read
+/// weights in their own layout).
+class CUDAHeuristicsBackend : public TargetBackend {
 public:
-  StringRef getName() const override { return "cuda"; }
-  StringRef getDescription() const override {
-    return "NVIDIA GPUs (--target=cuda:sm_80|sm_86|sm_89|sm_90|sm_90a, "
-           "default sm_90): PTX, and cubins when ptxas is present";
-  }
   FailureOr<kernel::TargetAttr>
   getDefaultTarget(Location loc, StringRef chip,
                    StringRef features) const override {
@@ -227,6 +224,16 @@ public:
   }
   int64_t getGemvPanelBytes(const TargetInfo &) const override { return 0; }
   int64_t getMatmulPanelBytes(const TargetInfo &) const override { return 0; }
+};
+
+/// The CUDA backend; see CUDATarget.h.
+class CUDATargetBackend final : public CUDAHeuristicsBackend {
+public:
+  StringRef getName() const override { return "cuda"; }
+  StringRef getDescription() const override {
+    return "NVIDIA GPUs (--target=cuda:sm_80|sm_86|sm_89|sm_90|sm_90a, "
+           "default sm_90): PTX, and cubins when ptxas is present";
+  }
 
   /// Down to NVVM in gpu.modules; serializeKernels makes the binaries.
   void buildCodegenPipeline(OpPassManager &pm,
@@ -351,7 +358,7 @@ public:
 };
 
 /// The CUDA emulator; see CUDATarget.h.
-class CUDAEmulatorBackend final : public TargetBackend {
+class CUDAEmulatorBackend final : public CUDAHeuristicsBackend {
 public:
   StringRef getName() const override { return "cuda-emulator"; }
   StringRef getDeviceKind() const override { return "cpu"; }
@@ -359,20 +366,6 @@ public:
     return "the CUDA backend's schedules and thread mapping run on the host "
            "CPU, for checking them (--target=cuda-emulator:sm_90)";
   }
-  FailureOr<kernel::TargetAttr>
-  getDefaultTarget(Location loc, StringRef chip,
-                   StringRef features) const override {
-    return getCUDATarget(loc, chip, features);
-  }
-  TargetInfo getTargetInfo(kernel::TargetAttr target) const override {
-    return getCUDATargetInfo(target);
-  }
-  kernel::ScheduleAttr chooseSchedule(linalg::LinalgOp root,
-                                      const TargetInfo &info) const override {
-    return cuda::chooseSchedule(root, info);
-  }
-  int64_t getGemvPanelBytes(const TargetInfo &) const override { return 0; }
-  int64_t getMatmulPanelBytes(const TargetInfo &) const override { return 0; }
   void buildCodegenPipeline(OpPassManager &pm,
                             const CodegenOptions &) const override {
     buildKernelToCPUEmulationPipeline(pm, /*maxBlocks=*/1056);

@@ -78,6 +78,12 @@ struct CPUPipelineOptions
       llvm::cl::init(false)};
 };
 
+/// Appends the kernels' bufferization to `pm` (on builtin.module): empty
+/// tensors feeding an insert_slice reuse its destination, the rest become
+/// allocations, then One-Shot Bufferize across function boundaries with
+/// identity layouts on signatures. The CPU and CUDA pipelines share it.
+void buildKernelBufferizePipeline(mlir::OpPassManager &pm);
+
 /// Appends upstream's ownership-based buffer deallocation pipeline
 /// (bufferization::buildBufferDeallocationPipeline) to `pm` (on
 /// builtin.module), with the kernel canonicalizer instead of upstream's.
