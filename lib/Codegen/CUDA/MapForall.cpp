@@ -134,6 +134,26 @@ bool isThreadLoop(Operation *op) {
                     isMappedTo<gpu::GPUThreadMappingAttr>(forall));
 }
 
+/// A block's loop over the steps of a staged contraction
+/// (strata-cuda-distribute), whose body holds thread loops.
+bool isStageLoop(Operation *op) {
+  return isa_and_nonnull<scf::ForOp>(op) && op->hasAttr(kCUDAStageLoopAttrName);
+}
+
+/// Moves the statically sized buffers that bufferization allocated in stage
+/// loops (the staged operand tiles) before the loops, into the block: one
+/// buffer per block, which each step overwrites after the barrier that
+/// ends the previous step.
+void hoistStageBuffers(RewriterBase &rewriter, func::FuncOp func) {
+  SmallVector<memref::AllocOp> allocs;
+  func.walk([&](memref::AllocOp alloc) {
+    if (isStageLoop(alloc->getParentOp()) && alloc->getNumOperands() == 0)
+      allocs.push_back(alloc);
+  });
+  for (memref::AllocOp alloc : allocs)
+    rewriter.moveOpBefore(alloc, alloc->getParentOp());
+}
+
 /// Replaces each allocation of dynamic size whose sizes have constant upper
 /// bounds (a partial tile's buffer: min(tile, n - i)) by one of the bounds'
 /// size, viewed contiguously with the dynamic sizes: GPU kernels only have
@@ -314,6 +334,22 @@ std::optional<KernelShape> analyze(func::FuncOp func, bool sequential) {
     }
     if (isa<memref::DeallocOp>(op))
       return std::nullopt;
+    // A stage loop: every thread of the block runs it, meeting the others
+    // at the barriers after its thread loops.
+    if (isStageLoop(&op)) {
+      for (Operation &inner : cast<scf::ForOp>(op).getBody()->getOperations()) {
+        if (isThreadLoop(&inner)) {
+          auto forall = cast<scf::ForallOp>(inner);
+          if (!forall.getOutputs().empty())
+            return std::nullopt;
+          shape.threads.push_back(forall);
+          continue;
+        }
+        if (!isReplicable(&inner))
+          return std::nullopt;
+      }
+      continue;
+    }
     if (!isReplicable(&op))
       shape.blockWrites.push_back(&op);
   }
@@ -322,8 +358,10 @@ std::optional<KernelShape> analyze(func::FuncOp func, bool sequential) {
   // Nested block loops or thread loops outside a block are not ours.
   bool stray = false;
   func.walk([&](scf::ForallOp forall) {
-    if ((isThreadLoop(forall) &&
-         forall->getParentOp() != shape.blocks.getOperation()) ||
+    Operation *parent = forall->getParentOp();
+    if (isStageLoop(parent))
+      parent = parent->getParentOp();
+    if ((isThreadLoop(forall) && parent != shape.blocks.getOperation()) ||
         (isBlockLoop(forall) && forall != shape.blocks))
       stray = true;
   });
@@ -548,6 +586,7 @@ struct CUDAMapForallPass
       }
     }
     restoreSingleBlock(rewriter, func);
+    hoistStageBuffers(rewriter, func);
     boundDynamicAllocs(rewriter, func);
     std::optional<KernelShape> shape = analyze(func, sequential);
     Location loc = func.getLoc();

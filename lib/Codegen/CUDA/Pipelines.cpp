@@ -14,6 +14,8 @@
 
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/Passes.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
+#include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -58,6 +60,10 @@ void strata::buildCUDADistributePipeline(OpPassManager &pm) {
   pm.addPass(createCSEPass());
   // Self-copies that forall bufferization leaves (GPU-NOTES pitfall 4).
   pm.addPass(createKernelCanonicalizerPass());
+  // The register tiles' n-D transfers as rows (1-D transfers of strided
+  // views; one n-D load would read the rows as if contiguous).
+  pm.addNestedPass<func::FuncOp>(createConvertVectorToSCFPass(
+      VectorTransferToSCFOptions().enableFullUnroll().setTargetRank(1)));
 }
 
 void strata::buildKernelToNVVMPipeline(OpPassManager &pm,
@@ -79,6 +85,12 @@ void strata::buildKernelToNVVMPipeline(OpPassManager &pm,
   arith::ArithEmulateUnsupportedFloatsOptions emulateOptions;
   emulateOptions.sourceTypeStrs = {"bf16"};
   kernelPM.addPass(arith::createArithEmulateUnsupportedFloats(emulateOptions));
+  // The register tiles' vector ops (1-D transfers, outer products' fmas)
+  // become LLVM vectors, which the NVPTX backend splits into registers.
+  ConvertVectorToLLVMPassOptions vectorOptions;
+  vectorOptions.vectorContractLowering =
+      vector::VectorContractLowering::OuterProduct;
+  kernelPM.addPass(createConvertVectorToLLVMPass(vectorOptions));
   GpuNVVMAttachTargetOptions targetOptions;
   targetOptions.chip = options.chip;
   targetOptions.features = options.features;

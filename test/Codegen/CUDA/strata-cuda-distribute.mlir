@@ -129,3 +129,78 @@ func.func @shared_reduction(%a: memref<2x1000xf32>, %out: memref<2xf32>, %b: ind
   return
 }
 
+
+// -----
+
+// A matrix product with a staging level: the block's tile accumulates in
+// a tensor of its own (a block buffer) that the block steps through the
+// reduction into, 8 at a time (a stage loop). Each step copies its operand
+// tiles into tensors of their own (block buffers) one element per thread,
+// reading them by index (no predicate: 24 is 3 whole steps), then each
+// thread accumulates its 2x4 register tile from them as outer products
+// (vector.fma), and the block's threads copy the result out.
+// CHECK-LABEL: func.func @staged_matmul
+//       CHECK:   scf.forall (%{{.*}}, %{{.*}}) = (0, 0) to (32, 64) step (32, 64)
+//       CHECK:     %[[ACC:.*]] = bufferization.alloc_tensor() : tensor<32x64xf32>
+//       CHECK:     %[[INIT:.*]] = scf.forall (%{{.*}}, %{{.*}}) in (32, 64) shared_outs(%{{.*}} = %[[ACC]])
+//       CHECK:       linalg.fill
+//       CHECK:     } {mapping = [#gpu.thread<linear_dim_0>, #gpu.thread<linear_dim_1>], strata.cuda.threads}
+//       CHECK:     %[[STEPS:.*]] = scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[SUM:.*]] = %[[INIT]])
+//       CHECK:       %[[A:.*]] = bufferization.alloc_tensor() : tensor<32x8xf32>
+//       CHECK:       %[[ASTAGE:.*]] = scf.forall (%{{.*}}, %{{.*}}) in (32, 8) shared_outs(%{{.*}} = %[[A]])
+//       CHECK:         linalg.generic {{.*}} outs(%{{.*}} : tensor<1x1xf32>) attrs = {strata.cuda.stage_copy}
+//   CHECK-NOT:           arith.select
+//       CHECK:           tensor.extract
+//       CHECK:       %[[B:.*]] = bufferization.alloc_tensor() : tensor<8x64xf32>
+//       CHECK:       %[[BSTAGE:.*]] = scf.forall (%{{.*}}, %{{.*}}) in (8, 64) shared_outs(%{{.*}} = %[[B]])
+//       CHECK:         linalg.generic {{.*}} attrs = {strata.cuda.stage_copy}
+//       CHECK:       scf.forall (%[[I:.*]], %[[J:.*]]) = (0, 0) to (32, 64) step (2, 4) shared_outs(%{{.*}} = %[[SUM]])
+//       CHECK:         tensor.extract_slice %[[ASTAGE]][%[[I]], 0] [2, 8]
+//       CHECK:         tensor.extract_slice %[[BSTAGE]][0, %[[J]]] [8, 4]
+//   CHECK-NOT:         linalg.matmul
+//       CHECK:         vector.fma {{.*}} : vector<4xf32>
+//       CHECK:       } {mapping = [#gpu.thread<linear_dim_0>, #gpu.thread<linear_dim_1>], strata.cuda.threads}
+//       CHECK:     } {strata.cuda.stage_loop}
+//       CHECK:     scf.forall (%{{.*}}, %{{.*}}) in (32, 64)
+//       CHECK:       tensor.extract_slice %[[STEPS]]
+//       CHECK:       linalg.copy
+//       CHECK:   } {mapping = [#gpu.block<linear_dim_0>, #gpu.block<linear_dim_1>], strata.cuda.blocks}
+
+func.func @staged_matmul(%a: memref<32x24xf32>, %b: memref<24x64xf32>, %out: memref<32x64xf32>, %lo: index, %hi: index) attributes {strata.kernel_abi = 1 : i64} {
+  %x = bufferization.to_tensor %a restrict : memref<32x24xf32> to tensor<32x24xf32>
+  %y = bufferization.to_tensor %b restrict : memref<24x64xf32> to tensor<24x64xf32>
+  %zero = arith.constant 0.0 : f32
+  %init = tensor.empty() : tensor<32x64xf32>
+  %fill = linalg.fill ins(%zero : f32) outs(%init : tensor<32x64xf32>) -> tensor<32x64xf32>
+  %r = linalg.matmul {kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 32, 64, 0>, array<i64: 2, 4, 0>, array<i64: 0, 0, 8>], vector_sizes = [], parallel_dims = [0, 1]>} ins(%x, %y : tensor<32x24xf32>, tensor<24x64xf32>) outs(%fill : tensor<32x64xf32>) -> tensor<32x64xf32>
+  bufferization.materialize_in_destination %r in restrict writable %out : (tensor<32x64xf32>, memref<32x64xf32>) -> ()
+  return
+}
+
+// -----
+
+// A partial last step (a reduction of 20 in steps of 8) and a partial
+// block (m of 40 in tiles of 32): staged tiles read by index where the
+// index is inside the operand, zero elsewhere (reads clamped inside).
+// CHECK-LABEL: func.func @staged_partial
+//       CHECK:   scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args
+//       CHECK:     linalg.generic {{.*}} attrs = {strata.cuda.stage_copy}
+//       CHECK:       arith.cmpi ult
+//       CHECK:       arith.minui
+//       CHECK:       arith.addi %[[K]]
+//       CHECK:       arith.cmpi ult
+//       CHECK:       arith.andi
+//       CHECK:       arith.minui
+//       CHECK:       tensor.extract
+//       CHECK:       arith.select
+//       CHECK:   } {strata.cuda.stage_loop}
+func.func @staged_partial(%a: memref<40x20xf32>, %b: memref<20x64xf32>, %out: memref<40x64xf32>, %lo: index, %hi: index) attributes {strata.kernel_abi = 1 : i64} {
+  %x = bufferization.to_tensor %a restrict : memref<40x20xf32> to tensor<40x20xf32>
+  %y = bufferization.to_tensor %b restrict : memref<20x64xf32> to tensor<20x64xf32>
+  %zero = arith.constant 0.0 : f32
+  %init = tensor.empty() : tensor<40x64xf32>
+  %fill = linalg.fill ins(%zero : f32) outs(%init : tensor<40x64xf32>) -> tensor<40x64xf32>
+  %r = linalg.matmul {kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 32, 64, 0>, array<i64: 2, 4, 0>, array<i64: 0, 0, 8>], vector_sizes = [], parallel_dims = [0, 1]>} ins(%x, %y : tensor<40x20xf32>, tensor<20x64xf32>) outs(%fill : tensor<40x64xf32>) -> tensor<40x64xf32>
+  bufferization.materialize_in_destination %r in restrict writable %out : (tensor<40x64xf32>, memref<40x64xf32>) -> ()
+  return
+}

@@ -167,3 +167,55 @@ func.func @pool_window(%a: memref<2x8xf32>, %out: memref<2x6xf32>, %b: index, %e
   } {mapping = [#gpu.block<linear_dim_0>]}
   return
 }
+
+// -----
+
+// A staged product: the stage loop runs in every thread of the block; its
+// operand tile's buffer (allocated in the loop by bufferization) moves
+// before the loop into shared memory, and the thread loops inside it get a
+// barrier each (the copy's before the product reads the tile; the
+// product's before the next step overwrites it).
+// CHECK-LABEL: gpu.module @staged
+//       CHECK:   gpu.func @staged(
+//  CHECK-SAME:       workgroup(%[[TILE:.*]] : memref<32x8xf32, #gpu.address_space<workgroup>>)
+//       CHECK:     scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} {
+//       CHECK:       %[[STAGED:.*]] = memref.memory_space_cast %[[TILE]]
+//       CHECK:       scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+//       CHECK:         scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} {
+//       CHECK:           memref.store %{{.*}}, %[[STAGED]]
+//       CHECK:         gpu.barrier
+//       CHECK:         scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} {
+//       CHECK:           memref.load %[[STAGED]]
+//       CHECK:         gpu.barrier
+//       CHECK:       } {strata.cuda.stage_loop}
+
+// SEQ-LABEL: func.func @staged
+//       SEQ:   memref.alloc() : memref<32x8xf32>
+//       SEQ:   scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} {
+//       SEQ:     scf.for %[[TID:.*]] = %c0{{.*}} to %c256
+//       SEQ:       memref.store
+//       SEQ:     scf.for %[[TID2:.*]] = %c0{{.*}} to %c256
+//       SEQ:       memref.load
+//       SEQ:   } {strata.cuda.stage_loop}
+func.func @staged(%a: memref<32x24xf32>, %out: memref<32xf32>, %b: index, %e: index) attributes {strata.kernel_abi = 1 : i64} {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %c24 = arith.constant 24 : index
+  scf.forall (%blk) in (1) {
+    scf.for %k = %c0 to %c24 step %c8 {
+      %tile = memref.alloc() : memref<32x8xf32>
+      scf.forall (%i, %j) in (32, 8) {
+        %kj = arith.addi %k, %j : index
+        %x = memref.load %a[%i, %kj] : memref<32x24xf32>
+        memref.store %x, %tile[%i, %j] : memref<32x8xf32>
+      } {mapping = [#gpu.thread<linear_dim_0>, #gpu.thread<linear_dim_1>]}
+      scf.forall (%i) in (32) {
+        %acc = memref.load %out[%i] : memref<32xf32>
+        %x = memref.load %tile[%i, %c0] : memref<32x8xf32>
+        %s = arith.addf %acc, %x : f32
+        memref.store %s, %out[%i] : memref<32xf32>
+      } {mapping = [#gpu.thread<linear_dim_0>]}
+    } {strata.cuda.stage_loop}
+  } {mapping = [#gpu.block<linear_dim_0>]}
+  return
+}

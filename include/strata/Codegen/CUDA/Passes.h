@@ -32,6 +32,9 @@ class SCFDialect;
 namespace tensor {
 class TensorDialect;
 } // namespace tensor
+namespace vector {
+class VectorDialect;
+} // namespace vector
 } // namespace mlir
 
 namespace strata {
@@ -41,6 +44,12 @@ inline constexpr llvm::StringLiteral kCUDABlocksAttrName = "strata.cuda.blocks";
 /// Marks an scf.forall of one block's threads.
 inline constexpr llvm::StringLiteral kCUDAThreadsAttrName =
     "strata.cuda.threads";
+/// Marks an scf.for of a block that steps through a contraction's
+/// reduction, its operand tiles staged in shared memory at each step: its
+/// body holds thread loops (which all threads of the block run, with a
+/// barrier after each).
+inline constexpr llvm::StringLiteral kCUDAStageLoopAttrName =
+    "strata.cuda.stage_loop";
 /// The number of blocks of a kernel's grid and the threads of a block (on
 /// its gpu.module, which keeps them through the NVVM lowering).
 inline constexpr llvm::StringLiteral kCUDAGridAttrName = "strata.cuda.grid";

@@ -65,6 +65,18 @@ def CUDADistributePass
     tiling: each thread reduces its chunk into a partial, in a block
     buffer, and a merge op, tiled one thread per row, combines them).
 
+    A matrix product whose schedule has a third level (staging tiles of its
+    reduction loop; cuda::chooseSchedule gives one to products of static
+    sizes) is stepped through its reduction in an `scf.for` of the block
+    marked `strata.cuda.stage_loop`, accumulating into the product's init:
+    each step copies its slices of the operands into tensors of their own
+    (block buffers: shared memory) in thread loops of one element per
+    thread (consecutive threads read consecutive elements: coalesced), then
+    each thread computes its register tile (the schedule's second level) of
+    the step's product from them, vectorized and lowered to outer products
+    (`vector.fma` over rows of the tile, the tile the accumulator).
+    Epilogues stay fused: they read the accumulated block tile.
+
     The schedule is the one on the kernel's scheduled op where its loops
     map onto the output op's through the output dims; otherwise the output
     op's loops get the CUDA backend's default block tiles. A kernel this
@@ -76,7 +88,8 @@ def CUDADistributePass
                            "::mlir::scf::SCFDialect",
                            "::mlir::tensor::TensorDialect",
                            "::mlir::affine::AffineDialect",
-                           "::mlir::arith::ArithDialect"];
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::vector::VectorDialect"];
 }
 
 def CUDAMapForallPass : Pass<"strata-cuda-map-forall", "::mlir::ModuleOp"> {
@@ -88,7 +101,10 @@ def CUDAMapForallPass : Pass<"strata-cuda-map-forall", "::mlir::ModuleOp"> {
     `gpu.block_id x`, stepping by `gpu.grid_dim x`), each loop mapped to
     `#gpu.thread`s inside it a thread-stride loop (from
     `gpu.thread_id x`, stepping by `gpu.block_dim x`), with a `gpu.barrier`
-    after each when a block runs several thread loops. The grid has one
+    after each when a block runs several thread loops; a stage loop in the
+    block (a staged product's steps) runs in every thread, with the thread
+    loops inside it mapped and separated by barriers the same way, and the
+    buffers allocated in it moved before it. The grid has one
     block per tile where the tile count is static (up to `max-blocks`), and
     `max-blocks` blocks otherwise (dynamic shapes: the loops cover any
     count); a block has the thread loops' largest static trip count

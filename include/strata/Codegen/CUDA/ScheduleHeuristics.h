@@ -14,6 +14,7 @@
 #include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
+#include <optional>
 
 namespace mlir::linalg {
 class LinalgOp;
@@ -47,9 +48,34 @@ getDefaultBlockTiles(llvm::ArrayRef<int64_t> ranges,
 llvm::SmallVector<int64_t>
 getThreadTiles(llvm::ArrayRef<mlir::utils::IteratorType> iterators);
 
+/// The threads of a staged contraction's block along each of its two
+/// matrix dims (16 x 16 = kThreadsPerBlock).
+inline constexpr int64_t kStagedThreadsPerDim = 16;
+/// The longest reduction a staged contraction stages whole.
+inline constexpr int64_t kMaxStageK = 32;
+
+/// How a matrix product is staged: its m, n and k loops (one each; other
+/// parallel loops are batch loops), the block tile of m and n, and the
+/// slice of k staged in shared memory at a time.
+struct StagedContraction {
+  unsigned m = 0, n = 0, k = 0;
+  int64_t blockM = 0, blockN = 0, stageK = 0;
+};
+
+/// The staging of `op` when it is a contraction (one m, n and k loop; the
+/// body a multiply-accumulate; operands read through projected
+/// permutations) whose m and n have at least 16 iterations (or are
+/// dynamic). Sizes need not divide by the tiles: staged tiles are zero
+/// beyond the operands' edges.
+std::optional<StagedContraction>
+getStagedContraction(mlir::linalg::LinalgOp op);
+
 /// The schedule of `root`, a kernel's root op, on the GPU `info` describes:
 /// tile_sizes = [block tiles, thread tiles], no vector sizes, the block-
-/// tiled parallel loops as parallel_dims.
+/// tiled parallel loops as parallel_dims. A staged contraction gets a third
+/// level: the reduction tile its block stages in shared memory per step
+/// (strata-cuda-distribute), and thread tiles of several outputs (a
+/// register tile).
 kernel::ScheduleAttr chooseSchedule(mlir::linalg::LinalgOp root,
                                     const TargetInfo &info);
 
