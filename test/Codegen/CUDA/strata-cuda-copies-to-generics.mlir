@@ -130,3 +130,36 @@ func.func @pad_of_transpose(%x: tensor<1x3x4x4xf32>) -> tensor<1x6x6x3xf32> {
   } : tensor<1x4x4x3xf32> to tensor<1x6x6x3xf32>
   return %0 : tensor<1x6x6x3xf32>
 }
+
+// -----
+
+// A dilated convolution of a padded image: the pad's element moves into
+// the convolution's body at the index the window reads (image row oh +
+// 2 * kh, less the low pad), so that no thread computes its window's
+// bounding box of the padded image; the pad's own generic is gone.
+// CHECK-LABEL: func.func @padded_window
+//  CHECK-SAME: (%[[X:.*]]: tensor<1x4x4x8xf32>, %[[W:.*]]: tensor<3x3x8x16xf32>)
+//       CHECK:   linalg.generic
+//  CHECK-SAME:     iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]
+//  CHECK-SAME:     ins(%[[W]] : tensor<3x3x8x16xf32>)
+//       CHECK:     %[[OH:.*]] = linalg.index 1
+//       CHECK:     %[[KH:.*]] = linalg.index 4
+//       CHECK:     %[[ROW:.*]] = affine.apply #{{.*}}(%{{.*}}, %[[OH]], %{{.*}}, %{{.*}}, %[[KH]],
+//       CHECK:     arith.subi %[[ROW]], %c2
+//       CHECK:     scf.if
+//       CHECK:       tensor.extract %[[X]]
+//       CHECK:     arith.mulf
+//       CHECK:     arith.addf
+//   CHECK-NOT:   linalg.generic
+//   CHECK-NOT:   linalg.conv_2d
+func.func @padded_window(%x: tensor<1x4x4x8xf32>, %w: tensor<3x3x8x16xf32>) -> tensor<1x4x4x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %padded = tensor.pad %x low[0, 2, 2, 0] high[0, 2, 2, 0] {
+  ^bb0(%a: index, %b: index, %c: index, %d: index):
+    tensor.yield %zero : f32
+  } : tensor<1x4x4x8xf32> to tensor<1x8x8x8xf32>
+  %init = tensor.empty() : tensor<1x4x4x16xf32>
+  %fill = linalg.fill ins(%zero : f32) outs(%init : tensor<1x4x4x16xf32>) -> tensor<1x4x4x16xf32>
+  %conv = linalg.conv_2d_nhwc_hwcf {dilations = dense<2> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%padded, %w : tensor<1x8x8x8xf32>, tensor<3x3x8x16xf32>) outs(%fill : tensor<1x4x4x16xf32>) -> tensor<1x4x4x16xf32>
+  return %conv : tensor<1x4x4x16xf32>
+}

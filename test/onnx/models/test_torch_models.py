@@ -309,15 +309,10 @@ def emulated(exported):
     return get
 
 
-#: Models the CUDA emulator does not run yet: DeepLabV3's emulated module
-#: dies of SIGSEGV at batch 3 (its dilated 3x3 convolutions, rates up to 36,
-#: fuse their padded input into every thread's tile: large private buffers;
-#: not investigated further, see issue 21's notes).
-EMULATOR_KNOWN_FAILURES = {"deeplabv3_mobilenet"}
 
 
-@pytest.mark.parametrize(
-    "name", [name for name in MODELS if name not in EMULATOR_KNOWN_FAILURES])
+
+@pytest.mark.parametrize("name", list(MODELS))
 def test_cuda_emulator_matches_onnxruntime(emulated, reference, name):
     """The GPU schedules of the whole model, with its dynamic batch (and
     sequence): the same tolerance against onnxruntime."""

@@ -30,11 +30,18 @@ def CUDACopiesToGenericsPass
     and a `tensor.extract` of a `linalg.transpose`'s result reads the
     transpose's input at the permuted indices (the padded NCHW image of an
     NHWC kernel is then read in place, not transposed whole first).
-    Tile-and-fuse then recomputes a pad inside each thread's tile, one
-    element at a time, instead of copying a tile's whole padded window into
-    every thread's private memory (padding is a predicate on the loads, as
-    in implicit-GEMM convolutions), and a concatenation or a split is one
-    thread per element instead of copies that one GPU thread would make.
+    A linalg op that reads a pad's result through a window (a convolution's
+    or a pooling's input, whose indexing map is not a projected
+    permutation) becomes a `linalg.generic` without that input: the pad's
+    body, at the indices the window reads (`affine.apply` of the op's
+    `linalg.index`es), moves into the op's body. No thread then computes
+    its window's bounding box of the padded input into private memory (a
+    3x3 window of 960 channels is 34 KiB per thread; a dilated window is
+    mostly never read), and padding is a predicate on the loads, as in
+    implicit-GEMM convolutions. Tile-and-fuse recomputes other pads inside
+    each thread's tile, one element at a time, and a concatenation or a
+    split is one thread per element instead of copies that one GPU thread
+    would make.
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect",
                            "::mlir::scf::SCFDialect",
