@@ -124,3 +124,33 @@ StatusOr<int64_t> CudaLauncher::launch(uint32_t kernelIndex,
     return status;
   return blocks;
 }
+
+StatusOr<int64_t> CudaLauncher::launchTimed(uint32_t kernelIndex,
+                                            const Value *const *args,
+                                            uint32_t numArgs,
+                                            int64_t &deviceNs) {
+  deviceNs = -1;
+  if (!hasTimingEvents) {
+    StatusOr<CudaEvent> start = device->createEvent();
+    if (!start)
+      return start.getStatus();
+    StatusOr<CudaEvent> end = device->createEvent();
+    if (!end)
+      return end.getStatus();
+    startEvent = std::move(*start);
+    endEvent = std::move(*end);
+    hasTimingEvents = true;
+  }
+  if (Status status = device->recordEvent(startEvent); !status)
+    return status;
+  StatusOr<int64_t> blocks = launch(kernelIndex, args, numArgs);
+  if (!blocks)
+    return blocks;
+  if (Status status = device->recordEvent(endEvent); !status)
+    return status;
+  StatusOr<float> ms = device->getElapsedMs(startEvent, endEvent);
+  if (!ms)
+    return ms.getStatus();
+  deviceNs = static_cast<int64_t>(static_cast<double>(*ms) * 1e6);
+  return blocks;
+}

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "strata/Runtime/Profiler.h"
+#include "strata/Runtime/Device.h"
 #include "strata/Runtime/Files.h"
 #include "strata/Runtime/Npy.h"
 
@@ -206,7 +207,23 @@ Status TensorDumper::onEvent(const LaunchEvent &event) {
     const Value &value = event.args[first + k];
     if (!value.isTensor())
       continue;
-    const Tensor &tensor = value.getTensor();
+    // A tensor in device memory the host cannot read (a GPU's) is copied
+    // out first, once the launch is done (copyToHost waits for it).
+    Tensor tensor = value.getTensor();
+    DeviceAPI *device =
+        tensor.getStorage() ? tensor.getStorage()->getDevice() : nullptr;
+    if (device && !device->isHostAccessible()) {
+      StatusOr<Tensor> host = Tensor::allocate(
+          getDefaultCPUDevice(), tensor.getDType(), tensor.getShape());
+      if (!host)
+        return host.getStatus();
+      if (Status status = device->copyToHost(host->getData(), tensor.getData(),
+                                             tensor.getByteSize());
+          !status)
+        return Status::error(std::string(device->getName()) + ": " +
+                             status.message());
+      tensor = *host;
+    }
     char prefix[32];
     std::snprintf(prefix, sizeof(prefix), "%04llu_",
                   static_cast<unsigned long long>(index));

@@ -186,7 +186,7 @@ Session::create(std::shared_ptr<const Module> module, SessionOptions options) {
   }
 
   // A device the host cannot read (a GPU) gets the constants once, at
-  // load; tensor dumps and native functions read tensors on the host.
+  // load (tensor dumps copy each launch's outputs to the host).
   if (!session->device->isHostAccessible()) {
     for (Tensor &constant : session->constants) {
       StatusOr<Tensor> uploaded = Tensor::allocate(
@@ -199,9 +199,6 @@ Session::create(std::shared_ptr<const Module> module, SessionOptions options) {
         return status;
       constant = *uploaded;
     }
-    if (!options.dumpDirectory.empty())
-      return Status::error(std::string("--dump-tensors is not supported on ") +
-                           session->device->getName() + " yet");
   }
 
   // A trace that cannot be written is an error now, not after the run.
@@ -1008,8 +1005,12 @@ std::string Session::doLaunch(const uint32_t *op, Value *regs) {
 
   bool observed = !observers.empty();
   uint64_t start = observed ? nowNs() : 0;
-  StatusOr<int64_t> grid = kernelLaunchers[kernelIndex]->launch(
-      kernelIndex, launchArgs.data(), numArgs);
+  int64_t deviceNs = -1;
+  StatusOr<int64_t> grid =
+      observed ? kernelLaunchers[kernelIndex]->launchTimed(
+                     kernelIndex, launchArgs.data(), numArgs, deviceNs)
+               : kernelLaunchers[kernelIndex]->launch(
+                     kernelIndex, launchArgs.data(), numArgs);
   if (!grid)
     return "kernel '" + std::string(kernelName) + "': " + grid.message();
   if (observed) {
@@ -1021,7 +1022,8 @@ std::string Session::doLaunch(const uint32_t *op, Value *regs) {
     event.name = kernelName;
     event.location = module->getString(entry.location);
     event.startNs = start;
-    event.durationNs = nowNs() - start;
+    event.durationNs =
+        deviceNs >= 0 ? static_cast<uint64_t>(deviceNs) : nowNs() - start;
     event.threadId = getThreadId();
     event.grid = *grid;
     event.args = Span<Value>(launchValues.data(), launchValues.size());

@@ -36,6 +36,10 @@ public:
   /// transfer to the host or synchronize); returns its number of blocks.
   StatusOr<int64_t> launch(uint32_t kernel, const Value *const *args,
                            uint32_t numArgs) override;
+  /// Launches between two CUDA events on the device's stream and waits for
+  /// the second: `deviceNs` is the time between them.
+  StatusOr<int64_t> launchTimed(uint32_t kernel, const Value *const *args,
+                                uint32_t numArgs, int64_t &deviceNs) override;
 
 private:
   /// One loaded kernel.
@@ -58,6 +62,9 @@ private:
   /// Scratch of a launch's parameters and the pointers to them.
   std::vector<int64_t> words;
   std::vector<void *> params;
+  /// The events around a timed launch (made at the first one).
+  CudaEvent startEvent, endEvent;
+  bool hasTimingEvents = false;
 };
 
 } // namespace strata::runtime

@@ -41,6 +41,17 @@ public:
   /// it).
   virtual StatusOr<int64_t> launch(uint32_t kernel, const Value *const *args,
                                    uint32_t numArgs) = 0;
+  /// launch, for a profiler: sets `deviceNs` to the kernel's run time as
+  /// the device measured it (a GPU's events, waiting for the kernel: the
+  /// host's clock would time its enqueueing), or to -1 when the launcher
+  /// does not measure it (the caller's clock times a launch that returns
+  /// when its work is done).
+  virtual StatusOr<int64_t> launchTimed(uint32_t kernel,
+                                        const Value *const *args,
+                                        uint32_t numArgs, int64_t &deviceNs) {
+    deviceNs = -1;
+    return launch(kernel, args, numArgs);
+  }
 };
 
 /// Runs CPU kernels: each tensor is passed as an MLIR memref descriptor

@@ -998,6 +998,35 @@ TEST(VMTest, ProfileTraceAndDump) {
       "cannot create directory");
 }
 
+TEST(VMTest, DumpOfTensorsOnADeviceTheHostCannotRead) {
+  // A launch's output in device memory (a GPU's) is copied to the host,
+  // once, before it is written.
+  char dir[] = "/tmp/strata-vmtest-XXXXXX";
+  ASSERT_NE(mkdtemp(dir), nullptr);
+  StatusOr<std::unique_ptr<TensorDumper>> dumper = TensorDumper::create(dir);
+  ASSERT_TRUE(dumper.ok()) << dumper.message();
+  auto device = std::make_shared<RemoteTestDevice>();
+  Tensor host = makeF32({3}, {1.5f, -2, 8});
+  StatusOr<Tensor> onDevice =
+      Tensor::allocate(device, host.getDType(), host.getShape());
+  ASSERT_TRUE(onDevice.ok());
+  ASSERT_TRUE(device
+                  ->copyFromHost(onDevice->getData(), host.getData(),
+                                 host.getByteSize())
+                  .ok());
+  Value output = Value::tensor(*onDevice);
+  LaunchEvent event;
+  event.name = "scale";
+  event.args = Span<Value>(&output, 1);
+  event.numOutputs = 1;
+  ASSERT_TRUE((*dumper)->onEvent(event).ok());
+  ASSERT_TRUE((*dumper)->flush().ok());
+  EXPECT_EQ(device->downloads, 1);
+  StatusOr<Tensor> dumped = readNpyFile(std::string(dir) + "/0000_scale_0.npy");
+  ASSERT_TRUE(dumped.ok()) << dumped.message();
+  EXPECT_EQ(toVector(*dumped), (std::vector<float>{1.5f, -2, 8}));
+}
+
 //===----------------------------------------------------------------------===//
 // Tensors, printing, npy, inputs, device
 //===----------------------------------------------------------------------===//
