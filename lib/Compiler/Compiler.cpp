@@ -194,8 +194,9 @@ static LogicalResult buildPipeline(OpPassManager &pm, Location loc,
     return failure();
   TargetInfo info = backend.getTargetInfo(*target);
   // GPUs tile convolutions directly (each thread one output, its windows
-  // read in place): no im2col copies, no Winograd transforms.
-  bool rewriteConvolutions = !info.gpu;
+  // read in place): no im2col copies, no Winograd transforms; only 1x1
+  // convolutions, whose input already is a matrix, become products (staged
+  // in shared memory by the CUDA schedules).
   int64_t matmulPanelBytes = backend.getMatmulPanelBytes(info);
   if (options.layout == "nhwc") {
     graph::GraphConvertLayoutPassOptions layout;
@@ -211,8 +212,8 @@ static LogicalResult buildPipeline(OpPassManager &pm, Location loc,
   convolutions.panelBytes = matmulPanelBytes;
   convolutions.winograd = options.winograd;
   convolutions.winogradTile = options.winogradTile;
-  if (rewriteConvolutions)
-    funcPM.addPass(kernel::createKernelRewriteConvolutionsPass(convolutions));
+  convolutions.pointwiseOnly = info.gpu;
+  funcPM.addPass(kernel::createKernelRewriteConvolutionsPass(convolutions));
   kernel::KernelPackWeightsPassOptions packWeights;
   packWeights.panelBytes = matmulPanelBytes;
   funcPM.addPass(kernel::createKernelPackWeightsPass(packWeights));

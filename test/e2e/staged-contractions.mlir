@@ -2,8 +2,8 @@
 // (block tiles of 16..64 per matrix dim, a slice of the reduction per
 // step, a register tile per thread; strata-cuda-distribute), with fused
 // epilogues, batch dims, transposed operands, reductions short enough to
-// stage whole or stepped by 8, f16 operands, sizes no tile divides, and
-// dynamic dims. Each static function is compared with the reference evaluator (one
+// stage whole or stepped by 8, f16 operands, a 1x1 convolution, sizes no
+// tile divides, and dynamic dims. Each static function is compared with the reference evaluator (one
 // [1.] per result) on the CPU, through the CUDA emulator (the staged
 // schedules run on this CPU), and compiled for sm_80 and sm_90.
 // REQUIRES: onnx
@@ -18,7 +18,7 @@
 // The staged kernels' schedules (three levels: block, thread, stage).
 // RUN: strata-compile %s --target=cuda:sm_90 --compile-to=kernel | FileCheck %s --check-prefix=SCHEDULE
 
-// CHECK-COUNT-7: [1.]
+// CHECK-COUNT-8: [1.]
 // CUDA-LIB: kernel library (cuda): {{[0-9]+}} kernels for sm_90
 // CUDA-LIB-NOT: PTX 0 bytes
 // CUDA-CUBIN-NOT: cubin none
@@ -73,6 +73,18 @@ func.func @scores(%q: tensor<2x64x16xf32>, %k: tensor<2x64x16xf32>) -> tensor<2x
 func.func @half(%a: tensor<32x64xf16>, %b: tensor<64x32xf16>) -> tensor<32x32xf16> {
   %0 = graph.matmul %a, %b : tensor<32x64xf16>, tensor<64x32xf16> -> tensor<32x32xf16>
   return %0 : tensor<32x32xf16>
+}
+
+// A 1x1 convolution (NCHW in the graph, NHWC in kernels): on GPUs a
+// product of the image, already a [pixels, channels] matrix, and the
+// filter, staged like the others (36 pixels: tiles of 32, the second
+// partial).
+// SCHEDULE-LABEL: kernel.func private @pointwise_conv_dispatch_1
+//       SCHEDULE:   tile_sizes = [array<i64: 32, 32, 0>, array<i64: 2, 2, 0>, array<i64: 0, 0, 32>]
+func.func @pointwise_conv(%x: tensor<1x64x6x6xf32>, %w: tensor<32x64x1x1xf32>, %b: tensor<32xf32>) -> tensor<1x32x6x6xf32> {
+  %c = graph.conv2d %x, %w, %b : tensor<1x64x6x6xf32>, tensor<32x64x1x1xf32>, tensor<32xf32> -> tensor<1x32x6x6xf32>
+  %r = graph.relu %c : tensor<1x32x6x6xf32> -> tensor<1x32x6x6xf32>
+  return %r : tensor<1x32x6x6xf32>
 }
 
 // Sizes no tile divides: partial last tiles along m (50 = 32 + 18), n

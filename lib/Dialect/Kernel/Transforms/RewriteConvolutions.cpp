@@ -807,6 +807,10 @@ struct KernelRewriteConvolutionsPass
     IRRewriter rewriter(&getContext());
     for (Operation *conv : convs) {
       if (auto nchw = dyn_cast<linalg::Conv2DNchwFchwOp>(conv)) {
+        FailureOr<ConvOperands> operands =
+            getStaticConvOperands(nchw, /*nhwc=*/false);
+        if (pointwiseOnly && (failed(operands) || !operands->pointwise))
+          continue;
         (void)rewriteConv2DNchwFchw(rewriter, nchw);
         continue;
       }
@@ -815,6 +819,11 @@ struct KernelRewriteConvolutionsPass
           getStaticConvOperands(nhwc, /*nhwc=*/true);
       if (failed(operands))
         continue;
+      if (pointwiseOnly) {
+        if (operands->pointwise)
+          (void)rewriteConv2DNhwcFhwc(rewriter, nhwc, *operands, panelBytes);
+        continue;
+      }
       int64_t m = winogradTile != 0 ? static_cast<int64_t>(winogradTile)
                                     : chooseWinogradTile(*operands);
       if (!winograd ||

@@ -87,6 +87,10 @@ def KernelRewriteConvolutionsPass
     Option<"winogradTile", "winograd-tile", "int64_t", /*default=*/"0",
            "Winograd's output tile m: 2 or 4; 0 (default) chooses per "
            "convolution">,
+    Option<"pointwiseOnly", "pointwise-only", "bool", /*default=*/"false",
+           "Rewrite only the convolutions that need no copy (1x1 windows "
+           "with unit strides: the input is the matrix); GPUs tile the "
+           "others directly">,
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::linalg::LinalgDialect",
