@@ -67,8 +67,50 @@ CudaLauncher::create(const Module &module, std::shared_ptr<CudaDevice> device) {
     std::memcpy(kernel.grid, image->grid, sizeof(kernel.grid));
     std::memcpy(kernel.block, image->block, sizeof(kernel.block));
     kernel.sharedBytes = image->sharedBytes;
+    kernel.gridFactors = image->gridFactors;
+    kernel.gridScale = image->gridScale;
   }
   return launcher;
+}
+
+StatusOr<int64_t> strata::runtime::computeCudaGridBlocks(
+    const std::vector<bytecode::CudaGridFactor> &factors, uint64_t scale,
+    uint32_t cap, const Value *const *args, uint32_t numArgs) {
+  if (factors.empty())
+    return static_cast<int64_t>(cap);
+  // Saturates at the cap: the product of large dims must not overflow.
+  uint64_t blocks = scale;
+  for (const bytecode::CudaGridFactor &factor : factors) {
+    if (factor.argument >= numArgs)
+      return Status::error("its grid reads argument " +
+                           std::to_string(factor.argument) + " of " +
+                           std::to_string(numArgs));
+    const Value &value = *args[factor.argument];
+    int64_t extent = 0;
+    if (factor.dim < 0) {
+      if (value.kind == ValueKind::Tensor)
+        return Status::error("its grid reads argument " +
+                             std::to_string(factor.argument) +
+                             " as an integer, but it is a tensor");
+      extent = value.scalar;
+    } else {
+      if (value.kind != ValueKind::Tensor ||
+          static_cast<uint32_t>(factor.dim) >= value.tensorValue.getRank())
+        return Status::error("its grid reads dim " +
+                             std::to_string(factor.dim) + " of argument " +
+                             std::to_string(factor.argument) +
+                             ", which has none");
+      extent = value.tensorValue.getDim(factor.dim);
+    }
+    if (extent <= 0)
+      return 0;
+    uint64_t tiles =
+        (static_cast<uint64_t>(extent) + factor.step - 1) / factor.step;
+    blocks = tiles > cap ? cap : blocks * tiles;
+    if (blocks > cap)
+      blocks = cap;
+  }
+  return static_cast<int64_t>(blocks);
 }
 
 StatusOr<int64_t> CudaLauncher::launch(uint32_t kernelIndex,
@@ -78,6 +120,15 @@ StatusOr<int64_t> CudaLauncher::launch(uint32_t kernelIndex,
     return Status::error("not a CUDA kernel");
   const LoadedKernel &kernel = kernels[kernelIndex];
   int64_t blocks = int64_t(kernel.grid[0]) * kernel.grid[1] * kernel.grid[2];
+  unsigned grid[3] = {kernel.grid[0], kernel.grid[1], kernel.grid[2]};
+  if (!kernel.gridFactors.empty()) {
+    StatusOr<int64_t> computed = computeCudaGridBlocks(
+        kernel.gridFactors, kernel.gridScale, kernel.grid[0], args, numArgs);
+    if (!computed)
+      return computed.getStatus();
+    blocks = *computed;
+    grid[0] = static_cast<unsigned>(blocks);
+  }
   if (blocks == 0)
     return 0;
   // Each tensor as the fields of its memref descriptor, each a parameter:
@@ -118,7 +169,7 @@ StatusOr<int64_t> CudaLauncher::launch(uint32_t kernelIndex,
   for (size_t i = 0; i < numWords; ++i)
     params[i] = &words[i];
   if (Status status =
-          device->launch(kernel.function, kernel.grid, kernel.block,
+          device->launch(kernel.function, grid, kernel.block,
                          kernel.sharedBytes, params.data(), kernel.name);
       !status)
     return status;

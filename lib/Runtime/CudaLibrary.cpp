@@ -43,6 +43,13 @@ CudaLibraryView strata::runtime::readCudaLibrary(const Module &module) {
     std::memcpy(kernel.grid, image.grid, sizeof(kernel.grid));
     std::memcpy(kernel.block, image.block, sizeof(kernel.block));
     kernel.sharedBytes = image.sharedBytes;
+    kernel.gridScale = image.gridScale;
+    for (uint32_t f = 0; f < image.gridFactorCount; ++f) {
+      CudaGridFactor factor;
+      std::memcpy(&factor, base + image.gridFactorsOffset + f * sizeof(factor),
+                  sizeof(factor));
+      kernel.gridFactors.push_back(factor);
+    }
     view.kernels.push_back(kernel);
   }
   return view;

@@ -436,11 +436,22 @@ std::string strata::runtime::disassemble(const Module &module,
       line("kernel library (cuda): " + std::to_string(cuda.kernels.size()) +
            " kernels for " + cuda.chip + ", " +
            std::to_string(module.getKernelLibraryCUDA().size()) + " bytes");
-      for (const CudaKernelView &kernel : cuda.kernels)
-        line("  " + std::string(kernel.name) + ": grid " +
-             std::to_string(kernel.grid[0]) + "x" +
-             std::to_string(kernel.grid[1]) + "x" +
-             std::to_string(kernel.grid[2]) + ", block " +
+      for (const CudaKernelView &kernel : cuda.kernels) {
+        // A computed grid: "grid <= 1056 (2 x ceil(arg1.dim0 / 64))".
+        std::string grid = std::to_string(kernel.grid[0]) + "x" +
+                           std::to_string(kernel.grid[1]) + "x" +
+                           std::to_string(kernel.grid[2]);
+        if (!kernel.gridFactors.empty()) {
+          grid = "<= " + std::to_string(kernel.grid[0]) + " (" +
+                 std::to_string(kernel.gridScale);
+          for (const bytecode::CudaGridFactor &factor : kernel.gridFactors)
+            grid += " x ceil(arg" + std::to_string(factor.argument) +
+                    (factor.dim < 0 ? std::string()
+                                    : ".dim" + std::to_string(factor.dim)) +
+                    " / " + std::to_string(factor.step) + ")";
+          grid += ")";
+        }
+        line("  " + std::string(kernel.name) + ": grid " + grid + ", block " +
              std::to_string(kernel.block[0]) + "x" +
              std::to_string(kernel.block[1]) + "x" +
              std::to_string(kernel.block[2]) + ", shared " +
@@ -449,6 +460,7 @@ std::string strata::runtime::disassemble(const Module &module,
              (kernel.cubin.empty()
                   ? std::string("none")
                   : std::to_string(kernel.cubin.size()) + " bytes"));
+      }
     }
   }
   return out;

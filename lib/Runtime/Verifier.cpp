@@ -906,6 +906,28 @@ Status Module::verify() {
       if (threads == 0 || threads > 1024)
         return fail(entry + "blocks of " + str(threads) +
                     " threads (expected 1 to 1024)");
+      if (image.gridFactorCount > 0) {
+        if (!inside(image.gridFactorsOffset,
+                    uint64_t(image.gridFactorCount) * sizeof(CudaGridFactor)))
+          return fail(entry + "grid factors out of range");
+        if (image.gridScale == 0 || image.grid[0] == 0)
+          return fail(entry + "a computed grid needs a scale and a cap of at "
+                              "least 1");
+        for (uint32_t f = 0; f < image.gridFactorCount; ++f) {
+          CudaGridFactor factor;
+          std::memcpy(&factor,
+                      base + image.gridFactorsOffset + f * sizeof(factor),
+                      sizeof(factor));
+          if (factor.step == 0 || factor.dim < -1 ||
+              factor.dim >= static_cast<int32_t>(kMaxRank))
+            return fail(entry + "grid factor " + str(f) + ": step " +
+                        str(factor.step) + ", dim " +
+                        std::to_string(factor.dim) +
+                        " (expected a step of at least 1 and a dim from -1 "
+                        "to " +
+                        str(kMaxRank - 1) + ")");
+        }
+      }
       cudaEntries.insert(std::string_view(
           reinterpret_cast<const char *>(base + image.nameOffset),
           image.nameSize));

@@ -43,8 +43,12 @@ inline constexpr char kMagic[8] = {'S', 'T', 'R', 'A', 'T', 'A', 'M', 'D'};
 /// CPU library, which is right for the CPU-only modules compilers write
 /// today and fails to resolve the symbols of any other.
 /// 2.3: the CUDA kernel library section (KernelLibraryCUDA).
+/// 2.4: CUDA kernel images of 96 bytes with a grid computed from the
+/// launch's arguments (CudaGridFactor). No 2.3 CUDA module had run on a GPU
+/// (no runtime of 2.3 read one in use); the loader rejects their 80-byte
+/// images by the library's size checks.
 inline constexpr uint32_t kVersionMajor = 2;
-inline constexpr uint32_t kVersionMinor = 3;
+inline constexpr uint32_t kVersionMinor = 4;
 /// The metadata key of the CPU features the kernel library was compiled
 /// for: LLVM's x86 names separated by commas ("sse,sse2,avx,avx2,fma"),
 /// checked against the host at load (CpuFeatures.h). The compiler always
@@ -99,8 +103,9 @@ enum class SectionKind : uint32_t {
   /// library that holds it (2.2). Absent (modules before 2.2), every kernel
   /// is in KernelLibraryCPU.
   KernelLibraries = 12,
-  /// The CUDA kernels (2.3): a CudaLibraryHeader, a CudaKernelImage per
-  /// distinct kernel, and their names, PTX and cubins.
+  /// The CUDA kernels (2.3; 2.4 images): a CudaLibraryHeader, a
+  /// CudaKernelImage per distinct kernel, and their names, PTX, cubins and
+  /// grid factors.
   KernelLibraryCUDA = 13,
 };
 inline constexpr uint32_t kNumSectionKinds = 13;
@@ -305,6 +310,13 @@ static_assert(sizeof(CudaLibraryHeader) == 32, "CudaLibraryHeader is 32 bytes");
 /// fields of an MLIR memref descriptor of its rank (allocated pointer,
 /// aligned pointer, offset, sizes, strides; 8 bytes each), an I64 register
 /// as an int64_t. A grid of 0 blocks launches nothing.
+///
+/// With `gridFactorCount` > 0 (2.4), the grid is computed at each launch:
+/// `gridScale` times the product, over the factors at `gridFactorsOffset`,
+/// of ceil(value / step), where value is a dim of a tensor argument or an
+/// I64 argument; at most grid[0] blocks (the kernel's loops stride over
+/// any count of tiles, so any grid of at least one block is correct). A
+/// product of 0 launches nothing.
 struct CudaKernelImage {
   uint64_t nameOffset;
   uint64_t nameSize;
@@ -315,9 +327,21 @@ struct CudaKernelImage {
   uint32_t grid[3];
   uint32_t block[3];
   uint32_t sharedBytes;
-  uint32_t reserved;
+  uint32_t gridFactorCount;
+  uint64_t gridFactorsOffset;
+  uint64_t gridScale;
 };
-static_assert(sizeof(CudaKernelImage) == 80, "CudaKernelImage is 80 bytes");
+static_assert(sizeof(CudaKernelImage) == 96, "CudaKernelImage is 96 bytes");
+
+/// One factor of a computed grid: ceil(value / step), the value being dim
+/// `dim` of tensor argument `argument`, or I64 argument `argument` itself
+/// when `dim` is -1.
+struct CudaGridFactor {
+  uint32_t argument;
+  int32_t dim;
+  uint64_t step;
+};
+static_assert(sizeof(CudaGridFactor) == 16, "CudaGridFactor is 16 bytes");
 
 struct MetadataEntry {
   uint32_t key;   // String.

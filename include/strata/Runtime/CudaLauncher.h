@@ -22,6 +22,16 @@
 namespace strata::runtime {
 
 /// Runs CUDA kernels on one GPU.
+/// The blocks of a launch whose grid the host computes (CudaKernelImage):
+/// `scale` times the product of ceil(value / step) over `factors`, read
+/// from the launch's `args`, at most `cap`; `cap` itself when `factors` is
+/// empty (a fixed grid). An error when a factor names an argument the
+/// launch does not have, or of the wrong kind.
+StatusOr<int64_t>
+computeCudaGridBlocks(const std::vector<bytecode::CudaGridFactor> &factors,
+                      uint64_t scale, uint32_t cap, const Value *const *args,
+                      uint32_t numArgs);
+
 class CudaLauncher final : public Launcher {
 public:
   /// Loads every kernel image of `module`'s CUDA library on `device`; an
@@ -49,6 +59,9 @@ private:
     unsigned grid[3] = {1, 1, 1};
     unsigned block[3] = {1, 1, 1};
     unsigned sharedBytes = 0;
+    /// A grid computed at launch (grid[0] its cap), when not empty.
+    std::vector<bytecode::CudaGridFactor> gridFactors;
+    uint64_t gridScale = 1;
   };
 
   explicit CudaLauncher(std::shared_ptr<CudaDevice> device)

@@ -10,6 +10,7 @@
 #ifndef STRATA_RUNTIME_CUDALIBRARY_H
 #define STRATA_RUNTIME_CUDALIBRARY_H
 
+#include "strata/Runtime/Bytecode.h"
 #include "strata/Runtime/Module.h"
 
 #include <cstdint>
@@ -30,6 +31,10 @@ struct CudaKernelView {
   uint32_t grid[3];
   uint32_t block[3];
   uint32_t sharedBytes;
+  /// A grid computed at launch (bytecode::CudaKernelImage): empty when the
+  /// grid is fixed; grid[0] is then the cap.
+  std::vector<bytecode::CudaGridFactor> gridFactors;
+  uint64_t gridScale = 1;
 };
 
 /// A module's CUDA kernels.

@@ -60,6 +60,54 @@ std::optional<int64_t> getStaticTripCount(scf::ForallOp forall) {
   return count;
 }
 
+/// The iteration count of `forall` as the host can compute it from the
+/// kernel's arguments: `scale` times the product of ceil(value / step) over
+/// `factors` (argument index, dim of that tensor argument or -1 for an
+/// index argument, step), or std::nullopt when a bound is neither constant
+/// nor an argument's value or dim (then the grid stays fixed).
+struct GridFormula {
+  int64_t scale = 1;
+  SmallVector<int64_t> factors; // (argument, dim, step) triples.
+};
+std::optional<GridFormula> getGridFormula(scf::ForallOp forall,
+                                          func::FuncOp func) {
+  GridFormula formula;
+  for (auto [lb, ub, step] :
+       llvm::zip(forall.getMixedLowerBound(), forall.getMixedUpperBound(),
+                 forall.getMixedStep())) {
+    std::optional<int64_t> lower = getConstantIntValue(lb);
+    std::optional<int64_t> stride = getConstantIntValue(step);
+    if (!lower || !stride || *stride <= 0)
+      return std::nullopt;
+    if (std::optional<int64_t> upper = getConstantIntValue(ub)) {
+      formula.scale *=
+          llvm::divideCeil(std::max<int64_t>(0, *upper - *lower), *stride);
+      continue;
+    }
+    if (*lower != 0)
+      return std::nullopt;
+    auto value = cast<Value>(ub);
+    int64_t argument = -1, dim = -1;
+    if (auto arg = dyn_cast<BlockArgument>(value);
+        arg && arg.getOwner()->getParentOp() == func.getOperation() &&
+        arg.getType().isIndex()) {
+      argument = arg.getArgNumber();
+    } else if (auto dimOp = value.getDefiningOp<memref::DimOp>()) {
+      auto arg = dyn_cast<BlockArgument>(dimOp.getSource());
+      std::optional<int64_t> index = dimOp.getConstantIndex();
+      if (!arg || arg.getOwner()->getParentOp() != func.getOperation() ||
+          !index)
+        return std::nullopt;
+      argument = arg.getArgNumber();
+      dim = *index;
+    } else {
+      return std::nullopt;
+    }
+    formula.factors.append({argument, dim, *stride});
+  }
+  return formula;
+}
+
 /// Computes the iteration count of `forall` before it.
 Value buildTripCount(OpBuilder &builder, scf::ForallOp forall) {
   Location loc = forall.getLoc();
@@ -473,7 +521,8 @@ struct CUDAMapForallPass
   /// workgroup attributions.
   LogicalResult outline(RewriterBase &rewriter, func::FuncOp func,
                         ArrayRef<memref::AllocOp> blockBuffers,
-                        int64_t gridBlocks, int64_t blockThreads) {
+                        int64_t gridBlocks, int64_t blockThreads,
+                        const std::optional<GridFormula> &gridFormula) {
     ModuleOp module = getOperation();
     Location loc = func.getLoc();
     unsigned numArgs = func.getNumArguments();
@@ -497,6 +546,12 @@ struct CUDAMapForallPass
                        rewriter.getI64IntegerAttr(gridBlocks));
     gpuModule->setAttr(kCUDABlockAttrName,
                        rewriter.getI64IntegerAttr(blockThreads));
+    if (gridFormula) {
+      gpuModule->setAttr(kCUDAGridScaleAttrName,
+                         rewriter.getI64IntegerAttr(gridFormula->scale));
+      gpuModule->setAttr(kCUDAGridFactorsAttrName,
+                         rewriter.getDenseI64ArrayAttr(gridFormula->factors));
+    }
     Block &kernelEntry = kernel.getBody().front();
     Block &funcEntry = func.getBody().front();
     // Workgroup buffers, read and written through generic pointers.
@@ -591,6 +646,7 @@ struct CUDAMapForallPass
     std::optional<KernelShape> shape = analyze(func, sequential);
     Location loc = func.getLoc();
     int64_t gridBlocks = 1, blockThreads = 1;
+    std::optional<GridFormula> gridFormula;
     bool oneThread = !shape;
     if (!shape) {
       // One thread runs everything: its loops in order, sequentially.
@@ -603,6 +659,10 @@ struct CUDAMapForallPass
     } else {
       std::optional<int64_t> tiles = getStaticTripCount(shape->blocks);
       gridBlocks = tiles ? std::min<int64_t>(*tiles, maxBlocks) : maxBlocks;
+      // A dynamic count of tiles: the host computes the grid at each launch
+      // (gridBlocks its cap) where the bounds are the arguments' values.
+      if (!tiles)
+        gridFormula = getGridFormula(shape->blocks, func);
       int64_t threads = 1;
       for (scf::ForallOp forall : shape->threads) {
         std::optional<int64_t> count = getStaticTripCount(forall);
@@ -668,7 +728,7 @@ struct CUDAMapForallPass
     if (sequential)
       return success();
     return outline(rewriter, func, shape->blockBuffers, gridBlocks,
-                   blockThreads);
+                   blockThreads, gridFormula);
   }
 
   void runOnOperation() override {

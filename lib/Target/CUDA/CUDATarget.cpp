@@ -98,6 +98,11 @@ TargetInfo getCUDATargetInfo(kernel::TargetAttr target) {
 struct LaunchConfig {
   int64_t gridBlocks = 1;
   int64_t blockThreads = 1;
+  /// A grid computed at launch (gridBlocks its cap): the scale and the
+  /// (argument, dim, step) triples of kCUDAGridFactorsAttrName; none when
+  /// the grid is fixed.
+  int64_t gridScale = 1;
+  std::vector<int64_t> gridFactors;
 };
 
 /// ptxas of the CUDA toolkit (or PATH), or "" when there is none.
@@ -197,6 +202,18 @@ std::vector<uint8_t> buildLibrary(StringRef chip,
     entry.grid[1] = entry.grid[2] = 1;
     entry.block[0] = static_cast<uint32_t>(image.launch.blockThreads);
     entry.block[1] = entry.block[2] = 1;
+    const std::vector<int64_t> &factors = image.launch.gridFactors;
+    if (!factors.empty()) {
+      std::vector<CudaGridFactor> table;
+      for (size_t i = 0; i + 2 < factors.size(); i += 3)
+        table.push_back({static_cast<uint32_t>(factors[i]),
+                         static_cast<int32_t>(factors[i + 1]),
+                         static_cast<uint64_t>(factors[i + 2])});
+      entry.gridFactorCount = static_cast<uint32_t>(table.size());
+      entry.gridFactorsOffset =
+          append(table.data(), table.size() * sizeof(CudaGridFactor));
+      entry.gridScale = static_cast<uint64_t>(image.launch.gridScale);
+    }
     entries.push_back(entry);
   }
   std::memcpy(bytes.data(), &header, sizeof(header));
@@ -297,6 +314,14 @@ public:
         if (auto block =
                 gpuModule->getAttrOfType<IntegerAttr>(kCUDABlockAttrName))
           launch.blockThreads = block.getInt();
+        if (auto factors = gpuModule->getAttrOfType<DenseI64ArrayAttr>(
+                kCUDAGridFactorsAttrName)) {
+          launch.gridFactors.assign(factors.asArrayRef().begin(),
+                                    factors.asArrayRef().end());
+          if (auto scale =
+                  gpuModule->getAttrOfType<IntegerAttr>(kCUDAGridScaleAttrName))
+            launch.gridScale = scale.getInt();
+        }
       }
     {
       TimingScope binaryTiming = nestTiming(options.timing, "PTX");

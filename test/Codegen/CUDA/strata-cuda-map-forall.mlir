@@ -63,10 +63,11 @@ func.func @rows(%a: memref<8x500xf32>, %out: memref<8x500xf32>, %b: index, %e: i
 
 // -----
 
-// Dynamic shapes: a fixed grid (max-blocks) whose blocks stride over the
-// tiles; a partial tile's buffer (min(4, n - i) rows) gets the bound's
-// size in shared memory.
-// CHECK-LABEL: gpu.module @dynamic attributes {strata.cuda.block = 256 : i64, strata.cuda.grid = 1056 : i64}
+// Dynamic shapes: blocks that stride over the tiles, as many as the host
+// computes at launch (ceil(dim 0 of argument 0 / 4)), at most max-blocks;
+// a partial tile's buffer (min(4, n - i) rows) gets the bound's size in
+// shared memory.
+// CHECK-LABEL: gpu.module @dynamic attributes {strata.cuda.block = 256 : i64, strata.cuda.grid = 1056 : i64, strata.cuda.grid_factors = array<i64: 0, 0, 4>, strata.cuda.grid_scale = 1 : i64}
 //       CHECK:   workgroup(%[[SHARED:.*]] : memref<4xf32, #gpu.address_space<workgroup>>)
 //       CHECK:     %[[CAST:.*]] = memref.memory_space_cast %[[SHARED]]
 //       CHECK:     memref.reinterpret_cast %[[CAST]] to offset: [0], sizes: [%{{.*}}], strides: [1] : memref<4xf32> to memref<?xf32>
@@ -217,5 +218,26 @@ func.func @staged(%a: memref<32x24xf32>, %out: memref<32xf32>, %b: index, %e: in
       } {mapping = [#gpu.thread<linear_dim_0>]}
     } {strata.cuda.stage_loop}
   } {mapping = [#gpu.block<linear_dim_0>]}
+  return
+}
+
+// -----
+
+// A dynamic count of tiles: the grid is computed at launch from the
+// arguments (ceil(dim 0 of argument 0 / 4) x ceil(argument 2 / 8) x 3
+// tiles), capped at 1056 blocks.
+// CHECK-LABEL: gpu.module @dynamic_grid
+//  CHECK-SAME:   strata.cuda.grid = 1056 : i64
+//  CHECK-SAME:   strata.cuda.grid_factors = array<i64: 0, 0, 4, 2, -1, 8>
+//  CHECK-SAME:   strata.cuda.grid_scale = 3 : i64
+func.func @dynamic_grid(%a: memref<?x96xf32>, %out: memref<?x96xf32>, %n: index, %b: index, %e: index) attributes {strata.kernel_abi = 1 : i64} {
+  %c0 = arith.constant 0 : index
+  %rows = memref.dim %a, %c0 : memref<?x96xf32>
+  scf.forall (%i, %j, %k) = (0, 0, 0) to (%rows, %n, 96) step (4, 8, 32) {
+    scf.forall (%t) in (32) {
+      %x = memref.load %a[%i, %k] : memref<?x96xf32>
+      memref.store %x, %out[%i, %k] : memref<?x96xf32>
+    } {mapping = [#gpu.thread<linear_dim_0>]}
+  } {mapping = [#gpu.block<linear_dim_0>, #gpu.block<linear_dim_1>, #gpu.block<linear_dim_2>]}
   return
 }

@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "strata/Runtime/CudaDevice.h"
+#include "strata/Runtime/CudaLauncher.h"
+#include "strata/Runtime/Tensor.h"
 
 #include "gtest/gtest.h"
 
@@ -318,3 +320,41 @@ TEST_F(CudaDeviceTest, MalformedModulesAreErrors) {
 }
 
 } // namespace
+
+// The grid the host computes for a launch (no GPU needed).
+TEST(CudaGridTest, ComputedFromTheArguments) {
+  using bytecode::CudaGridFactor;
+  float storage[4 * 5] = {};
+  int64_t dims[2] = {4, 5};
+  StatusOr<Tensor> tensor = Tensor::borrow(
+      bytecode::DType::F32, *Shape::get(dims, 2), storage, sizeof(storage));
+  ASSERT_TRUE(tensor.ok());
+  Value image = Value::tensor(*tensor), rows = Value::i64(70);
+  const Value *args[2] = {&image, &rows};
+  // 2 x ceil(5 / 2) x ceil(70 / 64) = 12.
+  std::vector<CudaGridFactor> factors = {{0, 1, 2}, {1, -1, 64}};
+  StatusOr<int64_t> blocks = computeCudaGridBlocks(factors, 2, 1056, args, 2);
+  ASSERT_TRUE(blocks.ok()) << blocks.message();
+  EXPECT_EQ(*blocks, 12);
+  // At most the cap; a fixed grid is the cap.
+  EXPECT_EQ(*computeCudaGridBlocks(factors, 2, 8, args, 2), 8);
+  EXPECT_EQ(*computeCudaGridBlocks({}, 1, 33, args, 2), 33);
+  // An empty dim: no tiles, no launch.
+  Value empty = Value::i64(0);
+  const Value *emptyArgs[2] = {&image, &empty};
+  EXPECT_EQ(*computeCudaGridBlocks(factors, 2, 1056, emptyArgs, 2), 0);
+  // Factors that do not fit the launch's arguments.
+  StatusOr<int64_t> missing =
+      computeCudaGridBlocks({{2, 0, 1}}, 1, 1056, args, 2);
+  ASSERT_FALSE(missing.ok());
+  EXPECT_EQ(missing.message(), "its grid reads argument 2 of 2");
+  StatusOr<int64_t> rank = computeCudaGridBlocks({{0, 3, 1}}, 1, 1056, args, 2);
+  ASSERT_FALSE(rank.ok());
+  EXPECT_EQ(rank.message(),
+            "its grid reads dim 3 of argument 0, which has none");
+  StatusOr<int64_t> kind =
+      computeCudaGridBlocks({{0, -1, 1}}, 1, 1056, args, 2);
+  ASSERT_FALSE(kind.ok());
+  EXPECT_EQ(kind.message(),
+            "its grid reads argument 0 as an integer, but it is a tensor");
+}

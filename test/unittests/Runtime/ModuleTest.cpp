@@ -494,7 +494,7 @@ TEST(DisassemblerTest, FullModule) {
   ASSERT_TRUE(module);
   std::string text = disassemble(*module);
   for (const char *expected :
-       {"module \"m.smod\"\n  version 2.3, ",
+       {"module \"m.smod\"\n  version 2.4, ",
         "  constant-data      offset 2176     size 88       align 64\n",
         "metadata:\n  producer = \"strata-format-test\"\n  target = "
         "\"cpu\"\n",

@@ -366,6 +366,12 @@ std::vector<uint8_t> cudaModule(const std::string &ptx = ".version 8.0") {
   image.grid[1] = image.grid[2] = 1;
   image.block[0] = 64;
   image.block[1] = image.block[2] = 1;
+  // A grid computed at launch: 3 x ceil(dim 0 of argument 0 / 64), at most
+  // 2 blocks.
+  CudaGridFactor factor{0, 0, 64};
+  image.gridFactorCount = 1;
+  image.gridFactorsOffset = append(&factor, sizeof(factor));
+  image.gridScale = 3;
   std::memcpy(library.data(), &header, sizeof(header));
   std::memcpy(library.data() + sizeof(header), &image, sizeof(image));
   ModuleWriter writer;
@@ -400,12 +406,19 @@ TEST(VerifierTest, CudaKernelLibrary) {
   EXPECT_EQ(view.kernels[0].cubin.size(), 4u);
   EXPECT_EQ(view.kernels[0].grid[0], 2u);
   EXPECT_EQ(view.kernels[0].block[0], 64u);
+  ASSERT_EQ(view.kernels[0].gridFactors.size(), 1u);
+  EXPECT_EQ(view.kernels[0].gridFactors[0].step, 64u);
+  EXPECT_EQ(view.kernels[0].gridScale, 3u);
   EXPECT_NE(view.find("k"), nullptr);
   EXPECT_EQ(view.find("other"), nullptr);
   // strata-dump lists them.
-  EXPECT_NE(disassemble(**module, DisassemblerOptions())
-                .find("kernel library (cuda): 1 kernels for sm_90"),
+  std::string listing = disassemble(**module, DisassemblerOptions());
+  EXPECT_NE(listing.find("kernel library (cuda): 1 kernels for sm_90"),
             std::string::npos);
+  EXPECT_NE(listing.find("k: grid <= 2 (3 x ceil(arg0.dim0 / 64)), block "
+                         "64x1x1"),
+            std::string::npos)
+      << listing;
 
   std::vector<uint8_t> magic = good;
   magic[findSection(magic, SectionKind::KernelLibraryCUDA)->offset] = 'X';
@@ -432,6 +445,23 @@ TEST(VerifierTest, CudaKernelLibrary) {
   cudaImage(name).nameSize = 0;
   EXPECT_EQ(loadError(name), "m.smod: CUDA kernel library: kernel 0: name, "
                              "PTX or cubin out of range");
+  std::vector<uint8_t> factors = good;
+  cudaImage(factors).gridFactorCount = 1u << 20;
+  EXPECT_EQ(loadError(factors), "m.smod: CUDA kernel library: kernel 0: grid "
+                                "factors out of range");
+  std::vector<uint8_t> scale = good;
+  cudaImage(scale).gridScale = 0;
+  EXPECT_EQ(loadError(scale),
+            "m.smod: CUDA kernel library: kernel 0: a computed grid needs a "
+            "scale and a cap of at least 1");
+  std::vector<uint8_t> step = good;
+  reinterpret_cast<CudaGridFactor *>(
+      step.data() + findSection(step, SectionKind::KernelLibraryCUDA)->offset +
+      cudaImage(step).gridFactorsOffset)
+      ->step = 0;
+  EXPECT_EQ(loadError(step),
+            "m.smod: CUDA kernel library: kernel 0: grid factor 0: step 0, dim "
+            "0 (expected a step of at least 1 and a dim from -1 to 7)");
   // The kernel table names an entry the library does not have.
   std::vector<uint8_t> missing = good;
   uint8_t *entryName =

@@ -54,6 +54,14 @@ inline constexpr llvm::StringLiteral kCUDAStageLoopAttrName =
 /// its gpu.module, which keeps them through the NVVM lowering).
 inline constexpr llvm::StringLiteral kCUDAGridAttrName = "strata.cuda.grid";
 inline constexpr llvm::StringLiteral kCUDABlockAttrName = "strata.cuda.block";
+/// A grid the host computes from the launch's arguments (dynamic shapes):
+/// `strata.cuda.grid_scale` times the product of ceil(value / step) over
+/// the (argument, dim or -1 for an index argument, step) triples of
+/// `strata.cuda.grid_factors`; `strata.cuda.grid` is then its cap.
+inline constexpr llvm::StringLiteral kCUDAGridScaleAttrName =
+    "strata.cuda.grid_scale";
+inline constexpr llvm::StringLiteral kCUDAGridFactorsAttrName =
+    "strata.cuda.grid_factors";
 
 #define GEN_PASS_DECL
 #include "strata/Codegen/CUDA/Passes.h.inc"

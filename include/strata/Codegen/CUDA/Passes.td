@@ -112,9 +112,13 @@ def CUDAMapForallPass : Pass<"strata-cuda-map-forall", "::mlir::ModuleOp"> {
     block (a staged product's steps) runs in every thread, with the thread
     loops inside it mapped and separated by barriers the same way, and the
     buffers allocated in it moved before it. The grid has one
-    block per tile where the tile count is static (up to `max-blocks`), and
-    `max-blocks` blocks otherwise (dynamic shapes: the loops cover any
-    count); a block has the thread loops' largest static trip count
+    block per tile where the tile count is static (up to `max-blocks`);
+    otherwise (dynamic shapes) `max-blocks` is the cap of a grid the host
+    computes at each launch when the block loop's bounds are constants,
+    index arguments or dims of arguments (`strata.cuda.grid_scale` times
+    the product of ceil(value / step) over the (argument, dim or -1, step)
+    triples of `strata.cuda.grid_factors`), and the grid itself when they
+    are not (the loops cover any count); a block has the thread loops' largest static trip count
     rounded up to whole warps, at most `max-threads`, threads.
 
     Buffers of a block (between its thread loops) move to workgroup
