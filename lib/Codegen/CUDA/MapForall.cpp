@@ -461,7 +461,8 @@ struct CUDAMapForallPass
   /// outer loop over the thread index, and the block loop one over the block
   /// index (the indices in `indices` are null and made here).
   void buildLoops(RewriterBase &rewriter, KernelShape &shape, Indices indices,
-                  int64_t gridBlocks, int64_t blockThreads) {
+                  int64_t gridBlocks, int64_t blockThreads,
+                  const std::optional<GridFormula> &gridFormula) {
     Location loc = shape.blocks.getLoc();
     rewriter.setInsertionPoint(shape.blocks);
     Value numBlocks = buildTripCount(rewriter, shape.blocks);
@@ -470,6 +471,30 @@ struct CUDAMapForallPass
     if (sequential) {
       indices.gridDim =
           arith::ConstantIndexOp::create(rewriter, loc, gridBlocks);
+      // The grid the host computes on a GPU, from the same formula, so
+      // that the emulator runs the blocks a GPU would.
+      if (gridFormula) {
+        auto func = shape.blocks->getParentOfType<func::FuncOp>();
+        Value blocks =
+            arith::ConstantIndexOp::create(rewriter, loc, gridFormula->scale);
+        ArrayRef<int64_t> factors = gridFormula->factors;
+        for (size_t i = 0; i + 2 < factors.size(); i += 3) {
+          Value argument = func.getArgument(factors[i]);
+          Value extent = factors[i + 1] < 0
+                             ? argument
+                             : memref::DimOp::create(rewriter, loc, argument,
+                                                     factors[i + 1])
+                                   .getResult();
+          Value step =
+              arith::ConstantIndexOp::create(rewriter, loc, factors[i + 2]);
+          Value tiles = arith::CeilDivSIOp::create(
+              rewriter, loc,
+              arith::MaxSIOp::create(rewriter, loc, extent, zero), step);
+          blocks = arith::MulIOp::create(rewriter, loc, blocks, tiles);
+        }
+        indices.gridDim =
+            arith::MinSIOp::create(rewriter, loc, blocks, indices.gridDim);
+      }
       indices.blockDim =
           arith::ConstantIndexOp::create(rewriter, loc, blockThreads);
       auto overBlocks =
@@ -723,7 +748,8 @@ struct CUDAMapForallPass
           return forall.emitError("cannot run the loop sequentially");
       }
     } else {
-      buildLoops(rewriter, *shape, indices, gridBlocks, blockThreads);
+      buildLoops(rewriter, *shape, indices, gridBlocks, blockThreads,
+                 gridFormula);
     }
     if (sequential)
       return success();
