@@ -7,6 +7,7 @@
 #include "strata/Runtime/CudaLauncher.h"
 #include "strata/Runtime/Tensor.h"
 
+#include <algorithm>
 #include <cstring>
 #include <map>
 
@@ -78,8 +79,10 @@ StatusOr<int64_t> strata::runtime::computeCudaGridBlocks(
     uint32_t cap, const Value *const *args, uint32_t numArgs) {
   if (factors.empty())
     return static_cast<int64_t>(cap);
-  // Saturates at the cap: the product of large dims must not overflow.
-  uint64_t blocks = scale;
+  // Saturates at the cap: each factor and the running product stay at most
+  // `cap` (< 2^32), so that no product of them overflows, whatever the
+  // module's scale and the arguments' dims.
+  uint64_t blocks = std::min<uint64_t>(scale, cap);
   for (const bytecode::CudaGridFactor &factor : factors) {
     if (factor.argument >= numArgs)
       return Status::error("its grid reads argument " +
@@ -104,11 +107,9 @@ StatusOr<int64_t> strata::runtime::computeCudaGridBlocks(
     }
     if (extent <= 0)
       return 0;
-    uint64_t tiles =
-        (static_cast<uint64_t>(extent) + factor.step - 1) / factor.step;
-    blocks = tiles > cap ? cap : blocks * tiles;
-    if (blocks > cap)
-      blocks = cap;
+    uint64_t tiles = std::min<uint64_t>(
+        (static_cast<uint64_t>(extent) + factor.step - 1) / factor.step, cap);
+    blocks = std::min<uint64_t>(blocks * tiles, cap);
   }
   return static_cast<int64_t>(blocks);
 }

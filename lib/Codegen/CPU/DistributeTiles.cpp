@@ -419,19 +419,17 @@ struct CPUDistributeTilesPass
     func::FuncOp func = getOperation();
     if (!func->hasAttr(kKernelABIAttrName) || !func.getBody().hasOneBlock())
       return;
-    SmallVector<bufferization::MaterializeInDestinationOp> outputs;
-    func.walk([&](bufferization::MaterializeInDestinationOp op) {
-      outputs.push_back(op);
-    });
-    if (outputs.size() != 1)
+    bufferization::MaterializeInDestinationOp outputWrite =
+        getSingleOutputWrite(func);
+    if (!outputWrite)
       return;
-    Value source = outputs.front().getSource();
+    Value source = outputWrite.getSource();
     if (auto concat = source.getDefiningOp<tensor::ConcatOp>()) {
-      distributeConcat(concat, outputs.front());
+      distributeConcat(concat, outputWrite);
       return;
     }
     if (auto slice = source.getDefiningOp<tensor::ExtractSliceOp>()) {
-      distributeSlice(slice, outputs.front());
+      distributeSlice(slice, outputWrite);
       return;
     }
     auto root = source.getDefiningOp<linalg::LinalgOp>();

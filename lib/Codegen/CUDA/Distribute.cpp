@@ -279,8 +279,6 @@ struct CUDADistributePass
     : strata::impl::CUDADistributePassBase<CUDADistributePass> {
   using Base::Base;
 
-  /// Tiles the linalg ops of `blocks`' body into thread loops, the op
-  /// writing the block's tile first, then each producer it did not fuse.
   /// Tiles the linalg ops of `body`, a block tile's body or a stage loop's,
   /// into thread loops (see distributeThreads). `stepProduct` is a staged
   /// contraction's step, whose thread tiles are its schedule's second level
@@ -376,13 +374,11 @@ struct CUDADistributePass
     func::FuncOp func = getOperation();
     if (!func->hasAttr(kKernelABIAttrName) || !func.getBody().hasOneBlock())
       return;
-    SmallVector<bufferization::MaterializeInDestinationOp> outputs;
-    func.walk([&](bufferization::MaterializeInDestinationOp op) {
-      outputs.push_back(op);
-    });
-    if (outputs.size() != 1)
+    bufferization::MaterializeInDestinationOp outputWrite =
+        getSingleOutputWrite(func);
+    if (!outputWrite)
       return;
-    auto output = outputs.front().getSource().getDefiningOp<linalg::LinalgOp>();
+    auto output = outputWrite.getSource().getDefiningOp<linalg::LinalgOp>();
     if (!output || output->getBlock() != &func.getBody().front() ||
         !isTileable(output))
       return;
@@ -417,7 +413,7 @@ struct CUDADistributePass
       rewriter.modifyOpInPlace(output, [&] { init.set(copy); });
     }
     SmallVector<int64_t> blockTiles =
-        getBlockTiles(func, cast<OpResult>(outputs.front().getSource()));
+        getBlockTiles(func, cast<OpResult>(outputWrite.getSource()));
     FailureOr<scf::ForallOp> blocks =
         tileAndFuse(rewriter, func, output, blockTiles, kCUDABlocksAttrName,
                     [](Operation *) { return true; });

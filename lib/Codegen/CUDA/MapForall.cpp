@@ -459,10 +459,11 @@ struct CUDAMapForallPass
   /// Rewrites the block loop of `shape` and its thread loops into stride
   /// loops with `indices`. In sequential mode, thread loops also get an
   /// outer loop over the thread index, and the block loop one over the block
-  /// index (the indices in `indices` are null and made here).
+  /// index (the indices in `indices` are null and made here), to
+  /// `gridBlocks`, or to the tile count capped there when the host computes
+  /// the grid (`computedGrid`).
   void buildLoops(RewriterBase &rewriter, KernelShape &shape, Indices indices,
-                  int64_t gridBlocks, int64_t blockThreads,
-                  const std::optional<GridFormula> &gridFormula) {
+                  int64_t gridBlocks, int64_t blockThreads, bool computedGrid) {
     Location loc = shape.blocks.getLoc();
     rewriter.setInsertionPoint(shape.blocks);
     Value numBlocks = buildTripCount(rewriter, shape.blocks);
@@ -471,30 +472,12 @@ struct CUDAMapForallPass
     if (sequential) {
       indices.gridDim =
           arith::ConstantIndexOp::create(rewriter, loc, gridBlocks);
-      // The grid the host computes on a GPU, from the same formula, so
-      // that the emulator runs the blocks a GPU would.
-      if (gridFormula) {
-        auto func = shape.blocks->getParentOfType<func::FuncOp>();
-        Value blocks =
-            arith::ConstantIndexOp::create(rewriter, loc, gridFormula->scale);
-        ArrayRef<int64_t> factors = gridFormula->factors;
-        for (size_t i = 0; i + 2 < factors.size(); i += 3) {
-          Value argument = func.getArgument(factors[i]);
-          Value extent = factors[i + 1] < 0
-                             ? argument
-                             : memref::DimOp::create(rewriter, loc, argument,
-                                                     factors[i + 1])
-                                   .getResult();
-          Value step =
-              arith::ConstantIndexOp::create(rewriter, loc, factors[i + 2]);
-          Value tiles = arith::CeilDivSIOp::create(
-              rewriter, loc,
-              arith::MaxSIOp::create(rewriter, loc, extent, zero), step);
-          blocks = arith::MulIOp::create(rewriter, loc, blocks, tiles);
-        }
+      // The grid a GPU launch gets where the host computes it (the block
+      // loop's trip count, at most the cap), so that the emulator runs the
+      // blocks a GPU would.
+      if (computedGrid)
         indices.gridDim =
-            arith::MinSIOp::create(rewriter, loc, blocks, indices.gridDim);
-      }
+            arith::MinSIOp::create(rewriter, loc, numBlocks, indices.gridDim);
       indices.blockDim =
           arith::ConstantIndexOp::create(rewriter, loc, blockThreads);
       auto overBlocks =
@@ -749,7 +732,7 @@ struct CUDAMapForallPass
       }
     } else {
       buildLoops(rewriter, *shape, indices, gridBlocks, blockThreads,
-                 gridFormula);
+                 gridFormula.has_value());
     }
     if (sequential)
       return success();

@@ -231,19 +231,18 @@ func.func @staged(%a: memref<32x24xf32>, %out: memref<32xf32>, %b: index, %e: in
 //  CHECK-SAME:   strata.cuda.grid_factors = array<i64: 0, 0, 4, 2, -1, 8>
 //  CHECK-SAME:   strata.cuda.grid_scale = 3 : i64
 
-// The emulator runs the same number of blocks (the formula, at most 1056).
+// The emulator runs the blocks a GPU launch would get: the tile count (the
+// same loop bounds), at most 1056.
 // SEQ-LABEL: func.func @dynamic_grid
-//       SEQ:   %[[DIM:.*]] = memref.dim %arg0, %c0
-//       SEQ:   %[[CAP:.*]] = arith.constant 1056 : index
-//       SEQ:   %[[SCALE:.*]] = arith.constant 3 : index
 //       SEQ:   %[[ROWS:.*]] = memref.dim %arg0, %c0
-//       SEQ:   arith.maxsi %[[ROWS]]
+//       SEQ:   arith.subi %[[ROWS]]
 //       SEQ:   arith.ceildivsi {{.*}}, %c4
-//       SEQ:   arith.muli %[[SCALE]]
-//       SEQ:   arith.maxsi %arg2
+//       SEQ:   arith.subi %arg2
 //       SEQ:   arith.ceildivsi {{.*}}, %c8
-//       SEQ:   %[[BLOCKS:.*]] = arith.muli
-//       SEQ:   %[[GRID:.*]] = arith.minsi %[[BLOCKS]], %[[CAP]]
+//       SEQ:   arith.ceildivsi {{.*}}, %c32
+//       SEQ:   %[[TILES:.*]] = arith.muli
+//       SEQ:   %[[CAP:.*]] = arith.constant 1056 : index
+//       SEQ:   %[[GRID:.*]] = arith.minsi %[[TILES]], %[[CAP]]
 //       SEQ:   scf.for %{{.*}} = %{{.*}} to %[[GRID]]
 func.func @dynamic_grid(%a: memref<?x96xf32>, %out: memref<?x96xf32>, %n: index, %b: index, %e: index) attributes {strata.kernel_abi = 1 : i64} {
   %c0 = arith.constant 0 : index

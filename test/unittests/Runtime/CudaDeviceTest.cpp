@@ -339,6 +339,16 @@ TEST(CudaGridTest, ComputedFromTheArguments) {
   // At most the cap; a fixed grid is the cap.
   EXPECT_EQ(*computeCudaGridBlocks(factors, 2, 8, args, 2), 8);
   EXPECT_EQ(*computeCudaGridBlocks({}, 1, 33, args, 2), 33);
+  // A module's huge scale, or huge dims, saturate at the cap: no product
+  // wraps around (2^63 x 2 would be 0 blocks).
+  EXPECT_EQ(
+      *computeCudaGridBlocks({{1, -1, 35}}, uint64_t(1) << 63, 1056, args, 2),
+      1056);
+  Value huge = Value::i64(int64_t(1) << 62);
+  const Value *hugeArgs[2] = {&image, &huge};
+  EXPECT_EQ(
+      *computeCudaGridBlocks({{1, -1, 1}, {1, -1, 1}}, 1, 1056, hugeArgs, 2),
+      1056);
   // An empty dim: no tiles, no launch.
   Value empty = Value::i64(0);
   const Value *emptyArgs[2] = {&image, &empty};

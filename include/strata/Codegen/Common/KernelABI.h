@@ -14,6 +14,15 @@
 
 #include <string>
 
+namespace mlir {
+namespace bufferization {
+class MaterializeInDestinationOp;
+} // namespace bufferization
+namespace func {
+class FuncOp;
+} // namespace func
+} // namespace mlir
+
 namespace strata {
 
 /// Marks a destination-passing kernel function (value: its number of
@@ -31,6 +40,13 @@ std::string getKernelGridSymbol(llvm::StringRef kernelName);
 /// The name of the function (before the entry point pass) that computes
 /// kernel `kernelName`'s number of tiles.
 std::string getKernelGridBodyName(llvm::StringRef kernelName);
+
+/// The write of a destination-passing kernel's one output (the
+/// `bufferization.materialize_in_destination` of its result into its output
+/// argument), or null when `kernel` writes none or several: the kernels the
+/// targets' distribution passes tile.
+mlir::bufferization::MaterializeInDestinationOp
+getSingleOutputWrite(mlir::func::FuncOp kernel);
 
 } // namespace strata
 
