@@ -42,7 +42,10 @@ for f in "$STRATA_ROOT"/test/e2e/*.mlir; do
   name=$(basename "$f" .mlir)
   count=$(grep -o "CHECK-COUNT-[0-9]*" "$f" | head -1 | sed 's/CHECK-COUNT-//')
   [ -n "$count" ] || continue
-  "$BIN/strata-opt" "$f" --test-graph-build-e2e=return-checks -o "$OUT/e2e/$name.mlir"
+  # The test's own options (a tolerance).
+  options=$(grep -o '"--test-graph-build-e2e=[^"]*"' "$f" | head -1 | tr -d '"' || true)
+  [ -n "$options" ] || options=--test-graph-build-e2e=return-checks
+  "$BIN/strata-opt" "$f" "$options" -o "$OUT/e2e/$name.mlir"
   "$BIN/strata-compile" "$OUT/e2e/$name.mlir" --target=cuda:$CHIP -o "$OUT/e2e/$name.smod"
   rm "$OUT/e2e/$name.mlir"
   echo "$count" > "$OUT/e2e/$name.count"

@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "strata/Codegen/CUDA/Passes.h"
+#include "strata/Codegen/CUDA/ScheduleHeuristics.h"
+#include "strata/Dialect/Kernel/IR/KernelDialect.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -125,6 +127,12 @@ struct InlinePadIntoWindow : OpInterfaceRewritePattern<linalg::LinalgOp> {
                                 PatternRewriter &rewriter) const override {
     if (!op.hasPureTensorSemantics() || op->getNumRegions() != 1)
       return rewriter.notifyMatchFailure(op, "not a linalg op on tensors");
+    // A staged convolution gathers its padded input's elements into its
+    // staged tiles itself (cuda::stageConvolution).
+    kernel::ScheduleAttr schedule = kernel::getSchedule(op);
+    if (schedule && schedule.getNumTileLevels() == 3 &&
+        cuda::matchStagedConvolutionLoops(op))
+      return rewriter.notifyMatchFailure(op, "staged convolution");
     std::optional<unsigned> paddedInput;
     for (auto [position, input] : llvm::enumerate(op.getDpsInputOperands())) {
       auto producer = input->get().getDefiningOp<linalg::GenericOp>();
@@ -357,10 +365,16 @@ struct CUDACopiesToGenericsPass
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<PadToGeneric, ConcatToGeneric, OutputSliceToGeneric,
-                 ExtractOfTranspose, InlinePadIntoWindow>(&getContext());
+                 ExtractOfTranspose>(&getContext());
+    populateCUDAInlinePadIntoWindowPatterns(patterns);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       return signalPassFailure();
   }
 };
 
 } // namespace
+
+void strata::populateCUDAInlinePadIntoWindowPatterns(
+    RewritePatternSet &patterns) {
+  patterns.add<InlinePadIntoWindow>(patterns.getContext());
+}

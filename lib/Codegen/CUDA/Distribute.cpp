@@ -74,6 +74,37 @@ SmallVector<bool> getWholeLoops(linalg::LinalgOp op) {
   return whole;
 }
 
+/// The map from `op`'s loops to the dims of `target`, a result of a linalg
+/// op that `op` reads through a chain of linalg ops of one result each
+/// indexed by a permutation (an epilogue, a layout transpose): `read`
+/// (op's loops to the dims of `value`) composed through each op of the
+/// chain to `target`'s dims. Null when no chain of at most `depth` ops
+/// leads there.
+AffineMap mapLoopsThroughChain(AffineMap read, Value value, Value target,
+                               unsigned depth) {
+  if (value == target)
+    return read;
+  auto producer = value.getDefiningOp<linalg::LinalgOp>();
+  if (!producer || depth == 0 || producer->getNumResults() != 1 ||
+      !producer.hasPureTensorSemantics())
+    return AffineMap();
+  AffineMap written =
+      producer.getIndexingMapMatchingResult(cast<OpResult>(value));
+  if (!written.isPermutation())
+    return AffineMap();
+  // op's loops -> the producer's loops.
+  AffineMap loops = inversePermutation(written).compose(read);
+  for (OpOperand *input : producer.getDpsInputOperands()) {
+    AffineMap inputMap = producer.getMatchingIndexingMap(input);
+    if (!inputMap.isProjectedPermutation())
+      continue;
+    if (AffineMap found = mapLoopsThroughChain(inputMap.compose(loops),
+                                               input->get(), target, depth - 1))
+      return found;
+  }
+  return AffineMap();
+}
+
 /// The block tile sizes of the op writing `result`, the kernel's output:
 /// the first level of the schedule on the kernel's scheduled op, read
 /// through the output dims both ops write when they differ, else the
@@ -96,7 +127,22 @@ SmallVector<int64_t> getBlockTiles(func::FuncOp func, OpResult result) {
       tiles.assign(level.begin(), level.end());
     } else if (scheduled.getNumDpsInits() == 1 &&
                level.size() == scheduled.getNumLoops()) {
-      AffineMap outputMap = output.getIndexingMapMatchingResult(result);
+      // The output's loops to the scheduled op's result dims: through the
+      // chain of ops from it (a transpose to the graph's layout reorders
+      // the dims), else the dims both write.
+      AffineMap outputMap;
+      for (OpOperand *input : output.getDpsInputOperands()) {
+        AffineMap inputMap = output.getMatchingIndexingMap(input);
+        if (!inputMap.isProjectedPermutation())
+          continue;
+        outputMap = mapLoopsThroughChain(inputMap, input->get(),
+                                         scheduled->getResult(0),
+                                         /*depth=*/4);
+        if (outputMap)
+          break;
+      }
+      if (!outputMap)
+        outputMap = output.getIndexingMapMatchingResult(result);
       AffineMap scheduledMap = scheduled.getIndexingMapMatchingResult(
           cast<OpResult>(scheduled->getResult(0)));
       if (outputMap.isProjectedPermutation() &&
@@ -275,6 +321,33 @@ FailureOr<SmallVector<Operation *>> shareReduction(RewriterBase &rewriter,
   return result->mergeOps;
 }
 
+/// Drops the staging level of `conv`'s schedule, a convolution of a block
+/// tile that cuda::stageConvolution cannot stage (block tiles that a
+/// hand-written schedule, or an epilogue's loops, leave partial): its
+/// threads compute one output each, reading a padded input's elements in
+/// place (what strata-cuda-copies-to-generics does for the convolutions it
+/// does not leave to the staging).
+void unstageConvolution(RewriterBase &rewriter, linalg::LinalgOp conv) {
+  kernel::ScheduleAttr schedule = kernel::getSchedule(conv);
+  kernel::setSchedule(conv,
+                      kernel::ScheduleAttr::get(
+                          conv->getContext(),
+                          rewriter.getArrayAttr({schedule.getTileSizes()[0],
+                                                 schedule.getTileSizes()[1]}),
+                          schedule.getVectorSizes(), schedule.getParallelDims(),
+                          schedule.getUnroll(), schedule.getPack()));
+  SmallVector<Operation *> producers;
+  for (Value input : conv.getDpsInputs())
+    if (Operation *producer = input.getDefiningOp())
+      producers.push_back(producer);
+  RewritePatternSet patterns(conv->getContext());
+  populateCUDAInlinePadIntoWindowPatterns(patterns);
+  (void)applyOpPatternsGreedily({conv.getOperation()}, std::move(patterns));
+  for (Operation *producer : producers)
+    if (producer->use_empty())
+      rewriter.eraseOp(producer);
+}
+
 struct CUDADistributePass
     : strata::impl::CUDADistributePassBase<CUDADistributePass> {
   using Base::Base;
@@ -358,10 +431,14 @@ struct CUDADistributePass
     if (linalg::LinalgOp contraction = cuda::findStagedContraction(blocks)) {
       FailureOr<linalg::LinalgOp> step =
           cuda::stageContraction(rewriter, contraction);
-      if (failed(step))
+      if (succeeded(step)) {
+        stepProduct = *step;
+      } else if (cuda::matchStagedConvolutionLoops(contraction)) {
+        unstageConvolution(rewriter, contraction);
+      } else {
         return contraction->emitOpError(
             "cannot stage the product's operand tiles");
-      stepProduct = *step;
+      }
     }
     if (failed(distributeBody(func, blocks.getBody(), linalg::LinalgOp())))
       return failure();

@@ -7,8 +7,9 @@
 // run whole in each thread. Matrix products of static sizes get square
 // block tiles whose operand tiles are staged through shared memory a slice
 // of the reduction at a time, and a register tile of outputs per thread
-// (getStagedContractionSchedule). Convolutions get no staging, and
-// reductions no warp reductions yet.
+// (getStagedContraction); so do convolutions, as implicit matrix products
+// of a block's pixels by its output channels (getStagedConvolution).
+// Reductions get no warp reductions yet.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +17,7 @@
 #include "strata/Dialect/Kernel/IR/KernelDialect.h"
 #include "strata/Target/TargetInfo.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -120,6 +122,97 @@ cuda::getStagedContraction(linalg::LinalgOp op) {
   return staged;
 }
 
+int64_t cuda::StagedConvolution::getBlockM() const {
+  return llvm::divideCeil(getBlockPixels(), kStagedThreadsPerDim) *
+         kStagedThreadsPerDim;
+}
+
+/// The most output pixels of a staged convolution's block tile (the m of
+/// its product, like a staged contraction's largest block tile).
+constexpr int64_t kMaxStagedPixels = 64;
+
+/// Whether `block` computes a sum of products (casts allowed around them).
+static bool isMultiplyAccumulate(Block &block) {
+  return linalg::detail::isContractionBody(
+      block, [](Operation *multiply, Operation *add) {
+        return (isa<arith::MulFOp>(multiply) && isa<arith::AddFOp>(add)) ||
+               (isa<arith::MulIOp>(multiply) && isa<arith::AddIOp>(add));
+      });
+}
+
+std::optional<cuda::StagedConvolution>
+cuda::matchStagedConvolutionLoops(linalg::LinalgOp op) {
+  if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1 ||
+      op.hasIndexSemantics() || op->getNumRegions() != 1 || !op.getBlock() ||
+      !isMultiplyAccumulate(*op.getBlock()))
+    return std::nullopt;
+  FailureOr<linalg::ConvolutionDimensions> dims =
+      linalg::inferConvolutionDims(op);
+  if (failed(dims) || dims->batch.size() != 1 ||
+      dims->outputImage.size() != 2 || dims->outputChannel.size() != 1 ||
+      dims->filterLoop.size() != 2 || dims->inputChannel.size() != 1 ||
+      !dims->depth.empty())
+    return std::nullopt;
+  StagedConvolution staged;
+  staged.batch = dims->batch.front();
+  staged.height = dims->outputImage[0];
+  staged.width = dims->outputImage[1];
+  staged.channel = dims->outputChannel.front();
+  staged.filterHeight = dims->filterLoop[0];
+  staged.filterWidth = dims->filterLoop[1];
+  staged.inputChannel = dims->inputChannel.front();
+  // The block's result tile is the accumulator's rows reshaped: the output
+  // must be indexed (batch, height, width, channel).
+  AffineMap outputMap = op.getMatchingIndexingMap(op.getDpsInitOperand(0));
+  unsigned expected[] = {staged.batch, staged.height, staged.width,
+                         staged.channel};
+  if (outputMap.getNumResults() != 4)
+    return std::nullopt;
+  for (auto [result, loop] : llvm::zip(outputMap.getResults(), expected)) {
+    auto dim = dyn_cast<AffineDimExpr>(result);
+    if (!dim || dim.getPosition() != loop)
+      return std::nullopt;
+  }
+  return staged;
+}
+
+std::optional<cuda::StagedConvolution>
+cuda::getStagedConvolution(linalg::LinalgOp op) {
+  std::optional<StagedConvolution> loops = matchStagedConvolutionLoops(op);
+  if (!loops)
+    return std::nullopt;
+  StagedConvolution staged = *loops;
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  for (unsigned loop : {staged.height, staged.width, staged.filterHeight,
+                        staged.filterWidth, staged.inputChannel})
+    if (ShapedType::isDynamic(ranges[loop]) || ranges[loop] <= 0)
+      return std::nullopt;
+  if (ranges[staged.batch] == 0 || ranges[staged.channel] == 0)
+    return std::nullopt;
+  // The block tile of pixels: the most (up to kMaxStagedPixels) that a
+  // tile dividing the image holds, the widest of those (longer runs of
+  // consecutive pixels).
+  int64_t height = ranges[staged.height], width = ranges[staged.width];
+  for (int64_t tileWidth = 1; tileWidth <= std::min(width, kMaxStagedPixels);
+       ++tileWidth) {
+    if (width % tileWidth)
+      continue;
+    for (int64_t tileHeight = 1; tileHeight <= height; ++tileHeight) {
+      int64_t pixels = tileHeight * tileWidth;
+      if (height % tileHeight || pixels > kMaxStagedPixels ||
+          pixels < staged.getBlockPixels())
+        continue;
+      staged.tileHeight = tileHeight;
+      staged.tileWidth = tileWidth;
+    }
+  }
+  staged.blockN = getStagedBlockTile(ranges[staged.channel]);
+  staged.stageChannels = getStageTile(ranges[staged.inputChannel]);
+  if (staged.getBlockPixels() < kStagedThreadsPerDim || !staged.blockN)
+    return std::nullopt;
+  return staged;
+}
+
 kernel::ScheduleAttr cuda::chooseSchedule(linalg::LinalgOp root,
                                           const TargetInfo &info) {
   (void)info;
@@ -150,6 +243,34 @@ kernel::ScheduleAttr cuda::chooseSchedule(linalg::LinalgOp root,
         builder.getDenseI64ArrayAttr({}),
         builder.getDenseI64ArrayAttr(parallelDims), /*unroll=*/1,
         /*pack=*/false);
+  }
+  if (std::optional<StagedConvolution> staged = getStagedConvolution(root)) {
+    unsigned numLoops = root.getNumLoops();
+    SmallVector<int64_t> blockTiles(numLoops, 0), threadTiles(numLoops, 0),
+        stageTiles(numLoops, 0);
+    blockTiles[staged->batch] = threadTiles[staged->batch] = 1;
+    blockTiles[staged->height] = staged->tileHeight;
+    blockTiles[staged->width] = staged->tileWidth;
+    blockTiles[staged->channel] = staged->blockN;
+    // Each thread: getBlockM() / 16 consecutive pixels of the block
+    // (counted on the width loop) by blockN / 16 channels.
+    threadTiles[staged->height] = 1;
+    threadTiles[staged->width] = staged->getBlockM() / kStagedThreadsPerDim;
+    threadTiles[staged->channel] = staged->blockN / kStagedThreadsPerDim;
+    // One filter tap and a slice of the input channels per step.
+    stageTiles[staged->filterHeight] = stageTiles[staged->filterWidth] = 1;
+    stageTiles[staged->inputChannel] = staged->stageChannels;
+    SmallVector<int64_t> parallelDims = {staged->batch, staged->height,
+                                         staged->width, staged->channel};
+    llvm::sort(parallelDims);
+    return kernel::ScheduleAttr::get(
+        context,
+        builder.getArrayAttr({builder.getDenseI64ArrayAttr(blockTiles),
+                              builder.getDenseI64ArrayAttr(threadTiles),
+                              builder.getDenseI64ArrayAttr(stageTiles)}),
+        builder.getDenseI64ArrayAttr({}),
+        builder.getDenseI64ArrayAttr(parallelDims),
+        /*unroll=*/1, /*pack=*/false);
   }
   SmallVector<utils::IteratorType> iterators = root.getIteratorTypesArray();
   SmallVector<int64_t> ranges = root.getStaticLoopRanges();

@@ -38,7 +38,8 @@ linalg::LinalgOp cuda::findStagedContraction(scf::ForallOp blocks) {
     kernel::ScheduleAttr schedule = kernel::getSchedule(linalgOp);
     if (!schedule || schedule.getNumTileLevels() != 3 ||
         schedule.getTileSizes(2).size() != linalgOp.getNumLoops() ||
-        !cuda::getStagedContraction(linalgOp))
+        (!cuda::getStagedContraction(linalgOp) &&
+         !cuda::matchStagedConvolutionLoops(linalgOp)))
       continue;
     return linalgOp;
   }
@@ -114,6 +115,8 @@ FailureOr<linalg::LinalgOp> cuda::stageContraction(RewriterBase &rewriter,
                                                    linalg::LinalgOp op) {
   std::optional<cuda::StagedContraction> staged =
       cuda::getStagedContraction(op);
+  if (!staged && cuda::matchStagedConvolutionLoops(op))
+    return cuda::stageConvolution(rewriter, op);
   kernel::ScheduleAttr schedule = kernel::getSchedule(op);
   if (!staged || op.getNumDpsInits() != 1)
     return failure();
@@ -186,16 +189,23 @@ FailureOr<linalg::LinalgOp> cuda::stageContraction(RewriterBase &rewriter,
   scf::YieldOp::create(rewriter, loc, product->getResult(0));
   rewriter.setInsertionPointAfter(loop);
   loop->setAttr(kCUDAStageLoopAttrName, rewriter.getUnitAttr());
-  // The block's tile of the result: the accumulator's leading part. A
+  cuda::replaceWithStagedResult(rewriter, op, loop.getResult(0), fill);
+  return product;
+}
+
+void cuda::replaceWithStagedResult(RewriterBase &rewriter, linalg::LinalgOp op,
+                                   Value blockResult, linalg::FillOp fill) {
+  // The block's tile of the result: the static tile's leading part. A
   // result the block writes out (no epilogue) is copied into its
   // destination by the block's threads.
-  SmallVector<OpFoldResult> sizes =
-      tensor::getMixedSizes(rewriter, loc, init->get());
+  Location loc = op.getLoc();
+  Value init = op.getDpsInitOperand(0)->get();
+  SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(rewriter, loc, init);
   SmallVector<OpFoldResult> zeros(sizes.size(), rewriter.getIndexAttr(0));
   SmallVector<OpFoldResult> ones(sizes.size(), rewriter.getIndexAttr(1));
   Value result = tensor::ExtractSliceOp::create(
-      rewriter, loc, cast<RankedTensorType>(init->get().getType()),
-      loop.getResult(0), zeros, sizes, ones);
+      rewriter, loc, cast<RankedTensorType>(init.getType()), blockResult, zeros,
+      sizes, ones);
   bool writtenOut =
       llvm::any_of(op->getResult(0).getUsers(), [](Operation *user) {
         return isa<tensor::ParallelInsertSliceOp>(user);
@@ -204,15 +214,26 @@ FailureOr<linalg::LinalgOp> cuda::stageContraction(RewriterBase &rewriter,
     Value destination =
         fill ? fill.getOutputs().front()
              : tensor::EmptyOp::create(rewriter, loc, sizes,
-                                       getElementTypeOrSelf(init->get()))
+                                       getElementTypeOrSelf(init))
                    .getResult();
     result =
         linalg::CopyOp::create(rewriter, loc, result, destination).getResult(0);
   }
+  // The producers the staged tiles computed in place (a padded input, a
+  // bias), left unused.
+  SmallVector<Operation *> producers;
+  for (Value operand : op->getOperands())
+    if (Operation *producer = operand.getDefiningOp();
+        producer && producer != fill.getOperation() &&
+        isa<linalg::LinalgOp>(producer) &&
+        !llvm::is_contained(producers, producer))
+      producers.push_back(producer);
   rewriter.replaceOp(op, result);
   if (fill && fill->use_empty())
     rewriter.eraseOp(fill);
-  return product;
+  for (Operation *producer : producers)
+    if (producer->use_empty())
+      rewriter.eraseOp(producer);
 }
 
 void cuda::vectorizeRegisterTile(RewriterBase &rewriter,

@@ -163,3 +163,25 @@ func.func @padded_window(%x: tensor<1x4x4x8xf32>, %w: tensor<3x3x8x16xf32>) -> t
   %conv = linalg.conv_2d_nhwc_hwcf {dilations = dense<2> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>} ins(%padded, %w : tensor<1x8x8x8xf32>, tensor<3x3x8x16xf32>) outs(%fill : tensor<1x4x4x16xf32>) -> tensor<1x4x4x16xf32>
   return %conv : tensor<1x4x4x16xf32>
 }
+
+// -----
+
+// A convolution that strata-cuda-distribute stages (a third schedule
+// level) gathers its padded input's elements into its staged tiles itself:
+// it keeps reading the pad's generic.
+// CHECK-LABEL: func.func @staged_padded_window
+//       CHECK:   %[[PAD:.*]] = linalg.generic
+//  CHECK-SAME:     strata.cuda.pad
+//       CHECK:   linalg.conv_2d_nhwc_hwcf
+//  CHECK-SAME:     ins(%[[PAD]], %{{.*}} : tensor<1x6x6x8xf32>, tensor<3x3x8x16xf32>)
+func.func @staged_padded_window(%x: tensor<1x4x4x8xf32>, %w: tensor<3x3x8x16xf32>) -> tensor<1x4x4x16xf32> {
+  %zero = arith.constant 0.0 : f32
+  %padded = tensor.pad %x low[0, 1, 1, 0] high[0, 1, 1, 0] {
+  ^bb0(%a: index, %b: index, %c: index, %d: index):
+    tensor.yield %zero : f32
+  } : tensor<1x4x4x8xf32> to tensor<1x6x6x8xf32>
+  %init = tensor.empty() : tensor<1x4x4x16xf32>
+  %fill = linalg.fill ins(%zero : f32) outs(%init : tensor<1x4x4x16xf32>) -> tensor<1x4x4x16xf32>
+  %conv = linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>, kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 1, 4, 4, 16, 0, 0, 0>, array<i64: 1, 1, 1, 1, 0, 0, 0>, array<i64: 0, 0, 0, 0, 1, 1, 8>], vector_sizes = [], parallel_dims = [0, 1, 2, 3]>} ins(%padded, %w : tensor<1x6x6x8xf32>, tensor<3x3x8x16xf32>) outs(%fill : tensor<1x4x4x16xf32>) -> tensor<1x4x4x16xf32>
+  return %conv : tensor<1x4x4x16xf32>
+}

@@ -11,6 +11,7 @@
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {
+class RewritePatternSet;
 namespace affine {
 class AffineDialect;
 } // namespace affine
@@ -65,6 +66,11 @@ inline constexpr llvm::StringLiteral kCUDAGridFactorsAttrName =
 
 #define GEN_PASS_DECL
 #include "strata/Codegen/CUDA/Passes.h.inc"
+
+/// Adds strata-cuda-copies-to-generics' pattern that computes a padded
+/// input's elements where a window (a convolution's, a pooling's) reads
+/// them, for the ops that are not staged convolutions.
+void populateCUDAInlinePadIntoWindowPatterns(mlir::RewritePatternSet &patterns);
 
 /// Registers the passes of Codegen/CUDA and its pipelines.
 void registerCodegenCUDAPasses();

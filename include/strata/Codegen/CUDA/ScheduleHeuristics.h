@@ -70,12 +70,47 @@ struct StagedContraction {
 std::optional<StagedContraction>
 getStagedContraction(mlir::linalg::LinalgOp op);
 
+/// How a 2-D convolution (NHWC-like: one batch, two output image, one
+/// output channel, two filter and one input channel loop, no depth loop;
+/// the output indexed by (batch, height, width, channel)) is staged as an
+/// implicit matrix product: m the output pixels of a block tile of
+/// tileHeight x tileWidth (which divide the image; one image per block),
+/// n the output channels (blockN per block), and k the filter taps times
+/// the input channels, staged one tap and stageChannels channels per step.
+struct StagedConvolution {
+  unsigned batch = 0, height = 0, width = 0, channel = 0;
+  unsigned filterHeight = 0, filterWidth = 0, inputChannel = 0;
+  int64_t tileHeight = 0, tileWidth = 0, blockN = 0, stageChannels = 0;
+
+  /// The block's pixels, the m of its product.
+  int64_t getBlockPixels() const { return tileHeight * tileWidth; }
+  /// The rows of the block's staged tiles: the pixels rounded up to the
+  /// kStagedThreadsPerDim threads along m (rows beyond the pixels are
+  /// zero).
+  int64_t getBlockM() const;
+};
+
+/// The loops of `op` when it is a convolution that StagedConvolution
+/// describes (its tile sizes left 0), whatever its sizes.
+std::optional<StagedConvolution>
+matchStagedConvolutionLoops(mlir::linalg::LinalgOp op);
+
+/// The staging of `op` when it is a convolution that StagedConvolution
+/// describes, of static image, filter and input channel sizes (the batch
+/// and output channels may be dynamic), with at least 16 pixels in a block
+/// tile and 16 output channels (or dynamic).
+std::optional<StagedConvolution>
+getStagedConvolution(mlir::linalg::LinalgOp op);
+
 /// The schedule of `root`, a kernel's root op, on the GPU `info` describes:
 /// tile_sizes = [block tiles, thread tiles], no vector sizes, the block-
 /// tiled parallel loops as parallel_dims. A staged contraction gets a third
 /// level: the reduction tile its block stages in shared memory per step
 /// (strata-cuda-distribute), and thread tiles of several outputs (a
-/// register tile).
+/// register tile). So does a staged convolution: block tiles
+/// [1, tileHeight, tileWidth, blockN], thread tiles of getBlockM() / 16
+/// consecutive pixels (counted on the width loop) by blockN / 16 channels,
+/// and a stage tile of one tap and stageChannels input channels.
 kernel::ScheduleAttr chooseSchedule(mlir::linalg::LinalgOp root,
                                     const TargetInfo &info);
 

@@ -2,7 +2,8 @@
 //
 // The staging of a matrix product's operand tiles in shared memory, with a
 // register tile per thread, that strata-cuda-distribute applies to the
-// contractions whose schedule has a staging level (ScheduleHeuristics.h).
+// contractions whose schedule has a staging level (ScheduleHeuristics.h),
+// and to convolutions as implicit matrix products (StageConvolutions.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,7 +15,9 @@
 
 namespace mlir {
 class RewriterBase;
+class Value;
 namespace linalg {
+class FillOp;
 class LinalgOp;
 } // namespace linalg
 namespace scf {
@@ -45,6 +48,25 @@ mlir::linalg::LinalgOp findStagedContraction(mlir::scf::ForallOp blocks);
 /// caller tiles into threads by the schedule's second level.
 mlir::FailureOr<mlir::linalg::LinalgOp>
 stageContraction(mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp op);
+
+/// stageContraction for a convolution (getStagedConvolution): an implicit
+/// matrix product of the block's pixels (rows of the accumulator, rounded
+/// up to 16) by its output channels, stepped through each filter tap and a
+/// slice of the input channels at a time; each step gathers the input
+/// elements of the block's windows (a padded input's predicated reads
+/// computed in place) and the tap's weights into block buffers. The block
+/// tile's pixels must fill it (the schedule's tiles divide the image).
+mlir::FailureOr<mlir::linalg::LinalgOp>
+stageConvolution(mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp op);
+
+/// Replaces `op`, a staged op of a block tile, with `blockResult`, its
+/// result in a tensor of the block tile's static shape (cut to the tile's
+/// sizes, and copied out by the block's threads when the block writes it
+/// out), and erases `fill` (its init's, when it had one) and the producers
+/// the staged tiles computed in place once unused.
+void replaceWithStagedResult(mlir::RewriterBase &rewriter,
+                             mlir::linalg::LinalgOp op, mlir::Value blockResult,
+                             mlir::linalg::FillOp fill);
 
 /// Vectorizes the linalg ops of a staged product's thread loop (its
 /// register tile: the outputs stay in vector registers through each step)
