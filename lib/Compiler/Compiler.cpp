@@ -225,6 +225,8 @@ static LogicalResult buildPipeline(OpPassManager &pm, Location loc,
   select.targetName = backend.getName().str();
   select.cpu = options.cpu.empty() && !info.gpu ? "host" : options.cpu;
   select.features = options.features;
+  select.tuningDatabase = options.tuningDatabase;
+  select.reportTuning = options.reportTuning;
   pm.addPass(kernel::createKernelSelectSchedulePass(select));
   if (level < CompileLevel::Device)
     return success();

@@ -119,6 +119,17 @@ cl::opt<int64_t>
                  cl::desc("Winograd's output tile m: 2 or 4 (default 0: "
                           "chosen per convolution)"),
                  cl::init(0), cl::cat(toolCategory));
+cl::opt<std::string>
+    tuningDatabase("tuning-db",
+                   cl::desc("A tuning database (JSON Lines of measured "
+                            "schedules, docs/Tuning.md): each kernel it "
+                            "has measured on the target gets the fastest"),
+                   cl::init(""), cl::cat(toolCategory));
+cl::opt<bool> reportTuning("report-tuning",
+                           cl::desc("Print each kernel's fingerprint and "
+                                    "target, and whether its schedule came "
+                                    "from --tuning-db (remarks)"),
+                           cl::init(false), cl::cat(toolCategory));
 cl::opt<bool> reportMemory("report-memory",
                            cl::desc("Print each host function's planned "
                                     "memory (remarks)"),
@@ -240,6 +251,8 @@ int main(int argc, char **argv) {
   options.linker = linker;
   options.vectorize = vectorize;
   options.layout = layout;
+  options.tuningDatabase = tuningDatabase;
+  options.reportTuning = reportTuning;
   options.winograd = winograd;
   options.winogradTile = winogradTile;
   options.threads = compileThreads;

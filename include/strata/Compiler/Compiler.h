@@ -77,6 +77,13 @@ struct CompileOptions {
   /// Winograd's output tile m: 2, 4, or 0 to choose per convolution (see
   /// kernel-rewrite-convolutions).
   int64_t winogradTile = 0;
+  /// A tuning database (strata/Tuner/TuningDatabase.h): each kernel it
+  /// has measured on the target gets its fastest schedule there, the
+  /// others the heuristics'. "": none.
+  std::string tuningDatabase;
+  /// Emit a remark per kernel: its fingerprint and target (a tuning
+  /// record's keys) and whether its schedule came from the database.
+  bool reportTuning = false;
   /// Emit each host function's memory plan as a remark.
   bool reportMemory = false;
   /// Time every phase of the compilation (the passes of each pipeline,

@@ -3,8 +3,9 @@
 // Implements kernel-select-schedule: for every kernel (a kernel.func, a
 // kernel.dispatch, or the body of a func.func before dispatches exist) find
 // the root linalg op and give it a schedule: the one a test or tuner wrote,
-// checked against its loops, else the one the target backend's heuristics
-// choose (TargetBackend::chooseSchedule; the CPU's are in
+// checked against its loops, else the fastest one a tuning database holds
+// for the kernel on its target, else the one the target backend's
+// heuristics choose (TargetBackend::chooseSchedule; the CPU's are in
 // lib/Codegen/CPU/ScheduleHeuristics.cpp).
 //
 //===----------------------------------------------------------------------===//
@@ -12,9 +13,13 @@
 #include "strata/Dialect/Kernel/IR/KernelOps.h"
 #include "strata/Dialect/Kernel/Transforms/Passes.h"
 #include "strata/Target/TargetBackend.h"
+#include "strata/Tuner/Fingerprint.h"
+#include "strata/Tuner/TuningDatabase.h"
 
+#include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
 
 namespace strata::kernel {
 #define GEN_PASS_DEF_KERNELSELECTSCHEDULEPASS
@@ -33,10 +38,20 @@ namespace {
 struct Machine {
   const TargetBackend *backend = nullptr;
   TargetInfo info;
+  /// The machine's printed #kernel.target: the key of its tuning records.
+  std::string target;
 };
+
+std::string printTarget(TargetAttr target) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << Attribute(target);
+  return text;
+}
 
 Machine getMachine(TargetAttr target) {
   Machine machine;
+  machine.target = printTarget(target);
   machine.backend = lookupTargetBackend(getTargetBackendName(target));
   if (machine.backend)
     machine.info = machine.backend->getTargetInfo(target);
@@ -109,7 +124,55 @@ struct KernelSelectSchedulePass
         return signalPassFailure();
       moduleMachine.backend = *backend;
       moduleMachine.info = (*backend)->getTargetInfo(*defaultTarget);
+      moduleMachine.target = printTarget(*defaultTarget);
     }
+    std::optional<tuner::TuningDatabase> database;
+    if (!tuningDatabase.empty()) {
+      llvm::Expected<tuner::TuningDatabase> loaded =
+          tuner::TuningDatabase::load(tuningDatabase);
+      if (!loaded) {
+        module.emitError() << llvm::toString(loaded.takeError());
+        return signalPassFailure();
+      }
+      database = std::move(*loaded);
+    }
+    // The schedule of `kernel` that the tuning database measured fastest on
+    // `machine`, when it holds one that fits the root's loops (a record that
+    // does not parse or fit is left, with a warning).
+    auto lookupTuned = [&](FuncOp kernel, linalg::LinalgOp root,
+                           const Machine &machine) -> ScheduleAttr {
+      if (!database)
+        return {};
+      std::string fingerprint = tuner::getKernelFingerprint(kernel);
+      const tuner::TuningRecord *record =
+          database->lookupBest(fingerprint, machine.target);
+      if (!record)
+        return {};
+      Attribute parsed;
+      {
+        // Parse errors are reported below, as a warning.
+        ScopedDiagnosticHandler silence(kernel.getContext(),
+                                        [](Diagnostic &) { return success(); });
+        parsed = parseAttribute(record->schedule, kernel.getContext());
+      }
+      auto tuned = dyn_cast_or_null<ScheduleAttr>(parsed);
+      auto warn = [&] {
+        InFlightDiagnostic diag = kernel.emitWarning();
+        diag << "tuning database " << tuningDatabase << ": the schedule "
+             << "measured for kernel " << fingerprint
+             << " does not fit it, using the heuristics' (";
+        return diag;
+      };
+      if (!tuned || !fits(tuned, root)) {
+        warn() << record->schedule << " is not a schedule of "
+               << root.getNumLoops() << " loops)";
+        return {};
+      }
+      if (failed(tuned.verifyLoops(root.getIteratorTypesArray(),
+                                   root.getStaticLoopRanges(), warn)))
+        return {};
+      return tuned;
+    };
 
     // Chooses (or takes `given`) the schedule of the root of `region`, sets
     // it on the root and returns it (null without a root or on a GPU).
@@ -117,6 +180,9 @@ struct KernelSelectSchedulePass
     // is to tile is an error at the op or kernel that carries it: carried
     // out, it would tile loops it was not written for.
     bool misfit = false;
+    // Whether the last kernel.func scheduled took its schedule from the
+    // tuning database.
+    bool tunedKernel = false;
     auto verify = [&](ScheduleAttr schedule, linalg::LinalgOp root,
                       Operation *holder) {
       if (failed(schedule.verifyLoops(
@@ -143,6 +209,11 @@ struct KernelSelectSchedulePass
       if (given)
         verify(given, root, holder);
       ScheduleAttr chosen = given;
+      if (!chosen)
+        if (auto kernel = dyn_cast<FuncOp>(holder)) {
+          chosen = lookupTuned(kernel, root, machine);
+          tunedKernel = bool(chosen);
+        }
       if (!chosen || !fits(chosen, root)) {
         // Without a backend (CUDA, for now) the kernel stays unscheduled.
         if (!machine.backend)
@@ -163,10 +234,21 @@ struct KernelSelectSchedulePass
         if (TargetAttr target = kernel.getTargetAttr())
           machine = getMachine(target);
         ScheduleAttr given = kernel.getScheduleAttr();
+        std::string fingerprint;
+        if (reportTuning)
+          fingerprint = tuner::getKernelFingerprint(kernel);
+        tunedKernel = false;
         ScheduleAttr chosen =
             schedule(kernel.getBody(), given, machine, kernel);
         if (chosen && !given)
           kernel.setScheduleAttr(chosen);
+        if (reportTuning)
+          kernel.emitRemark()
+              << "kernel @" << kernel.getSymName() << " (fingerprint "
+              << fingerprint << ") on " << machine.target << ": "
+              << (given || !chosen ? "schedule not chosen here"
+                  : tunedKernel    ? "schedule from the tuning database"
+                                   : "the heuristics' schedule");
         continue;
       }
       auto func = dyn_cast<func::FuncOp>(op);

@@ -219,7 +219,13 @@ def KernelSelectSchedulePass : Pass<"kernel-select-schedule", "::mlir::ModuleOp"
     for `cpu` (the host's, or a named CPU) with `features`. A target without a backend
     leaves its kernels unscheduled. The schedule is set on the kernel.func
     and on the root op (as the discardable attribute `kernel.schedule`),
-    where strata-cpu-tile-and-vectorize reads it.
+    where strata-cpu-tile-and-vectorize reads it. With `tuning-db`, a
+    kernel.func that the database has measured on its target (the same
+    fingerprint: Tuner/Fingerprint.h, and the same printed #kernel.target)
+    gets the fastest schedule measured instead; an unreadable or corrupted
+    database is an error, a record that does not fit its kernel a warning.
+    `report-tuning` says, for each kernel.func, its fingerprint, target and
+    where its schedule came from (the keys a tuning record needs).
   }];
   let options = [
     Option<"targetName", "target", "std::string", /*default=*/"\"cpu\"",
@@ -230,6 +236,13 @@ def KernelSelectSchedulePass : Pass<"kernel-select-schedule", "::mlir::ModuleOp"
     Option<"features", "features", "std::string", /*default=*/"\"\"",
            "LLVM features that override the CPU's without a kernel.target "
            "(\"+avx2,-avx512f\")">,
+    Option<"tuningDatabase", "tuning-db", "std::string", /*default=*/"\"\"",
+           "A tuning database (JSON Lines: Tuner/TuningDatabase.h) whose "
+           "fastest record of a kernel on its target is the kernel's "
+           "schedule">,
+    Option<"reportTuning", "report-tuning", "bool", /*default=*/"false",
+           "Emit a remark per kernel.func: its fingerprint, its target and "
+           "whether its schedule came from the tuning database">,
   ];
   let dependentDialects = ["::strata::kernel::KernelDialect"];
 }
