@@ -11,8 +11,10 @@
 #include "strata/Dialect/Kernel/IR/KernelOps.h"
 #include "strata/InitAll.h"
 #include "strata/Tuner/Fingerprint.h"
+#include "strata/Tuner/ScheduleSpace.h"
 #include "strata/Tuner/TuningDatabase.h"
 
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
@@ -96,6 +98,43 @@ kernel.func @add(%a: tensor<8x32xf32>, %b: tensor<8x32xf32>) -> tensor<8x32xf32>
   %r = linalg.add ins(%a, %b : tensor<8x32xf32>, tensor<8x32xf32>) outs(%e : tensor<8x32xf32>) -> tensor<8x32xf32>
   kernel.return %r : tensor<8x32xf32>
 })"));
+}
+
+TEST_F(FingerprintTest, ScheduleSpaceHoldsTheHeuristicAndOnlyLegalPoints) {
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(R"(
+kernel.func @rows(%a: tensor<8x256xf32>, %c: tensor<8xf32>) -> tensor<8xf32> {
+  %r = linalg.reduce ins(%a : tensor<8x256xf32>) outs(%c : tensor<8xf32>) dimensions = [1] {kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 1, 32>], vector_sizes = [1, 16], parallel_dims = [0]>}
+    (%in: f32, %acc: f32) {
+      %s = arith.addf %in, %acc : f32
+      linalg.yield %s : f32
+    }
+  kernel.return %r : tensor<8xf32>
+})",
+                                  ParserConfig(&context));
+  ASSERT_TRUE(module);
+  linalg::LinalgOp root;
+  module->walk([&](linalg::LinalgOp op) { root = op; });
+  kernel::ScheduleAttr heuristic = kernel::getSchedule(root);
+  ScheduleSpace space(root, heuristic);
+  // Rows {1, 2, 4} (8 at most), the reduced loop {8, 16, 32, 64, 128}.
+  ASSERT_EQ(space.getKnobs().size(), 2u);
+  EXPECT_EQ(space.getKnobs()[0].choices, (std::vector<int64_t>{1, 2, 4}));
+  EXPECT_EQ(space.getKnobs()[1].choices,
+            (std::vector<int64_t>{8, 16, 32, 64, 128}));
+  EXPECT_EQ(space.size(), 15u);
+  EXPECT_EQ(space.getSchedule(space.getHeuristicPoint()), heuristic);
+  // A tile of 8 below the vector size of 16: not a schedule.
+  EXPECT_FALSE(space.getSchedule({0, 0}));
+  EXPECT_FALSE(space.getSchedule({0}));
+  EXPECT_FALSE(space.getSchedule({0, 9}));
+  std::mt19937_64 random(3);
+  for (int draw = 0; draw < 50; ++draw) {
+    std::optional<llvm::SmallVector<unsigned>> point = space.sample(random);
+    ASSERT_TRUE(point.has_value());
+    EXPECT_NE((*point)[1], 0u);
+    EXPECT_TRUE(space.getSchedule(*point));
+  }
 }
 
 // A fingerprint of 64 hex digits.

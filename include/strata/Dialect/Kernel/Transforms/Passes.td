@@ -247,4 +247,26 @@ def KernelSelectSchedulePass : Pass<"kernel-select-schedule", "::mlir::ModuleOp"
   let dependentDialects = ["::strata::kernel::KernelDialect"];
 }
 
+def KernelSampleSchedulesPass : Pass<"kernel-sample-schedules", "::mlir::ModuleOp"> {
+  let summary = "Replace each kernel's schedule with a random one of its search space";
+  let description = [{
+    For every kernel.func whose root op has a schedule (after
+    kernel-select-schedule), draws a point of the kernel's search space
+    (Tuner/ScheduleSpace.h: the schedules around the one it has) and gives
+    the kernel and its root that schedule instead. The draw depends on
+    `seed` and the kernel's fingerprint only, so a module samples the same
+    schedules every time. The tuner's candidates are such points; the test
+    suite compiles and runs sampled modules to check that every point of
+    the spaces compiles and computes the same values (the spaces' legality).
+    `report` emits a remark per kernel with the schedule drawn.
+  }];
+  let options = [
+    Option<"seed", "seed", "uint64_t", /*default=*/"1",
+           "The seed of the draws">,
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Emit a remark per kernel with the schedule drawn">,
+  ];
+  let dependentDialects = ["::strata::kernel::KernelDialect"];
+}
+
 #endif // STRATA_DIALECT_KERNEL_TRANSFORMS_PASSES_TD
