@@ -36,6 +36,20 @@ FunctionNotFoundError.__module__ = "strata"
 
 __version__ = _strata.runtime_version()
 
+
+def tune(model, db, trials=None, time_budget=None, **options):
+    """Measures schedules of `model`'s kernels on this machine and appends
+    them to the tuning database `db` (docs/Tuning.md); compile with
+    strata.compile(..., tuning_db=...) or strata-compile --tuning-db to use
+    the fastest. Give `trials` or `time_budget` (seconds). Options:
+    target, strategy ("evolutionary" or "random"), threads, seed, bin_dir
+    (where strata-compile and the other tools are), work_dir, timeout,
+    verbose. Returns the summary: per kernel its share of the model's
+    kernel time, its heuristic and tuned times and the speedup."""
+    from .tools.tune import tune as _tune
+    return _tune(model, db, trials=trials, time_budget=time_budget,
+                 **options)
+
 __all__ = [
     "COMPILE_LEVELS",
     "CompiledModule",
@@ -47,4 +61,5 @@ __all__ = [
     "__version__",
     "compile",
     "load",
+    "tune",
 ]

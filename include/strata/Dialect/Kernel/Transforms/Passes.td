@@ -269,4 +269,33 @@ def KernelSampleSchedulesPass : Pass<"kernel-sample-schedules", "::mlir::ModuleO
   let dependentDialects = ["::strata::kernel::KernelDialect"];
 }
 
+def KernelTuningTaskPass : Pass<"kernel-tuning-task", "::mlir::ModuleOp"> {
+  let summary = "Reduce a kernel-level module to one kernel to measure";
+  let description = [{
+    The tuner's task of one kernel: keeps the kernel.func `kernel` of a
+    kernel-level module (strata-compile --compile-to=kernel) and replaces
+    the host functions with `@main`, which launches it on its arguments, so
+    that the kernel compiles and runs alone at the model's shapes. With
+    `point` (a choice index per knob), the kernel and its root get the
+    schedule at that point of the kernel's search space (Tuner/
+    ScheduleSpace.h, around the schedule it has). `describe` emits a remark
+    holding the space as JSON: the kernel's name, fingerprint, knobs (level,
+    loop, choices), the point of its own schedule, the space's size and
+    the root's loop ranges and iterator types (the features of a cost
+    model). Without `kernel`, the module keeps all its kernels and loses
+    its host code (and with it the model's weights), each kernel described
+    with `describe`: the tuner's one pass over a whole model.
+  }];
+  let options = [
+    Option<"kernelName", "kernel", "std::string", /*default=*/"\"\"",
+           "The kernel.func to keep">,
+    ListOption<"point", "point", "unsigned",
+               "The choice of each knob of the kernel's search space">,
+    Option<"describe", "describe", "bool", /*default=*/"false",
+           "Emit the kernel's search space as JSON (a remark)">,
+  ];
+  let dependentDialects = ["::strata::kernel::KernelDialect",
+                           "::mlir::func::FuncDialect"];
+}
+
 #endif // STRATA_DIALECT_KERNEL_TRANSFORMS_PASSES_TD

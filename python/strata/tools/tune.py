@@ -1,0 +1,642 @@
+"""strata-tune: measures schedules of a model's kernels on this machine and
+keeps the fastest of each in a tuning database (docs/Tuning.md).
+
+    strata-tune MODEL (--trials=N | --time-budget=S) --db=FILE [options]
+
+The model is compiled to kernel level with the heuristics' schedules; each
+kernel (static shapes) becomes a task of its own (kernel-tuning-task: the
+kernel alone, launched by @main at the model's shapes), measured first with
+the heuristics' schedule. The kernels that take the most model time (their
+time times their launches per run) get the trials first. Each trial is a
+point of the kernel's search space (Tuner/ScheduleSpace.h), compiled,
+run on random inputs and compared with the heuristic kernel's results,
+then timed by strata-bench (warm-up, then repeated until the timing is
+stable), every step a child process with a time limit: a candidate that
+fails to compile, crashes, hangs or computes other values is recorded as
+failed and the tuner goes on. Every measurement is appended to the
+database as it is made, so an interrupted run resumes where it stopped
+(schedules already in the database are not measured again).
+
+Search strategies: "random" (uniform points of the space) and
+"evolutionary" (the default: mutations of the fastest schedules so far,
+ranked by a cost model fitted to the measurements as they come in).
+
+strata.tune(...) is the same from Python.
+"""
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+RECORD_VERSION = 1
+
+
+class TuneError(Exception):
+    """A model or option the tuner cannot work with."""
+
+
+def _default_bin_dir():
+    candidates = []
+    if os.environ.get("STRATA_BIN_DIR"):
+        candidates.append(os.environ["STRATA_BIN_DIR"])
+    if os.environ.get("STRATA_BUILD_DIR"):
+        candidates.append(os.path.join(os.environ["STRATA_BUILD_DIR"], "bin"))
+    here = os.path.dirname(os.path.realpath(__file__))
+    # <build>/python_packages/strata/tools -> <build>/bin; the source tree's
+    # python/strata/tools -> <root>/build/bin.
+    candidates.append(os.path.join(here, "..", "..", "..", "bin"))
+    candidates.append(os.path.join(here, "..", "..", "..", "build", "bin"))
+    for candidate in candidates:
+        if os.path.exists(os.path.join(candidate, "strata-compile")):
+            return os.path.realpath(candidate)
+    found = shutil.which("strata-compile")
+    if found:
+        return os.path.dirname(found)
+    raise TuneError("cannot find strata-compile: pass --bin-dir or set "
+                    "STRATA_BIN_DIR")
+
+
+class Tools:
+    """The command-line tools, each run as a child process."""
+
+    def __init__(self, bin_dir):
+        self.bin_dir = bin_dir
+
+    def run(self, name, *args, timeout=None):
+        """Runs a tool; (ok, stdout, stderr, why) where why says what failed."""
+        command = [os.path.join(self.bin_dir, name)] + [str(a) for a in args]
+        try:
+            result = subprocess.run(command, capture_output=True, text=True,
+                                    timeout=timeout)
+        except subprocess.TimeoutExpired:
+            return False, "", "", f"{name} timed out after {timeout} s"
+        if result.returncode != 0:
+            lines = (result.stderr or result.stdout).strip().splitlines()
+            if result.returncode < 0:
+                why = f"{name} crashed (signal {-result.returncode})"
+            else:
+                why = f"{name} failed: " + (lines[-1] if lines else "?")
+            return False, result.stdout, result.stderr, why
+        return True, result.stdout, result.stderr, None
+
+
+_REMARK = re.compile(r"remark: kernel @(\S+) \(fingerprint ([0-9a-f]{64})\) "
+                     r"on (#kernel\.target<.*>): ")
+_TENSOR = re.compile(r"tensor<([0-9x]*?)x?([a-z]+[0-9]*)>")
+_DTYPES = {"f64": "float64", "f32": "float32", "f16": "float16",
+           "i64": "int64", "i32": "int32", "i16": "int16", "i8": "int8",
+           "ui8": "uint8", "i1": "bool"}
+
+
+def _main_signature(task_mlir):
+    """The (shape, dtype) of each argument of a task's @main, or None when one
+    is dynamic or of a type numpy has no array for."""
+    match = re.search(r"func\.func @main\((.*?)\) ->", task_mlir)
+    if not match:
+        return None
+    arguments = []
+    for argument in match.group(1).split("%")[1:]:
+        tensor = _TENSOR.search(argument)
+        if not tensor or "?" in argument:
+            return None
+        dims, element = tensor.group(1), tensor.group(2)
+        if element not in _DTYPES:
+            return None
+        shape = tuple(int(d) for d in dims.split("x")) if dims else ()
+        arguments.append((shape, _DTYPES[element]))
+    return arguments
+
+
+def _schedule_of(task_mlir, kernel):
+    """The printed #kernel.schedule of `kernel` in a task."""
+    match = re.search(r"kernel\.func[^\n]*@" + re.escape(kernel) +
+                      r"\([^\n]*schedule = (#kernel\.schedule<[^\n]*?>)\}",
+                      task_mlir)
+    return match.group(1) if match else None
+
+
+def _median_us(bench_output):
+    match = re.search(r"median:\s*([0-9.]+)\s*(ns|us|ms|s)\b", bench_output)
+    low = re.search(r"min:\s*([0-9.]+)\s*(ns|us|ms|s)\b", bench_output)
+    if not match or not low:
+        return None, None
+    scale = {"ns": 1e-3, "us": 1.0, "ms": 1e3, "s": 1e6}
+    return (float(match.group(1)) * scale[match.group(2)],
+            float(low.group(1)) * scale[low.group(2)])
+
+
+class Kernel:
+    """One kernel of the model and what the tuner knows of it."""
+
+    def __init__(self, name, fingerprint, target, launches):
+        self.name = name
+        self.fingerprint = fingerprint
+        self.target = target
+        self.launches = launches
+        self.space = None
+        self.arguments = None
+        self.inputs = []
+        self.reference = None
+        self.heuristic_us = None
+        self.heuristic_schedule = None
+        self.best_us = None
+        self.best_schedule = None
+        self.measured = {}  # schedule text -> time in us, or None (failed)
+        self.skipped = None  # why the kernel is not tuned
+
+    @property
+    def share_us(self):
+        return (self.heuristic_us or 0.0) * self.launches
+
+
+class Tuner:
+    def __init__(self, model, db, target=None, tools=None, work_dir=None,
+                 threads=1, seed=0, strategy="evolutionary",
+                 timeout=60.0, repetitions=10, verbose=True, out=sys.stdout):
+        import numpy
+        self.np = numpy
+        self.model = model
+        self.db = db
+        self.target = target
+        self.tools = tools or Tools(_default_bin_dir())
+        self.work_dir = work_dir
+        self.threads = threads
+        self.random = numpy.random.default_rng(seed)
+        if strategy not in ("random", "evolutionary"):
+            raise TuneError(f"unknown strategy {strategy!r} (random or "
+                            "evolutionary)")
+        self.strategy = strategy
+        self.timeout = timeout
+        self.repetitions = repetitions
+        self.verbose = verbose
+        self.out = out
+        self.kernels = []
+        self.compiler = ""
+        self.trials = 0
+
+    # --- the model -------------------------------------------------------
+
+    def _compile_options(self):
+        return [f"--target={self.target}"] if self.target else []
+
+    def prepare(self):
+        """Compiles the model to kernel level and measures each kernel with
+        the heuristics' schedule."""
+        ok, out, err, why = self.tools.run("strata-compile", "--version")
+        self.compiler = next((line.strip() for line in out.splitlines()
+                              if "Strata" in line), "Strata")
+        self.kernel_module = os.path.join(self.work_dir, "model.kernel.mlir")
+        ok, out, err, why = self.tools.run(
+            "strata-compile", self.model, "--compile-to=kernel",
+            "--report-tuning", "-o", self.kernel_module,
+            *self._compile_options(), timeout=None)
+        if not ok:
+            raise TuneError(f"cannot compile {self.model}: {why}\n{err}")
+        text = open(self.kernel_module).read()
+        for match in _REMARK.finditer(err):
+            name, fingerprint, target = match.groups()
+            launches = len(re.findall(r"kernel\.launch @" + re.escape(name) +
+                                      r"\(", text))
+            self.kernels.append(Kernel(name, fingerprint, target,
+                                       max(launches, 1)))
+        if not self.kernels:
+            raise TuneError(f"{self.model} has no kernels to tune")
+        # The kernels alone (no host code, no weights: each task then
+        # parses a small module) and their search spaces.
+        self.kernels_module = os.path.join(self.work_dir, "kernels.mlir")
+        ok, out, err, why = self.tools.run(
+            "strata-opt", self.kernel_module,
+            "--kernel-tuning-task=describe",
+            "-mlir-print-op-on-diagnostic=false", "-o", self.kernels_module)
+        if not ok:
+            raise TuneError(f"cannot describe the kernels' search spaces: "
+                            f"{why}")
+        self.spaces = {}
+        for line in err.splitlines():
+            space = re.search(r"remark: (\{.*\})", line)
+            if space:
+                description = json.loads(space.group(1))
+                self.spaces[description["kernel"]] = description
+        self._load_database()
+        for index, kernel in enumerate(self.kernels):
+            self._prepare_kernel(kernel)
+            if self.verbose:
+                state = (f"{kernel.heuristic_us:.1f} us x {kernel.launches}"
+                         if kernel.skipped is None else kernel.skipped)
+                print(f"[heuristics {index + 1}/{len(self.kernels)}] "
+                      f"{kernel.name}: {state}", file=self.out, flush=True)
+
+    def _load_database(self):
+        self.previous = {}
+        if not os.path.exists(self.db):
+            return
+        for number, line in enumerate(open(self.db), 1):
+            if not line.strip():
+                continue
+            try:
+                record = json.loads(line)
+                key = (record["kernel"], record["target"])
+                self.previous.setdefault(key, {})[record["schedule"]] = \
+                    record.get("time_us")
+            except (ValueError, KeyError, TypeError):
+                raise TuneError(f"{self.db}:{number}: not a tuning record")
+
+    def _prepare_kernel(self, kernel):
+        kernel.space = self.spaces.get(kernel.name)
+        if kernel.space is None:
+            kernel.skipped = "no scheduled root op"
+            return
+        task = self._task(kernel, kernel.space["heuristic"], "heuristic")
+        if task is None or isinstance(task, str):
+            kernel.skipped = f"its task does not compile ({task})"
+            return
+        task_mlir, smod = task
+        kernel.arguments = _main_signature(open(task_mlir).read())
+        if kernel.arguments is None:
+            kernel.skipped = "dynamic shapes or element types numpy lacks"
+            return
+        kernel.heuristic_schedule = _schedule_of(open(task_mlir).read(),
+                                                 kernel.name)
+        kernel.inputs = []
+        for index, (shape, dtype) in enumerate(kernel.arguments):
+            path = os.path.join(self.work_dir,
+                                f"{kernel.name}.input{index}.npy")
+            if dtype == "bool":
+                value = self.random.integers(0, 2, shape).astype(bool)
+            elif dtype.startswith(("int", "uint")):
+                value = self.random.integers(0, 4, shape).astype(dtype)
+            else:
+                value = self.random.standard_normal(shape).astype(dtype)
+            self.np.save(path, value)
+            kernel.inputs.append(path)
+        reference = self._outputs(kernel, smod, "heuristic")
+        if isinstance(reference, str):
+            kernel.skipped = f"its heuristic kernel does not run ({reference})"
+            return
+        kernel.reference = reference
+        timing = self._time(kernel, smod)
+        if isinstance(timing, str):
+            kernel.skipped = f"its heuristic kernel does not run ({timing})"
+            return
+        kernel.heuristic_us = timing
+        kernel.best_us = timing
+        kernel.best_schedule = kernel.heuristic_schedule
+        # The heuristic schedule is a record too: a compilation with the
+        # database then never takes a candidate slower than it.
+        known = self.previous.get((kernel.fingerprint, kernel.target), {})
+        if kernel.heuristic_schedule not in known:
+            self._record(kernel, kernel.heuristic_schedule, timing)
+        for schedule, time_us in self.previous.get(
+                (kernel.fingerprint, kernel.target), {}).items():
+            kernel.measured[schedule] = time_us
+            if time_us is not None and time_us < kernel.best_us:
+                kernel.best_us, kernel.best_schedule = time_us, schedule
+
+    # --- one candidate ----------------------------------------------------
+
+    def _task(self, kernel, point, tag):
+        """Compiles the task of `kernel` at `point`: (mlir, smod), None when
+        the point is not a schedule, or why it failed."""
+        base = os.path.join(self.work_dir, f"{kernel.name}.{tag}")
+        ok, out, err, why = self.tools.run(
+            "strata-opt", self.kernels_module,
+            f"--kernel-tuning-task=kernel={kernel.name} point=" +
+            ",".join(str(p) for p in point), "-o", base + ".mlir",
+            timeout=self.timeout)
+        if not ok:
+            return None if "is not a schedule" in err else why
+        ok, out, err, why = self.tools.run(
+            "strata-compile", base + ".mlir", "--no-cache", "-o",
+            base + ".smod", *self._compile_options(), timeout=self.timeout)
+        if not ok:
+            return why
+        return base + ".mlir", base + ".smod"
+
+    def _outputs(self, kernel, smod, tag):
+        count = len(re.findall(r"tensor<", re.search(
+            r"func\.func @main\(.*?\) -> (.*?) \{",
+            open(smod[:-5] + ".mlir").read()).group(1)))
+        paths = [os.path.join(self.work_dir, f"{kernel.name}.{tag}.out{i}.npy")
+                 for i in range(count)]
+        ok, out, err, why = self.tools.run(
+            "strata-run", smod, f"--threads={self.threads}",
+            *[f"--input=@{p}" for p in kernel.inputs],
+            *[f"--output=@{p}" for p in paths], timeout=self.timeout)
+        if not ok:
+            return why
+        return [self.np.load(p) for p in paths]
+
+    def _matches(self, kernel, outputs):
+        np = self.np
+        for got, want in zip(outputs, kernel.reference):
+            if got.shape != want.shape or got.dtype != want.dtype:
+                return False
+            if got.dtype.kind in "fc":
+                scale = max(1.0, float(np.nanmax(np.abs(want)))
+                            if want.size else 1.0)
+                if not np.allclose(got, want, rtol=1e-3, atol=1e-4 * scale,
+                                   equal_nan=True):
+                    return False
+            elif not np.array_equal(got, want):
+                return False
+        return True
+
+    def _time(self, kernel, smod):
+        """The kernel's median time in us (warm-up, then repeated until the
+        median is within 10% of the fastest run), or why it failed."""
+        repetitions = self.repetitions
+        for _ in range(3):
+            ok, out, err, why = self.tools.run(
+                "strata-bench", smod, "--function=main",
+                f"--threads={self.threads}", f"--repetitions={repetitions}",
+                "--warmup=2", *[f"--input=@{p}" for p in kernel.inputs],
+                timeout=self.timeout)
+            if not ok:
+                return why
+            median, fastest = _median_us(out)
+            if median is None:
+                return "strata-bench printed no median"
+            if median <= 1.1 * fastest:
+                break
+            repetitions *= 3
+        return median
+
+    def _record(self, kernel, schedule, time_us, error=None):
+        record = {"version": RECORD_VERSION, "kernel": kernel.fingerprint,
+                  "target": kernel.target, "schedule": schedule}
+        if error is None:
+            record["time_us"] = time_us
+        if kernel.heuristic_us:
+            record["heuristic_time_us"] = kernel.heuristic_us
+        if error is not None:
+            record["error"] = error
+        record["compiler"] = self.compiler
+        record["name"] = kernel.name
+        with open(self.db, "a") as db:
+            db.write(json.dumps(record, separators=(",", ":")) + "\n")
+
+    def try_point(self, kernel, point):
+        """Measures `kernel` at `point`; its time in us, None when it failed,
+        or False when the point was not tried (not a schedule, or measured
+        before)."""
+        self.trials += 1
+        tag = f"trial{self.trials}"
+        task = self._task(kernel, point, tag)
+        if task is None:
+            return False
+        # The point's schedule, from the task strata-opt wrote (also when
+        # its compilation failed).
+        task_mlir = os.path.join(self.work_dir, f"{kernel.name}.{tag}.mlir")
+        schedule = _schedule_of(open(task_mlir).read(), kernel.name) \
+            if os.path.exists(task_mlir) else None
+        if schedule is None:
+            return False
+        if schedule in kernel.measured or schedule == \
+                kernel.heuristic_schedule:
+            return False
+        if isinstance(task, str):
+            error = task
+        else:
+            outputs = self._outputs(kernel, task[1], tag)
+            if isinstance(outputs, str):
+                error = outputs
+            elif not self._matches(kernel, outputs):
+                error = "computed other values than the heuristic kernel"
+            else:
+                timing = self._time(kernel, task[1])
+                error = timing if isinstance(timing, str) else None
+        if error is not None:
+            kernel.measured[schedule] = None
+            self._record(kernel, schedule, None, error)
+            return None
+        kernel.measured[schedule] = timing
+        self._record(kernel, schedule, timing)
+        if timing < kernel.best_us:
+            kernel.best_us, kernel.best_schedule = timing, schedule
+        for suffix in (".mlir", ".smod"):
+            path = os.path.join(self.work_dir, f"{kernel.name}.{tag}") + suffix
+            if os.path.exists(path):
+                os.remove(path)
+        return timing
+
+    # --- the search -------------------------------------------------------
+
+    def _random_point(self, kernel):
+        return [int(self.random.integers(len(k["choices"])))
+                for k in kernel.space["knobs"]]
+
+    def _features(self, kernel, point):
+        return [1.0] + [float(self.np.log2(k["choices"][c]))
+                        for k, c in zip(kernel.space["knobs"], point)]
+
+    def _next_point(self, kernel, history):
+        """The next point to measure: uniform (random), or the mutation of
+        one of the fastest points that the cost model (a ridge regression
+        of log time on the knobs' log tile sizes and their squares) ranks
+        first, with a random point one time in five (evolutionary)."""
+        knobs = kernel.space["knobs"]
+        if self.strategy == "random" or len(history) < 4 or \
+                self.random.random() < 0.2:
+            return self._random_point(kernel)
+        np = self.np
+        measured = [(p, t) for p, t in history if t is not None]
+        if not measured:
+            return self._random_point(kernel)
+        measured.sort(key=lambda pt: pt[1])
+        parents = [p for p, _ in measured[:4]]
+        candidates = []
+        for _ in range(32):
+            child = list(parents[int(self.random.integers(len(parents)))])
+            for _ in range(1 + int(self.random.integers(2))):
+                knob = int(self.random.integers(len(knobs)))
+                step = 1 if self.random.random() < 0.5 else -1
+                child[knob] = min(max(child[knob] + step, 0),
+                                  len(knobs[knob]["choices"]) - 1)
+            candidates.append(child)
+        features = np.array([self._features(kernel, p) + [
+            x * x for x in self._features(kernel, p)[1:]]
+            for p, _ in measured])
+        targets = np.log(np.array([t for _, t in measured]))
+        ridge = 1e-2 * np.eye(features.shape[1])
+        weights = np.linalg.solve(features.T @ features + ridge,
+                                  features.T @ targets)
+        seen = {tuple(p) for p, _ in history}
+        scored = sorted(
+            (float(np.array(self._features(kernel, c) + [
+                x * x for x in self._features(kernel, c)[1:]]) @ weights), c)
+            for c in candidates if tuple(c) not in seen)
+        return scored[0][1] if scored else self._random_point(kernel)
+
+    def tune(self, trials=None, time_budget=None):
+        """Spends `trials` measurements (or `time_budget` seconds) on the
+        kernels, the most model time first, and returns the summary."""
+        if trials is None and time_budget is None:
+            raise TuneError("give trials or a time budget")
+        start = time.monotonic()
+        tunable = sorted((k for k in self.kernels if k.skipped is None and
+                          k.space["knobs"]),
+                         key=lambda k: -k.share_us)
+        total = sum(k.share_us for k in tunable) or 1.0
+        # Trials per kernel in proportion to its share of the model's time
+        # (at least one each, the heaviest first while they last).
+        budget = {}
+        if trials is not None:
+            left = trials
+            for kernel in tunable:
+                wanted = max(1, round(trials * kernel.share_us / total))
+                budget[kernel.name] = min(wanted, left)
+                left -= budget[kernel.name]
+        done = 0
+        for kernel in tunable:
+            history = []
+            attempts = 0
+            limit = budget.get(kernel.name, None)
+            while limit is None or len(history) < limit:
+                if time_budget is not None and \
+                        time.monotonic() - start > time_budget:
+                    break
+                attempts += 1
+                if attempts > 20 * max(limit or 1, 1) + 50 or \
+                        len(kernel.measured) + 1 >= kernel.space["size"]:
+                    break  # the space is (nearly) exhausted
+                point = self._next_point(kernel, history)
+                if any(tuple(point) == tuple(p) for p, _ in history):
+                    continue
+                timing = self.try_point(kernel, point)
+                if timing is False:
+                    continue
+                history.append((point, timing))
+                done += 1
+                if self.verbose:
+                    state = "failed" if timing is None else f"{timing:.1f} us"
+                    total_trials = trials if trials is not None else "?"
+                    print(f"[{done}/{total_trials}] {kernel.name}: {state} "
+                          f"(heuristic {kernel.heuristic_us:.1f} us, best "
+                          f"{kernel.heuristic_us / kernel.best_us:.2f}x)",
+                          file=self.out, flush=True)
+            if time_budget is not None and \
+                    time.monotonic() - start > time_budget:
+                break
+        return self.summary(time.monotonic() - start)
+
+    def summary(self, seconds):
+        rows = []
+        heuristic_total = sum(k.share_us for k in self.kernels
+                              if k.heuristic_us)
+        tuned_total = sum((k.best_us or 0.0) * k.launches
+                          for k in self.kernels if k.heuristic_us)
+        for kernel in sorted(self.kernels, key=lambda k: -k.share_us):
+            rows.append({
+                "kernel": kernel.name, "launches": kernel.launches,
+                "share": kernel.share_us / heuristic_total
+                if heuristic_total else 0.0,
+                "heuristic_us": kernel.heuristic_us,
+                "tuned_us": kernel.best_us,
+                "speedup": (kernel.heuristic_us / kernel.best_us)
+                if kernel.heuristic_us and kernel.best_us else None,
+                "trials": sum(1 for _ in kernel.measured),
+                "skipped": kernel.skipped})
+        return {"kernels": rows, "heuristic_us": heuristic_total,
+                "tuned_us": tuned_total, "seconds": seconds,
+                "speedup": heuristic_total / tuned_total
+                if tuned_total else None}
+
+
+def format_summary(summary):
+    lines = [f"{'kernel':40} {'share':>6} {'heuristic':>11} {'tuned':>11} "
+             f"{'speedup':>7}"]
+    for row in summary["kernels"]:
+        if row["skipped"]:
+            lines.append(f"{row['kernel'][:40]:40} not tuned: "
+                         f"{row['skipped']}")
+            continue
+        lines.append(f"{row['kernel'][:40]:40} {100 * row['share']:5.1f}% "
+                     f"{row['heuristic_us']:8.1f} us {row['tuned_us']:8.1f} us"
+                     f" {row['speedup']:6.2f}x")
+    lines.append(f"kernels' time per run: {summary['heuristic_us']:.1f} us "
+                 f"with the heuristics, {summary['tuned_us']:.1f} us tuned "
+                 f"({summary['speedup']:.2f}x), tuning took "
+                 f"{summary['seconds']:.0f} s")
+    return "\n".join(lines)
+
+
+def tune(model, db, trials=None, time_budget=None, target=None,
+         strategy="evolutionary", threads=1, seed=0, bin_dir=None,
+         work_dir=None, timeout=60.0, verbose=True):
+    """Tunes `model` (a file strata-compile reads) and appends its
+    measurements to the tuning database `db`; returns the summary (a dict:
+    per kernel its share of the model's kernel time, heuristic and tuned
+    times and speedup)."""
+    tools = Tools(bin_dir or _default_bin_dir())
+    own_dir = work_dir is None
+    work_dir = work_dir or tempfile.mkdtemp(prefix="strata-tune-")
+    try:
+        tuner = Tuner(model, db, target=target, tools=tools,
+                      work_dir=work_dir, threads=threads, seed=seed,
+                      strategy=strategy, timeout=timeout, verbose=verbose)
+        tuner.prepare()
+        return tuner.tune(trials=trials, time_budget=time_budget)
+    finally:
+        if own_dir:
+            shutil.rmtree(work_dir, ignore_errors=True)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(
+        prog="strata-tune",
+        description="Measure schedules of a model's kernels and keep the "
+                    "fastest in a tuning database (docs/Tuning.md).")
+    parser.add_argument("model", help="the model (.onnx, .mlir, .mlirbc)")
+    budget = parser.add_mutually_exclusive_group(required=True)
+    budget.add_argument("--trials", type=int, help="measurements in all")
+    budget.add_argument("--time-budget", type=float, metavar="S",
+                        help="seconds of tuning")
+    parser.add_argument("--db", required=True,
+                        help="the tuning database to append to")
+    parser.add_argument("--target", help="strata-compile's --target")
+    parser.add_argument("--strategy", default="evolutionary",
+                        choices=("evolutionary", "random"))
+    parser.add_argument("--threads", type=int, default=1,
+                        help="threads of the measured kernels (default 1)")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--timeout", type=float, default=60.0,
+                        help="seconds each step of a candidate may take")
+    parser.add_argument("--bin-dir", help="where strata-compile and the "
+                        "other tools are")
+    parser.add_argument("--work-dir", help="keep the candidates here")
+    parser.add_argument("--json", help="write the summary to this file")
+    args = parser.parse_args(argv)
+    if args.trials is not None and args.trials < 1:
+        parser.error("--trials must be at least 1")
+    if args.time_budget is not None and args.time_budget <= 0:
+        parser.error("--time-budget must be positive")
+    if not os.path.exists(args.model):
+        parser.error(f"{args.model}: no such file")
+    try:
+        summary = tune(args.model, args.db, trials=args.trials,
+                       time_budget=args.time_budget, target=args.target,
+                       strategy=args.strategy, threads=args.threads,
+                       seed=args.seed, bin_dir=args.bin_dir,
+                       work_dir=args.work_dir, timeout=args.timeout)
+    except TuneError as error:
+        print(f"strata-tune: error: {error}", file=sys.stderr)
+        return 1
+    except KeyboardInterrupt:
+        print("strata-tune: interrupted; the measurements so far are in "
+              f"{args.db}", file=sys.stderr)
+        return 130
+    print(format_summary(summary))
+    if args.json:
+        with open(args.json, "w") as out:
+            json.dump(summary, out, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

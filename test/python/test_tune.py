@@ -1,0 +1,61 @@
+"""strata.tune: the tuner from Python, with a tiny budget on a small model:
+a summary per kernel, and a database of well-formed records. (The example
+MLP has a dynamic batch: its kernels are not tuned, and say why.)"""
+
+import json
+import os
+
+import pytest
+
+import strata
+from conftest import MLP_PATH
+
+MODEL = """
+func.func @main(%a: tensor<32x64xf32>, %b: tensor<64x48xf32>) -> tensor<32x48xf32> {
+  %0 = graph.matmul %a, %b : tensor<32x64xf32>, tensor<64x48xf32> -> tensor<32x48xf32>
+  %1 = graph.sigmoid %0 : tensor<32x48xf32> -> tensor<32x48xf32>
+  return %1 : tensor<32x48xf32>
+}
+"""
+
+
+def test_tune_tiny_budget(tmp_path):
+    model = tmp_path / "model.mlir"
+    model.write_text(MODEL)
+    db = tmp_path / "model.jsonl"
+    summary = strata.tune(str(model), str(db), trials=3, strategy="random",
+                          seed=1, verbose=False)
+    names = [row["kernel"] for row in summary["kernels"]]
+    assert names, summary
+    assert summary["heuristic_us"] > 0
+    assert summary["tuned_us"] <= summary["heuristic_us"] + 1e-9
+    records = [json.loads(line) for line in open(db)]
+    # The heuristics' schedule of each measured kernel, then the trials.
+    assert len(records) >= 3
+    for record in records:
+        assert record["version"] == 1
+        assert len(record["kernel"]) == 64
+        assert record["schedule"].startswith("#kernel.schedule<")
+        assert ("time_us" in record) != ("error" in record)
+
+
+def test_dynamic_kernels_say_why(tmp_path):
+    summary = strata.tune(MLP_PATH, str(tmp_path / "mlp.jsonl"), trials=1,
+                          verbose=False)
+    reasons = {row["skipped"] for row in summary["kernels"]}
+    assert "dynamic shapes or element types numpy lacks" in reasons
+    assert reasons <= {"dynamic shapes or element types numpy lacks",
+                       "no scheduled root op"}
+
+
+def test_tune_needs_a_budget(tmp_path):
+    with pytest.raises(Exception, match="trials or a time budget"):
+        strata.tune(MLP_PATH, str(tmp_path / "db.jsonl"), verbose=False)
+
+
+def test_tune_bad_model(tmp_path):
+    bad = tmp_path / "bad.mlir"
+    bad.write_text("func.func @f(")
+    with pytest.raises(Exception, match="cannot compile"):
+        strata.tune(str(bad), str(tmp_path / "db.jsonl"), trials=1,
+                    verbose=False)
