@@ -9,8 +9,9 @@
 // RUN: %strata_python %strata_src_root/tools/strata-tune/strata-tune %s --trials=6 --db=%t/db.jsonl --bin-dir=%strata_obj_root/bin --json=%t/summary.json | FileCheck %s
 // RUN: strata-compile %s --tuning-db=%t/db.jsonl --report-tuning -o %t/tuned.smod 2>&1 | FileCheck %s --check-prefix=COMPILE
 // RUN: strata-run %t/tuned.smod --function=product --input=64x96xf32=0.5 --input=96x48xf32=-1 | FileCheck %s --check-prefix=VALUES
+// RUN: %strata_python -c "import sys; print(sum(1 for _ in open(sys.argv[1])))" %t/db.jsonl > %t/first-run-records.txt
 // RUN: %strata_python %strata_src_root/tools/strata-tune/strata-tune %s --trials=6 --db=%t/db.jsonl --bin-dir=%strata_obj_root/bin > %t/again.txt
-// RUN: %strata_python -c "import json, sys; r = [json.loads(l) for l in open(sys.argv[1])]; k = [(x['kernel'], x['schedule']) for x in r]; print('records', len(r) > 8, 'repeated', len(k) - len(set(k)))" %t/db.jsonl | FileCheck %s --check-prefix=RESUMED
+// RUN: %strata_python %S/Inputs/measured-again.py %t/db.jsonl %t/first-run-records.txt | FileCheck %s --check-prefix=RESUMED
 // RUN: env STRATA_REAL_BIN=%strata_obj_root/bin STRATA_FAULT=hang %strata_python %strata_src_root/tools/strata-tune/strata-tune %s --trials=2 --timeout=5 --db=%t/hang.jsonl --bin-dir=%S/Inputs/faulty-bin | FileCheck %s --check-prefix=FAULTY
 // RUN: FileCheck %s --check-prefix=HANG < %t/hang.jsonl
 // RUN: env STRATA_REAL_BIN=%strata_obj_root/bin STRATA_FAULT=crash %strata_python %strata_src_root/tools/strata-tune/strata-tune %s --trials=2 --db=%t/crash.jsonl --bin-dir=%S/Inputs/faulty-bin | FileCheck %s --check-prefix=FAULTY
@@ -39,7 +40,7 @@
 // VALUES: result[0]: tensor<64x48xf32>
 // VALUES-NOT: {{[1-9]}}.
 
-// RESUMED: records True repeated 0
+// RESUMED: new records True, candidates measured again 0
 
 // FAULTY: [1/2] product_dispatch_0: failed
 // FAULTY: [2/2] product_dispatch_0: failed
