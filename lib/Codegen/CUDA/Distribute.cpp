@@ -28,6 +28,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/TilingInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -336,16 +337,15 @@ void unstageConvolution(RewriterBase &rewriter, linalg::LinalgOp conv) {
                                                  schedule.getTileSizes()[1]}),
                           schedule.getVectorSizes(), schedule.getParallelDims(),
                           schedule.getUnroll(), schedule.getPack()));
-  SmallVector<Operation *> producers;
-  for (Value input : conv.getDpsInputs())
-    if (Operation *producer = input.getDefiningOp())
-      producers.push_back(producer);
+  Block *block = conv->getBlock();
   RewritePatternSet patterns(conv->getContext());
   populateCUDAInlinePadIntoWindowPatterns(patterns);
   (void)applyOpPatternsGreedily({conv.getOperation()}, std::move(patterns));
-  for (Operation *producer : producers)
-    if (producer->use_empty())
-      rewriter.eraseOp(producer);
+  // The pad's generic, now unused (the driver may have erased it already:
+  // look for what is dead rather than keep pointers to it).
+  for (Operation &op : llvm::make_early_inc_range(llvm::reverse(*block)))
+    if (isa<linalg::LinalgOp>(op) && isOpTriviallyDead(&op))
+      rewriter.eraseOp(&op);
 }
 
 struct CUDADistributePass
