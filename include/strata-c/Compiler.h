@@ -94,6 +94,13 @@ strata_compile_options_set_vectorize(strata_compile_options_t *options,
 strata_compile_status_t
 strata_compile_options_set_layout(strata_compile_options_t *options,
                                   const char *layout);
+/** A tuning database (docs/Tuning.md): each kernel it has measured on the
+ * target gets its fastest schedule. "" or NULL: none (the default). A file
+ * that cannot be read or holds a malformed record fails the compilation
+ * with a message naming its file and line. */
+strata_compile_status_t
+strata_compile_options_set_tuning_db(strata_compile_options_t *options,
+                                     const char *path);
 /** Compute 3x3 stride-1 convolutions with constant filters with Winograd's
  * F(m x m, 3x3) (the default; NHWC only). 0: im2col products, whose sums
  * round like the direct convolution's. */

@@ -181,6 +181,15 @@ strata_compile_options_set_layout(strata_compile_options_t *options,
 }
 
 strata_compile_status_t
+strata_compile_options_set_tuning_db(strata_compile_options_t *options,
+                                     const char *path) {
+  if (!options)
+    return invalidNull("strata_compile_options_set_tuning_db");
+  options->options.tuningDatabase = optionString(path);
+  return STRATA_COMPILE_OK;
+}
+
+strata_compile_status_t
 strata_compile_options_set_winograd(strata_compile_options_t *options,
                                     int winograd) {
   if (!options)

@@ -659,7 +659,8 @@ nb::tuple compile(nb::bytes source, const std::string &sourceName,
                   int winogradTile, const std::string &compileTo,
                   const std::string &linker, bool fromDevice, bool timing,
                   unsigned compileThreads,
-                  std::optional<std::string> cacheDir) {
+                  std::optional<std::string> cacheDir,
+                  const std::string &tuningDb) {
   strata_compile_level_t level;
   checkCompiler(strata_compile_level_from_name(compileTo.c_str(), &level));
   strata_compile_options_t *options = nullptr;
@@ -691,6 +692,8 @@ nb::tuple compile(nb::bytes source, const std::string &sourceName,
   if (status == STRATA_COMPILE_OK)
     status =
         strata_compile_options_set_compile_threads(options, compileThreads);
+  if (status == STRATA_COMPILE_OK)
+    status = strata_compile_options_set_tuning_db(options, tuningDb.c_str());
   // None keeps the C API's default, the user's cache.
   if (status == STRATA_COMPILE_OK && cacheDir)
     status = strata_compile_options_set_cache_dir(options, cacheDir->c_str());
@@ -774,7 +777,7 @@ NB_MODULE(_strata, m) {
   m.def("compile", &compile, "source"_a, "source_name"_a, "target"_a, "cpu"_a,
         "features"_a, "opt_level"_a, "vectorize"_a, "layout"_a, "winograd"_a,
         "winograd_tile"_a, "compile_to"_a, "linker"_a, "from_device"_a,
-        "timing"_a, "compile_threads"_a, "cache_dir"_a.none(),
+        "timing"_a, "compile_threads"_a, "cache_dir"_a.none(), "tuning_db"_a,
         "Compiles MLIR (text or bytecode bytes); returns (module bytes, or "
         "the IR text below the module level; the timing report).");
   m.def("convert_to_bytecode", &convertToBytecode, "source"_a, "source_name"_a,

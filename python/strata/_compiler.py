@@ -116,7 +116,9 @@ def compile(source: Union[str, bytes, os.PathLike, "onnx.ModelProto"],
             linker: Optional[str] = None, source_name: Optional[str] = None,
             from_device: bool = False, timing=False,
             compile_threads: int = 0,
-            cache: Union[bool, str, os.PathLike] = True, threads: int = 0,
+            cache: Union[bool, str, os.PathLike] = True,
+            tuning_db: Optional[Union[str, os.PathLike]] = None,
+            threads: int = 0,
             profile: bool = False, trace: Optional[str] = None,
             dump: Optional[str] = None, device: Optional[str] = None):
     """Compiles a model for `target`: "cpu" (default), "cuda" or
@@ -157,6 +159,8 @@ def compile(source: Union[str, bytes, os.PathLike, "onnx.ModelProto"],
         STRATA_CACHE_DIR=off turns it off), a path: that directory, False:
         none. A model compiled again compiles only the kernels the cache
         lacks; the module is the same with or without it.
+    tuning_db: a tuning database (strata.tune's, docs/Tuning.md): each
+        kernel it has measured on the target gets its fastest schedule.
     threads, profile, trace, dump, device: the CompiledModule's run options
         (see strata.load); device defaults to "cuda" for CUDA targets, else
         "cpu".
@@ -200,9 +204,13 @@ def compile(source: Union[str, bytes, os.PathLike, "onnx.ModelProto"],
                                                               None)):
         raise StrataError("timing must be a bool or a file-like object "
                           f"(with write), got {type(timing).__name__}")
+    if tuning_db is not None:
+        tuning_db = os.fspath(tuning_db) if isinstance(
+            tuning_db, os.PathLike) else tuning_db
     for name, value in (("target", target), ("cpu", cpu),
                         ("features", features), ("linker", linker),
-                        ("source_name", source_name)):
+                        ("source_name", source_name),
+                        ("tuning_db", tuning_db)):
         if value is not None:
             check_str(name, value)
     # The run options are checked before a compile that may take long.
@@ -220,7 +228,8 @@ def compile(source: Union[str, bytes, os.PathLike, "onnx.ModelProto"],
                                      bool(vectorize), layout, bool(winograd),
                                      winograd_tile, compile_to, linker or "",
                                      bool(from_device), timing is not False,
-                                     compile_threads, cache_dir)
+                                     compile_threads, cache_dir,
+                                     tuning_db or "")
     if timing is not False:
         (sys.stderr if timing is True else timing).write(report)
     if compile_to != "module":

@@ -5,6 +5,7 @@ MLP has a dynamic batch: its kernels are not tuned, and say why.)"""
 import json
 import os
 
+import numpy as np
 import pytest
 
 import strata
@@ -37,6 +38,24 @@ def test_tune_tiny_budget(tmp_path):
         assert len(record["kernel"]) == 64
         assert record["schedule"].startswith("#kernel.schedule<")
         assert ("time_us" in record) != ("error" in record)
+    # strata.compile reads the database; the module computes the same.
+    rng = np.random.default_rng(0)
+    a = rng.standard_normal((32, 64)).astype(np.float32)
+    b = rng.standard_normal((64, 48)).astype(np.float32)
+    tuned = strata.compile(MODEL, tuning_db=db)
+    plain = strata.compile(MODEL)
+    np.testing.assert_allclose(tuned.main(a, b), plain.main(a, b),
+                               rtol=1e-5, atol=1e-5)
+
+
+def test_compile_with_a_corrupted_database(tmp_path):
+    db = tmp_path / "bad.jsonl"
+    db.write_text('{"version": 1}\n')
+    with pytest.raises(strata.StrataError, match=r"bad.jsonl:1: not a tuning "
+                       r"record: no \"kernel\""):
+        strata.compile(MODEL, tuning_db=db)
+    with pytest.raises(strata.StrataError, match="tuning_db must be"):
+        strata.compile(MODEL, tuning_db=3)
 
 
 def test_dynamic_kernels_say_why(tmp_path):

@@ -62,6 +62,8 @@ TEST(CompilerCAPITest, NullArguments) {
        [] { return strata_compile_options_set_layout(nullptr, "nhwc"); }},
       {"strata_compile_options_set_winograd",
        [] { return strata_compile_options_set_winograd(nullptr, 0); }},
+      {"strata_compile_options_set_tuning_db",
+       [] { return strata_compile_options_set_tuning_db(nullptr, "db"); }},
       {"strata_compile_options_set_winograd_tile",
        [] { return strata_compile_options_set_winograd_tile(nullptr, 0); }},
       {"strata_compile_options_set_compile_to",
@@ -389,6 +391,34 @@ func.func @main(%x: tensor<4xf32>, %y: tensor<3xf32>) -> tensor<4xf32> {
       << lastError();
   EXPECT_STREQ(strata_compile_result_diagnostics(result), "");
   strata_compile_result_release(result);
+}
+
+TEST(CompilerCAPITest, TuningDatabaseThatCannotBeRead) {
+  strata_compile_options_t *options = nullptr;
+  ASSERT_EQ(strata_compile_options_create(&options), STRATA_COMPILE_OK);
+  ASSERT_EQ(strata_compile_options_set_tuning_db(
+                options, "/nonexistent/strata-tuning.jsonl"),
+            STRATA_COMPILE_OK);
+  ASSERT_EQ(strata_compile_options_set_compile_to(options,
+                                                  STRATA_COMPILE_TO_KERNEL),
+            STRATA_COMPILE_OK);
+  strata_compile_result_t *result = nullptr;
+  EXPECT_EQ(strata_compile(kProgram, std::strlen(kProgram), "p.mlir", options,
+                           &result),
+            STRATA_COMPILE_ERROR);
+  EXPECT_NE(lastError().find("cannot read the tuning database "
+                             "/nonexistent/strata-tuning.jsonl"),
+            std::string::npos)
+      << lastError();
+  // "" (and NULL) is no database.
+  ASSERT_EQ(strata_compile_options_set_tuning_db(options, nullptr),
+            STRATA_COMPILE_OK);
+  EXPECT_EQ(strata_compile(kProgram, std::strlen(kProgram), "p.mlir", options,
+                           &result),
+            STRATA_COMPILE_OK)
+      << lastError();
+  strata_compile_result_release(result);
+  strata_compile_options_release(options);
 }
 
 } // namespace
