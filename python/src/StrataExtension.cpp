@@ -658,8 +658,7 @@ nb::tuple compile(nb::bytes source, const std::string &sourceName,
                   bool vectorize, const std::string &layout, bool winograd,
                   int winogradTile, const std::string &compileTo,
                   const std::string &linker, bool fromDevice, bool timing,
-                  unsigned compileThreads,
-                  std::optional<std::string> cacheDir,
+                  unsigned compileThreads, std::optional<std::string> cacheDir,
                   const std::string &tuningDb) {
   strata_compile_level_t level;
   checkCompiler(strata_compile_level_from_name(compileTo.c_str(), &level));
@@ -777,7 +776,8 @@ NB_MODULE(_strata, m) {
   m.def("compile", &compile, "source"_a, "source_name"_a, "target"_a, "cpu"_a,
         "features"_a, "opt_level"_a, "vectorize"_a, "layout"_a, "winograd"_a,
         "winograd_tile"_a, "compile_to"_a, "linker"_a, "from_device"_a,
-        "timing"_a, "compile_threads"_a, "cache_dir"_a.none(), "tuning_db"_a,
+        "timing"_a, "compile_threads"_a, "cache_dir"_a.none(),
+        "tuning_db"_a = std::string(),
         "Compiles MLIR (text or bytecode bytes); returns (module bytes, or "
         "the IR text below the module level; the timing report).");
   m.def("convert_to_bytecode", &convertToBytecode, "source"_a, "source_name"_a,

@@ -399,9 +399,9 @@ TEST(CompilerCAPITest, TuningDatabaseThatCannotBeRead) {
   ASSERT_EQ(strata_compile_options_set_tuning_db(
                 options, "/nonexistent/strata-tuning.jsonl"),
             STRATA_COMPILE_OK);
-  ASSERT_EQ(strata_compile_options_set_compile_to(options,
-                                                  STRATA_COMPILE_TO_KERNEL),
-            STRATA_COMPILE_OK);
+  ASSERT_EQ(
+      strata_compile_options_set_compile_to(options, STRATA_COMPILE_TO_KERNEL),
+      STRATA_COMPILE_OK);
   strata_compile_result_t *result = nullptr;
   EXPECT_EQ(strata_compile(kProgram, std::strlen(kProgram), "p.mlir", options,
                            &result),
