@@ -213,11 +213,25 @@ cuda::getStagedConvolution(linalg::LinalgOp op) {
   return staged;
 }
 
+/// The schedule of `levels` of tile sizes (outermost first), no vector
+/// sizes, `parallelDims` the grid's loops.
+static kernel::ScheduleAttr buildSchedule(MLIRContext *context,
+                                          ArrayRef<SmallVector<int64_t>> levels,
+                                          ArrayRef<int64_t> parallelDims) {
+  Builder builder(context);
+  SmallVector<Attribute> tiles;
+  for (ArrayRef<int64_t> level : levels)
+    tiles.push_back(builder.getDenseI64ArrayAttr(level));
+  return kernel::ScheduleAttr::get(context, builder.getArrayAttr(tiles),
+                                   builder.getDenseI64ArrayAttr({}),
+                                   builder.getDenseI64ArrayAttr(parallelDims),
+                                   /*unroll=*/1, /*pack=*/false);
+}
+
 kernel::ScheduleAttr cuda::chooseSchedule(linalg::LinalgOp root,
                                           const TargetInfo &info) {
   (void)info;
   MLIRContext *context = root->getContext();
-  Builder builder(context);
   if (std::optional<StagedContraction> staged = getStagedContraction(root)) {
     unsigned numLoops = root.getNumLoops();
     SmallVector<int64_t> blockTiles(numLoops, 0), threadTiles(numLoops, 0),
@@ -235,14 +249,8 @@ kernel::ScheduleAttr cuda::chooseSchedule(linalg::LinalgOp root,
     threadTiles[staged->m] = staged->blockM / kStagedThreadsPerDim;
     threadTiles[staged->n] = staged->blockN / kStagedThreadsPerDim;
     stageTiles[staged->k] = staged->stageK;
-    return kernel::ScheduleAttr::get(
-        context,
-        builder.getArrayAttr({builder.getDenseI64ArrayAttr(blockTiles),
-                              builder.getDenseI64ArrayAttr(threadTiles),
-                              builder.getDenseI64ArrayAttr(stageTiles)}),
-        builder.getDenseI64ArrayAttr({}),
-        builder.getDenseI64ArrayAttr(parallelDims), /*unroll=*/1,
-        /*pack=*/false);
+    return buildSchedule(context, {blockTiles, threadTiles, stageTiles},
+                         parallelDims);
   }
   if (std::optional<StagedConvolution> staged = getStagedConvolution(root)) {
     unsigned numLoops = root.getNumLoops();
@@ -263,14 +271,8 @@ kernel::ScheduleAttr cuda::chooseSchedule(linalg::LinalgOp root,
     SmallVector<int64_t> parallelDims = {staged->batch, staged->height,
                                          staged->width, staged->channel};
     llvm::sort(parallelDims);
-    return kernel::ScheduleAttr::get(
-        context,
-        builder.getArrayAttr({builder.getDenseI64ArrayAttr(blockTiles),
-                              builder.getDenseI64ArrayAttr(threadTiles),
-                              builder.getDenseI64ArrayAttr(stageTiles)}),
-        builder.getDenseI64ArrayAttr({}),
-        builder.getDenseI64ArrayAttr(parallelDims),
-        /*unroll=*/1, /*pack=*/false);
+    return buildSchedule(context, {blockTiles, threadTiles, stageTiles},
+                         parallelDims);
   }
   SmallVector<utils::IteratorType> iterators = root.getIteratorTypesArray();
   SmallVector<int64_t> ranges = root.getStaticLoopRanges();
@@ -280,11 +282,5 @@ kernel::ScheduleAttr cuda::chooseSchedule(linalg::LinalgOp root,
   for (auto [loop, tile] : llvm::enumerate(blockTiles))
     if (tile > 0)
       parallelDims.push_back(loop);
-  return kernel::ScheduleAttr::get(
-      context,
-      builder.getArrayAttr({builder.getDenseI64ArrayAttr(blockTiles),
-                            builder.getDenseI64ArrayAttr(threadTiles)}),
-      builder.getDenseI64ArrayAttr({}),
-      builder.getDenseI64ArrayAttr(parallelDims), /*unroll=*/1,
-      /*pack=*/false);
+  return buildSchedule(context, {blockTiles, threadTiles}, parallelDims);
 }
