@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "strata/Tuner/ScheduleSpace.h"
+#include "strata/Dialect/Kernel/IR/KernelOps.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -16,6 +17,15 @@
 using namespace mlir;
 using namespace strata;
 using namespace strata::tuner;
+
+linalg::LinalgOp tuner::findScheduledRoot(kernel::FuncOp kernel) {
+  linalg::LinalgOp root;
+  kernel.walk([&](linalg::LinalgOp op) {
+    if (!root && kernel::getSchedule(op))
+      root = op;
+  });
+  return root;
+}
 
 ScheduleSpace::ScheduleSpace(linalg::LinalgOp root,
                              kernel::ScheduleAttr heuristic)

@@ -26,6 +26,10 @@ namespace mlir::linalg {
 class LinalgOp;
 } // namespace mlir::linalg
 
+namespace strata::kernel {
+class FuncOp;
+} // namespace strata::kernel
+
 namespace strata::tuner {
 
 /// One knob: the tile size of `loop` at tiling `level`, among `choices`.
@@ -34,6 +38,11 @@ struct ScheduleKnob {
   unsigned loop = 0;
   std::vector<int64_t> choices;
 };
+
+/// The linalg op of `kernel` that carries a schedule (its root, once
+/// kernel-select-schedule has run: the op a search space is built around),
+/// or null.
+mlir::linalg::LinalgOp findScheduledRoot(kernel::FuncOp kernel);
 
 /// The schedules of a kernel's root op that a tuner tries.
 class ScheduleSpace {

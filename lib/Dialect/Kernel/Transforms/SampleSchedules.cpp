@@ -35,11 +35,7 @@ struct KernelSampleSchedulesPass
     getOperation().walk([&](FuncOp kernel) {
       if (kernel.isExternal())
         return;
-      linalg::LinalgOp root;
-      kernel.walk([&](linalg::LinalgOp op) {
-        if (!root && getSchedule(op))
-          root = op;
-      });
+      linalg::LinalgOp root = tuner::findScheduledRoot(kernel);
       if (!root)
         return;
       tuner::ScheduleSpace space(root, getSchedule(root));

@@ -136,14 +136,13 @@ struct KernelSelectSchedulePass
       }
       database = std::move(*loaded);
     }
-    // The schedule of `kernel` that the tuning database measured fastest on
-    // `machine`, when it holds one that fits the root's loops (a record that
-    // does not parse or fit is left, with a warning).
-    auto lookupTuned = [&](FuncOp kernel, linalg::LinalgOp root,
+    // The schedule of `kernel` (of `fingerprint`, whose root is `root`)
+    // that the tuning database measured fastest on `machine`, when it holds
+    // one that fits the root's loops (a record that does not parse or fit
+    // is left, with a warning).
+    auto lookupTuned = [&](FuncOp kernel, StringRef fingerprint,
+                           linalg::LinalgOp root,
                            const Machine &machine) -> ScheduleAttr {
-      if (!database)
-        return {};
-      std::string fingerprint = tuner::getKernelFingerprint(kernel);
       const tuner::TuningRecord *record =
           database->lookupBest(fingerprint, machine.target);
       if (!record)
@@ -180,9 +179,6 @@ struct KernelSelectSchedulePass
     // is to tile is an error at the op or kernel that carries it: carried
     // out, it would tile loops it was not written for.
     bool misfit = false;
-    // Whether the last kernel.func scheduled took its schedule from the
-    // tuning database.
-    bool tunedKernel = false;
     auto verify = [&](ScheduleAttr schedule, linalg::LinalgOp root,
                       Operation *holder) {
       if (failed(schedule.verifyLoops(
@@ -209,11 +205,6 @@ struct KernelSelectSchedulePass
       if (given)
         verify(given, root, holder);
       ScheduleAttr chosen = given;
-      if (!chosen)
-        if (auto kernel = dyn_cast<FuncOp>(holder)) {
-          chosen = lookupTuned(kernel, root, machine);
-          tunedKernel = bool(chosen);
-        }
       if (!chosen || !fits(chosen, root)) {
         // Without a backend (CUDA, for now) the kernel stays unscheduled.
         if (!machine.backend)
@@ -234,12 +225,19 @@ struct KernelSelectSchedulePass
         if (TargetAttr target = kernel.getTargetAttr())
           machine = getMachine(target);
         ScheduleAttr given = kernel.getScheduleAttr();
+        // Computed once: the database's key and the report's.
         std::string fingerprint;
-        if (reportTuning)
+        if (database || reportTuning)
           fingerprint = tuner::getKernelFingerprint(kernel);
-        tunedKernel = false;
+        // The database's schedule stands in for a given one (checked to fit
+        // already), unless the root has its own.
+        ScheduleAttr tuned;
+        if (!given && database)
+          if (linalg::LinalgOp root = findRoot(kernel.getBody());
+              root && !getSchedule(root))
+            tuned = lookupTuned(kernel, fingerprint, root, machine);
         ScheduleAttr chosen =
-            schedule(kernel.getBody(), given, machine, kernel);
+            schedule(kernel.getBody(), given ? given : tuned, machine, kernel);
         if (chosen && !given)
           kernel.setScheduleAttr(chosen);
         if (reportTuning)
@@ -247,8 +245,9 @@ struct KernelSelectSchedulePass
               << "kernel @" << kernel.getSymName() << " (fingerprint "
               << fingerprint << ") on " << machine.target << ": "
               << (given || !chosen ? "schedule not chosen here"
-                  : tunedKernel    ? "schedule from the tuning database"
-                                   : "the heuristics' schedule");
+                  : tuned && chosen == tuned
+                      ? "schedule from the tuning database"
+                      : "the heuristics' schedule");
         continue;
       }
       auto func = dyn_cast<func::FuncOp>(op);

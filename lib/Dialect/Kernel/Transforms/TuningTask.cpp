@@ -82,12 +82,7 @@ struct KernelTuningTaskPass
       auto kernel = dyn_cast<FuncOp>(op);
       if (!kernel || kernel.isExternal() || !describe)
         continue;
-      linalg::LinalgOp root;
-      kernel.walk([&](linalg::LinalgOp linalgOp) {
-        if (!root && getSchedule(linalgOp))
-          root = linalgOp;
-      });
-      if (root)
+      if (linalg::LinalgOp root = tuner::findScheduledRoot(kernel))
         kernel.emitRemark() << describeSpace(
             kernel, root, tuner::ScheduleSpace(root, getSchedule(root)));
     }
@@ -103,11 +98,7 @@ struct KernelTuningTaskPass
                          << " with a body";
       return signalPassFailure();
     }
-    linalg::LinalgOp root;
-    kernel.walk([&](linalg::LinalgOp op) {
-      if (!root && getSchedule(op))
-        root = op;
-    });
+    linalg::LinalgOp root = tuner::findScheduledRoot(kernel);
     if (!root) {
       kernel.emitError() << "kernel-tuning-task: kernel @" << kernelName
                          << " has no scheduled root op to tune";
