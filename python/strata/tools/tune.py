@@ -113,6 +113,13 @@ def _main_signature(task_mlir):
     return arguments
 
 
+def _main_result_count(task_mlir):
+    """The number of results of a task's @main (every task of a kernel has
+    the kernel's)."""
+    match = re.search(r"func\.func @main\(.*?\) -> (.*?) \{", task_mlir)
+    return len(re.findall(r"tensor<", match.group(1))) if match else 0
+
+
 def _schedule_of(task_mlir, kernel):
     """The printed #kernel.schedule of `kernel` in a task."""
     match = re.search(r"kernel\.func[^\n]*@" + re.escape(kernel) +
@@ -141,6 +148,7 @@ class Kernel:
         self.launches = launches
         self.space = None
         self.arguments = None
+        self.results = 0
         self.inputs = []
         self.reference = None
         self.heuristic_us = None
@@ -258,12 +266,14 @@ class Tuner:
             kernel.skipped = f"its task does not compile ({task})"
             return
         task_mlir, smod = task
-        kernel.arguments = _main_signature(open(task_mlir).read())
+        with open(task_mlir) as task_file:
+            task_text = task_file.read()
+        kernel.arguments = _main_signature(task_text)
         if kernel.arguments is None:
             kernel.skipped = "dynamic shapes or element types numpy lacks"
             return
-        kernel.heuristic_schedule = _schedule_of(open(task_mlir).read(),
-                                                 kernel.name)
+        kernel.results = _main_result_count(task_text)
+        kernel.heuristic_schedule = _schedule_of(task_text, kernel.name)
         kernel.inputs = []
         for index, (shape, dtype) in enumerate(kernel.arguments):
             path = os.path.join(self.work_dir,
@@ -321,11 +331,8 @@ class Tuner:
         return base + ".mlir", base + ".smod"
 
     def _outputs(self, kernel, smod, tag):
-        count = len(re.findall(r"tensor<", re.search(
-            r"func\.func @main\(.*?\) -> (.*?) \{",
-            open(smod[:-5] + ".mlir").read()).group(1)))
         paths = [os.path.join(self.work_dir, f"{kernel.name}.{tag}.out{i}.npy")
-                 for i in range(count)]
+                 for i in range(kernel.results)]
         ok, out, err, why = self.tools.run(
             "strata-run", smod, f"--threads={self.threads}",
             *[f"--input=@{p}" for p in kernel.inputs],
