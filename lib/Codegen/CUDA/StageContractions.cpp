@@ -46,6 +46,19 @@ linalg::LinalgOp cuda::findStagedContraction(scf::ForallOp blocks) {
   return linalg::LinalgOp();
 }
 
+scf::ForOp cuda::createStageLoop(RewriterBase &rewriter, Location loc,
+                                 Value lower, Value upper, Value step,
+                                 Value accumulator) {
+  auto loop = scf::ForOp::create(rewriter, loc, lower, upper, step,
+                                 ValueRange{accumulator});
+  loop->setAttr(kCUDAStageLoopAttrName, rewriter.getUnitAttr());
+  Block *body = loop.getBody();
+  if (!body->empty() && body->back().hasTrait<OpTrait::IsTerminator>())
+    rewriter.eraseOp(&body->back());
+  rewriter.setInsertionPointToStart(body);
+  return loop;
+}
+
 /// Builds a tensor of the static `shape` (an alloc_tensor: CSE must not
 /// merge two tiles) holding `source` read at the tile's indices, shifted
 /// along `shiftedDim` by `shift` when given, and zero where the index is
@@ -169,12 +182,8 @@ FailureOr<linalg::LinalgOp> cuda::stageContraction(RewriterBase &rewriter,
       getValueOrCreateConstantIndexOp(rewriter, loc, ranges[staged->k].size);
   Value step =
       arith::ConstantIndexOp::create(rewriter, loc, extents[staged->k]);
-  auto loop =
-      scf::ForOp::create(rewriter, loc, lower, upper, step, ValueRange{acc});
-  Block *body = loop.getBody();
-  if (!body->empty() && body->back().hasTrait<OpTrait::IsTerminator>())
-    rewriter.eraseOp(&body->back());
-  rewriter.setInsertionPointToStart(body);
+  scf::ForOp loop =
+      cuda::createStageLoop(rewriter, loc, lower, upper, step, acc);
   Value accumulator = loop.getRegionIterArg(0);
   SmallVector<Value> operands;
   for (OpOperand *input : op.getDpsInputOperands()) {
@@ -188,7 +197,6 @@ FailureOr<linalg::LinalgOp> cuda::stageContraction(RewriterBase &rewriter,
       rewriter, op.getOperation(), TypeRange{accumulator.getType()}, operands));
   scf::YieldOp::create(rewriter, loc, product->getResult(0));
   rewriter.setInsertionPointAfter(loop);
-  loop->setAttr(kCUDAStageLoopAttrName, rewriter.getUnitAttr());
   cuda::replaceWithStagedResult(rewriter, op, loop.getResult(0), fill);
   return product;
 }

@@ -11,7 +11,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "strata/Codegen/CUDA/Passes.h"
 #include "strata/Codegen/CUDA/ScheduleHeuristics.h"
 #include "strata/Codegen/CUDA/StageContractions.h"
 #include "strata/Dialect/Kernel/IR/KernelDialect.h"
@@ -298,12 +297,7 @@ FailureOr<linalg::LinalgOp> cuda::stageConvolution(RewriterBase &rewriter,
   Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
   Value steps = arith::ConstantIndexOp::create(
       rewriter, loc, filterHeight * filterWidth * chunks);
-  auto stageLoop =
-      scf::ForOp::create(rewriter, loc, zero, steps, one, ValueRange{acc});
-  Block *body = stageLoop.getBody();
-  if (!body->empty() && body->back().hasTrait<OpTrait::IsTerminator>())
-    rewriter.eraseOp(&body->back());
-  rewriter.setInsertionPointToStart(body);
+  scf::ForOp stageLoop = createStageLoop(rewriter, loc, zero, steps, one, acc);
   Value step = stageLoop.getInductionVar();
   Value chunkCount = arith::ConstantIndexOp::create(rewriter, loc, chunks);
   Value widthTaps = arith::ConstantIndexOp::create(rewriter, loc, filterWidth);
@@ -381,7 +375,6 @@ FailureOr<linalg::LinalgOp> cuda::stageConvolution(RewriterBase &rewriter,
           builder.getDenseI64ArrayAttr({0, 1}),
           /*unroll=*/1, /*pack=*/false));
   scf::YieldOp::create(rewriter, loc, product->getResult(0));
-  stageLoop->setAttr(kCUDAStageLoopAttrName, rewriter.getUnitAttr());
   rewriter.setInsertionPointAfter(stageLoop);
 
   // The block's result: the accumulator's pixel rows as (1, height, width)

@@ -14,6 +14,7 @@
 #include "llvm/ADT/StringRef.h"
 
 namespace mlir {
+class Location;
 class RewriterBase;
 class Value;
 namespace linalg {
@@ -22,6 +23,7 @@ class LinalgOp;
 } // namespace linalg
 namespace scf {
 class ForallOp;
+class ForOp;
 } // namespace scf
 } // namespace mlir
 
@@ -48,6 +50,14 @@ mlir::linalg::LinalgOp findStagedContraction(mlir::scf::ForallOp blocks);
 /// caller tiles into threads by the schedule's second level.
 mlir::FailureOr<mlir::linalg::LinalgOp>
 stageContraction(mlir::RewriterBase &rewriter, mlir::linalg::LinalgOp op);
+
+/// A stage loop (kCUDAStageLoopAttrName) from `lower` to `upper` by `step`
+/// carrying `accumulator`, its body empty and the insertion point at its
+/// start: the caller adds a step's staged tiles and product, and yields.
+mlir::scf::ForOp createStageLoop(mlir::RewriterBase &rewriter,
+                                 mlir::Location loc, mlir::Value lower,
+                                 mlir::Value upper, mlir::Value step,
+                                 mlir::Value accumulator);
 
 /// stageContraction for a convolution (getStagedConvolution): an implicit
 /// matrix product of the block's pixels (rows of the accumulator, rounded
