@@ -213,15 +213,9 @@ Status TensorDumper::onEvent(const LaunchEvent &event) {
     DeviceAPI *device =
         tensor.getStorage() ? tensor.getStorage()->getDevice() : nullptr;
     if (device && !device->isHostAccessible()) {
-      StatusOr<Tensor> host = Tensor::allocate(
-          getDefaultCPUDevice(), tensor.getDType(), tensor.getShape());
+      StatusOr<Tensor> host = Tensor::copyToHost(*device, tensor);
       if (!host)
         return host.getStatus();
-      if (Status status = device->copyToHost(host->getData(), tensor.getData(),
-                                             tensor.getByteSize());
-          !status)
-        return Status::error(std::string(device->getName()) + ": " +
-                             status.message());
       tensor = *host;
     }
     char prefix[32];

@@ -170,6 +170,19 @@ StatusOr<Tensor> Tensor::copyFrom(std::shared_ptr<DeviceAPI> device,
   return tensor;
 }
 
+StatusOr<Tensor> Tensor::copyToHost(DeviceAPI &device, const Tensor &tensor) {
+  StatusOr<Tensor> host =
+      allocate(getDefaultCPUDevice(), tensor.getDType(), tensor.getShape());
+  if (!host)
+    return host;
+  if (Status status = device.copyToHost(host->getData(), tensor.getData(),
+                                        tensor.getByteSize());
+      !status)
+    return Status::error(std::string(device.getName()) + ": " +
+                         status.message());
+  return host;
+}
+
 StatusOr<Tensor> Tensor::borrow(DType dtype, const Shape &shape, void *data,
                                 size_t bytes, bool readOnly) {
   if (Status status = checkUserData(dtype, shape, data, bytes); !status)

@@ -322,16 +322,9 @@ StatusOr<std::vector<Value>> Session::invoke(uint32_t index,
   for (Value &result : *results) {
     if (result.kind != ValueKind::Tensor)
       continue;
-    const Tensor &onDevice = result.tensorValue;
-    StatusOr<Tensor> host = Tensor::allocate(
-        getDefaultCPUDevice(), onDevice.getDType(), onDevice.getShape());
+    StatusOr<Tensor> host = Tensor::copyToHost(*device, result.tensorValue);
     if (!host)
       return host.getStatus();
-    if (Status status = device->copyToHost(host->getData(), onDevice.getData(),
-                                           onDevice.getByteSize());
-        !status)
-      return Status::error(std::string(device->getName()) + ": " +
-                           status.message());
     result.tensorValue = *host;
   }
   return results;

@@ -89,6 +89,10 @@ public:
   static StatusOr<Tensor> copyFrom(std::shared_ptr<DeviceAPI> device,
                                    DType dtype, const Shape &shape,
                                    const void *data, size_t bytes);
+  /// A host copy (the default CPU device) of `tensor`, whose data lives in
+  /// memory of `device` that the host cannot read (a GPU's): copyToHost,
+  /// which waits for the device's queued work; errors name the device.
+  static StatusOr<Tensor> copyToHost(DeviceAPI &device, const Tensor &tensor);
   /// A tensor viewing user memory without copying.
   static StatusOr<Tensor> borrow(DType dtype, const Shape &shape, void *data,
                                  size_t bytes, bool readOnly = false);
