@@ -331,6 +331,13 @@ void CPUTilePass::runOnOperation() {
         !empty)
       targets.push_back(op);
   });
+  // The unroll the kernel's schedule asks for (its root's, read before
+  // tiling consumes the schedules).
+  int64_t unroll = 1;
+  func.walk([&](linalg::LinalgOp op) {
+    if (auto schedule = strata::kernel::getSchedule(op))
+      unroll = std::max(unroll, schedule.getUnroll());
+  });
   for (linalg::LinalgOp op : targets)
     tile(rewriter, op);
   // Static tile sizes where peeling made them static (the affine.min of a
@@ -355,6 +362,29 @@ void CPUTilePass::runOnOperation() {
     for (linalg::LinalgOp op : dynamicTiles)
       tiled |= tileDynamicRowsByOne(rewriter, op);
     if (tiled && failed(applyPatternsGreedily(func, canonicalization)))
+      return signalPassFailure();
+  }
+  // The schedule's unroll: the loop directly around each register tile
+  // (tiled here or by strata-fuse-epilogues) unrolled by that factor; in a
+  // kernel with reductions only those around reducing tiles (a product's k
+  // loop stepping k_r, not the loops of its fused epilogue). Peeled partial
+  // tiles are loops of one iteration, which unrolling leaves as they are.
+  if (unroll > 1) {
+    llvm::SetVector<Operation *> loops, reducingLoops;
+    func.walk([&](linalg::LinalgOp op) {
+      auto loop = dyn_cast<scf::ForOp>(op->getParentOp());
+      if (!loop || !strata::kernel::getVectorizeBounds(op))
+        return;
+      loops.insert(loop);
+      if (op.getNumReductionLoops() > 0)
+        reducingLoops.insert(loop);
+    });
+    for (Operation *loop : reducingLoops.empty() ? loops : reducingLoops)
+      // A loop that does not unroll stays a loop: unrolling is an
+      // optimization.
+      (void)loopUnrollByFactor(cast<scf::ForOp>(loop), unroll);
+    // The unrolled tiles' offsets, folded.
+    if (!loops.empty() && failed(applyPatternsGreedily(func, canonicalization)))
       return signalPassFailure();
   }
   // Schedules are consumed here: none reaches the LLVM dialect (whose

@@ -74,3 +74,22 @@ func.func @fused_tile(%x: tensor<128xf32>) -> tensor<128xf32> {
   %r = linalg.exp {kernel.vectorize = array<i64: 128>} ins(%x : tensor<128xf32>) outs(%e : tensor<128xf32>) -> tensor<128xf32>
   return %r : tensor<128xf32>
 }
+
+// A schedule's unroll: the loop directly around the register tiles that
+// reduce (the k loop, 64 / 8 = 8 steps) runs 2 tiles per iteration; the
+// loops around it stay.
+
+// CHECK-LABEL: func.func @unrolled
+// CHECK: scf.for %{{.*}} = %c0 to %c16 step %c8
+// CHECK: scf.for %{{.*}} = %c0 to %c32 step %c16
+// CHECK: scf.for %[[K:.*]] = %c0 to %c64 step %c16
+// CHECK: %[[FIRST:.*]] = linalg.matmul {kernel.vectorize = array<i64: 8, 16, 8>} ins(%{{.*}}, %{{.*}} : tensor<8x8xf32>, tensor<8x16xf32>)
+// CHECK: %[[K2:.*]] = arith.addi %[[K]], %c8
+// CHECK: tensor.extract_slice %{{.*}}[%{{.*}}, %[[K2]]] [8, 8]
+// CHECK: linalg.matmul {kernel.vectorize = array<i64: 8, 16, 8>} {{.*}} outs(%[[FIRST]] : tensor<8x16xf32>)
+// CHECK-NOT: linalg.matmul
+// CHECK: return
+func.func @unrolled(%a: tensor<16x64xf32>, %b: tensor<64x32xf32>, %c: tensor<16x32xf32>) -> tensor<16x32xf32> {
+  %r = linalg.matmul {kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 8, 16, 8>], vector_sizes = [8, 16, 8], parallel_dims = [0, 1], unroll = 2>} ins(%a, %b : tensor<16x64xf32>, tensor<64x32xf32>) outs(%c : tensor<16x32xf32>) -> tensor<16x32xf32>
+  return %r : tensor<16x32xf32>
+}

@@ -30,9 +30,12 @@ def Kernel_ScheduleAttr : Kernel_Attr<"Schedule", "schedule"> {
       vectorization; 0: that loop is not vectorized).
     - `parallel_dims`: the loops whose outermost tiles form the grid run in
       parallel (CPU threads; CUDA blocks).
-    - `unroll`: unroll factor of the innermost non-vector loop (1: none).
+    - `unroll`: unroll factor of the loop directly around the register
+      tiles (on CPUs a product's k loop; 1: none).
     - `pack`: whether operands are packed into tile-contiguous layouts
-      (mmt4d-style) before the inner loops.
+      (mmt4d-style) before the inner loops. No backend reads it yet: the
+      CPU backend packs constant operands at compile time whatever the
+      schedule (kernel-pack-weights).
 
     ```mlir
     #kernel.schedule<tile_sizes = [[64, 64, 256], [8, 32, 1]],
