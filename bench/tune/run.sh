@@ -2,7 +2,7 @@
 #===- bench/tune/run.sh - Heuristic vs tuned schedules, and MetaSchedule --===#
 #
 #   bash bench/tune/run.sh [--trials=N | --time-budget=S] [--models=a,b]
-#                          [--no-tvm]
+#                          [--strategies=random,evolutionary] [--no-tvm]
 #
 # Builds strata-compile, strata-opt, strata-run and strata-bench in
 # STRATA_BUILD_DIR (default: build), makes the bench's virtual environment
@@ -12,7 +12,9 @@
 # MobileNetV2, the BERT layer) the latency on one thread with the
 # heuristics' schedules, with the schedules strata-tune found by random
 # sampling and by its evolutionary search at the same budget (default 100
-# trials), and TVM's MetaSchedule with as many trials. Results:
+# trials; the kernels below 80% of their roofline reported apart), and
+# TVM's MetaSchedule with as many trials (with a time budget, one trial per
+# second of it). Results:
 # $RESULTS_DIR/tune.json and tune.md (default bench/results/CPU).
 #
 #===----------------------------------------------------------------------===#
@@ -30,7 +32,8 @@ for arg in "$@"; do
     --trials=*) args+=(--trials "${arg#--trials=}") ;;
     --time-budget=*) args+=(--time-budget "${arg#--time-budget=}") ;;
     --models=*) args+=(--models "${arg#--models=}") ;;
-    -h|--help) sed -n '2,17p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --strategies=*) args+=(--strategies "${arg#--strategies=}") ;;
+    -h|--help) sed -n '2,19p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench/tune/run.sh: unknown argument '$arg' (see --help)" >&2
        exit 2 ;;
   esac

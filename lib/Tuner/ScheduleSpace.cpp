@@ -52,15 +52,31 @@ ScheduleSpace::ScheduleSpace(linalg::LinalgOp root,
         knobs.push_back(std::move(knob));
     }
   }
+  // Unrolling the loop around the register tiles (after peeling: only
+  // whole tiles). Kernels the backend does not vectorize have no register
+  // tiles to unroll.
+  if (heuristic.getNumTileLevels() > 0 && !heuristic.getVectorSizes().empty()) {
+    ScheduleKnob knob;
+    knob.kind = ScheduleKnob::Kind::Unroll;
+    knob.choices = {1, 2, 4};
+    if (!llvm::is_contained(knob.choices, heuristic.getUnroll()))
+      knob.choices.push_back(heuristic.getUnroll());
+    knobs.push_back(std::move(knob));
+  }
+}
+
+int64_t ScheduleSpace::getHeuristicChoice(const ScheduleKnob &knob) const {
+  if (knob.kind == ScheduleKnob::Kind::Unroll)
+    return heuristic.getUnroll();
+  return heuristic.getTileSizes(knob.level)[knob.loop];
 }
 
 SmallVector<unsigned> ScheduleSpace::getHeuristicPoint() const {
   SmallVector<unsigned> point;
-  for (const ScheduleKnob &knob : knobs) {
-    int64_t tile = heuristic.getTileSizes(knob.level)[knob.loop];
-    point.push_back(static_cast<unsigned>(llvm::find(knob.choices, tile) -
-                                          knob.choices.begin()));
-  }
+  for (const ScheduleKnob &knob : knobs)
+    point.push_back(static_cast<unsigned>(
+        llvm::find(knob.choices, getHeuristicChoice(knob)) -
+        knob.choices.begin()));
   return point;
 }
 
@@ -82,10 +98,14 @@ ScheduleSpace::getSchedule(ArrayRef<unsigned> point) const {
   SmallVector<SmallVector<int64_t>> tiles;
   for (unsigned level = 0; level < numLevels; ++level)
     tiles.push_back(llvm::to_vector(heuristic.getTileSizes(level)));
+  int64_t unroll = heuristic.getUnroll();
   for (auto [knob, choice] : llvm::zip(knobs, point)) {
     if (choice >= knob.choices.size())
       return {};
-    tiles[knob.level][knob.loop] = knob.choices[choice];
+    if (knob.kind == ScheduleKnob::Kind::Unroll)
+      unroll = knob.choices[choice];
+    else
+      tiles[knob.level][knob.loop] = knob.choices[choice];
   }
   // Vector sizes that were their innermost tile's size follow it.
   SmallVector<int64_t> vectors =
@@ -103,7 +123,7 @@ ScheduleSpace::getSchedule(ArrayRef<unsigned> point) const {
   auto schedule = kernel::ScheduleAttr::get(
       context, builder.getArrayAttr(levels),
       builder.getDenseI64ArrayAttr(vectors), heuristic.getParallelDims(),
-      heuristic.getUnroll(), heuristic.getPack());
+      unroll, heuristic.getPack());
   // The loops must accept it (each vector size within its tile); the
   // diagnostic of a point that they do not is not an error of anything.
   ScopedDiagnosticHandler silence(context,

@@ -32,8 +32,11 @@ class FuncOp;
 
 namespace strata::tuner {
 
-/// One knob: the tile size of `loop` at tiling `level`, among `choices`.
+/// One knob of a schedule, among `choices`: the tile size of `loop` at
+/// tiling `level`, or the schedule's unroll.
 struct ScheduleKnob {
+  enum class Kind { TileSize, Unroll };
+  Kind kind = Kind::TileSize;
   unsigned level = 0;
   unsigned loop = 0;
   std::vector<int64_t> choices;
@@ -51,8 +54,9 @@ public:
   /// tile size t > 0 of the heuristic varies among t/4, t/2, t, 2t and 4t
   /// (at least 1, at most the loop's static size); tile sizes of 0 (a loop
   /// kept whole) stay. Vector sizes equal to their innermost tile follow
-  /// it; other vector sizes, the unroll and packing stay. The outermost
-  /// level's tiled parallel loops are the parallel dims (the thread grid).
+  /// it; other vector sizes stay. The unroll of the innermost loop around
+  /// the register tiles is 1, 2 or 4 (and the heuristic's). The parallel
+  /// dims and packing stay.
   ScheduleSpace(mlir::linalg::LinalgOp root, kernel::ScheduleAttr heuristic);
 
   llvm::ArrayRef<ScheduleKnob> getKnobs() const { return knobs; }
@@ -70,6 +74,9 @@ public:
   sample(std::mt19937_64 &random, unsigned attempts = 64) const;
 
 private:
+  /// The heuristic schedule's value of `knob`.
+  int64_t getHeuristicChoice(const ScheduleKnob &knob) const;
+
   mlir::MLIRContext *context;
   kernel::ScheduleAttr heuristic;
   llvm::SmallVector<mlir::utils::IteratorType> iterators;

@@ -138,6 +138,106 @@ def _median_us(bench_output):
             float(low.group(1)) * scale[low.group(2)])
 
 
+_ROOFS_SCRIPT = r"""
+import json, sys, time
+import numpy as np
+
+def best(run, repeat):
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+a = np.random.default_rng(0).standard_normal((1024, 1024), np.float32)
+b = a.T.copy()
+a @ b
+flops = 2 * 1024 ** 3 / best(lambda: a @ b, 5)
+bandwidths = []
+for footprint in (1 << 18, 1 << 20, 1 << 22, 1 << 24, 1 << 26, 1 << 28):
+    src = np.ones(footprint // 8, np.float32)
+    dst = np.empty_like(src)
+    calls = max(1, (1 << 26) // footprint)
+    seconds = best(lambda: [np.copyto(dst, src) for _ in range(calls)], 5)
+    bandwidths.append([footprint, footprint * calls / seconds])
+json.dump({"flops": flops, "bandwidths": bandwidths}, sys.stdout)
+"""
+
+
+def _measure_roofs(threads, timeout):
+    """The machine's measured roofs: the f32 operations per second of
+    OpenBLAS's sgemm (numpy's matmul, 1024^3, `threads` threads) and the
+    bytes per second that a copy moves with a footprint (source and
+    destination) of 256 KiB to 256 MiB (one thread); None when they cannot
+    be measured."""
+    environment = dict(os.environ, OPENBLAS_NUM_THREADS=str(threads),
+                       OMP_NUM_THREADS=str(threads))
+    # Debian's OpenBLAS misdetects current server CPUs (and then runs a
+    # generic kernel): name the kernel family the CPU's features allow.
+    try:
+        flags = next((line for line in open("/proc/cpuinfo")
+                      if line.startswith("flags")), "").split()
+    except OSError:
+        flags = []
+    if "avx512f" in flags:
+        environment.setdefault("OPENBLAS_CORETYPE", "SkylakeX")
+    elif "avx2" in flags:
+        environment.setdefault("OPENBLAS_CORETYPE", "Haswell")
+    try:
+        result = subprocess.run([sys.executable, "-c", _ROOFS_SCRIPT],
+                                capture_output=True, text=True,
+                                timeout=timeout, env=environment)
+        roofs = json.loads(result.stdout)
+    except (subprocess.TimeoutExpired, ValueError, OSError):
+        return None
+    return roofs if result.returncode == 0 else None
+
+
+class Progress:
+    """The tuner's progress: on a terminal, a bar rewritten in place (trials
+    or seconds done, the best speedup of the model's kernels so far, the
+    kernel being tuned); elsewhere (a log, a test) a line per trial."""
+
+    def __init__(self, out, trials, time_budget, verbose, start):
+        self.out = out
+        self.trials = trials
+        self.time_budget = time_budget
+        self.verbose = verbose
+        self.start = start
+        self.done = 0
+        self.bar = verbose and hasattr(out, "isatty") and out.isatty()
+
+    def trial(self, kernel, timing, speedup):
+        self.done += 1
+        if not self.verbose:
+            return
+        elapsed = time.monotonic() - self.start
+        if self.bar:
+            if self.trials is not None:
+                fraction, count = self.done / self.trials, \
+                    f"{self.done}/{self.trials} trials"
+            else:
+                fraction = elapsed / self.time_budget
+                count = f"{self.done} trials"
+            filled = int(30 * min(fraction, 1.0))
+            print(f"\r[{'#' * filled}{'.' * (30 - filled)}] {count}, "
+                  f"{elapsed:.0f} s, best {speedup:.3f}x  {kernel.name[:32]}"
+                  "\033[K", end="", file=self.out, flush=True)
+            return
+        state = "failed" if timing is None else f"{timing:.1f} us"
+        total = self.trials if self.trials is not None else \
+            f"? in {self.time_budget:.0f} s"
+        print(f"[{self.done}/{total}] {kernel.name}: {state} (heuristic "
+              f"{kernel.heuristic_us:.1f} us, best "
+              f"{kernel.heuristic_us / kernel.best_us:.2f}x) model "
+              f"{speedup:.3f}x", file=self.out, flush=True)
+
+    def finish(self):
+        if self.bar and self.done:
+            print(file=self.out, flush=True)
+
+
 class Kernel:
     """One kernel of the model and what the tuner knows of it."""
 
@@ -158,6 +258,16 @@ class Kernel:
         self.best_schedule = None
         self.measured = {}  # schedule text -> time in us, or None (failed)
         self.skipped = None  # why the kernel is not tuned
+        self.operations = None  # arithmetic operations per launch
+        self.bytes = None  # bytes of its arguments and results
+        self.roof_us = None  # the roofline's time of one launch
+        self.bound = None  # "compute" or "memory": the roof that binds
+
+    def efficiency(self, time_us):
+        """The roofline's time over `time_us` (1: at the roofline)."""
+        if not self.roof_us or not time_us:
+            return None
+        return self.roof_us / time_us
 
     @property
     def share_us(self):
@@ -240,6 +350,34 @@ class Tuner:
                          if kernel.skipped is None else kernel.skipped)
                 print(f"[heuristics {index + 1}/{len(self.kernels)}] "
                       f"{kernel.name}: {state}", file=self.out, flush=True)
+        self._place_on_roofline()
+
+    def _place_on_roofline(self):
+        """Each measured kernel's roofline time: its operations at the
+        compute roof (the higher of OpenBLAS's sgemm rate and the fastest
+        rate a kernel of the model reached) or its bytes at the highest
+        copy bandwidth measured with a footprint at least its own,
+        whichever takes longer."""
+        self.roofs = _measure_roofs(self.threads, self.timeout)
+        if self.roofs is None:
+            return
+        measured = [k for k in self.kernels
+                    if k.heuristic_us and k.operations is not None]
+        peak = max([self.roofs["flops"]] +
+                   [k.operations / (k.heuristic_us * 1e-6) for k in measured])
+        self.roofs["peak_flops"] = peak
+        bandwidths = sorted(self.roofs["bandwidths"])
+        for kernel in measured:
+            # The fastest copy of a footprint at least the kernel's (a
+            # copy of 256 KiB measures the call of np.copyto as much as
+            # the caches).
+            bandwidth = max((b for footprint, b in bandwidths
+                             if footprint >= kernel.bytes),
+                            default=bandwidths[-1][1])
+            compute_us = kernel.operations / peak * 1e6
+            memory_us = kernel.bytes / bandwidth * 1e6
+            kernel.roof_us = max(compute_us, memory_us)
+            kernel.bound = "compute" if compute_us >= memory_us else "memory"
 
     def _load_database(self):
         self.previous = {}
@@ -261,6 +399,8 @@ class Tuner:
         if kernel.space is None:
             kernel.skipped = "no scheduled root op"
             return
+        kernel.operations = kernel.space.get("operations")
+        kernel.bytes = kernel.space.get("bytes")
         task = self._task(kernel, kernel.space["heuristic"], "heuristic")
         if task is None or isinstance(task, str):
             kernel.skipped = f"its task does not compile ({task})"
@@ -513,36 +653,57 @@ class Tuner:
             for c in candidates if tuple(c) not in seen)
         return scored[0][1] if scored else self._random_point(kernel)
 
+    def _potential(self, kernel):
+        """What tuning `kernel` may save of the model's time: its share
+        (time x launches) times its distance from the roofline (a kernel at
+        its roofline has nothing to gain; without roofs, its share alone),
+        at least a tenth of its share (the roofline is a bound, not a
+        promise)."""
+        efficiency = kernel.efficiency(kernel.heuristic_us)
+        if efficiency is None:
+            return kernel.share_us
+        return kernel.share_us * max(0.1, 1.0 - min(efficiency, 1.0))
+
     def tune(self, trials=None, time_budget=None):
         """Spends `trials` measurements (or `time_budget` seconds) on the
-        kernels, the most model time first, and returns the summary."""
+        kernels, those with the most to gain first (see _potential), and
+        returns the summary."""
         if trials is None and time_budget is None:
             raise TuneError("give trials or a time budget")
         start = time.monotonic()
         tunable = sorted((k for k in self.kernels if k.skipped is None and
                           k.space["knobs"]),
-                         key=lambda k: -k.share_us)
-        total = sum(k.share_us for k in tunable) or 1.0
-        # Trials per kernel in proportion to its share of the model's time
-        # (at least one each, the heaviest first while they last).
+                         key=lambda k: -self._potential(k))
+        # Trials (or seconds) per kernel in proportion to its potential
+        # (at least one trial each, the most potential first while they
+        # last); the seconds a kernel leaves go to the kernels after it.
         budget = {}
         if trials is not None:
+            total = sum(self._potential(k) for k in tunable) or 1.0
             left = trials
             for kernel in tunable:
-                wanted = max(1, round(trials * kernel.share_us / total))
+                wanted = max(1, round(trials * self._potential(kernel) /
+                                      total))
                 budget[kernel.name] = min(wanted, left)
                 left -= budget[kernel.name]
-        done = 0
-        for kernel in tunable:
+        self.progress = Progress(self.out, trials, time_budget, self.verbose,
+                                 start)
+        for index, kernel in enumerate(tunable):
             history = []
             attempts = 0
-            limit = budget.get(kernel.name, None)
+            limit = budget.get(kernel.name)
+            deadline = None
+            if time_budget is not None:
+                rest = tunable[index:]
+                weight = sum(self._potential(k) for k in rest) or 1.0
+                left = time_budget - (time.monotonic() - start)
+                deadline = time.monotonic() + \
+                    left * self._potential(kernel) / weight
             while limit is None or len(history) < limit:
-                if time_budget is not None and \
-                        time.monotonic() - start > time_budget:
+                if deadline is not None and time.monotonic() > deadline:
                     break
                 attempts += 1
-                if attempts > 20 * max(limit or 1, 1) + 50 or \
+                if attempts > 20 * max(limit or 50, 1) + 50 or \
                         len(kernel.measured) + 1 >= kernel.space["size"]:
                     break  # the space is (nearly) exhausted
                 point = self._next_point(kernel, history)
@@ -552,18 +713,20 @@ class Tuner:
                 if timing is False:
                     continue
                 history.append((point, timing))
-                done += 1
-                if self.verbose:
-                    state = "failed" if timing is None else f"{timing:.1f} us"
-                    total_trials = trials if trials is not None else "?"
-                    print(f"[{done}/{total_trials}] {kernel.name}: {state} "
-                          f"(heuristic {kernel.heuristic_us:.1f} us, best "
-                          f"{kernel.heuristic_us / kernel.best_us:.2f}x)",
-                          file=self.out, flush=True)
+                self.progress.trial(kernel, timing, self._speedup())
             if time_budget is not None and \
                     time.monotonic() - start > time_budget:
                 break
+        self.progress.finish()
         return self.summary(time.monotonic() - start)
+
+    def _speedup(self):
+        """The kernels' time per model run with the heuristics over the
+        time with the best schedules so far."""
+        heuristic = sum(k.share_us for k in self.kernels if k.heuristic_us)
+        tuned = sum(k.best_us * k.launches for k in self.kernels
+                    if k.heuristic_us)
+        return heuristic / tuned if tuned else 1.0
 
     def summary(self, seconds):
         rows = []
@@ -581,28 +744,55 @@ class Tuner:
                 "speedup": (kernel.heuristic_us / kernel.best_us)
                 if kernel.heuristic_us and kernel.best_us else None,
                 "trials": sum(1 for _ in kernel.measured),
+                "operations": kernel.operations, "bytes": kernel.bytes,
+                "roof_us": kernel.roof_us, "bound": kernel.bound,
+                "heuristic_roofline": kernel.efficiency(kernel.heuristic_us),
+                "tuned_roofline": kernel.efficiency(kernel.best_us),
                 "skipped": kernel.skipped})
         return {"kernels": rows, "heuristic_us": heuristic_total,
+                "roofs": getattr(self, "roofs", None),
                 "tuned_us": tuned_total, "seconds": seconds,
                 "speedup": heuristic_total / tuned_total
                 if tuned_total else None}
 
 
 def format_summary(summary):
-    lines = [f"{'kernel':40} {'share':>6} {'heuristic':>11} {'tuned':>11} "
-             f"{'speedup':>7}"]
+    """The summary as a table: per kernel its share of the kernels' time,
+    the heuristic and tuned times, the speedup, and where each time is
+    against the kernel's roofline (and which roof binds)."""
+    lines = [f"{'kernel':36} {'share':>6} {'heuristic':>11} {'tuned':>11} "
+             f"{'speedup':>7} {'roofline':>15}"]
     for row in summary["kernels"]:
         if row["skipped"]:
-            lines.append(f"{row['kernel'][:40]:40} not tuned: "
+            lines.append(f"{row['kernel'][:36]:36} not tuned: "
                          f"{row['skipped']}")
             continue
-        lines.append(f"{row['kernel'][:40]:40} {100 * row['share']:5.1f}% "
+        roofline = ""
+        if row["heuristic_roofline"] is not None:
+            roofline = (f"{100 * row['heuristic_roofline']:3.0f}% -> "
+                        f"{100 * row['tuned_roofline']:3.0f}% "
+                        f"{row['bound']}")
+        lines.append(f"{row['kernel'][:36]:36} {100 * row['share']:5.1f}% "
                      f"{row['heuristic_us']:8.1f} us {row['tuned_us']:8.1f} us"
-                     f" {row['speedup']:6.2f}x")
+                     f" {row['speedup']:6.2f}x {roofline}")
     lines.append(f"kernels' time per run: {summary['heuristic_us']:.1f} us "
                  f"with the heuristics, {summary['tuned_us']:.1f} us tuned "
                  f"({summary['speedup']:.2f}x), tuning took "
                  f"{summary['seconds']:.0f} s")
+    roofs = summary.get("roofs")
+    if roofs:
+        at_roof = [row for row in summary["kernels"]
+                   if row["heuristic_roofline"] is not None]
+        share = sum(row["share"] for row in at_roof
+                    if row["heuristic_roofline"] >= 0.8)
+        bandwidths = roofs["bandwidths"]
+        lines.append(
+            f"roofs: {roofs['peak_flops'] / 1e9:.0f} GFLOP/s, "
+            f"{bandwidths[0][1] / 1e9:.0f} GB/s at "
+            f"{bandwidths[0][0] >> 10} KiB to {bandwidths[-1][1] / 1e9:.0f} "
+            f"GB/s at {bandwidths[-1][0] >> 20} MiB; kernels at 80% of "
+            f"their roofline or more with the heuristics: "
+            f"{100 * share:.0f}% of the kernels' time")
     return "\n".join(lines)
 
 

@@ -3,13 +3,16 @@
 // at that point of its search space; `describe` gives the space as JSON.
 // RUN: strata-opt %s --kernel-tuning-task="kernel=product describe" -mlir-print-op-on-diagnostic=false -o %t.task.mlir 2>&1 | FileCheck %s --check-prefix=SPACE
 // RUN: FileCheck %s < %t.task.mlir
-// RUN: strata-opt %s --kernel-tuning-task="kernel=product point=0,4,1" | FileCheck %s --check-prefix=POINT
-// RUN: not strata-opt %s --kernel-tuning-task="kernel=product point=0,5,1" 2>&1 | FileCheck %s --check-prefix=BADPOINT
+// RUN: strata-opt %s --kernel-tuning-task="kernel=product point=0,4,1,1" | FileCheck %s --check-prefix=POINT
+// RUN: not strata-opt %s --kernel-tuning-task="kernel=product point=0,5,1,0" 2>&1 | FileCheck %s --check-prefix=BADPOINT
 // RUN: not strata-opt %s --kernel-tuning-task="kernel=product point=0" 2>&1 | FileCheck %s --check-prefix=BADPOINT
 // RUN: not strata-opt %s --kernel-tuning-task="kernel=missing" 2>&1 | FileCheck %s --check-prefix=MISSING
 // RUN: not strata-opt %s --kernel-tuning-task="kernel=unscheduled" 2>&1 | FileCheck %s --check-prefix=UNSCHEDULED
 
-// SPACE: remark: {"fingerprint":"{{[0-9a-f]+}}","heuristic":[2,2,2],"iterators":["parallel","parallel","reduction"],"kernel":"product","knobs":[{"choices":[2,4,8,16,32],"level":1,"loop":0},{"choices":[8,16,32,64,128],"level":1,"loop":1},{"choices":[4,8,16,32,64],"level":1,"loop":2}],"ranges":[128,192,256],"root":"linalg.matmul","size":125}
+// The space (3 tile sizes of 5 choices, the unroll) and the kernel's work:
+// 2 x 128 x 192 x 256 operations, (128 x 256 + 256 x 192 + 128 x 192) x 4
+// bytes.
+// SPACE: remark: {"bytes":425984,"fingerprint":"{{[0-9a-f]+}}","heuristic":[2,2,2,0],"iterators":["parallel","parallel","reduction"],"kernel":"product","knobs":[{"choices":[2,4,8,16,32],"kind":"tile","level":1,"loop":0},{"choices":[8,16,32,64,128],"kind":"tile","level":1,"loop":1},{"choices":[4,8,16,32,64],"kind":"tile","level":1,"loop":2},{"choices":[1,2,4],"kind":"unroll"}],"operations":12582912,"ranges":[128,192,256],"root":"linalg.matmul","size":375}
 
 // The other kernel and the host function are gone; @main launches the
 // kernel, whose schedule is its own.
@@ -21,10 +24,10 @@
 // CHECK:   return %[[R]]
 // CHECK-NOT: @unscheduled
 
-// POINT: kernel.func private @product({{.*}}) -> tensor<128x192xf32> attributes {schedule = #kernel.schedule<tile_sizes = [array<i64: 0, 0, 0>, array<i64: 2, 128, 8>], vector_sizes = [2, 128, 8], parallel_dims = [0, 1]>}
-// POINT: linalg.matmul {kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 0, 0, 0>, array<i64: 2, 128, 8>], vector_sizes = [2, 128, 8], parallel_dims = [0, 1]>}
+// POINT: kernel.func private @product({{.*}}) -> tensor<128x192xf32> attributes {schedule = #kernel.schedule<tile_sizes = [array<i64: 0, 0, 0>, array<i64: 2, 128, 8>], vector_sizes = [2, 128, 8], parallel_dims = [0, 1], unroll = 2>}
+// POINT: linalg.matmul {kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 0, 0, 0>, array<i64: 2, 128, 8>], vector_sizes = [2, 128, 8], parallel_dims = [0, 1], unroll = 2>}
 
-// BADPOINT: error: kernel-tuning-task: ({{.*}}) is not a schedule of kernel @product's search space of 3 knobs
+// BADPOINT: error: kernel-tuning-task: ({{.*}}) is not a schedule of kernel @product's search space of 4 knobs
 // MISSING: error: kernel-tuning-task: no kernel.func @missing with a body
 // UNSCHEDULED: error: kernel-tuning-task: kernel @unscheduled has no scheduled root op to tune
 

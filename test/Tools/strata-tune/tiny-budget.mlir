@@ -1,5 +1,6 @@
 // strata-tune with a tiny budget: the heuristics' time of each kernel, then
-// the trials (the kernel that takes the most time first), a summary table,
+// the trials (the kernel with the most to gain first: its share of the
+// time and its distance from its roofline), a summary table,
 // and a database that strata-compile takes the fastest schedule from. A
 // second run on the same database measures no schedule again. Candidates
 // that hang, crash or compute other values (the faulty tools of
@@ -26,12 +27,13 @@
 
 // CHECK: [heuristics 1/2] product_dispatch_0: {{[0-9.]+}} us x 1
 // CHECK: [heuristics 2/2] sum_dispatch_0: {{[0-9.]+}} us x 1
-// CHECK: [1/6] product_dispatch_0: {{[0-9.]+}} us (heuristic {{[0-9.]+}} us, best {{[0-9.]+}}x)
-// CHECK: [6/6] product_dispatch_0:
-// CHECK: kernel share heuristic tuned speedup
-// CHECK: product_dispatch_0 {{[0-9.]+}}% {{[0-9.]+}} us {{[0-9.]+}} us {{[0-9.]+}}x
+// CHECK: [1/6] product_dispatch_0: {{[0-9.]+}} us (heuristic {{[0-9.]+}} us, best {{[0-9.]+}}x) model {{[0-9.]+}}x
+// CHECK: [6/6] {{(product|sum)}}_dispatch_0:
+// CHECK: kernel share heuristic tuned speedup roofline
+// CHECK: product_dispatch_0 {{[0-9.]+}}% {{[0-9.]+}} us {{[0-9.]+}} us {{[0-9.]+}}x {{ *[0-9]+}}% -> {{ *[0-9]+}}% {{(compute|memory)}}
 // CHECK: sum_dispatch_0
 // CHECK: kernels' time per run: {{[0-9.]+}} us with the heuristics, {{[0-9.]+}} us tuned ({{[0-9.]+}}x), tuning took {{[0-9]+}} s
+// CHECK: roofs: {{[0-9]+}} GFLOP/s, {{[0-9]+}} GB/s at 256 KiB to {{[0-9]+}} GB/s at 256 MiB; kernels at 80% of their roofline or more with the heuristics: {{[0-9]+}}% of the kernels' time
 
 // COMPILE-DAG: remark: kernel @product_dispatch_0 {{.*}}: schedule from the tuning database
 // COMPILE-DAG: remark: kernel @sum_dispatch_0 {{.*}}: schedule from the tuning database
@@ -43,7 +45,7 @@
 // RESUMED: new records True, candidates measured again 0
 
 // FAULTY: [1/2] product_dispatch_0: failed
-// FAULTY: [2/2] product_dispatch_0: failed
+// FAULTY: [2/2] {{(product|sum)}}_dispatch_0: failed
 // HANG: "error":"strata-bench timed out after 5.0 s"
 // CRASH: "error":"strata-run crashed (signal 11)"
 // WRONG: "error":"computed other values than the heuristic kernel"

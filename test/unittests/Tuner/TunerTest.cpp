@@ -11,6 +11,7 @@
 #include "strata/Dialect/Kernel/IR/KernelOps.h"
 #include "strata/InitAll.h"
 #include "strata/Tuner/Fingerprint.h"
+#include "strata/Tuner/KernelWork.h"
 #include "strata/Tuner/ScheduleSpace.h"
 #include "strata/Tuner/TuningDatabase.h"
 
@@ -117,17 +118,25 @@ kernel.func @rows(%a: tensor<8x256xf32>, %c: tensor<8xf32>) -> tensor<8xf32> {
   module->walk([&](linalg::LinalgOp op) { root = op; });
   kernel::ScheduleAttr heuristic = kernel::getSchedule(root);
   ScheduleSpace space(root, heuristic);
-  // Rows {1, 2, 4} (8 at most), the reduced loop {8, 16, 32, 64, 128}.
-  ASSERT_EQ(space.getKnobs().size(), 2u);
+  // Rows {1, 2, 4} (8 at most), the reduced loop {8, 16, 32, 64, 128}, the
+  // unroll {1, 2, 4}.
+  ASSERT_EQ(space.getKnobs().size(), 3u);
   EXPECT_EQ(space.getKnobs()[0].choices, (std::vector<int64_t>{1, 2, 4}));
   EXPECT_EQ(space.getKnobs()[1].choices,
             (std::vector<int64_t>{8, 16, 32, 64, 128}));
-  EXPECT_EQ(space.size(), 15u);
+  EXPECT_EQ(space.getKnobs()[2].kind, ScheduleKnob::Kind::Unroll);
+  EXPECT_EQ(space.getKnobs()[2].choices, (std::vector<int64_t>{1, 2, 4}));
+  EXPECT_EQ(space.size(), 45u);
   EXPECT_EQ(space.getSchedule(space.getHeuristicPoint()), heuristic);
+  kernel::ScheduleAttr unrolled = space.getSchedule({1, 2, 1});
+  ASSERT_TRUE(unrolled);
+  EXPECT_EQ(unrolled.getUnroll(), 2);
+  EXPECT_EQ(unrolled.getTileSizes(0), (llvm::ArrayRef<int64_t>{2, 32}));
   // A tile of 8 below the vector size of 16: not a schedule.
-  EXPECT_FALSE(space.getSchedule({0, 0}));
+  EXPECT_FALSE(space.getSchedule({0, 0, 0}));
   EXPECT_FALSE(space.getSchedule({0}));
-  EXPECT_FALSE(space.getSchedule({0, 9}));
+  EXPECT_FALSE(space.getSchedule({0, 9, 0}));
+  EXPECT_FALSE(space.getSchedule({0, 2, 3}));
   std::mt19937_64 random(3);
   for (int draw = 0; draw < 50; ++draw) {
     std::optional<llvm::SmallVector<unsigned>> point = space.sample(random);
@@ -135,6 +144,33 @@ kernel.func @rows(%a: tensor<8x256xf32>, %c: tensor<8xf32>) -> tensor<8xf32> {
     EXPECT_NE((*point)[1], 0u);
     EXPECT_TRUE(space.getSchedule(*point));
   }
+}
+
+TEST_F(FingerprintTest, KernelWorkCountsArithmeticAndArguments) {
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(R"(
+kernel.func @rows(%a: tensor<8x256xf32>, %c: tensor<8xf32>) -> tensor<8xf32> {
+  %r = linalg.reduce ins(%a : tensor<8x256xf32>) outs(%c : tensor<8xf32>) dimensions = [1]
+    (%in: f32, %acc: f32) {
+      %e = math.exp %in : f32
+      %s = arith.addf %e, %acc : f32
+      linalg.yield %s : f32
+    }
+  kernel.return %r : tensor<8xf32>
+}
+kernel.func @dynamic(%a: tensor<?xf32>) -> tensor<?xf32> {
+  kernel.return %a : tensor<?xf32>
+})",
+                                  ParserConfig(&context));
+  ASSERT_TRUE(module);
+  auto rows = module->lookupSymbol<kernel::FuncOp>("rows");
+  std::optional<KernelWork> work = estimateKernelWork(rows);
+  ASSERT_TRUE(work.has_value());
+  // An exp and an add per element; 8 x 256 + 8 floats in, 8 out.
+  EXPECT_EQ(work->operations, 2.0 * 8 * 256);
+  EXPECT_EQ(work->bytes, (8.0 * 256 + 8 + 8) * 4);
+  EXPECT_FALSE(
+      estimateKernelWork(module->lookupSymbol<kernel::FuncOp>("dynamic")));
 }
 
 // A fingerprint of 64 hex digits.

@@ -10,6 +10,7 @@
 #include "strata/Dialect/Kernel/IR/KernelOps.h"
 #include "strata/Dialect/Kernel/Transforms/Passes.h"
 #include "strata/Tuner/Fingerprint.h"
+#include "strata/Tuner/KernelWork.h"
 #include "strata/Tuner/ScheduleSpace.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -33,11 +34,18 @@ namespace {
 std::string describeSpace(FuncOp kernel, linalg::LinalgOp root,
                           const tuner::ScheduleSpace &space) {
   llvm::json::Array knobs;
-  for (const tuner::ScheduleKnob &knob : space.getKnobs())
+  for (const tuner::ScheduleKnob &knob : space.getKnobs()) {
+    if (knob.kind == tuner::ScheduleKnob::Kind::Unroll) {
+      knobs.push_back(llvm::json::Object{
+          {"kind", "unroll"}, {"choices", llvm::json::Array(knob.choices)}});
+      continue;
+    }
     knobs.push_back(
-        llvm::json::Object{{"level", knob.level},
+        llvm::json::Object{{"kind", "tile"},
+                           {"level", knob.level},
                            {"loop", knob.loop},
                            {"choices", llvm::json::Array(knob.choices)}});
+  }
   llvm::json::Array heuristic;
   for (unsigned choice : space.getHeuristicPoint())
     heuristic.push_back(choice);
@@ -57,6 +65,12 @@ std::string describeSpace(FuncOp kernel, linalg::LinalgOp root,
       {"heuristic", std::move(heuristic)},
       {"size",
        static_cast<int64_t>(std::min<uint64_t>(space.size(), INT64_MAX))}};
+  // What a roofline of the kernel needs (absent for dynamic shapes).
+  if (std::optional<tuner::KernelWork> work =
+          tuner::estimateKernelWork(kernel)) {
+    object["operations"] = work->operations;
+    object["bytes"] = work->bytes;
+  }
   std::string text;
   llvm::raw_string_ostream os(text);
   os << llvm::json::Value(std::move(object));
