@@ -101,6 +101,13 @@ strata_compile_options_set_layout(strata_compile_options_t *options,
 strata_compile_status_t
 strata_compile_options_set_tuning_db(strata_compile_options_t *options,
                                      const char *path);
+/** Remark, for each kernel, where its schedule came from (the tuning
+ * database or the heuristics) with its fingerprint and target, as
+ * strata-compile --report-tuning; the remarks are in
+ * strata_compile_result_diagnostics. */
+strata_compile_status_t
+strata_compile_options_set_report_tuning(strata_compile_options_t *options,
+                                         int report);
 /** Compute 3x3 stride-1 convolutions with constant filters with Winograd's
  * F(m x m, 3x3) (the default; NHWC only). 0: im2col products, whose sums
  * round like the direct convolution's. */

@@ -190,6 +190,15 @@ strata_compile_options_set_tuning_db(strata_compile_options_t *options,
 }
 
 strata_compile_status_t
+strata_compile_options_set_report_tuning(strata_compile_options_t *options,
+                                         int report) {
+  if (!options)
+    return invalidNull("strata_compile_options_set_report_tuning");
+  options->options.reportTuning = report != 0;
+  return STRATA_COMPILE_OK;
+}
+
+strata_compile_status_t
 strata_compile_options_set_winograd(strata_compile_options_t *options,
                                     int winograd) {
   if (!options)

@@ -650,8 +650,10 @@ private:
 //===----------------------------------------------------------------------===//
 
 /// Compiles `source` (MLIR text or bytecode); returns the module's bytes, or
-/// the IR text below the module level, and the timing report ("" unless
-/// `timing`).
+/// the IR text below the module level, the timing report ("" unless
+/// `timing`) and the compilation's warnings and remarks (with
+/// `reportTuning`, a remark per kernel saying where its schedule came
+/// from).
 nb::tuple compile(nb::bytes source, const std::string &sourceName,
                   const std::string &target, const std::string &cpu,
                   const std::string &features, unsigned optLevel,
@@ -659,7 +661,7 @@ nb::tuple compile(nb::bytes source, const std::string &sourceName,
                   int winogradTile, const std::string &compileTo,
                   const std::string &linker, bool fromDevice, bool timing,
                   unsigned compileThreads, std::optional<std::string> cacheDir,
-                  const std::string &tuningDb) {
+                  const std::string &tuningDb, bool reportTuning) {
   strata_compile_level_t level;
   checkCompiler(strata_compile_level_from_name(compileTo.c_str(), &level));
   strata_compile_options_t *options = nullptr;
@@ -693,6 +695,8 @@ nb::tuple compile(nb::bytes source, const std::string &sourceName,
         strata_compile_options_set_compile_threads(options, compileThreads);
   if (status == STRATA_COMPILE_OK)
     status = strata_compile_options_set_tuning_db(options, tuningDb.c_str());
+  if (status == STRATA_COMPILE_OK)
+    status = strata_compile_options_set_report_tuning(options, reportTuning);
   // None keeps the C API's default, the user's cache.
   if (status == STRATA_COMPILE_OK && cacheDir)
     status = strata_compile_options_set_cache_dir(options, cacheDir->c_str());
@@ -721,9 +725,12 @@ nb::tuple compile(nb::bytes source, const std::string &sourceName,
     output = nb::bytes(data, size);
   }
   std::string report = strata_compile_result_timing_report(result);
+  std::string diagnostics =
+      toValidUtf8(strata_compile_result_diagnostics(result));
   strata_compile_result_release(result);
   checkCompiler(dataStatus);
-  return nb::make_tuple(output, nb::str(report.data(), report.size()));
+  return nb::make_tuple(output, nb::str(report.data(), report.size()),
+                        nb::str(diagnostics.data(), diagnostics.size()));
 }
 
 /// One weight blob handed to convert_to_bytecode: its dense_resource key,
@@ -777,9 +784,10 @@ NB_MODULE(_strata, m) {
         "features"_a, "opt_level"_a, "vectorize"_a, "layout"_a, "winograd"_a,
         "winograd_tile"_a, "compile_to"_a, "linker"_a, "from_device"_a,
         "timing"_a, "compile_threads"_a, "cache_dir"_a.none(),
-        "tuning_db"_a = std::string(),
+        "tuning_db"_a = std::string(), "report_tuning"_a = false,
         "Compiles MLIR (text or bytecode bytes); returns (module bytes, or "
-        "the IR text below the module level; the timing report).");
+        "the IR text below the module level; the timing report; the "
+        "warnings and remarks).");
   m.def("convert_to_bytecode", &convertToBytecode, "source"_a, "source_name"_a,
         "blobs"_a,
         "MLIR text (bytes) whose dense_resource attributes have no data, "

@@ -118,6 +118,7 @@ def compile(source: Union[str, bytes, os.PathLike, "onnx.ModelProto"],
             compile_threads: int = 0,
             cache: Union[bool, str, os.PathLike] = True,
             tuning_db: Optional[Union[str, os.PathLike]] = None,
+            report_tuning=False,
             threads: int = 0,
             profile: bool = False, trace: Optional[str] = None,
             dump: Optional[str] = None, device: Optional[str] = None):
@@ -161,6 +162,10 @@ def compile(source: Union[str, bytes, os.PathLike, "onnx.ModelProto"],
         lacks; the module is the same with or without it.
     tuning_db: a tuning database (strata.tune's, docs/Tuning.md): each
         kernel it has measured on the target gets its fastest schedule.
+    report_tuning: True prints, on sys.stderr, a remark per kernel saying
+        where its schedule came from (the tuning database or the
+        heuristics) with its fingerprint and target (as strata-compile
+        --report-tuning); a file-like object receives them instead.
     threads, profile, trace, dump, device: the CompiledModule's run options
         (see strata.load); device defaults to "cuda" for CUDA targets, else
         "cpu".
@@ -204,6 +209,11 @@ def compile(source: Union[str, bytes, os.PathLike, "onnx.ModelProto"],
                                                               None)):
         raise StrataError("timing must be a bool or a file-like object "
                           f"(with write), got {type(timing).__name__}")
+    if not isinstance(report_tuning, bool) and \
+            not callable(getattr(report_tuning, "write", None)):
+        raise StrataError("report_tuning must be a bool or a file-like "
+                          "object (with write), got "
+                          f"{type(report_tuning).__name__}")
     if tuning_db is not None:
         tuning_db = os.fspath(tuning_db) if isinstance(
             tuning_db, os.PathLike) else tuning_db
@@ -223,15 +233,19 @@ def compile(source: Union[str, bytes, os.PathLike, "onnx.ModelProto"],
     # A path may hold surrogates (bytes that are not UTF-8): diagnostics
     # show them replaced.
     name = name.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
-    output, report = _strata.compile(data, name, target, cpu or "",
-                                     features or "", opt_level,
-                                     bool(vectorize), layout, bool(winograd),
-                                     winograd_tile, compile_to, linker or "",
-                                     bool(from_device), timing is not False,
-                                     compile_threads, cache_dir,
-                                     tuning_db or "")
+    output, report, diagnostics = _strata.compile(
+        data, name, target, cpu or "", features or "", opt_level,
+        bool(vectorize), layout, bool(winograd), winograd_tile, compile_to,
+        linker or "", bool(from_device), timing is not False,
+        compile_threads, cache_dir, tuning_db or "",
+        report_tuning is not False)
     if timing is not False:
         (sys.stderr if timing is True else timing).write(report)
+    if report_tuning is not False:
+        remarks = "".join(line + "\n" for line in diagnostics.splitlines()
+                          if "remark: kernel @" in line)
+        (sys.stderr if report_tuning is True else report_tuning).write(
+            remarks)
     if compile_to != "module":
         return output
     # A module compiled for another CPU (cpu=..., features=...) can be

@@ -2,6 +2,7 @@
 a summary per kernel, and a database of well-formed records. (The example
 MLP has a dynamic batch: its kernels are not tuned, and say why.)"""
 
+import io
 import json
 import os
 
@@ -42,8 +43,15 @@ def test_tune_tiny_budget(tmp_path):
     rng = np.random.default_rng(0)
     a = rng.standard_normal((32, 64)).astype(np.float32)
     b = rng.standard_normal((64, 48)).astype(np.float32)
-    tuned = strata.compile(MODEL, tuning_db=db)
+    report = io.StringIO()
+    tuned = strata.compile(MODEL, tuning_db=db, report_tuning=report)
     plain = strata.compile(MODEL)
+    # A remark per kernel: each measured one takes its schedule from the
+    # database.
+    remarks = report.getvalue().splitlines()
+    assert len(remarks) == len(names), remarks
+    assert all("schedule from the tuning database" in remark
+               for remark in remarks), remarks
     np.testing.assert_allclose(tuned.main(a, b), plain.main(a, b),
                                rtol=1e-5, atol=1e-5)
 
@@ -56,6 +64,8 @@ def test_compile_with_a_corrupted_database(tmp_path):
         strata.compile(MODEL, tuning_db=db)
     with pytest.raises(strata.StrataError, match="tuning_db must be"):
         strata.compile(MODEL, tuning_db=3)
+    with pytest.raises(strata.StrataError, match="report_tuning must be"):
+        strata.compile(MODEL, report_tuning=3)
 
 
 def test_dynamic_kernels_say_why(tmp_path):
