@@ -10,6 +10,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace strata;
@@ -39,6 +40,41 @@ bool isArithmetic(Operation *op) {
                        [](Type type) { return type.isIndex(); });
 }
 
+/// For a multiply-add by a constant tensor (`acc + x * K`: a constant
+/// combination such as a Winograd transform, or constant weights), the
+/// share of a multiply-add that the code does per coefficient on average:
+/// the tile pass unrolls such products over the coefficients, adding (1
+/// operation) where one is +-1, skipping zeros, and multiplying-adding (2)
+/// elsewhere. Nothing for other ops.
+std::optional<double> getCoefficientDensity(linalg::LinalgOp op) {
+  Block *body = op.getBlock();
+  auto arithmetic =
+      llvm::make_filter_range(body->without_terminator(),
+                              [](Operation &op) { return isArithmetic(&op); });
+  if (std::distance(arithmetic.begin(), arithmetic.end()) != 2)
+    return std::nullopt;
+  for (OpOperand *input : op.getDpsInputOperands()) {
+    DenseElementsAttr coefficients;
+    if (!matchPattern(input->get(), m_Constant(&coefficients)) ||
+        coefficients.isSplat() ||
+        !isa<FloatType>(coefficients.getElementType()))
+      continue;
+    BlockArgument argument = op.getMatchingBlockArgument(input);
+    if (!llvm::any_of(argument.getUsers(),
+                      [](Operation *user) { return isa<arith::MulFOp>(user); }))
+      continue;
+    double operations = 0;
+    for (const APFloat &value : coefficients.getValues<APFloat>()) {
+      if (value.isZero())
+        continue;
+      operations +=
+          value.isExactlyValue(1.0) || value.isExactlyValue(-1.0) ? 1.0 : 2.0;
+    }
+    return operations / (2.0 * coefficients.getNumElements());
+  }
+  return std::nullopt;
+}
+
 } // namespace
 
 std::optional<tuner::KernelWork>
@@ -52,6 +88,15 @@ tuner::estimateKernelWork(kernel::FuncOp kernel) {
       return std::nullopt;
     work.bytes += *bytes;
   }
+  // Constant tensors the kernel reads (a model's weights, which become
+  // arguments only at the device level); splats fold into the code.
+  kernel.walk([&](arith::ConstantOp constant) {
+    auto elements = dyn_cast<ElementsAttr>(constant.getValue());
+    if (!elements || elements.isSplat())
+      return;
+    if (std::optional<double> bytes = getBytes(elements.getType()))
+      work.bytes += *bytes;
+  });
   bool dynamic = false;
   kernel.walk([&](linalg::LinalgOp op) {
     double iterations = 1;
@@ -60,10 +105,12 @@ tuner::estimateKernelWork(kernel::FuncOp kernel) {
         dynamic = true;
       iterations *= static_cast<double>(range);
     }
-    unsigned perIteration = 0;
+    double perIteration = 0;
     for (Operation &bodyOp : op.getBlock()->without_terminator())
       if (isArithmetic(&bodyOp))
         ++perIteration;
+    if (std::optional<double> density = getCoefficientDensity(op))
+      perIteration *= *density;
     work.operations += iterations * perIteration;
   });
   if (dynamic)

@@ -23,10 +23,13 @@ namespace strata::tuner {
 struct KernelWork {
   /// Arithmetic operations: per linalg op of the kernel, its iterations
   /// times the arithmetic ops of its body (a multiply-add counts 2, a copy
-  /// or a transpose 0).
+  /// or a transpose 0); a multiply-add by constant coefficients (a
+  /// Winograd transform) counts what its unrolled code does: 0 per zero
+  /// coefficient, 1 per +-1, 2 per other.
   double operations = 0;
-  /// The bytes of the kernel's arguments and results: each read or written
-  /// once, the least traffic any schedule has.
+  /// The bytes of the kernel's arguments, results and constant tensors
+  /// (its weights): each read or written once, the least traffic any
+  /// schedule has.
   double bytes = 0;
 };
 

@@ -173,6 +173,31 @@ kernel.func @dynamic(%a: tensor<?xf32>) -> tensor<?xf32> {
       estimateKernelWork(module->lookupSymbol<kernel::FuncOp>("dynamic")));
 }
 
+TEST_F(FingerprintTest, KernelWorkCountsTheTermsOfConstantCombinations) {
+  // out[i] = sum_j x[i, j] * K[j] with K = [1, 0, -1, 2]: the unrolled code
+  // adds x[i, 0], skips x[i, 1], subtracts x[i, 2] and multiply-adds
+  // x[i, 3]: 4 operations per output, not 8; K's 16 bytes are read.
+  OwningOpRef<ModuleOp> module =
+      parseSourceString<ModuleOp>(R"(
+kernel.func @combination(%x: tensor<8x4xf32>, %c: tensor<8xf32>) -> tensor<8xf32> {
+  %k = arith.constant dense<[1.0, 0.0, -1.0, 2.0]> : tensor<4xf32>
+  %r = linalg.generic {indexing_maps = [affine_map<(i, j) -> (i, j)>, affine_map<(i, j) -> (j)>, affine_map<(i, j) -> (i)>], iterator_types = ["parallel", "reduction"]} ins(%x, %k : tensor<8x4xf32>, tensor<4xf32>) outs(%c : tensor<8xf32>) {
+  ^bb0(%a: f32, %b: f32, %acc: f32):
+    %m = arith.mulf %a, %b : f32
+    %s = arith.addf %acc, %m : f32
+    linalg.yield %s : f32
+  } -> tensor<8xf32>
+  kernel.return %r : tensor<8xf32>
+})",
+                                  ParserConfig(&context));
+  ASSERT_TRUE(module);
+  std::optional<KernelWork> work =
+      estimateKernelWork(module->lookupSymbol<kernel::FuncOp>("combination"));
+  ASSERT_TRUE(work.has_value());
+  EXPECT_EQ(work->operations, 8.0 * 4);
+  EXPECT_EQ(work->bytes, (8.0 * 4 + 8 + 8 + 4) * 4);
+}
+
 // A fingerprint of 64 hex digits.
 std::string fingerprint(char digit) { return std::string(64, digit); }
 
