@@ -6,6 +6,7 @@
 
 #include "strata/InitAll.h"
 #include "mlir/Conversion/Passes.h"
+#include "strata/External/ExternalBackend.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -167,6 +168,8 @@ void strata::registerAllPasses() {
   mlir::registerSCFToControlFlowPass();
   // kernel-select-schedule asks the backends for schedules.
   registerAllTargetBackends();
+  // graph-partition-external asks the external backends what they run.
+  external::registerBuiltinExternalBackends();
 }
 
 void strata::registerAllTargetBackends() {

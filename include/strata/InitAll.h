@@ -29,8 +29,9 @@ void registerCUDALoweringDialects(mlir::DialectRegistry &registry);
 void registerCPULoweringDialects(mlir::DialectRegistry &registry);
 
 /// Registers every Strata pass and pipeline, the upstream passes the
-/// pipelines rely on (canonicalize, cse, symbol-dce, inline, ...) and the
-/// target backends (kernel-select-schedule asks them for schedules).
+/// pipelines rely on (canonicalize, cse, symbol-dce, inline, ...), the
+/// target backends (kernel-select-schedule asks them for schedules) and
+/// the built-in external backends (graph-partition-external).
 void registerAllPasses();
 
 /// Registers every TargetBackend (TargetBackend.h): "cpu", "cuda",

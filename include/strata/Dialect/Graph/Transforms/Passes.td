@@ -1,7 +1,8 @@
 //===- Passes.td - Graph-level passes ----------------------*- tablegen -*-===//
 //
 // The model-level optimizations: shape inference, constant folding,
-// batch-norm folding, layout conversion and wider accumulation of f16/bf16.
+// batch-norm folding, layout conversion, wider accumulation of f16/bf16,
+// and the partitioning of regions that external backends run.
 //
 //===----------------------------------------------------------------------===//
 
@@ -146,6 +147,42 @@ def GraphWidenHalfAccumulationPass : Pass<"graph-widen-half-accumulation"> {
     ```
   }];
   let dependentDialects = ["::strata::graph::GraphDialect"];
+}
+
+def GraphPartitionExternalPass
+    : Pass<"graph-partition-external", "::mlir::ModuleOp"> {
+  let summary = "Outline the regions external backends run into functions";
+  let description = [{
+    TVM's bring-your-own-codegen partitioning (docs/BYOC.md), for the
+    external backends named in `backends` (ExternalBackend.h; the first
+    that supports an op gets it):
+
+    1. Annotation: each graph op at the top level of a function that a
+       backend supports (its kind, attributes, element types, shapes).
+    2. Merging: in the order of the block, a supported op joins the region
+       of a producer of its operands that has the same backend, unless it
+       also depends on that region through an op outside it (directly or
+       through other regions): joining would make a cycle between the
+       region and the rest of the function. Otherwise it starts a region.
+    3. Regions the backend does not find worth a call
+       (ExternalBackend::isWorthOffloading: by default, regions without a
+       convolution, product or pooling) are dropped.
+    4. Outlining: each region becomes a private `func.func` named after
+       its function and backend, marked `graph.external = "<backend>"`,
+       whose arguments are the values the region uses from outside (the
+       constants it uses are copied in: weights stay visible to the
+       backend) and whose results are the values used outside it; a
+       `func.call` replaces the region, and the function's ops are sorted
+       so that every value is defined before its uses.
+
+    An unknown backend name is an error that lists the known ones.
+  }];
+  let options = [
+    ListOption<"backends", "backends", "std::string",
+               "The external backends to partition for, in order of "
+               "preference (e.g. dnnl)">,
+  ];
+  let dependentDialects = ["::mlir::func::FuncDialect"];
 }
 
 #endif // STRATA_DIALECT_GRAPH_TRANSFORMS_PASSES_TD

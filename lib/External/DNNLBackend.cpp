@@ -1,0 +1,101 @@
+//===- DNNLBackend.cpp - oneDNN's pattern table ---------------------------===//
+//
+// The graph ops oneDNN (libdnnl, its CPU primitives) runs: 2-D
+// convolutions (grouped and dilated too), matrix products and linear
+// layers, max and average pooling, and as post-ops of those the
+// elementwise activations and binary ops with a broadcast operand. Every
+// tensor f32 with a static shape (the primitives are created for one
+// shape when the module loads).
+//
+//===----------------------------------------------------------------------===//
+
+#include "Backends.h"
+
+#include "strata/Dialect/Graph/IR/GraphOps.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+
+using namespace mlir;
+using namespace strata;
+using namespace strata::external;
+
+namespace {
+
+/// Whether every operand and result of `op` is a statically shaped f32
+/// tensor.
+bool hasStaticF32Tensors(Operation *op) {
+  auto isStaticF32 = [](Type type) {
+    auto tensor = dyn_cast<RankedTensorType>(type);
+    return tensor && tensor.hasStaticShape() && tensor.getElementType().isF32();
+  };
+  return llvm::all_of(op->getOperandTypes(), isStaticF32) &&
+         llvm::all_of(op->getResultTypes(), isStaticF32);
+}
+
+/// Whether `rhs` broadcasts onto `lhs`, the shape of the result (oneDNN's
+/// binary primitive: the first source has the destination's shape, the
+/// second one's dims are equal or 1).
+bool broadcastsOnto(Value rhs, Value lhs, Value result) {
+  auto lhsType = cast<RankedTensorType>(lhs.getType());
+  auto rhsType = cast<RankedTensorType>(rhs.getType());
+  if (lhsType.getShape() !=
+          cast<RankedTensorType>(result.getType()).getShape() ||
+      lhsType.getRank() != rhsType.getRank())
+    return false;
+  for (auto [whole, part] : llvm::zip(lhsType.getShape(), rhsType.getShape()))
+    if (part != whole && part != 1)
+      return false;
+  return true;
+}
+
+class DNNLBackend final : public ExternalBackend {
+public:
+  StringRef getName() const override { return "dnnl"; }
+  StringRef getDescription() const override {
+    return "oneDNN (libdnnl) on CPUs: convolutions, products, pooling, "
+           "with fused activations";
+  }
+
+  bool isAnchor(Operation *op) const override {
+    return isa<graph::Conv2DOp, graph::MatmulOp, graph::LinearOp,
+               graph::MaxPool2DOp, graph::AvgPool2DOp>(op);
+  }
+
+  bool supports(Operation *op) const override {
+    if (op->getNumRegions() != 0 || op->getNumResults() != 1 ||
+        !hasStaticF32Tensors(op))
+      return false;
+    if (isa<graph::Conv2DOp, graph::MaxPool2DOp, graph::AvgPool2DOp>(op))
+      return cast<RankedTensorType>(op->getOperand(0).getType()).getRank() == 4;
+    if (auto matmul = dyn_cast<graph::MatmulOp>(op)) {
+      // Products of equal ranks, 2 or 3 (a batch of matrices).
+      auto lhs = cast<RankedTensorType>(matmul->getOperand(0).getType());
+      auto rhs = cast<RankedTensorType>(matmul->getOperand(1).getType());
+      return lhs.getRank() == rhs.getRank() &&
+             (lhs.getRank() == 2 ||
+              (lhs.getRank() == 3 && lhs.getDimSize(0) == rhs.getDimSize(0)));
+    }
+    if (isa<graph::LinearOp>(op))
+      return cast<RankedTensorType>(op->getOperand(0).getType()).getRank() == 2;
+    // Eltwise primitives (and post-ops).
+    if (isa<graph::ReluOp, graph::SigmoidOp, graph::TanhOp, graph::GeluOp,
+            graph::ClipOp, graph::ExpOp>(op))
+      return true;
+    // Binary primitives (and post-ops), with a broadcast second source.
+    if (isa<graph::AddOp, graph::MulOp>(op))
+      return broadcastsOnto(op->getOperand(1), op->getOperand(0),
+                            op->getResult(0)) ||
+             broadcastsOnto(op->getOperand(0), op->getOperand(1),
+                            op->getResult(0));
+    if (isa<graph::SubOp>(op))
+      return broadcastsOnto(op->getOperand(1), op->getOperand(0),
+                            op->getResult(0));
+    return false;
+  }
+};
+
+} // namespace
+
+std::unique_ptr<ExternalBackend> strata::external::createDNNLBackend() {
+  return std::make_unique<DNNLBackend>();
+}
