@@ -23,6 +23,7 @@
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Iterators.h"
 #include "mlir/Interfaces/TilingInterface.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -315,6 +316,22 @@ void CPUTilePass::tile(RewriterBase &rewriter, linalg::LinalgOp op) {
 void CPUTilePass::runOnOperation() {
   func::FuncOp func = getOperation();
   IRRewriter rewriter(&getContext());
+  // The unroll the kernel's schedule asks for (its root's, read before
+  // tiling consumes the schedules, and before the root goes below).
+  int64_t unroll = 1;
+  func.walk([&](linalg::LinalgOp op) {
+    if (auto schedule = strata::kernel::getSchedule(op))
+      unroll = std::max(unroll, schedule.getUnroll());
+  });
+  // Ops on tensors whose results nothing uses are not tiled: a scheduled
+  // root whose register tiles strata-fuse-epilogues made (with its
+  // epilogue) is left behind by that pass, and was tiled (and unrolled)
+  // only for the canonicalization below to erase it. Users go before
+  // their producers.
+  func.walk<WalkOrder::PostOrder, ReverseIterator>([&](linalg::LinalgOp op) {
+    if (op.hasPureTensorSemantics() && op->use_empty())
+      op->erase();
+  });
   SmallVector<linalg::LinalgOp> targets;
   func.walk([&](linalg::LinalgOp op) {
     if (strata::kernel::getVectorizeBounds(op))
@@ -330,13 +347,6 @@ void CPUTilePass::runOnOperation() {
     if (op.hasPureTensorSemantics() && op.getNumLoops() > 0 && tileableMaps &&
         !empty)
       targets.push_back(op);
-  });
-  // The unroll the kernel's schedule asks for (its root's, read before
-  // tiling consumes the schedules).
-  int64_t unroll = 1;
-  func.walk([&](linalg::LinalgOp op) {
-    if (auto schedule = strata::kernel::getSchedule(op))
-      unroll = std::max(unroll, schedule.getUnroll());
   });
   for (linalg::LinalgOp op : targets)
     tile(rewriter, op);
