@@ -6,11 +6,9 @@
 
 #include "strata/External/ExternalBackend.h"
 #include "Backends.h"
+#include "strata/Support/NamedRegistry.h"
 
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/SmallVector.h"
-#include "llvm/ADT/StringExtras.h"
-#include "llvm/ADT/StringMap.h"
 
 #include <mutex>
 
@@ -23,42 +21,25 @@ bool ExternalBackend::isWorthOffloading(
   return llvm::any_of(ops, [&](mlir::Operation *op) { return isAnchor(op); });
 }
 
-namespace {
-struct Registry {
-  std::mutex mutex;
-  llvm::StringMap<std::unique_ptr<ExternalBackend>> backends;
-};
-
-Registry &getRegistry() {
-  static Registry registry;
+/// The registered backends, by name (registerAllPasses registers the
+/// built-in ones at start-up).
+static strata::NamedRegistry<ExternalBackend> &getRegistry() {
+  static strata::NamedRegistry<ExternalBackend> registry;
   return registry;
 }
-} // namespace
 
 void strata::external::registerExternalBackend(
     std::unique_ptr<ExternalBackend> backend) {
-  Registry &registry = getRegistry();
-  std::lock_guard<std::mutex> lock(registry.mutex);
-  std::string name = backend->getName().str();
-  registry.backends.try_emplace(name, std::move(backend));
+  getRegistry().add(std::move(backend));
 }
 
 const ExternalBackend *
 strata::external::lookupExternalBackend(llvm::StringRef name) {
-  Registry &registry = getRegistry();
-  std::lock_guard<std::mutex> lock(registry.mutex);
-  auto it = registry.backends.find(name);
-  return it == registry.backends.end() ? nullptr : it->second.get();
+  return getRegistry().lookup(name);
 }
 
 std::string strata::external::getExternalBackendNames() {
-  Registry &registry = getRegistry();
-  std::lock_guard<std::mutex> lock(registry.mutex);
-  llvm::SmallVector<llvm::StringRef> names;
-  for (const auto &entry : registry.backends)
-    names.push_back(entry.getKey());
-  llvm::sort(names);
-  return llvm::join(names, ", ");
+  return getRegistry().getNames();
 }
 
 void strata::external::registerBuiltinExternalBackends() {

@@ -7,6 +7,7 @@
 
 #include "strata/Target/TargetBackend.h"
 #include "strata/Dialect/Kernel/IR/KernelOps.h"
+#include "strata/Support/NamedRegistry.h"
 #include "strata/Support/Timing.h"
 
 #include "mlir/IR/Builders.h"
@@ -24,43 +25,22 @@ using namespace strata;
 
 TargetBackend::~TargetBackend() = default;
 
-namespace {
 /// The registered backends, by name. Registration happens once at start-up
 /// (registerAllTargetBackends) and lookups from any thread.
-struct Registry {
-  std::mutex mutex;
-  llvm::StringMap<std::unique_ptr<TargetBackend>> backends;
-};
-
-Registry &getRegistry() {
-  static Registry registry;
+static NamedRegistry<TargetBackend> &getRegistry() {
+  static NamedRegistry<TargetBackend> registry;
   return registry;
 }
-} // namespace
 
 void strata::registerTargetBackend(std::unique_ptr<TargetBackend> backend) {
-  Registry &registry = getRegistry();
-  std::lock_guard<std::mutex> lock(registry.mutex);
-  std::string name = backend->getName().str();
-  registry.backends.try_emplace(name, std::move(backend));
+  getRegistry().add(std::move(backend));
 }
 
 const TargetBackend *strata::lookupTargetBackend(StringRef name) {
-  Registry &registry = getRegistry();
-  std::lock_guard<std::mutex> lock(registry.mutex);
-  auto it = registry.backends.find(name);
-  return it == registry.backends.end() ? nullptr : it->second.get();
+  return getRegistry().lookup(name);
 }
 
-std::string strata::getTargetBackendNames() {
-  Registry &registry = getRegistry();
-  std::lock_guard<std::mutex> lock(registry.mutex);
-  SmallVector<StringRef> names;
-  for (const auto &entry : registry.backends)
-    names.push_back(entry.getKey());
-  llvm::sort(names);
-  return llvm::join(names, ", ");
-}
+std::string strata::getTargetBackendNames() { return getRegistry().getNames(); }
 
 StringRef strata::getTargetBackendName(kernel::TargetAttr target) {
   return target.isCuda() ? "cuda" : "cpu";
