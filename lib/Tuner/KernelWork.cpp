@@ -41,18 +41,12 @@ bool isArithmetic(Operation *op) {
 }
 
 /// For a multiply-add by a constant tensor (`acc + x * K`: a constant
-/// combination such as a Winograd transform, or constant weights), the
-/// share of a multiply-add that the code does per coefficient on average:
-/// the tile pass unrolls such products over the coefficients, adding (1
-/// operation) where one is +-1, skipping zeros, and multiplying-adding (2)
-/// elsewhere. Nothing for other ops.
+/// combination such as a Winograd transform, or constant weights; `op`'s
+/// body has two arithmetic ops), the share of a multiply-add that the code
+/// does per coefficient on average: the tile pass unrolls such products
+/// over the coefficients, adding (1 operation) where one is +-1, skipping
+/// zeros, and multiplying-adding (2) elsewhere. Nothing for other ops.
 std::optional<double> getCoefficientDensity(linalg::LinalgOp op) {
-  Block *body = op.getBlock();
-  auto arithmetic =
-      llvm::make_filter_range(body->without_terminator(),
-                              [](Operation &op) { return isArithmetic(&op); });
-  if (std::distance(arithmetic.begin(), arithmetic.end()) != 2)
-    return std::nullopt;
   for (OpOperand *input : op.getDpsInputOperands()) {
     DenseElementsAttr coefficients;
     if (!matchPattern(input->get(), m_Constant(&coefficients)) ||
@@ -109,8 +103,9 @@ tuner::estimateKernelWork(kernel::FuncOp kernel) {
     for (Operation &bodyOp : op.getBlock()->without_terminator())
       if (isArithmetic(&bodyOp))
         ++perIteration;
-    if (std::optional<double> density = getCoefficientDensity(op))
-      perIteration *= *density;
+    if (perIteration == 2)
+      if (std::optional<double> density = getCoefficientDensity(op))
+        perIteration *= *density;
     work.operations += iterations * perIteration;
   });
   if (dynamic)

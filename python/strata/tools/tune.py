@@ -720,20 +720,20 @@ class Tuner:
         self.progress.finish()
         return self.summary(time.monotonic() - start)
 
+    def _totals(self):
+        """The kernels' time per model run (us) with the heuristics and
+        with the best schedules so far (the kernels that were measured)."""
+        measured = [k for k in self.kernels if k.heuristic_us]
+        return (sum(k.share_us for k in measured),
+                sum(k.best_us * k.launches for k in measured))
+
     def _speedup(self):
-        """The kernels' time per model run with the heuristics over the
-        time with the best schedules so far."""
-        heuristic = sum(k.share_us for k in self.kernels if k.heuristic_us)
-        tuned = sum(k.best_us * k.launches for k in self.kernels
-                    if k.heuristic_us)
+        heuristic, tuned = self._totals()
         return heuristic / tuned if tuned else 1.0
 
     def summary(self, seconds):
         rows = []
-        heuristic_total = sum(k.share_us for k in self.kernels
-                              if k.heuristic_us)
-        tuned_total = sum((k.best_us or 0.0) * k.launches
-                          for k in self.kernels if k.heuristic_us)
+        heuristic_total, tuned_total = self._totals()
         for kernel in sorted(self.kernels, key=lambda k: -k.share_us):
             rows.append({
                 "kernel": kernel.name, "launches": kernel.launches,
