@@ -69,14 +69,7 @@ fi
 # remade when bench/requirements.txt changes. The strata package comes from
 # the build (PYTHONPATH below), built for the same python3.
 venv="$build/bench-venv"
-if ! cmp -s "$here/requirements.txt" "$venv/requirements.txt" 2>/dev/null ||
-   ! "$venv/bin/python" -c "import onnxruntime, matplotlib" 2>/dev/null; then
-  echo "== installing bench/requirements.txt into $venv" >&2
-  rm -rf "$venv"
-  python3 -m venv "$venv"
-  "$venv/bin/pip" install -q -r "$here/requirements.txt"
-  cp "$here/requirements.txt" "$venv/requirements.txt"
-fi
+strata_venv "$venv" "$here/requirements.txt"
 py="$venv/bin/python"
 
 work="$(mktemp -d)"

@@ -61,3 +61,23 @@ strata_build() {
   echo "== building ${*:-all}"
   ninja -C "$STRATA_BUILD_DIR" "$@"
 }
+
+# Makes the Python virtual environment $1 from the pinned requirements file
+# $2, or remakes it when that file changed since (the environment keeps a
+# copy of the requirements it was made from). For the benches' own
+# environments and their peers', never the test suite's.
+strata_venv() {
+  local dir="$1" requirements="$2"
+  if [ -z "$dir" ] || [ ! -f "$requirements" ]; then
+    echo "strata_venv: no directory, or no requirements file '$requirements'" >&2
+    return 2
+  fi
+  if ! cmp -s "$requirements" "$dir/requirements.txt" 2>/dev/null ||
+     [ ! -x "$dir/bin/python" ]; then
+    echo "== installing $requirements into $dir" >&2
+    rm -rf "$dir"
+    python3 -m venv "$dir"
+    "$dir/bin/pip" install -q -r "$requirements"
+    cp "$requirements" "$dir/requirements.txt"
+  fi
+}

@@ -34,11 +34,7 @@ done
 STRATA_BUILD_DIR="$build" strata_build strata-compile strata-bench
 if [ "$peers" = 1 ]; then
   venv="$build/bench-peers-venv"
-  if [ ! -x "$venv/bin/iree-compile" ] || ! "$venv/bin/python" -c "import tvm" 2>/dev/null; then
-    echo "== installing IREE and TVM into $venv" >&2
-    python3 -m venv "$venv"
-    "$venv/bin/pip" install -q -r "$here/requirements-peers.txt"
-  fi
+  strata_venv "$venv" "$here/requirements-peers.txt"
   args+=(--peers-venv "$venv")
 fi
 mkdir -p "$results"

@@ -40,18 +40,10 @@ for arg in "$@"; do
 done
 STRATA_BUILD_DIR="$build" strata_build strata-compile strata-opt strata-run strata-bench
 venv="$build/bench-venv"
-if ! "$venv/bin/python" -c "import numpy, onnx" 2>/dev/null; then
-  echo "== installing bench/requirements.txt into $venv" >&2
-  python3 -m venv "$venv"
-  "$venv/bin/pip" install -q -r "$root/bench/requirements.txt"
-fi
+strata_venv "$venv" "$root/bench/requirements.txt"
 if [ "$tvm" = 1 ]; then
   peers="$build/bench-peers-venv"
-  if ! "$peers/bin/python" -c "import tvm, xgboost, psutil" 2>/dev/null; then
-    echo "== installing TVM into $peers" >&2
-    python3 -m venv "$peers"
-    "$peers/bin/pip" install -q -r "$root/bench/compile/requirements-peers.txt"
-  fi
+  strata_venv "$peers" "$root/bench/compile/requirements-peers.txt"
   cpu=$(/usr/lib/llvm-22/bin/llc --version | sed -n 's/.*Host CPU: *//p')
   args+=(--tvm "$peers" --cpu "$cpu")
 fi
