@@ -36,6 +36,7 @@ void strata::populateGraphToKernelPatterns(RewritePatternSet &patterns) {
   populateGraphIndexingToTensorPatterns(patterns);
   populateGraphGatherScatterToLinalgPatterns(patterns);
   populateGraphImageToLinalgPatterns(patterns);
+  populateGraphExternalToKernelPatterns(patterns);
 }
 
 /// Gives result `result` of a graph op the type `inferred` that the op

@@ -103,11 +103,11 @@ static bool isReshapeShapeOnly(Operation *op) {
 /// Whether the host does `op` itself (possibly after conversion) rather
 /// than as a kernel.
 static bool isHostOp(Operation *op) {
-  return isa<kernel::LaunchOp, kernel::DispatchOp, tensor::DimOp,
-             tensor::ExtractOp, tensor::EmptyOp, tensor::ReshapeOp,
-             tensor::ExpandShapeOp, tensor::CollapseShapeOp, tensor::CastOp,
-             tensor::BitcastOp, RegionBranchOpInterface, CallOpInterface,
-             BranchOpInterface>(op) ||
+  return isa<kernel::LaunchOp, kernel::DispatchOp, kernel::CallNativeOp,
+             tensor::DimOp, tensor::ExtractOp, tensor::EmptyOp,
+             tensor::ReshapeOp, tensor::ExpandShapeOp, tensor::CollapseShapeOp,
+             tensor::CastOp, tensor::BitcastOp, RegionBranchOpInterface,
+             CallOpInterface, BranchOpInterface>(op) ||
          op->hasTrait<OpTrait::ConstantLike>() ||
          op->hasTrait<OpTrait::ReturnLike>() || isReshapeShapeOnly(op);
 }
@@ -460,6 +460,38 @@ struct LaunchToDevice : OpConversionPattern<kernel::LaunchOp> {
   const KernelToDeviceState &state;
 };
 
+/// kernel.call_native -> device.alloc of each (static) result, then
+/// device.call_native with the arguments, the results' buffers and the
+/// params as i64 constants (destination-passing: the function writes the
+/// buffers and returns nothing).
+struct CallNativeToDevice : OpConversionPattern<kernel::CallNativeOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult
+  matchAndRewrite(kernel::CallNativeOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    SmallVector<Value> operands(adaptor.getArgs());
+    SmallVector<Value> outputs;
+    for (Type type : op.getResultTypes()) {
+      auto memrefType =
+          dyn_cast_or_null<MemRefType>(getTypeConverter()->convertType(type));
+      if (!memrefType || !memrefType.hasStaticShape())
+        return rewriter.notifyMatchFailure(op, "result is not static");
+      outputs.push_back(
+          device::AllocOp::create(rewriter, loc, memrefType, ValueRange()));
+    }
+    llvm::append_range(operands, outputs);
+    for (int64_t param : op.getParams())
+      operands.push_back(arith::ConstantOp::create(
+          rewriter, loc, rewriter.getI64IntegerAttr(param)));
+    device::CallNativeOp::create(rewriter, loc, TypeRange(), op.getCalleeAttr(),
+                                 operands);
+    rewriter.replaceOp(op, outputs);
+    return success();
+  }
+};
+
 /// A tensor constant -> device.constant of its pool entry.
 struct ConstantToDevice : ConversionPattern {
   ConstantToDevice(const TypeConverter &converter, MLIRContext *context,
@@ -659,8 +691,8 @@ void strata::populateKernelToDevicePatterns(const TypeConverter &converter,
                                             RewritePatternSet &patterns) {
   MLIRContext *context = patterns.getContext();
   patterns.add<LaunchToDevice, ConstantToDevice>(converter, context, state);
-  patterns.add<DimToMemRef, ExtractToLoad, EmptyToAlloc, ReshapeToDevice,
-               ExpandShapeToDevice, CollapseShapeToDevice,
+  patterns.add<CallNativeToDevice, DimToMemRef, ExtractToLoad, EmptyToAlloc,
+               ReshapeToDevice, ExpandShapeToDevice, CollapseShapeToDevice,
                CastToDevice<tensor::CastOp>, CastToDevice<tensor::BitcastOp>,
                ConvertFunctionTypes>(converter, context);
 }
@@ -673,11 +705,12 @@ namespace {
 
 /// Whether the conversion below knows what to do with host op `op`.
 static bool isConvertible(Operation *op) {
-  return isa<kernel::LaunchOp, tensor::DimOp, tensor::ExtractOp,
-             tensor::EmptyOp, tensor::ReshapeOp, tensor::ExpandShapeOp,
-             tensor::CollapseShapeOp, tensor::CastOp, tensor::BitcastOp,
-             func::CallOp, func::ReturnOp, scf::ForOp, scf::IfOp, scf::WhileOp,
-             scf::ConditionOp, scf::YieldOp, BranchOpInterface>(op) ||
+  return isa<kernel::LaunchOp, kernel::CallNativeOp, tensor::DimOp,
+             tensor::ExtractOp, tensor::EmptyOp, tensor::ReshapeOp,
+             tensor::ExpandShapeOp, tensor::CollapseShapeOp, tensor::CastOp,
+             tensor::BitcastOp, func::CallOp, func::ReturnOp, scf::ForOp,
+             scf::IfOp, scf::WhileOp, scf::ConditionOp, scf::YieldOp,
+             BranchOpInterface>(op) ||
          getTensorConstant(op) || isReshapeShapeOnly(op);
 }
 
@@ -774,7 +807,8 @@ struct ConvertKernelToDevicePass
     target.addLegalOp<ModuleOp>();
     target.addLegalOp<kernel::FuncOp>();
     target.markOpRecursivelyLegal<kernel::FuncOp>();
-    target.addIllegalOp<kernel::LaunchOp, kernel::DispatchOp>();
+    target.addIllegalOp<kernel::LaunchOp, kernel::DispatchOp,
+                        kernel::CallNativeOp>();
     target.markUnknownOpDynamicallyLegal([&](Operation *op) {
       if (isReshapeShapeOnly(op))
         return true;

@@ -176,3 +176,19 @@ func.func @f(%n: index) {
   } {kernel.no_hoist = 1 : i64}
   return
 }
+
+// -----
+
+func.func @call_native_dynamic(%x: tensor<?xf32>) -> tensor<?xf32> {
+  // expected-error @+1 {{result #0 has type 'tensor<?xf32>': results of native calls need static shapes}}
+  %0 = kernel.call_native "dnnl.relu"(%x) : (tensor<?xf32>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+
+// -----
+
+func.func @call_native_unnamed(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-error @+1 {{needs the name of a native function}}
+  %0 = kernel.call_native ""(%x) : (tensor<4xf32>) -> tensor<4xf32>
+  return %0 : tensor<4xf32>
+}

@@ -54,6 +54,8 @@ void populateGraphGatherScatterToLinalgPatterns(
     mlir::RewritePatternSet &patterns);
 /// resize -> linalg.generic gathering interpolation taps.
 void populateGraphImageToLinalgPatterns(mlir::RewritePatternSet &patterns);
+/// call_native -> kernel.call_native (host code calling a native function).
+void populateGraphExternalToKernelPatterns(mlir::RewritePatternSet &patterns);
 
 /// All of the above.
 void populateGraphToKernelPatterns(mlir::RewritePatternSet &patterns);

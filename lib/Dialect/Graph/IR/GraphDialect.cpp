@@ -42,6 +42,9 @@ void GraphDialect::initialize() {
       ,
 #define GET_OP_LIST
 #include "strata/Dialect/Graph/IR/GraphImageOps.cpp.inc"
+      ,
+#define GET_OP_LIST
+#include "strata/Dialect/Graph/IR/GraphExternalOps.cpp.inc"
       >();
   addAttributes<
 #define GET_ATTRDEF_LIST

@@ -116,6 +116,21 @@ LogicalResult LaunchOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
 }
 
 //===----------------------------------------------------------------------===//
+// CallNativeOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult CallNativeOp::verify() {
+  if (getCallee().empty())
+    return emitOpError("needs the name of a native function");
+  for (auto [index, type] : llvm::enumerate(getResultTypes()))
+    if (!cast<RankedTensorType>(type).hasStaticShape())
+      return emitOpError("result #")
+             << index << " has type " << type
+             << ": results of native calls need static shapes";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // CheckOp
 //===----------------------------------------------------------------------===//
 

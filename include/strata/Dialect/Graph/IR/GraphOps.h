@@ -28,5 +28,7 @@
 #include "strata/Dialect/Graph/IR/GraphIndexingOps.h.inc"
 #define GET_OP_CLASSES
 #include "strata/Dialect/Graph/IR/GraphImageOps.h.inc"
+#define GET_OP_CLASSES
+#include "strata/Dialect/Graph/IR/GraphExternalOps.h.inc"
 
 #endif // STRATA_DIALECT_GRAPH_IR_GRAPHOPS_H

@@ -155,6 +155,29 @@ def Kernel_LaunchOp : Kernel_Op<"launch", [
   }];
 }
 
+def Kernel_CallNativeOp : Kernel_Op<"call_native", [Pure]> {
+  let summary = "Computes tensors by a native function from the host program";
+  let description = [{
+    `graph.call_native` at the kernel level: host code (not a kernel) that
+    calls the runtime's native function `callee` destination-passing
+    style, with `args`, one buffer per result and the integers of
+    `params`. `convert-kernel-to-device` allocates the results and emits
+    `device.call_native`. Results have static shapes.
+
+    ```mlir
+    %y = kernel.call_native "dnnl.matmul"(%a, %b) {params = array<i64: 0, 0>}
+        : (tensor<16x32xf32>, tensor<32x8xf32>) -> tensor<16x8xf32>
+    ```
+  }];
+  let arguments = (ins StrAttr:$callee, Variadic<AnyRankedTensor>:$args,
+                       DefaultValuedAttr<DenseI64ArrayAttr, "{}">:$params);
+  let results = (outs Variadic<AnyRankedTensor>:$results);
+  let assemblyFormat = [{
+    $callee `(` $args `)` attr-dict `:` functional-type($args, $results)
+  }];
+  let hasVerifier = 1;
+}
+
 def Kernel_CheckOp : Kernel_Op<"check", [MemoryEffects<[MemWrite]>]> {
   let summary = "A run-time check of the host program that reports values";
   let description = [{
