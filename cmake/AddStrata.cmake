@@ -71,6 +71,26 @@ function(add_strata_runtime_library name)
   add_strata_library_install(${name})
 endfunction()
 
+# A runtime plugin (strata-c/Plugin.h): libstrata-plugin-<name>.so in the
+# build tree's lib/, where the runtime finds it, installed next to the
+# libraries (unless NO_INSTALL: the tests' own). It links neither the
+# runtime nor MLIR; only its strata_plugin_init is exported.
+function(add_strata_runtime_plugin name)
+  cmake_parse_arguments(ARG "NO_INSTALL" "" "" ${ARGN})
+  add_library(strata-plugin-${name} MODULE ${ARG_UNPARSED_ARGUMENTS})
+  target_include_directories(strata-plugin-${name} PRIVATE
+    ${STRATA_SOURCE_DIR}/include)
+  set_target_properties(strata-plugin-${name} PROPERTIES
+    PREFIX "lib"
+    LIBRARY_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/lib
+    CXX_VISIBILITY_PRESET hidden
+    VISIBILITY_INLINES_HIDDEN ON)
+  if(NOT ARG_NO_INSTALL)
+    install(TARGETS strata-plugin-${name}
+      LIBRARY DESTINATION lib COMPONENT strata-plugins)
+  endif()
+endfunction()
+
 # A runtime tool (strata-run, strata-dump, ...): no MLIR, no LLVM.
 function(add_strata_runtime_tool name)
   add_executable(${name} ${ARGN})

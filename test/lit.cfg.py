@@ -41,6 +41,16 @@ config.substitutions.append(
          os.path.join(llvm_lib_dir, lib)
          for lib in ["libmlir_c_runner_utils.so", "libmlir_runner_utils.so"])))
 
+# Runtime plugins: the tests' own (test/Runtime/Plugins), found where
+# STRATA_PLUGIN_PATH points; the dnnl backend's, built where oneDNN is
+# installed (feature `dnnl`).
+config.substitutions.append(
+    ("%test_plugins",
+     os.path.join(config.strata_obj_root, "test", "Runtime", "Plugins")))
+if os.path.exists(os.path.join(config.strata_obj_root, "lib",
+                               "libstrata-plugin-dnnl.so")):
+    config.available_features.add("dnnl")
+
 # GoogleTest binaries (test/unittests), run by test/Unit/*.test.
 config.substitutions.append(
     ("%unittests", os.path.join(config.strata_obj_root, "unittests")))

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CNativeFunction.h"
 #include "strata-c/Runtime.h"
 #include "strata/Runtime/Device.h"
 #include "strata/Runtime/Files.h"
@@ -667,14 +668,9 @@ strata_status_t strata_registry_call(const char *name,
   return wrapResults(*outputs, results, result_capacity);
 }
 
-strata_status_t strata_registry_register(const char *name,
-                                         strata_native_fn_t fn, void *user_data,
-                                         int replace) {
-  CHECK_ARG(name && fn, "strata_registry_register: null argument");
-  std::string functionName = name;
-  NativeFunction wrapper =
-      [fn, user_data,
-       functionName](Span<Value> args) -> StatusOr<std::vector<Value>> {
+NativeFunction strata::runtime::wrapCNativeFunction(strata_native_fn_t fn,
+                                                    void *user_data) {
+  return [fn, user_data](Span<Value> args) -> StatusOr<std::vector<Value>> {
     constexpr size_t kMaxResults = 16;
     std::vector<strata_tensor_t *> handles;
     for (const Value &value : args) {
@@ -726,8 +722,14 @@ strata_status_t strata_registry_register(const char *name,
       return Status::error(problem);
     return values;
   };
-  Status status =
-      Registry::global().add(functionName, std::move(wrapper), replace != 0);
+}
+
+strata_status_t strata_registry_register(const char *name,
+                                         strata_native_fn_t fn, void *user_data,
+                                         int replace) {
+  CHECK_ARG(name && fn, "strata_registry_register: null argument");
+  Status status = Registry::global().add(
+      name, wrapCNativeFunction(fn, user_data), replace != 0);
   if (!status.ok())
     return fail(STRATA_INVALID_ARGUMENT, status.message());
   return STRATA_OK;

@@ -14,6 +14,7 @@
 #include "strata/Runtime/Disassembler.h"
 #include "strata/Runtime/Files.h"
 #include "strata/Runtime/FloatEnvironment.h"
+#include "strata/Runtime/Plugins.h"
 
 #include <algorithm>
 #include <cstring>
@@ -123,6 +124,10 @@ Session::create(std::shared_ptr<const Module> module, SessionOptions options) {
   // Kernels for CPU features this host lacks would die of SIGILL (a module
   // loaded with LoadOptions::checkCpuFeatures off gets here).
   if (Status status = module->checkCpuFeatures(); !status)
+    return status;
+  // The plugins providing the module's native functions (external
+  // backends' run-time sides).
+  if (Status status = loadModulePlugins(*module, *session->registry); !status)
     return status;
   StatusOr<std::unique_ptr<ThreadPool>> pool =
       ThreadPool::create(options.numThreads);

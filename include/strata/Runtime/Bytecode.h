@@ -13,6 +13,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string_view>
 
 namespace strata::runtime::bytecode {
 
@@ -54,6 +55,19 @@ inline constexpr uint32_t kVersionMinor = 4;
 /// checked against the host at load (CpuFeatures.h). The compiler always
 /// writes it with a kernel library; absent, nothing is required.
 inline constexpr char kMetadataCpuFeatures[] = "cpu-features";
+/// The metadata key of the runtime plugins the module's native calls need
+/// (comma-separated names; Plugins.h). Native function "P.<name>" comes
+/// from plugin P, except the runtime's own "strata.<name>".
+inline constexpr char kMetadataPlugins[] = "plugins";
+/// The plugin providing native function `name`, or "" (the runtime's own
+/// functions and names without a "P." prefix).
+inline std::string_view getNativeFunctionPlugin(std::string_view name) {
+  size_t dot = name.find('.');
+  if (dot == std::string_view::npos || dot == 0)
+    return {};
+  std::string_view plugin = name.substr(0, dot);
+  return plugin == "strata" ? std::string_view() : plugin;
+}
 /// Alignment of the constant data section and of every constant in it, so
 /// that kernels can use aligned vector loads on the weights in place.
 inline constexpr uint64_t kConstantAlignment = 64;

@@ -26,6 +26,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinDialect.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
+#include "llvm/ADT/StringExtras.h"
 
 #include <deque>
 
@@ -147,6 +148,16 @@ LogicalResult strata::serializeToBytecode(ModuleOp module,
   writer.addMetadata("target", targetName);
   if (!codegen.chip.empty())
     writer.addMetadata(targetName == "cuda" ? "chip" : "cpu", codegen.chip);
+  // The runtime plugins of the native functions called, in order of first
+  // call, so that a missing one fails the load, naming it.
+  SmallVector<std::string> plugins;
+  module.walk([&](device::CallNativeOp call) {
+    std::string plugin(bytecode::getNativeFunctionPlugin(call.getCallee()));
+    if (!plugin.empty() && !llvm::is_contained(plugins, plugin))
+      plugins.push_back(plugin);
+  });
+  if (!plugins.empty())
+    writer.addMetadata(bytecode::kMetadataPlugins, llvm::join(plugins, ","));
 
   // The constant pool.
   TimingScope poolTiming = time("constant pool");
