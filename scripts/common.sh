@@ -19,10 +19,11 @@ export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$STRATA_ROOT}"
 # missing. python3-torch and python3-torchvision export the PyTorch models of
 # test/onnx/models (test_recurrent.py, test_torch_models.py) at test time,
 # run by /usr/bin/python3; without them those tests skip, which
-# test/onnx/models.test counts as a failure.
+# test/onnx/models.test counts as a failure. libdnnl-dev (oneDNN) is what
+# the dnnl external backend's runtime plugin calls (docs/BYOC.md).
 STRATA_APT_PACKAGES=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
   clang-22 lld-22 libclang-rt-22-dev libgtest-dev cmake ninja-build ccache
-  python3 python3-torch python3-torchvision)
+  python3 python3-torch python3-torchvision libdnnl-dev)
 
 strata_install_deps() {
   local missing=()

@@ -101,6 +101,19 @@ strata_compile_options_set_layout(strata_compile_options_t *options,
 strata_compile_status_t
 strata_compile_options_set_tuning_db(strata_compile_options_t *options,
                                      const char *path);
+/** External backends (docs/BYOC.md) that run the parts of the model they
+ * support, comma-separated in order of preference ("dnnl"), as
+ * strata-compile --external. "" or NULL: none (the default). An unknown
+ * name fails the compilation with a message listing the known ones. */
+strata_compile_status_t
+strata_compile_options_set_external(strata_compile_options_t *options,
+                                    const char *backends);
+/** Nonzero (the default): offload only the regions each external backend's
+ * cost rule finds faster there; 0: every region with a convolution,
+ * product or pooling (strata-compile --external-cost-rule). */
+strata_compile_status_t
+strata_compile_options_set_external_cost_rule(strata_compile_options_t *options,
+                                              int cost_rule);
 /** Remark, for each kernel, where its schedule came from (the tuning
  * database or the heuristics) with its fingerprint and target, as
  * strata-compile --report-tuning; the remarks are in

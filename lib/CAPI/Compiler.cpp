@@ -190,6 +190,28 @@ strata_compile_options_set_tuning_db(strata_compile_options_t *options,
 }
 
 strata_compile_status_t
+strata_compile_options_set_external(strata_compile_options_t *options,
+                                    const char *backends) {
+  if (!options)
+    return invalidNull("strata_compile_options_set_external");
+  options->options.external.clear();
+  llvm::SmallVector<llvm::StringRef> names;
+  llvm::StringRef(optionString(backends)).split(names, ',', -1, false);
+  for (llvm::StringRef name : names)
+    options->options.external.push_back(name.trim().str());
+  return STRATA_COMPILE_OK;
+}
+
+strata_compile_status_t
+strata_compile_options_set_external_cost_rule(strata_compile_options_t *options,
+                                              int cost_rule) {
+  if (!options)
+    return invalidNull("strata_compile_options_set_external_cost_rule");
+  options->options.externalCostRule = cost_rule != 0;
+  return STRATA_COMPILE_OK;
+}
+
+strata_compile_status_t
 strata_compile_options_set_report_tuning(strata_compile_options_t *options,
                                          int report) {
   if (!options)

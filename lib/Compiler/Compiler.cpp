@@ -15,6 +15,7 @@
 #include "strata/Dialect/Graph/Transforms/Passes.h"
 #include "strata/Dialect/Kernel/IR/KernelDialect.h"
 #include "strata/Dialect/Kernel/Transforms/Passes.h"
+#include "strata/External/ExternalBackend.h"
 #include "strata/InitAll.h"
 #include "strata/Target/Bytecode/Serializer.h"
 #include "strata/Target/TargetBackend.h"
@@ -96,6 +97,10 @@ std::string strata::verifyCompileOptions(const CompileOptions &given) {
   if (!isKnownWinogradTile(options.winogradTile))
     return "winograd tile must be 0 (chosen per convolution), 2 or 4, got " +
            std::to_string(options.winogradTile);
+  for (const std::string &name : options.external)
+    if (!external::lookupExternalBackend(name))
+      return "unknown external backend '" + name +
+             "' (known: " + external::getExternalBackendNames() + ")";
   return "";
 }
 
@@ -202,6 +207,23 @@ static LogicalResult buildPipeline(OpPassManager &pm, Location loc,
     graph::GraphConvertLayoutPassOptions layout;
     layout.targetLayout = "nhwc";
     pm.addPass(graph::createGraphConvertLayoutPass(layout));
+  }
+  // The parts external backends run: partitioned in the kernels' layout
+  // (a backend's convolutions then take the tensors as Strata's kernels
+  // pass them) and before Strata packs weights for its own kernels, then
+  // called through the backends' runtime plugins.
+  if (!options.external.empty()) {
+    // Weights transposed by the layout change become constants again, which
+    // a backend may lay out once instead of at every call.
+    graph::GraphFoldConstantsPassOptions fold;
+    fold.maxElements = int64_t(1) << 28;
+    pm.addPass(graph::createGraphFoldConstantsPass(fold));
+    graph::GraphPartitionExternalPassOptions partition;
+    partition.backends.assign(options.external.begin(), options.external.end());
+    partition.costRule = options.externalCostRule;
+    pm.addPass(graph::createGraphPartitionExternalPass(partition));
+    pm.addPass(graph::createGraphLowerExternalPass());
+    pm.addPass(createCanonicalizerPass());
   }
   graph::GraphPrepackWeightsPassOptions prepack;
   prepack.panelBytes = backend.getGemvPanelBytes(info);

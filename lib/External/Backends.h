@@ -15,6 +15,8 @@ namespace strata::external {
 
 /// oneDNN on CPUs (DNNLBackend.cpp).
 std::unique_ptr<ExternalBackend> createDNNLBackend();
+/// oneDNN's code generation (DNNLCodegen.cpp): calls of the dnnl plugin.
+llvm::LogicalResult lowerDNNLFunction(mlir::Operation *function);
 
 } // namespace strata::external
 

@@ -4,8 +4,8 @@
 // convolutions (grouped and dilated too), matrix products and linear
 // layers, max and average pooling, and as post-ops of those the
 // elementwise activations and binary ops with a broadcast operand. Every
-// tensor f32 with a static shape (the primitives are created for one
-// shape when the module loads).
+// tensor f32 with a static shape (the plugin creates each primitive for
+// one shape). Also the cost rule: which regions oneDNN runs faster.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,16 +34,17 @@ bool hasStaticF32Tensors(Operation *op) {
 
 /// Whether `rhs` broadcasts onto `lhs`, the shape of the result (oneDNN's
 /// binary primitive: the first source has the destination's shape, the
-/// second one's dims are equal or 1).
+/// second one's dims, aligned to the last ones, are equal or 1).
 bool broadcastsOnto(Value rhs, Value lhs, Value result) {
   auto lhsType = cast<RankedTensorType>(lhs.getType());
   auto rhsType = cast<RankedTensorType>(rhs.getType());
   if (lhsType.getShape() !=
           cast<RankedTensorType>(result.getType()).getShape() ||
-      lhsType.getRank() != rhsType.getRank())
+      lhsType.getRank() < rhsType.getRank())
     return false;
-  for (auto [whole, part] : llvm::zip(lhsType.getShape(), rhsType.getShape()))
-    if (part != whole && part != 1)
+  ArrayRef<int64_t> whole = lhsType.getShape().take_back(rhsType.getRank());
+  for (auto [full, part] : llvm::zip(whole, rhsType.getShape()))
+    if (part != full && part != 1)
       return false;
   return true;
 }
@@ -54,6 +55,28 @@ public:
   StringRef getDescription() const override {
     return "oneDNN (libdnnl) on CPUs: convolutions, products, pooling, "
            "with fused activations";
+  }
+
+  LogicalResult lowerFunction(Operation *function) const override {
+    return lowerDNNLFunction(function);
+  }
+
+  /// Regions with a convolution, or a product of at least 16 rows.
+  /// Measured on an Intel Xeon (AVX-512, one thread; docs/BYOC.md):
+  /// oneDNN's channels-last convolutions ran ResNet-18 in 0.82x and
+  /// MobileNetV2 in 0.95x of Strata's time, its products the BERT layer in
+  /// 0.66x, but the MLP's matrix-vector products (one row) in 1.07x:
+  /// Strata packs their weights for its matrix-vector kernels. Regions of
+  /// pooling or narrow products alone stay with Strata.
+  bool isWorthOffloading(ArrayRef<Operation *> ops) const override {
+    return llvm::any_of(ops, [](Operation *op) {
+      if (isa<graph::Conv2DOp>(op))
+        return true;
+      if (!isa<graph::MatmulOp, graph::LinearOp>(op))
+        return false;
+      auto result = cast<RankedTensorType>(op->getResult(0).getType());
+      return result.getNumElements() / result.getShape().back() >= 16;
+    });
   }
 
   bool isAnchor(Operation *op) const override {
@@ -68,12 +91,11 @@ public:
     if (isa<graph::Conv2DOp, graph::MaxPool2DOp, graph::AvgPool2DOp>(op))
       return cast<RankedTensorType>(op->getOperand(0).getType()).getRank() == 4;
     if (auto matmul = dyn_cast<graph::MatmulOp>(op)) {
-      // Products of equal ranks, 2 or 3 (a batch of matrices).
+      // Matrices (no vectors) with up to 3 batch dims, which broadcast.
       auto lhs = cast<RankedTensorType>(matmul->getOperand(0).getType());
       auto rhs = cast<RankedTensorType>(matmul->getOperand(1).getType());
-      return lhs.getRank() == rhs.getRank() &&
-             (lhs.getRank() == 2 ||
-              (lhs.getRank() == 3 && lhs.getDimSize(0) == rhs.getDimSize(0)));
+      return lhs.getRank() >= 2 && rhs.getRank() >= 2 && lhs.getRank() <= 5 &&
+             rhs.getRank() <= 5;
     }
     if (isa<graph::LinearOp>(op))
       return cast<RankedTensorType>(op->getOperand(0).getType()).getRank() == 2;

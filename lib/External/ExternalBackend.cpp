@@ -21,6 +21,11 @@ bool ExternalBackend::isWorthOffloading(
   return llvm::any_of(ops, [&](mlir::Operation *op) { return isAnchor(op); });
 }
 
+llvm::LogicalResult
+ExternalBackend::lowerFunction(mlir::Operation *function) const {
+  return llvm::success();
+}
+
 /// The registered backends, by name (registerAllPasses registers the
 /// built-in ones at start-up).
 static strata::NamedRegistry<ExternalBackend> &getRegistry() {

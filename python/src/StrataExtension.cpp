@@ -661,7 +661,8 @@ nb::tuple compile(nb::bytes source, const std::string &sourceName,
                   int winogradTile, const std::string &compileTo,
                   const std::string &linker, bool fromDevice, bool timing,
                   unsigned compileThreads, std::optional<std::string> cacheDir,
-                  const std::string &tuningDb, bool reportTuning) {
+                  const std::string &tuningDb, bool reportTuning,
+                  const std::string &external, bool externalCostRule) {
   strata_compile_level_t level;
   checkCompiler(strata_compile_level_from_name(compileTo.c_str(), &level));
   strata_compile_options_t *options = nullptr;
@@ -697,6 +698,11 @@ nb::tuple compile(nb::bytes source, const std::string &sourceName,
     status = strata_compile_options_set_tuning_db(options, tuningDb.c_str());
   if (status == STRATA_COMPILE_OK)
     status = strata_compile_options_set_report_tuning(options, reportTuning);
+  if (status == STRATA_COMPILE_OK)
+    status = strata_compile_options_set_external(options, external.c_str());
+  if (status == STRATA_COMPILE_OK)
+    status = strata_compile_options_set_external_cost_rule(options,
+                                                           externalCostRule);
   // None keeps the C API's default, the user's cache.
   if (status == STRATA_COMPILE_OK && cacheDir)
     status = strata_compile_options_set_cache_dir(options, cacheDir->c_str());
@@ -785,6 +791,7 @@ NB_MODULE(_strata, m) {
         "winograd_tile"_a, "compile_to"_a, "linker"_a, "from_device"_a,
         "timing"_a, "compile_threads"_a, "cache_dir"_a.none(),
         "tuning_db"_a = std::string(), "report_tuning"_a = false,
+        "external"_a = std::string(), "external_cost_rule"_a = true,
         "Compiles MLIR (text or bytecode bytes); returns (module bytes, or "
         "the IR text below the module level; the timing report; the "
         "warnings and remarks).");

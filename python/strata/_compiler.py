@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Optional, Union
+from typing import Optional, Sequence, Union
 
 from . import _strata
 from ._runtime import (CompiledModule, check_bool, check_device,
@@ -119,6 +119,8 @@ def compile(source: Union[str, bytes, os.PathLike, "onnx.ModelProto"],
             cache: Union[bool, str, os.PathLike] = True,
             tuning_db: Optional[Union[str, os.PathLike]] = None,
             report_tuning=False,
+            external: Union[str, Sequence[str]] = (),
+            external_cost_rule: bool = True,
             threads: int = 0,
             profile: bool = False, trace: Optional[str] = None,
             dump: Optional[str] = None, device: Optional[str] = None):
@@ -166,6 +168,13 @@ def compile(source: Union[str, bytes, os.PathLike, "onnx.ModelProto"],
         where its schedule came from (the tuning database or the
         heuristics) with its fingerprint and target (as strata-compile
         --report-tuning); a file-like object receives them instead.
+    external: external backends that run the parts of the model they
+        support, in order of preference: "dnnl" or ["dnnl"] (as
+        strata-compile --external; docs/BYOC.md). Running the module needs
+        each backend's runtime plugin (libstrata-plugin-<name>.so).
+    external_cost_rule: True (default) offloads only the regions each
+        backend's cost rule finds faster there; False every region with a
+        convolution, product or pooling.
     threads, profile, trace, dump, device: the CompiledModule's run options
         (see strata.load); device defaults to "cuda" for CUDA targets, else
         "cpu".
@@ -187,7 +196,8 @@ def compile(source: Union[str, bytes, os.PathLike, "onnx.ModelProto"],
         raise StrataError(
             f"winograd_tile must be 0, 2 or 4, got {winograd_tile!r}")
     for name, value in (("vectorize", vectorize), ("winograd", winograd),
-                        ("from_device", from_device)):
+                        ("from_device", from_device),
+                        ("external_cost_rule", external_cost_rule)):
         check_bool(name, value)
     if isinstance(compile_threads, bool) \
             or not isinstance(compile_threads, int) \
@@ -217,6 +227,19 @@ def compile(source: Union[str, bytes, os.PathLike, "onnx.ModelProto"],
     if tuning_db is not None:
         tuning_db = os.fspath(tuning_db) if isinstance(
             tuning_db, os.PathLike) else tuning_db
+    if isinstance(external, str):
+        external = [external] if external else []
+    elif isinstance(external, (list, tuple)) and all(
+            isinstance(e, str) for e in external):
+        external = list(external)
+    else:
+        raise StrataError("external must be a backend name or a list of "
+                          f"them, got {external!r}")
+    for backend in external:
+        if not backend or "," in backend or "\0" in backend:
+            raise StrataError(
+                f"external backend names must be non-empty without ',', "
+                f"got {backend!r}")
     for name, value in (("target", target), ("cpu", cpu),
                         ("features", features), ("linker", linker),
                         ("source_name", source_name),
@@ -238,7 +261,8 @@ def compile(source: Union[str, bytes, os.PathLike, "onnx.ModelProto"],
         bool(vectorize), layout, bool(winograd), winograd_tile, compile_to,
         linker or "", bool(from_device), timing is not False,
         compile_threads, cache_dir, tuning_db or "",
-        report_tuning is not False)
+        report_tuning is not False, ",".join(external),
+        bool(external_cost_rule))
     if timing is not False:
         (sys.stderr if timing is True else timing).write(report)
     if report_tuning is not False:

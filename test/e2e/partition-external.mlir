@@ -2,7 +2,7 @@
 // ordinary graph IR until the backend's code generation exists: the
 // partitioned program compiles and computes what the reference evaluator
 // computes for the original functions (one [1.] per result).
-// RUN: strata-opt %s "--test-graph-build-e2e=return-checks tolerance=1e-4" --graph-partition-external=backends=dnnl -o %t.mlir
+// RUN: strata-opt %s "--test-graph-build-e2e=return-checks tolerance=1e-4" "--graph-partition-external=backends=dnnl cost-rule=false" -o %t.mlir
 // RUN: FileCheck %s --check-prefix=PARTITIONED < %t.mlir
 // RUN: strata-compile %t.mlir -o %t.smod
 // RUN: strata-run %t.smod --function=entry | FileCheck %s

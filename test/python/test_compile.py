@@ -296,3 +296,47 @@ def test_compile_releases_the_gil():
     for t in threads:
         t.join()
     assert results[0] == results[1] and results[0]
+
+
+def _has_dnnl_plugin():
+    # <build>/python_packages/strata/__init__.py -> <build>/lib.
+    build = os.path.dirname(os.path.dirname(os.path.dirname(
+        os.path.abspath(strata.__file__))))
+    return os.path.exists(os.path.join(build, "lib",
+                                       "libstrata-plugin-dnnl.so"))
+
+
+def test_external_option(rng):
+    # The convolution goes to the dnnl backend: a call of its plugin in the
+    # kernel-level IR, the same numbers when the plugin is there.
+    kernels = strata.compile(CONV_MLIR, compile_to="kernel", external="dnnl")
+    assert 'kernel.call_native "dnnl.conv2d"' in kernels
+    assert strata.compile(CONV_MLIR, compile_to="kernel",
+                          external=["dnnl"]) == kernels
+    assert "call_native" not in strata.compile(CONV_MLIR, compile_to="kernel",
+                                               external=[])
+    # The cost rule leaves narrow products to Strata; without it they go
+    # too.
+    product = """
+    func.func @main(%a: tensor<4x8xf32>, %b: tensor<8x16xf32>) -> tensor<4x16xf32> {
+      %0 = graph.matmul %a, %b : tensor<4x8xf32>, tensor<8x16xf32> -> tensor<4x16xf32>
+      return %0 : tensor<4x16xf32>
+    }"""
+    assert "call_native" not in strata.compile(product, compile_to="kernel",
+                                               external="dnnl")
+    assert '"dnnl.matmul"' in strata.compile(
+        product, compile_to="kernel", external="dnnl",
+        external_cost_rule=False)
+    with pytest.raises(strata.StrataError, match="external_cost_rule"):
+        strata.compile(product, external="dnnl", external_cost_rule=1)
+    with pytest.raises(strata.StrataError,
+                       match="unknown external backend 'acme'"):
+        strata.compile(CONV_MLIR, external="acme")
+    for bad in (3, ["dnnl", 4], ["dnnl,acme"], [""]):
+        with pytest.raises(strata.StrataError, match="external"):
+            strata.compile(CONV_MLIR, external=bad)
+    if _has_dnnl_plugin():
+        x = rng.standard_normal((1, 16, 6, 6), dtype=np.float32)
+        np.testing.assert_allclose(
+            strata.compile(CONV_MLIR, external="dnnl").main(x),
+            strata.compile(CONV_MLIR).main(x), rtol=1e-4, atol=1e-4)

@@ -125,6 +125,18 @@ cl::opt<std::string>
                             "schedules, docs/Tuning.md): each kernel it "
                             "has measured on the target gets the fastest"),
                    cl::init(""), cl::cat(toolCategory));
+cl::list<std::string>
+    externalBackends("external",
+                     cl::desc("External backends that run the parts of the "
+                              "model they support, in order of preference "
+                              "(e.g. dnnl; docs/BYOC.md)"),
+                     cl::CommaSeparated, cl::cat(toolCategory));
+cl::opt<bool> externalCostRule(
+    "external-cost-rule",
+    cl::desc("Offload only the regions each --external backend's cost rule "
+             "finds faster there (default); =false offloads every region "
+             "with a convolution, product or pooling"),
+    cl::init(true), cl::cat(toolCategory));
 cl::opt<bool> reportTuning("report-tuning",
                            cl::desc("Print each kernel's fingerprint and "
                                     "target, and whether its schedule came "
@@ -252,6 +264,8 @@ int main(int argc, char **argv) {
   options.vectorize = vectorize;
   options.layout = layout;
   options.tuningDatabase = tuningDatabase;
+  options.external.assign(externalBackends.begin(), externalBackends.end());
+  options.externalCostRule = externalCostRule;
   options.reportTuning = reportTuning;
   options.winograd = winograd;
   options.winogradTile = winogradTile;

@@ -81,6 +81,14 @@ struct CompileOptions {
   /// has measured on the target gets its fastest schedule there, the
   /// others the heuristics'. "": none.
   std::string tuningDatabase;
+  /// External backends (docs/BYOC.md) that run the parts of the model they
+  /// support, in order of preference: the graph is partitioned for them
+  /// and each backend's code generation calls its runtime plugin.
+  std::vector<std::string> external;
+  /// Offload only the regions each backend's cost rule finds faster there
+  /// (ExternalBackend::isWorthOffloading); false: every region with a
+  /// convolution, product or pooling.
+  bool externalCostRule = true;
   /// Emit a remark per kernel: its fingerprint and target (a tuning
   /// record's keys) and whether its schedule came from the database.
   bool reportTuning = false;

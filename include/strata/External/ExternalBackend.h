@@ -5,8 +5,10 @@
 // Strata's kernels. The graph level asks each backend which ops it runs
 // (supports), merges adjacent supported ops into regions and outlines each
 // region into a function marked with its backend (graph-partition-external,
-// docs/BYOC.md). Backends are found by name in a process-wide registry;
-// a downstream project registers its own next to the built-in ones.
+// docs/BYOC.md); then each backend's code generation turns the functions
+// outlined for it into calls of its runtime plugin's native functions
+// (graph-lower-external). Backends are found by name in a process-wide
+// registry; a downstream project registers its own next to the built-in ones.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +17,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/LogicalResult.h"
 
 #include <memory>
 #include <string>
@@ -42,13 +45,21 @@ public:
   /// Whether the backend runs the graph op `op` as it is: its kind,
   /// attributes, element types and shapes.
   virtual bool supports(mlir::Operation *op) const = 0;
-  /// Whether the ops of a region are worth a call of the library (a region
-  /// of elementwise ops alone is not: Strata fuses them into the kernels
-  /// around them). By default: when one of them is a convolution, a
-  /// product or a pooling, as isAnchor says.
+  /// The cost rule: whether the library runs the ops of a region faster
+  /// than Strata's kernels would (a region of elementwise ops alone never:
+  /// Strata fuses them into the kernels around them). By default: when one
+  /// of them is worth a call on its own (isAnchor).
   virtual bool isWorthOffloading(llvm::ArrayRef<mlir::Operation *> ops) const;
-  /// Whether `op` is worth a call on its own (see isWorthOffloading).
+  /// Whether `op` is worth a call on its own: a convolution, a product, a
+  /// pooling (what a region offloaded without the cost rule must hold).
   virtual bool isAnchor(mlir::Operation *op) const = 0;
+
+  /// Code generation (graph-lower-external): rewrites the body of
+  /// `function`, a func.func outlined for this backend, replacing the ops
+  /// the library runs by graph.call_native of the functions of the
+  /// backend's runtime plugin; ops left alone are compiled by Strata. By
+  /// default nothing is replaced. Errors are emitted at the op.
+  virtual llvm::LogicalResult lowerFunction(mlir::Operation *function) const;
 };
 
 /// Registers `backend` under its name (the first registration of a name

@@ -1,8 +1,16 @@
 // graph-partition-external: the ops an external backend supports, merged
 // into regions without cycles and outlined into functions marked with the
 // backend; the rest stays.
-// RUN: strata-opt %s --graph-partition-external=backends=dnnl -split-input-file | FileCheck %s
+// RUN: strata-opt %s "--graph-partition-external=backends=dnnl cost-rule=false" -split-input-file | FileCheck %s
+// RUN: strata-opt %s --graph-partition-external=backends=dnnl -split-input-file | FileCheck %s --check-prefix=COST
 // RUN: not strata-opt %s --graph-partition-external=backends=dnnl,nonesuch -split-input-file 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+
+// With dnnl's cost rule, regions with a convolution or a product of 16
+// rows or more are offloaded; a matrix-vector product stays (Strata's
+// packed matrix-vector kernels are faster than oneDNN's).
+// COST: func.func private @conv_block_dnnl(
+// COST: func.func private @no_cycle_dnnl(
+// COST-NOT: @matrix_vector_dnnl
 
 // UNKNOWN: error: graph-partition-external: unknown external backend 'nonesuch' (known: dnnl)
 
@@ -93,4 +101,19 @@ func.func @user_in_between(%a: tensor<16x32xf32>, %b: tensor<32x32xf32>) -> (ten
   %s = graph.softmax %p {axis = 1 : i64} : tensor<16x32xf32> -> tensor<16x32xf32>
   %r = graph.relu %p : tensor<16x32xf32> -> tensor<16x32xf32>
   return %s, %r : tensor<16x32xf32>, tensor<16x32xf32>
+}
+
+// -----
+
+// A matrix-vector product is offloaded only without the cost rule.
+// CHECK-LABEL: func.func @matrix_vector(
+//       CHECK:   call @matrix_vector_dnnl(
+// CHECK-LABEL: func.func private @matrix_vector_dnnl(
+//       CHECK:   graph.linear
+func.func @matrix_vector(%x: tensor<1x32xf32>) -> tensor<1x64xf32> {
+  %w = graph.constant dense<0.5> : tensor<64x32xf32>
+  %b = graph.constant dense<0.25> : tensor<64xf32>
+  %l = graph.linear %x, %w, %b {trans_b = true} : tensor<1x32xf32>, tensor<64x32xf32>, tensor<64xf32> -> tensor<1x64xf32>
+  %r = graph.relu %l : tensor<1x64xf32> -> tensor<1x64xf32>
+  return %r : tensor<1x64xf32>
 }

@@ -251,9 +251,15 @@ struct GraphPartitionExternalPass
       for (Block &block : func.getBody()) {
         Partitioner partitioner(selected);
         partitioner.partition(block);
-        for (const Region &region : partitioner.regions)
-          if (region.backend->isWorthOffloading(region.ops))
+        for (const Region &region : partitioner.regions) {
+          bool worthIt = costRule
+                             ? region.backend->isWorthOffloading(region.ops)
+                             : llvm::any_of(region.ops, [&](Operation *op) {
+                                 return region.backend->isAnchor(op);
+                               });
+          if (worthIt)
             outline(func, region, symbols);
+        }
       }
     }
   }

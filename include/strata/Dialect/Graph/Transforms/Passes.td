@@ -164,9 +164,11 @@ def GraphPartitionExternalPass
        also depends on that region through an op outside it (directly or
        through other regions): joining would make a cycle between the
        region and the rest of the function. Otherwise it starts a region.
-    3. Regions the backend does not find worth a call
-       (ExternalBackend::isWorthOffloading: by default, regions without a
-       convolution, product or pooling) are dropped.
+    3. Regions the backend does not find worth a call are dropped: by its
+       cost rule (ExternalBackend::isWorthOffloading; by default, regions
+       without a convolution, product or pooling; dnnl's: regions without
+       a convolution or a product of 16 rows or more), or with `cost-rule=false`, regions without an op
+       worth a call on its own (ExternalBackend::isAnchor).
     4. Outlining: each region becomes a private `func.func` named after
        its function and backend, marked `graph.external = "<backend>"`,
        whose arguments are the values the region uses from outside (the
@@ -181,8 +183,29 @@ def GraphPartitionExternalPass
     ListOption<"backends", "backends", "std::string",
                "The external backends to partition for, in order of "
                "preference (e.g. dnnl)">,
+    Option<"costRule", "cost-rule", "bool", /*default=*/"true",
+           "Keep the regions each backend's cost rule finds faster there; "
+           "false keeps every region with a convolution, product or "
+           "pooling">,
   ];
   let dependentDialects = ["::mlir::func::FuncDialect"];
+}
+
+def GraphLowerExternalPass
+    : Pass<"graph-lower-external", "::mlir::ModuleOp"> {
+  let summary = "External backends' code generation for their functions";
+  let description = [{
+    Hands each function that `graph-partition-external` outlined for an
+    external backend (marked `graph.external = "<backend>"`) to that
+    backend's code generation (ExternalBackend::lowerFunction), which
+    replaces the ops its library runs by `graph.call_native` of its
+    runtime plugin's functions; the ops it leaves are compiled by Strata.
+    The dnnl backend makes one call per convolution, product, linear layer
+    and pooling, with the elementwise chain after it as post-ops
+    (docs/BYOC.md). A function marked for a backend that is not registered
+    is an error.
+  }];
+  let dependentDialects = ["::strata::graph::GraphDialect"];
 }
 
 #endif // STRATA_DIALECT_GRAPH_TRANSFORMS_PASSES_TD

@@ -1,0 +1,160 @@
+#!/usr/bin/env python3
+"""Strata alone, Strata + oneDNN (external backend dnnl) and onnxruntime.
+
+For each model of bench/models/make_models.py (batch 1), in one run and on
+the same inputs: Strata's module without external backends; with
+--external=dnnl and its cost rule (what a user gets: only the regions the
+rule finds faster in oneDNN); with every region oneDNN supports (the cost
+rule off, to show what the rule decided against); and onnxruntime's CPU
+provider. Each engine runs on `--threads` threads (oneDNN's OpenMP threads
+too: OMP_NUM_THREADS is set before the plugin loads). Outputs are compared
+with onnxruntime's. Latency is the median of rounds that alternate
+between the engines (each round: the median of N calls after warm-up).
+
+    python3 bench/byoc/bench_byoc.py --out byoc.json [--models a,b]
+        [--threads 1] [--quick]
+
+Needs PYTHONPATH to contain BUILD/python_packages (bench/byoc/run.sh sets
+it) and the dnnl plugin built (libdnnl-dev).
+"""
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "models"))
+
+MODELS = ("resnet18", "mobilenetv2", "bert_layer", "mlp")
+VARIANTS = (("strata", {}),
+            ("strata_dnnl", {"external": "dnnl"}),
+            ("strata_dnnl_all", {"external": "dnnl",
+                                 "external_cost_rule": False}))
+
+
+def time_calls(fn, calls):
+    for _ in range(3):
+        fn()
+    times = []
+    for _ in range(calls):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return 1e3 * statistics.median(times)
+
+
+def bench_model(name, path, threads, quick):
+    import numpy as np
+    import onnx
+    import onnxruntime as ort
+    import strata
+
+    row = {"name": name, "threads": threads}
+    model = onnx.load(path)
+    dims = [d.dim_value for d in
+            model.graph.input[0].type.tensor_type.shape.dim]
+    x = np.random.default_rng(0).standard_normal(dims).astype(np.float32)
+    options = ort.SessionOptions()
+    options.intra_op_num_threads = threads
+    options.inter_op_num_threads = 1
+    options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
+    session = ort.InferenceSession(path, options,
+                                   providers=["CPUExecutionProvider"])
+    feeds = {model.graph.input[0].name: x}
+    expected = session.run(None, feeds)[0]
+    engines = {"ort": lambda: session.run(None, feeds)}
+    for variant, extra in VARIANTS:
+        try:
+            start = time.perf_counter()
+            compiled = strata.compile(path, cache=False, threads=threads,
+                                      **extra)
+            row[f"{variant}_compile_s"] = time.perf_counter() - start
+            kernels = strata.compile(path, compile_to="kernel", **extra)
+            row[f"{variant}_native_calls"] = kernels.count(
+                "kernel.call_native")
+            got = compiled.main(x)
+            row[f"{variant}_max_abs_diff"] = float(
+                np.max(np.abs(got.astype(np.float64) - expected)))
+            engines[variant] = (lambda m: lambda: m.main(x))(compiled)
+        except Exception as error:  # reported, the other variants still run
+            row[f"{variant}_error"] = f"{type(error).__name__}: {error}"
+    row["max_abs_ref"] = float(np.max(np.abs(expected)))
+    rounds, calls = (2, 10) if quick else (5, 30)
+    figures = {engine: [] for engine in engines}
+    for _ in range(rounds):
+        for engine, fn in engines.items():
+            figures[engine].append(time_calls(fn, calls))
+    for engine, values in figures.items():
+        row[f"{engine}_ms"] = statistics.median(values)
+    return row
+
+
+def report(rows, threads):
+    lines = [f"| model | Strata | Strata + oneDNN (cost rule) | "
+             f"Strata + oneDNN (every region) | onnxruntime |",
+             "|---|---|---|---|---|"]
+
+    def cell(row, engine):
+        if f"{engine}_error" in row:
+            return "error"
+        ms = row.get(f"{engine}_ms")
+        if ms is None:
+            return "-"
+        text = f"{ms:.2f} ms"
+        if engine != "strata" and row.get("strata_ms"):
+            text += f" ({row['strata_ms'] / ms:.2f}x)"
+        calls = row.get(f"{engine}_native_calls")
+        if calls:
+            text += f", {calls} calls"
+        return text
+
+    for row in rows:
+        lines.append(f"| {row['name']} | " + " | ".join(
+            cell(row, e) for e in ("strata", "strata_dnnl",
+                                   "strata_dnnl_all", "ort")) + " |")
+    lines.append("")
+    lines.append(f"{threads} thread(s); speedups against Strata alone; "
+                 "calls: oneDNN calls in the module.")
+    for row in rows:
+        for variant, _ in VARIANTS:
+            if f"{variant}_error" in row:
+                lines.append(f"- {row['name']} {variant}: "
+                             f"{row[f'{variant}_error']}")
+    return "\n".join(lines)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--models", default=",".join(MODELS))
+    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args(argv)
+    # Before oneDNN's OpenMP runtime starts (the plugin loads at the first
+    # module that needs it).
+    os.environ["OMP_NUM_THREADS"] = str(args.threads)
+    import make_models
+    import onnx
+    names = [n for n in args.models.split(",") if n]
+    unknown = [n for n in names if n not in make_models.MODELS]
+    if unknown:
+        parser.error(f"unknown models: {', '.join(unknown)}")
+    rows = []
+    with tempfile.TemporaryDirectory() as work:
+        for name in names:
+            print(f"== model {name}", file=sys.stderr, flush=True)
+            path = os.path.join(work, f"{name}.onnx")
+            onnx.save(make_models.MODELS[name](), path)
+            rows.append(bench_model(name, path, args.threads, args.quick))
+    with open(args.out, "w") as f:
+        json.dump({"threads": args.threads, "models": rows}, f, indent=1)
+    print(report(rows, args.threads))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
