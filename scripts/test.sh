@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 #===- scripts/test.sh - Build and run the whole test suite ---------------===#
 #
-# Builds Strata, installs it into the build tree, builds the downstream
-# example against the installed package, then runs every lit suite (Strata's
-# and the downstream example's) in one lit invocation. Ends with a line
+# Builds Strata, installs it into the build tree, builds the downstream and
+# BYOC examples against the installed package, then runs every lit suite
+# (Strata's and the examples') in one lit invocation. Ends with a line
 # "N passed, N failed".
 #
 #===----------------------------------------------------------------------===#
@@ -24,9 +24,19 @@ cmake -G Ninja -S "$STRATA_ROOT/examples/downstream" -B "$downstream_build" \
   -DLLVM_EXTERNAL_LIT="$LLVM_PREFIX/bin/lit" >/dev/null
 ninja -C "$downstream_build" downstream-opt
 
+byoc_build="$STRATA_BUILD_DIR/byoc"
+echo "== building examples/byoc against the installed Strata"
+cmake -G Ninja -S "$STRATA_ROOT/examples/byoc" -B "$byoc_build" \
+  -DCMAKE_BUILD_TYPE=Release \
+  -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
+  -DStrata_DIR="$STRATA_BUILD_DIR/install/lib/cmake/strata" \
+  -DMLIR_DIR="$LLVM_PREFIX/lib/cmake/mlir" \
+  -DLLVM_EXTERNAL_LIT="$LLVM_PREFIX/bin/lit" >/dev/null
+ninja -C "$byoc_build" acme-opt acme-compile strata-plugin-acme
+
 echo "== running lit"
 set +e
-lit -sv "$STRATA_BUILD_DIR/test" "$downstream_build/test" 2>&1 | tee "$STRATA_BUILD_DIR/lit.log"
+lit -sv "$STRATA_BUILD_DIR/test" "$downstream_build/test" "$byoc_build/test" 2>&1 | tee "$STRATA_BUILD_DIR/lit.log"
 status=${PIPESTATUS[0]}
 set -e
 # lit prints "  Passed: N" and "  Failed: N" (and friends) in its summary.
