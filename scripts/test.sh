@@ -14,29 +14,27 @@ strata_build all
 echo "== installing into $STRATA_BUILD_DIR/install"
 ninja -C "$STRATA_BUILD_DIR" install >/dev/null
 
-downstream_build="$STRATA_BUILD_DIR/downstream"
-echo "== building examples/downstream against the installed Strata"
-cmake -G Ninja -S "$STRATA_ROOT/examples/downstream" -B "$downstream_build" \
-  -DCMAKE_BUILD_TYPE=Release \
-  -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
-  -DStrata_DIR="$STRATA_BUILD_DIR/install/lib/cmake/strata" \
-  -DMLIR_DIR="$LLVM_PREFIX/lib/cmake/mlir" \
-  -DLLVM_EXTERNAL_LIT="$LLVM_PREFIX/bin/lit" >/dev/null
-ninja -C "$downstream_build" downstream-opt
-
-byoc_build="$STRATA_BUILD_DIR/byoc"
-echo "== building examples/byoc against the installed Strata"
-cmake -G Ninja -S "$STRATA_ROOT/examples/byoc" -B "$byoc_build" \
-  -DCMAKE_BUILD_TYPE=Release \
-  -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
-  -DStrata_DIR="$STRATA_BUILD_DIR/install/lib/cmake/strata" \
-  -DMLIR_DIR="$LLVM_PREFIX/lib/cmake/mlir" \
-  -DLLVM_EXTERNAL_LIT="$LLVM_PREFIX/bin/lit" >/dev/null
-ninja -C "$byoc_build" acme-opt acme-compile strata-plugin-acme
+# Builds examples/$1 against the installed Strata into
+# $STRATA_BUILD_DIR/$1, then its targets $2...
+build_example() {
+  local name="$1"
+  shift
+  echo "== building examples/$name against the installed Strata"
+  cmake -G Ninja -S "$STRATA_ROOT/examples/$name" -B "$STRATA_BUILD_DIR/$name" \
+    -DCMAKE_BUILD_TYPE=Release \
+    -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
+    -DStrata_DIR="$STRATA_BUILD_DIR/install/lib/cmake/strata" \
+    -DMLIR_DIR="$LLVM_PREFIX/lib/cmake/mlir" \
+    -DLLVM_EXTERNAL_LIT="$LLVM_PREFIX/bin/lit" >/dev/null
+  ninja -C "$STRATA_BUILD_DIR/$name" "$@"
+}
+build_example downstream downstream-opt
+build_example byoc acme-opt acme-compile strata-plugin-acme
 
 echo "== running lit"
 set +e
-lit -sv "$STRATA_BUILD_DIR/test" "$downstream_build/test" "$byoc_build/test" 2>&1 | tee "$STRATA_BUILD_DIR/lit.log"
+lit -sv "$STRATA_BUILD_DIR/test" "$STRATA_BUILD_DIR/downstream/test" \
+  "$STRATA_BUILD_DIR/byoc/test" 2>&1 | tee "$STRATA_BUILD_DIR/lit.log"
 status=${PIPESTATUS[0]}
 set -e
 # lit prints "  Passed: N" and "  Failed: N" (and friends) in its summary.

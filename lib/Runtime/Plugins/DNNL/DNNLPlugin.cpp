@@ -117,6 +117,34 @@ float bitsToFloat(int64_t bits) {
   return value;
 }
 
+/// oneDNN's algorithm of a post-op, or dnnl_alg_kind_undef for a kind
+/// that is not one (the kinds come from the module).
+dnnl_alg_kind_t getAlgorithm(calls::PostOp kind) {
+  switch (kind) {
+  case calls::PostOp::Relu:
+    return dnnl_eltwise_relu;
+  case calls::PostOp::Sigmoid:
+    return dnnl_eltwise_logistic;
+  case calls::PostOp::Tanh:
+    return dnnl_eltwise_tanh;
+  case calls::PostOp::GeluErf:
+    return dnnl_eltwise_gelu_erf;
+  case calls::PostOp::GeluTanh:
+    return dnnl_eltwise_gelu_tanh;
+  case calls::PostOp::Clip:
+    return dnnl_eltwise_clip;
+  case calls::PostOp::Exp:
+    return dnnl_eltwise_exp;
+  case calls::PostOp::Add:
+    return dnnl_binary_add;
+  case calls::PostOp::Mul:
+    return dnnl_binary_mul;
+  case calls::PostOp::Sub:
+    return dnnl_binary_sub;
+  }
+  return dnnl_alg_kind_undef;
+}
+
 /// Appends `postOps` to a new attribute; the binary ones' second sources
 /// are described by `binaryDescs` (one per binary post-op, in order).
 Error makeAttr(const std::vector<PostOp> &postOps,
@@ -128,49 +156,23 @@ Error makeAttr(const std::vector<PostOp> &postOps,
   size_t binary = 0;
   Error error;
   for (const PostOp &op : postOps) {
-    dnnl_status_t status = dnnl_success;
-    switch (op.kind) {
-    case calls::PostOp::Relu:
-      status = dnnl_post_ops_append_eltwise(ops, 1.f, dnnl_eltwise_relu, 0, 0);
-      break;
-    case calls::PostOp::Sigmoid:
-      status =
-          dnnl_post_ops_append_eltwise(ops, 1.f, dnnl_eltwise_logistic, 0, 0);
-      break;
-    case calls::PostOp::Tanh:
-      status = dnnl_post_ops_append_eltwise(ops, 1.f, dnnl_eltwise_tanh, 0, 0);
-      break;
-    case calls::PostOp::GeluErf:
-      status =
-          dnnl_post_ops_append_eltwise(ops, 1.f, dnnl_eltwise_gelu_erf, 0, 0);
-      break;
-    case calls::PostOp::GeluTanh:
-      status =
-          dnnl_post_ops_append_eltwise(ops, 1.f, dnnl_eltwise_gelu_tanh, 0, 0);
-      break;
-    case calls::PostOp::Clip:
-      status = dnnl_post_ops_append_eltwise(ops, 1.f, dnnl_eltwise_clip,
-                                            op.alpha, op.beta);
-      break;
-    case calls::PostOp::Exp:
-      status = dnnl_post_ops_append_eltwise(ops, 1.f, dnnl_eltwise_exp, 0, 0);
-      break;
-    case calls::PostOp::Add:
-    case calls::PostOp::Mul:
-    case calls::PostOp::Sub: {
-      const dnnl_memory_desc_t &desc = binaryDescs[binary++];
-      dnnl_alg_kind_t alg = op.kind == calls::PostOp::Add   ? dnnl_binary_add
-                            : op.kind == calls::PostOp::Mul ? dnnl_binary_mul
-                                                            : dnnl_binary_sub;
-      status = dnnl_post_ops_append_binary(ops, alg, &desc);
-      break;
-    }
-    default:
+    dnnl_alg_kind_t algorithm = getAlgorithm(op.kind);
+    if (algorithm == dnnl_alg_kind_undef) {
       error = "unknown post-op kind " +
               std::to_string(static_cast<int64_t>(op.kind));
+      break;
     }
-    if (status != dnnl_success && error.empty())
+    // Eltwise post-ops take alpha and beta as oneDNN's eltwise primitive
+    // does (0 unless the kind uses them).
+    dnnl_status_t status = calls::isBinaryPostOp(op.kind)
+                               ? dnnl_post_ops_append_binary(
+                                     ops, algorithm, &binaryDescs[binary++])
+                               : dnnl_post_ops_append_eltwise(
+                                     ops, 1.f, algorithm, op.alpha, op.beta);
+    if (status != dnnl_success) {
       error = dnnlError("post-op", status);
+      break;
+    }
   }
   if (error.empty()) {
     dnnl_status_t status = dnnl_primitive_attr_set_post_ops(*attr, ops);
@@ -315,10 +317,20 @@ Error splitArgs(strata_tensor_t *const *args, size_t numArgs, CallArgs &out) {
   return "";
 }
 
-/// The post-ops after the function's own `numOwn` parameters; counts the
-/// binary ones.
-Error parsePostOps(const std::vector<int64_t> &params, size_t numOwn,
-                   std::vector<PostOp> &postOps, size_t &numBinary) {
+/// What every function's arguments have in common: its post-ops and the
+/// number of its primary inputs and of the binary post-ops' tensors.
+struct ParsedCall {
+  std::vector<PostOp> postOps;
+  size_t numInputs = 0, numBinary = 0;
+};
+
+/// Parses the post-ops after the function's own `numOwn` parameters and
+/// checks the tensor count: `numInputs` inputs (one more when the first
+/// parameter, has_bias, is 1 and `biasParam`), a tensor per binary post-op,
+/// the output.
+Error parseCall(const CallArgs &args, size_t numOwn, size_t numInputs,
+                bool biasParam, ParsedCall &call) {
+  const std::vector<int64_t> &params = args.params;
   if (params.size() < numOwn + 1)
     return "expected at least " + std::to_string(numOwn + 1) +
            " parameters, got " + std::to_string(params.size());
@@ -326,15 +338,44 @@ Error parsePostOps(const std::vector<int64_t> &params, size_t numOwn,
   if (count < 0 || params.size() != numOwn + 1 + 3 * size_t(count))
     return "post-op count " + std::to_string(count) + " does not match the " +
            std::to_string(params.size()) + " parameters";
-  numBinary = 0;
   for (int64_t i = 0; i < count; ++i) {
     auto kind = static_cast<calls::PostOp>(params[numOwn + 1 + 3 * i]);
-    postOps.push_back({kind, bitsToFloat(params[numOwn + 2 + 3 * i]),
-                       bitsToFloat(params[numOwn + 3 + 3 * i])});
+    call.postOps.push_back({kind, bitsToFloat(params[numOwn + 2 + 3 * i]),
+                            bitsToFloat(params[numOwn + 3 + 3 * i])});
     if (calls::isBinaryPostOp(kind))
-      ++numBinary;
+      ++call.numBinary;
   }
+  call.numInputs = numInputs + (biasParam && params[0] != 0 ? 1 : 0);
+  size_t expected = call.numInputs + call.numBinary + 1;
+  if (args.tensors.size() != expected)
+    return "expected " + std::to_string(expected) + " tensors, got " +
+           std::to_string(args.tensors.size());
   return "";
+}
+
+/// The cache key of a constant weight's reordered copy ("" for a weight
+/// that is not constant): the call's key and the weight's address.
+std::string getWeightKey(const std::string &key, const TensorArg &weight,
+                         bool constant) {
+  return constant ? key + "@" +
+                        std::to_string(reinterpret_cast<uintptr_t>(weight.data))
+                  : std::string();
+}
+
+size_t getByteSize(const TensorArg &tensor) {
+  size_t bytes = sizeof(float);
+  for (int64_t dim : tensor.dims)
+    bytes *= static_cast<size_t>(dim);
+  return bytes;
+}
+
+/// Dims of an NHWC tensor in oneDNN's N, C, H, W order (the layout is in
+/// the format tag); others as they are.
+std::vector<int64_t> channelsFirst(const std::vector<int64_t> &dims,
+                                   bool nhwc) {
+  return nhwc && dims.size() == 4
+             ? std::vector<int64_t>{dims[0], dims[3], dims[1], dims[2]}
+             : dims;
 }
 
 /// The cache key of a call: the function, its tensors' dims, its params.
@@ -544,10 +585,12 @@ void setBinary(Primitive &primitive, const std::vector<PostOp> &postOps,
       primitive.binary.emplace_back(static_cast<int>(i), binaryDescs[next++]);
 }
 
-/// Looks up or creates the primitive of `key` with `create`.
+/// Looks up or creates the primitive of `key` with `create(primitive,
+/// attr)`, where `attr` holds `call`'s post-ops.
 template <typename Create>
-Error getPrimitive(const std::string &key, Create create,
-                   const Primitive *&out) {
+Error getPrimitive(const std::string &key, const ParsedCall &call,
+                   const std::vector<dnnl_memory_desc_t> &binaryDescs,
+                   Create create, const Primitive *&out) {
   Caches &caches = getCaches();
   {
     std::lock_guard<std::mutex> lock(caches.mutex);
@@ -558,8 +601,15 @@ Error getPrimitive(const std::string &key, Create create,
     }
   }
   auto primitive = std::make_unique<Primitive>();
-  if (Error e = create(*primitive); !e.empty())
-    return e;
+  dnnl_primitive_attr_t attr = nullptr;
+  Error error = makeAttr(call.postOps, binaryDescs, &attr);
+  if (error.empty())
+    error = create(*primitive, attr);
+  if (attr)
+    dnnl_primitive_attr_destroy(attr);
+  if (!error.empty())
+    return error;
+  setBinary(*primitive, call.postOps, binaryDescs);
   std::lock_guard<std::mutex> lock(caches.mutex);
   auto inserted = caches.primitives.emplace(key, std::move(primitive));
   // A primitive made meanwhile by another thread wins; ours leaks its
@@ -589,19 +639,14 @@ strata_status_t run(const char *name, Body body, strata_tensor_t *const *argv,
 //===----------------------------------------------------------------------===//
 
 Error conv2d(const CallArgs &args, const std::string &key) {
-  std::vector<PostOp> postOps;
-  size_t numBinary = 0;
-  if (Error e =
-          parsePostOps(args.params, calls::kConv2DParams, postOps, numBinary);
+  ParsedCall call;
+  if (Error e = parseCall(args, calls::kConv2DParams, 2, true, call);
       !e.empty())
     return e;
+  size_t numInputs = call.numInputs, numBinary = call.numBinary;
   const int64_t *p = args.params.data();
   bool hasBias = p[0] != 0, weightIsConstant = p[10] != 0, nhwc = p[11] != 0;
   int64_t groups = p[9];
-  size_t numInputs = hasBias ? 3 : 2;
-  if (args.tensors.size() != numInputs + numBinary + 1)
-    return "expected " + std::to_string(numInputs + numBinary + 1) +
-           " tensors, got " + std::to_string(args.tensors.size());
   const TensorArg &source = args.tensors[0], &weight = args.tensors[1];
   const TensorArg &destination = args.tensors.back();
   if (source.dims.size() != 4 || weight.dims.size() != 4 ||
@@ -615,38 +660,29 @@ Error conv2d(const CallArgs &args, const std::string &key) {
 
   // oneDNN's dims are always N, C, H, W (weights O, I, KH, KW, grouped G,
   // O/G, I, KH, KW); the layout is in the format tag.
-  auto logical = [&](const std::vector<int64_t> &dims) {
-    return nhwc ? std::vector<int64_t>{dims[0], dims[3], dims[1], dims[2]}
-                : dims;
-  };
   dnnl_format_tag_t activationTag = nhwc ? dnnl_acdb : dnnl_abcd;
-  std::vector<int64_t> weightDims = logical(weight.dims);
+  std::vector<int64_t> weightDims = channelsFirst(weight.dims, nhwc);
   dnnl_format_tag_t weightTag = activationTag;
   if (groups > 1) {
     weightDims = {groups, weightDims[0] / groups, weightDims[1], weightDims[2],
                   weightDims[3]};
     weightTag = nhwc ? dnnl_abdec : dnnl_abcde;
   }
-  dnnl_memory_desc_t plainSource = tagDesc(logical(source.dims), activationTag);
+  dnnl_memory_desc_t plainSource =
+      tagDesc(channelsFirst(source.dims, nhwc), activationTag);
   dnnl_memory_desc_t plainWeight = tagDesc(weightDims, weightTag);
   dnnl_memory_desc_t plainDestination =
-      tagDesc(logical(destination.dims), activationTag);
+      tagDesc(channelsFirst(destination.dims, nhwc), activationTag);
   dnnl_memory_desc_t biasDesc = denseDesc({weight.dims[0]});
   std::vector<dnnl_memory_desc_t> binaryDescs;
   for (size_t i = numInputs; i < numInputs + numBinary; ++i)
     binaryDescs.push_back(
-        tagDesc(logical(args.tensors[i].dims), activationTag));
+        tagDesc(channelsFirst(args.tensors[i].dims, nhwc), activationTag));
 
   const Primitive *primitive = nullptr;
   Error error = getPrimitive(
-      key,
-      [&](Primitive &made) -> Error {
-        dnnl_primitive_attr_t attr = nullptr;
-        if (Error e = makeAttr(postOps, binaryDescs, &attr); !e.empty()) {
-          if (attr)
-            dnnl_primitive_attr_destroy(attr);
-          return e;
-        }
+      key, call, binaryDescs,
+      [&](Primitive &made, dnnl_primitive_attr_t attr) -> Error {
         dnnl_dims_t strides = {p[1], p[2]};
         dnnl_dims_t padLeft = {p[3], p[4]};
         dnnl_dims_t padRight = {p[5], p[6]};
@@ -656,14 +692,14 @@ Error conv2d(const CallArgs &args, const std::string &key) {
         // in the layout the primitive chooses (reordered once when
         // constant); then every layout chosen by the primitive.
         dnnl_memory_desc_t source =
-            tagDesc(logical(args.tensors[0].dims), dnnl_acdb);
+            tagDesc(channelsFirst(args.tensors[0].dims, nhwc), dnnl_acdb);
         dnnl_memory_desc_t destination =
-            tagDesc(logical(args.tensors.back().dims), dnnl_acdb);
+            tagDesc(channelsFirst(args.tensors.back().dims, nhwc), dnnl_acdb);
         dnnl_memory_desc_t anyWeight = tagDesc(weightDims, dnnl_format_tag_any);
-        dnnl_memory_desc_t anySource =
-            tagDesc(logical(args.tensors[0].dims), dnnl_format_tag_any);
-        dnnl_memory_desc_t anyDestination =
-            tagDesc(logical(args.tensors.back().dims), dnnl_format_tag_any);
+        dnnl_memory_desc_t anySource = tagDesc(
+            channelsFirst(args.tensors[0].dims, nhwc), dnnl_format_tag_any);
+        dnnl_memory_desc_t anyDestination = tagDesc(
+            channelsFirst(args.tensors.back().dims, nhwc), dnnl_format_tag_any);
         dnnl_convolution_desc_t channelsLast, any;
         dnnl_status_t status = dnnl_dilated_convolution_forward_desc_init(
             &channelsLast, dnnl_forward_inference, dnnl_convolution_direct,
@@ -678,24 +714,16 @@ Error conv2d(const CallArgs &args, const std::string &key) {
                       ? createPrimitive(&channelsLast, &any, attr, plainSource,
                                         &plainWeight, plainDestination, made)
                       : dnnlError("convolution", status);
-        dnnl_primitive_attr_destroy(attr);
-        if (e.empty())
-          setBinary(made, postOps, binaryDescs);
         return e;
       },
       primitive);
   if (!error.empty())
     return "dnnl.conv2d: " + error;
-  std::string weightKey;
-  size_t weightBytes = sizeof(float);
-  for (int64_t dim : weight.dims)
-    weightBytes *= static_cast<size_t>(dim);
-  if (weightIsConstant)
-    weightKey =
-        key + "@" + std::to_string(reinterpret_cast<uintptr_t>(weight.data));
-  error = execute(*primitive, source.data, weight.data, weightKey, weightBytes,
-                  hasBias ? args.tensors[2].data : nullptr, &biasDesc,
-                  getBinaryData(args, numInputs, numBinary), destination.data);
+  error =
+      execute(*primitive, source.data, weight.data,
+              getWeightKey(key, weight, weightIsConstant), getByteSize(weight),
+              hasBias ? args.tensors[2].data : nullptr, &biasDesc,
+              getBinaryData(args, numInputs, numBinary), destination.data);
   return error.empty() ? "" : "dnnl.conv2d: " + error;
 }
 
@@ -704,18 +732,13 @@ Error conv2d(const CallArgs &args, const std::string &key) {
 //===----------------------------------------------------------------------===//
 
 Error matmul(const CallArgs &args, const std::string &key) {
-  std::vector<PostOp> postOps;
-  size_t numBinary = 0;
-  if (Error e =
-          parsePostOps(args.params, calls::kMatmulParams, postOps, numBinary);
+  ParsedCall call;
+  if (Error e = parseCall(args, calls::kMatmulParams, 2, true, call);
       !e.empty())
     return e;
+  size_t numInputs = call.numInputs, numBinary = call.numBinary;
   bool hasBias = args.params[0] != 0, transposeB = args.params[1] != 0;
   bool bIsConstant = args.params[2] != 0;
-  size_t numInputs = hasBias ? 3 : 2;
-  if (args.tensors.size() != numInputs + numBinary + 1)
-    return "expected " + std::to_string(numInputs + numBinary + 1) +
-           " tensors, got " + std::to_string(args.tensors.size());
   const TensorArg &a = args.tensors[0], &b = args.tensors[1];
   const TensorArg &destination = args.tensors.back();
   // Batch dims broadcast as numpy's do: every tensor aligned to the
@@ -759,14 +782,8 @@ Error matmul(const CallArgs &args, const std::string &key) {
 
   const Primitive *primitive = nullptr;
   Error error = getPrimitive(
-      key,
-      [&](Primitive &made) -> Error {
-        dnnl_primitive_attr_t attr = nullptr;
-        if (Error e = makeAttr(postOps, binaryDescs, &attr); !e.empty()) {
-          if (attr)
-            dnnl_primitive_attr_destroy(attr);
-          return e;
-        }
+      key, call, binaryDescs,
+      [&](Primitive &made, dnnl_primitive_attr_t attr) -> Error {
         // A constant B in the layout the primitive chooses (reordered
         // once), else as it is.
         dnnl_memory_desc_t anyB =
@@ -785,23 +802,15 @@ Error matmul(const CallArgs &args, const std::string &key) {
                                         bIsConstant ? &plain : nullptr, attr,
                                         aDesc, &bDesc, destinationDesc, made)
                       : dnnlError("matmul", status);
-        dnnl_primitive_attr_destroy(attr);
-        if (e.empty())
-          setBinary(made, postOps, binaryDescs);
         return e;
       },
       primitive);
   if (!error.empty())
     return "dnnl.matmul: " + error;
-  std::string weightKey;
-  size_t weightBytes = sizeof(float);
-  for (int64_t dim : b.dims)
-    weightBytes *= static_cast<size_t>(dim);
-  if (bIsConstant)
-    weightKey = key + "@" + std::to_string(reinterpret_cast<uintptr_t>(b.data));
-  error = execute(*primitive, a.data, b.data, weightKey, weightBytes,
-                  hasBias ? args.tensors[2].data : nullptr, &biasDesc,
-                  getBinaryData(args, numInputs, numBinary), destination.data);
+  error = execute(*primitive, a.data, b.data, getWeightKey(key, b, bIsConstant),
+                  getByteSize(b), hasBias ? args.tensors[2].data : nullptr,
+                  &biasDesc, getBinaryData(args, numInputs, numBinary),
+                  destination.data);
   return error.empty() ? "" : "dnnl.matmul: " + error;
 }
 
@@ -810,15 +819,11 @@ Error matmul(const CallArgs &args, const std::string &key) {
 //===----------------------------------------------------------------------===//
 
 Error pool2d(const CallArgs &args, const std::string &key) {
-  std::vector<PostOp> postOps;
-  size_t numBinary = 0;
-  if (Error e =
-          parsePostOps(args.params, calls::kPool2DParams, postOps, numBinary);
+  ParsedCall call;
+  if (Error e = parseCall(args, calls::kPool2DParams, 1, false, call);
       !e.empty())
     return e;
-  if (args.tensors.size() != 1 + numBinary + 1)
-    return "expected " + std::to_string(2 + numBinary) + " tensors, got " +
-           std::to_string(args.tensors.size());
+  size_t numBinary = call.numBinary;
   const int64_t *p = args.params.data();
   const TensorArg &source = args.tensors[0];
   const TensorArg &destination = args.tensors.back();
@@ -829,41 +834,29 @@ Error pool2d(const CallArgs &args, const std::string &key) {
     return e;
   // oneDNN's dims are N, C, H, W; the layout is in the format tag.
   bool nhwc = p[9] != 0;
-  auto logical = [&](const std::vector<int64_t> &dims) {
-    return nhwc ? std::vector<int64_t>{dims[0], dims[3], dims[1], dims[2]}
-                : dims;
-  };
   dnnl_format_tag_t tag = nhwc ? dnnl_acdb : dnnl_abcd;
   std::vector<dnnl_memory_desc_t> binaryDescs;
   for (size_t i = 1; i < 1 + numBinary; ++i)
-    binaryDescs.push_back(tagDesc(logical(args.tensors[i].dims), tag));
-  dnnl_alg_kind_t alg;
-  switch (static_cast<calls::PoolKind>(p[0])) {
-  case calls::PoolKind::Max:
-    alg = dnnl_pooling_max;
-    break;
-  case calls::PoolKind::AvgExcludePad:
-    alg = dnnl_pooling_avg_exclude_padding;
-    break;
-  case calls::PoolKind::AvgIncludePad:
-    alg = dnnl_pooling_avg_include_padding;
-    break;
-  default:
+    binaryDescs.push_back(
+        tagDesc(channelsFirst(args.tensors[i].dims, nhwc), tag));
+  dnnl_alg_kind_t alg =
+      p[0] == static_cast<int64_t>(calls::PoolKind::Max) ? dnnl_pooling_max
+      : p[0] == static_cast<int64_t>(calls::PoolKind::AvgExcludePad)
+          ? dnnl_pooling_avg_exclude_padding
+      : p[0] == static_cast<int64_t>(calls::PoolKind::AvgIncludePad)
+          ? dnnl_pooling_avg_include_padding
+          : dnnl_alg_kind_undef;
+  if (alg == dnnl_alg_kind_undef)
     return "dnnl.pool2d: unknown pooling kind " + std::to_string(p[0]);
-  }
-  dnnl_memory_desc_t plainSource = tagDesc(logical(source.dims), tag);
-  dnnl_memory_desc_t plainDestination = tagDesc(logical(destination.dims), tag);
+  dnnl_memory_desc_t plainSource =
+      tagDesc(channelsFirst(source.dims, nhwc), tag);
+  dnnl_memory_desc_t plainDestination =
+      tagDesc(channelsFirst(destination.dims, nhwc), tag);
 
   const Primitive *primitive = nullptr;
   Error error = getPrimitive(
-      key,
-      [&](Primitive &made) -> Error {
-        dnnl_primitive_attr_t attr = nullptr;
-        if (Error e = makeAttr(postOps, binaryDescs, &attr); !e.empty()) {
-          if (attr)
-            dnnl_primitive_attr_destroy(attr);
-          return e;
-        }
+      key, call, binaryDescs,
+      [&](Primitive &made, dnnl_primitive_attr_t attr) -> Error {
         dnnl_dims_t kernel = {p[1], p[2]}, strides = {p[3], p[4]};
         dnnl_dims_t padLeft = {p[5], p[6]}, padRight = {p[7], p[8]};
         dnnl_pooling_desc_t desc;
@@ -874,9 +867,6 @@ Error pool2d(const CallArgs &args, const std::string &key) {
                       ? createPrimitive(&desc, nullptr, attr, plainSource,
                                         nullptr, plainDestination, made)
                       : dnnlError("pooling", status);
-        dnnl_primitive_attr_destroy(attr);
-        if (e.empty())
-          setBinary(made, postOps, binaryDescs);
         return e;
       },
       primitive);
