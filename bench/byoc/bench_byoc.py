@@ -4,9 +4,10 @@
 For each model of bench/models/make_models.py (batch 1), in one run and on
 the same inputs: Strata's module without external backends; with
 --external=dnnl and its cost rule (what a user gets: only the regions the
-rule finds faster in oneDNN); with every region oneDNN supports (the cost
-rule off, to show what the rule decided against); and onnxruntime's CPU
-provider. Each engine runs on `--threads` threads (oneDNN's OpenMP threads
+rule finds faster in oneDNN); with the regions strata-tune --external
+measured faster in oneDNN on this machine (its tuning database); with
+every region oneDNN supports (the cost rule off, to show what the rule
+decided against); and onnxruntime's CPU provider. Each engine runs on `--threads` threads (oneDNN's OpenMP threads
 too: OMP_NUM_THREADS is set before the plugin loads). Outputs are compared
 with onnxruntime's. Latency is the median of rounds that alternate
 between the engines (each round: the median of N calls after warm-up).
@@ -22,6 +23,7 @@ import argparse
 import json
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -32,8 +34,10 @@ sys.path.insert(0, os.path.join(os.path.dirname(HERE), "models"))
 MODELS = ("resnet18", "mobilenetv2", "bert_layer", "mlp")
 VARIANTS = (("strata", {}),
             ("strata_dnnl", {"external": "dnnl"}),
+            ("strata_dnnl_tuned", {"external": "dnnl"}),  # + tuning_db
             ("strata_dnnl_all", {"external": "dnnl",
                                  "external_cost_rule": False}))
+ROOT = os.path.dirname(os.path.dirname(HERE))
 
 
 def time_calls(fn, calls):
@@ -67,7 +71,26 @@ def bench_model(name, path, threads, quick):
     feeds = {model.graph.input[0].name: x}
     expected = session.run(None, feeds)[0]
     engines = {"ort": lambda: session.run(None, feeds)}
+    # The regions measured on this machine (strata-tune reads MLIR: the
+    # ONNX file imported).
+    mlir_path = os.path.splitext(path)[0] + ".mlirbc"
+    subprocess.run([sys.executable, os.path.join(
+        ROOT, "tools", "strata-import-onnx", "strata-import-onnx"), path,
+        "-o", mlir_path], check=True)
+    db = os.path.splitext(path)[0] + ".regions.jsonl"
+    start = time.perf_counter()
+    try:
+        regions = strata.tune(mlir_path, db, external="dnnl",
+                              threads=threads, verbose=False)
+        row["regions"] = [{k: r.get(k) for k in ("ops", "strata_us",
+                                                   "backend_us", "error")}
+                          for r in regions]
+    except Exception as error:
+        row["regions_error"] = f"{type(error).__name__}: {error}"
+    row["tune_external_s"] = time.perf_counter() - start
     for variant, extra in VARIANTS:
+        if variant == "strata_dnnl_tuned":
+            extra = dict(extra, tuning_db=db)
         try:
             start = time.perf_counter()
             compiled = strata.compile(path, cache=False, threads=threads,
@@ -95,8 +118,9 @@ def bench_model(name, path, threads, quick):
 
 def report(rows, threads):
     lines = [f"| model | Strata | Strata + oneDNN (cost rule) | "
-             f"Strata + oneDNN (every region) | onnxruntime |",
-             "|---|---|---|---|---|"]
+             f"Strata + oneDNN (measured) | Strata + oneDNN (every region) "
+             f"| onnxruntime |",
+             "|---|---|---|---|---|---|"]
 
     def cell(row, engine):
         if f"{engine}_error" in row:
@@ -115,10 +139,15 @@ def report(rows, threads):
     for row in rows:
         lines.append(f"| {row['name']} | " + " | ".join(
             cell(row, e) for e in ("strata", "strata_dnnl",
-                                   "strata_dnnl_all", "ort")) + " |")
+                                   "strata_dnnl_tuned", "strata_dnnl_all",
+                                   "ort")) + " |")
     lines.append("")
     lines.append(f"{threads} thread(s); speedups against Strata alone; "
-                 "calls: oneDNN calls in the module.")
+                 "calls: oneDNN calls in the module; measured: the regions "
+                 "strata-tune --external found faster in oneDNN here "
+                 "(tuning time: " + ", ".join(
+                     f"{row['name']} {row.get('tune_external_s', 0):.0f} s"
+                     for row in rows) + ").")
     for row in rows:
         for variant, _ in VARIANTS:
             if f"{variant}_error" in row:

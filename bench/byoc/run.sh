@@ -7,8 +7,9 @@
 # STRATA_BUILD_DIR (default: build), makes the bench's virtual environment
 # (bench/requirements.txt: onnxruntime), then runs bench_byoc.py: per model
 # (ResNet-18, MobileNetV2, the BERT layer, the MLP) Strata alone, Strata
-# with --external=dnnl (its cost rule; then every region oneDNN supports)
-# and onnxruntime, on 1 thread by default. Results:
+# with --external=dnnl (its cost rule; the regions strata-tune --external
+# measured faster in oneDNN; every region oneDNN supports) and
+# onnxruntime, on 1 thread by default. Results:
 # $RESULTS_DIR/byoc.json and byoc.md (default bench/results/CPU).
 #
 #===----------------------------------------------------------------------===#
@@ -29,7 +30,8 @@ for arg in "$@"; do
        exit 2 ;;
   esac
 done
-STRATA_BUILD_DIR="$build" strata_build strata-compile strata-python strata-plugin-dnnl
+STRATA_BUILD_DIR="$build" strata_build strata-compile strata-run strata-bench \
+  strata-python strata-plugin-dnnl
 venv="$build/bench-venv"
 strata_venv "$venv" "$root/bench/requirements.txt"
 mkdir -p "$results"

@@ -221,6 +221,13 @@ static LogicalResult buildPipeline(OpPassManager &pm, Location loc,
     graph::GraphPartitionExternalPassOptions partition;
     partition.backends.assign(options.external.begin(), options.external.end());
     partition.costRule = options.externalCostRule;
+    partition.regions.assign(options.externalRegions.begin(),
+                             options.externalRegions.end());
+    // Regions the tuning database measured on this machine are decided by
+    // the measurements.
+    partition.tuningDatabase = options.tuningDatabase;
+    llvm::raw_string_ostream(partition.target) << Attribute(*target);
+    partition.report = options.reportTuning;
     pm.addPass(graph::createGraphPartitionExternalPass(partition));
     pm.addPass(graph::createGraphLowerExternalPass());
     pm.addPass(createCanonicalizerPass());

@@ -37,7 +37,8 @@ FunctionNotFoundError.__module__ = "strata"
 __version__ = _strata.runtime_version()
 
 
-def tune(model, db, trials=None, time_budget=None, **options):
+def tune(model, db, trials=None, time_budget=None, external=None,
+         **options):
     """Measures schedules of `model`'s kernels on this machine and appends
     them to the tuning database `db` (docs/Tuning.md); compile with
     strata.compile(..., tuning_db=...) or strata-compile --tuning-db to use
@@ -45,7 +46,17 @@ def tune(model, db, trials=None, time_budget=None, **options):
     target, strategy ("evolutionary" or "random"), threads, seed, bin_dir
     (where strata-compile and the other tools are), work_dir, timeout,
     verbose. Returns the summary: per kernel its share of the model's
-    kernel time, its heuristic and tuned times and the speedup."""
+    kernel time, its heuristic and tuned times and the speedup.
+
+    With `external` (a backend name or a list: "dnnl"), measures instead
+    each region those backends run, offloaded and in Strata's kernels
+    (docs/BYOC.md); strata.compile(..., external=..., tuning_db=db) then
+    offloads the regions measured faster. Returns a row per region. Options:
+    target, threads, bin_dir, work_dir, timeout, verbose."""
+    if external is not None:
+        from .tools.tune import tune_external as _tune_external
+        backends = [external] if isinstance(external, str) else list(external)
+        return _tune_external(model, db, backends, **options)
     from .tools.tune import tune as _tune
     return _tune(model, db, trials=trials, time_budget=time_budget,
                  **options)

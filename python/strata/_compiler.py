@@ -166,8 +166,9 @@ def compile(source: Union[str, bytes, os.PathLike, "onnx.ModelProto"],
         kernel it has measured on the target gets its fastest schedule.
     report_tuning: True prints, on sys.stderr, a remark per kernel saying
         where its schedule came from (the tuning database or the
-        heuristics) with its fingerprint and target (as strata-compile
-        --report-tuning); a file-like object receives them instead.
+        heuristics) with its fingerprint and target, and one per external
+        region saying what decided it (as strata-compile --report-tuning);
+        a file-like object receives them instead.
     external: external backends that run the parts of the model they
         support, in order of preference: "dnnl" or ["dnnl"] (as
         strata-compile --external; docs/BYOC.md). Running the module needs
@@ -267,7 +268,8 @@ def compile(source: Union[str, bytes, os.PathLike, "onnx.ModelProto"],
         (sys.stderr if timing is True else timing).write(report)
     if report_tuning is not False:
         remarks = "".join(line + "\n" for line in diagnostics.splitlines()
-                          if "remark: kernel @" in line)
+                          if "remark: kernel @" in line
+                          or "remark: external region " in line)
         (sys.stderr if report_tuning is True else report_tuning).write(
             remarks)
     if compile_to != "module":

@@ -10,6 +10,12 @@ import strata
 
 STRATA_SRC = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 MLP_PATH = os.path.join(STRATA_SRC, "examples", "models", "mlp.mlir")
+# The dnnl backend's runtime plugin, built where oneDNN is installed:
+# <build>/python_packages/strata/__init__.py -> <build>/lib.
+HAS_DNNL_PLUGIN = os.path.exists(os.path.join(
+    os.path.dirname(os.path.dirname(os.path.dirname(
+        os.path.abspath(strata.__file__)))), "lib",
+    "libstrata-plugin-dnnl.so"))
 
 # Small graph-level functions: static and several results, an identity (a
 # result aliasing its argument), a constant result (read-only module data).

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import strata
-from conftest import MLP_PATH, SMALL_MLIR, mlp_reference
+from conftest import HAS_DNNL_PLUGIN, MLP_PATH, SMALL_MLIR, mlp_reference
 
 
 def test_version():
@@ -298,14 +298,6 @@ def test_compile_releases_the_gil():
     assert results[0] == results[1] and results[0]
 
 
-def _has_dnnl_plugin():
-    # <build>/python_packages/strata/__init__.py -> <build>/lib.
-    build = os.path.dirname(os.path.dirname(os.path.dirname(
-        os.path.abspath(strata.__file__))))
-    return os.path.exists(os.path.join(build, "lib",
-                                       "libstrata-plugin-dnnl.so"))
-
-
 def test_external_option(rng):
     # The convolution goes to the dnnl backend: a call of its plugin in the
     # kernel-level IR, the same numbers when the plugin is there.
@@ -335,7 +327,7 @@ def test_external_option(rng):
     for bad in (3, ["dnnl", 4], ["dnnl,acme"], [""]):
         with pytest.raises(strata.StrataError, match="external"):
             strata.compile(CONV_MLIR, external=bad)
-    if _has_dnnl_plugin():
+    if HAS_DNNL_PLUGIN:
         x = rng.standard_normal((1, 16, 6, 6), dtype=np.float32)
         np.testing.assert_allclose(
             strata.compile(CONV_MLIR, external="dnnl").main(x),

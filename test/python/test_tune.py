@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import strata
-from conftest import MLP_PATH
+from conftest import HAS_DNNL_PLUGIN, MLP_PATH
 
 MODEL = """
 func.func @main(%a: tensor<32x64xf32>, %b: tensor<64x48xf32>) -> tensor<32x48xf32> {
@@ -88,3 +88,30 @@ def test_tune_bad_model(tmp_path):
     with pytest.raises(Exception, match="cannot compile"):
         strata.tune(str(bad), str(tmp_path / "db.jsonl"), trials=1,
                     verbose=False)
+
+
+@pytest.mark.skipif(not HAS_DNNL_PLUGIN, reason="no dnnl runtime plugin")
+def test_tune_external_regions(tmp_path):
+    # The product and its sigmoid are one dnnl region: the model is timed
+    # with it offloaded and in Strata's kernels, both recorded under the
+    # region's fingerprint; a compilation with the database then decides
+    # the region by the measurement.
+    model = tmp_path / "model.mlir"
+    model.write_text(MODEL)
+    db = tmp_path / "regions.jsonl"
+    rows = strata.tune(str(model), str(db), external="dnnl", verbose=False)
+    assert len(rows) == 1 and rows[0]["backend"] == "dnnl", rows
+    assert rows[0]["ops"] == 2 and "error" not in rows[0], rows
+    records = [json.loads(line) for line in open(db)]
+    assert sorted(r["schedule"] for r in records) == ["external=dnnl",
+                                                      "external=none"]
+    assert {r["kernel"] for r in records} == {rows[0]["fingerprint"]}
+    remarks = io.StringIO()
+    kernels = strata.compile(str(model), compile_to="kernel",
+                             external="dnnl", tuning_db=str(db),
+                             report_tuning=remarks)
+    faster = rows[0]["backend_us"] < rows[0]["strata_us"]
+    assert ("call_native" in kernels) == faster
+    assert (f"external region {rows[0]['fingerprint']} (dnnl, 2 ops)"
+            in remarks.getvalue()), remarks.getvalue()
+    assert "by the tuning database" in remarks.getvalue()

@@ -137,10 +137,17 @@ cl::opt<bool> externalCostRule(
              "finds faster there (default); =false offloads every region "
              "with a convolution, product or pooling"),
     cl::init(true), cl::cat(toolCategory));
+cl::list<std::string> externalRegions(
+    "external-regions",
+    cl::desc("Offload exactly the --external regions of these fingerprints "
+             "(what strata-tune measures; --report-tuning lists them)"),
+    cl::CommaSeparated, cl::cat(toolCategory));
 cl::opt<bool> reportTuning("report-tuning",
                            cl::desc("Print each kernel's fingerprint and "
                                     "target, and whether its schedule came "
-                                    "from --tuning-db (remarks)"),
+                                    "from --tuning-db; and each --external "
+                                    "region's, and what decided it "
+                                    "(remarks)"),
                            cl::init(false), cl::cat(toolCategory));
 cl::opt<bool> reportMemory("report-memory",
                            cl::desc("Print each host function's planned "
@@ -266,6 +273,8 @@ int main(int argc, char **argv) {
   options.tuningDatabase = tuningDatabase;
   options.external.assign(externalBackends.begin(), externalBackends.end());
   options.externalCostRule = externalCostRule;
+  options.externalRegions.assign(externalRegions.begin(),
+                                 externalRegions.end());
   options.reportTuning = reportTuning;
   options.winograd = winograd;
   options.winogradTile = winogradTile;

@@ -89,6 +89,9 @@ struct CompileOptions {
   /// (ExternalBackend::isWorthOffloading); false: every region with a
   /// convolution, product or pooling.
   bool externalCostRule = true;
+  /// Offload exactly the external regions of these fingerprints (the
+  /// tuner's measurements of regions; tuner::getRegionFingerprint).
+  std::vector<std::string> externalRegions;
   /// Emit a remark per kernel: its fingerprint and target (a tuning
   /// record's keys) and whether its schedule came from the database.
   bool reportTuning = false;

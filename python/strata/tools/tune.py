@@ -22,6 +22,15 @@ Search strategies: "random" (uniform points of the space) and
 ranked by a cost model fitted to the measurements as they come in).
 
 strata.tune(...) is the same from Python.
+
+    strata-tune MODEL --external=dnnl --db=FILE
+
+measures instead each region of the model that the external backends run
+(docs/BYOC.md): the model compiled with that region alone offloaded, checked
+against Strata's outputs and timed in rounds alternating with Strata alone;
+both times go to the database under the region's fingerprint, and
+strata-compile --external=dnnl --tuning-db=FILE then offloads exactly the
+regions measured faster in the backend.
 """
 
 import argparse
@@ -65,15 +74,17 @@ def _default_bin_dir():
 class Tools:
     """The command-line tools, each run as a child process."""
 
-    def __init__(self, bin_dir):
+    def __init__(self, bin_dir, env=None):
         self.bin_dir = bin_dir
+        #: The children's environment (None: this process's).
+        self.env = env
 
     def run(self, name, *args, timeout=None):
         """Runs a tool; (ok, stdout, stderr, why) where why says what failed."""
         command = [os.path.join(self.bin_dir, name)] + [str(a) for a in args]
         try:
             result = subprocess.run(command, capture_output=True, text=True,
-                                    timeout=timeout)
+                                    timeout=timeout, env=self.env)
         except subprocess.TimeoutExpired:
             return False, "", "", f"{name} timed out after {timeout} s"
         if result.returncode != 0:
@@ -796,6 +807,231 @@ def format_summary(summary):
     return "\n".join(lines)
 
 
+_REGION_REMARK = re.compile(
+    r"remark: external region ([0-9a-f]{64}) \((\S+), (\d+) ops\) "
+    r"on (#kernel\.target<.*>): ")
+
+
+class RegionTuner:
+    """Measures, for each region of a model that an external backend
+    supports (docs/BYOC.md), the model with that region in the backend and
+    with it in Strata's kernels, and records both in the tuning database
+    (schedules "external=<backend>" and "external=none" of the region's
+    fingerprint): a compilation with the database then offloads exactly the
+    regions measured faster in the backend. A region whose module does not
+    compile, run or match Strata's outputs gets an error record and stays
+    with Strata."""
+
+    def __init__(self, model, db, backends, target=None, tools=None,
+                 work_dir=None, threads=1, timeout=60.0, repetitions=10,
+                 verbose=True, out=sys.stdout):
+        import numpy
+        self.np = numpy
+        self.model, self.db, self.backends = model, db, backends
+        self.target = target
+        self.tools = tools or Tools(_default_bin_dir())
+        self.work_dir = work_dir
+        self.threads, self.timeout = threads, timeout
+        self.repetitions = repetitions
+        self.verbose, self.out = verbose, out
+        self.regions = []
+
+    def _compile(self, path, *options):
+        return self.tools.run(
+            "strata-compile", self.model, "-o", path,
+            *([f"--target={self.target}"] if self.target else []), *options,
+            timeout=None)
+
+    def _run(self, smod, tag):
+        paths = [os.path.join(self.work_dir, f"{tag}.out{i}.npy")
+                 for i in range(self.results)]
+        ok, out, err, why = self.tools.run(
+            "strata-run", smod, f"--threads={self.threads}",
+            *[f"--input=@{p}" for p in self.inputs],
+            *[f"--output=@{p}" for p in paths], timeout=self.timeout)
+        return [self.np.load(p) for p in paths] if ok else why
+
+    def _time(self, smod):
+        ok, out, err, why = self.tools.run(
+            "strata-bench", smod, "--function=main",
+            f"--threads={self.threads}", f"--repetitions={self.repetitions}",
+            "--warmup=2", *[f"--input=@{p}" for p in self.inputs],
+            timeout=self.timeout)
+        if not ok:
+            return why
+        median, _ = _median_us(out)
+        return median if median is not None else "strata-bench printed no " \
+                                                  "median"
+
+    def _record(self, region, schedule, time_us, heuristic_us, error=None):
+        record = {"version": RECORD_VERSION, "kernel": region["fingerprint"],
+                  "target": region["target"], "schedule": schedule}
+        if error is None:
+            record["time_us"] = time_us
+        else:
+            record["error"] = error
+        if heuristic_us:
+            record["heuristic_time_us"] = heuristic_us
+        record["compiler"] = self.compiler
+        record["name"] = f"external region {region['index']} " \
+                         f"({region['backend']}, {region['ops']} ops)"
+        with open(self.db, "a") as db:
+            db.write(json.dumps(record, separators=(",", ":")) + "\n")
+
+    def prepare(self):
+        ok, out, err, why = self.tools.run("strata-compile", "--version")
+        self.compiler = next((line.strip() for line in out.splitlines()
+                              if "Strata" in line), "Strata")
+        kernel_module = os.path.join(self.work_dir, "regions.kernel.mlir")
+        ok, out, err, why = self._compile(
+            kernel_module, "--compile-to=kernel",
+            "--external=" + ",".join(self.backends),
+            "--external-cost-rule=false", "--report-tuning")
+        if not ok:
+            raise TuneError(f"cannot compile {self.model}: {why}\n{err}")
+        for index, match in enumerate(_REGION_REMARK.finditer(err)):
+            fingerprint, backend, ops, target = match.groups()
+            self.regions.append({"index": index, "fingerprint": fingerprint,
+                                 "backend": backend, "ops": int(ops),
+                                 "target": target})
+        if not self.regions:
+            raise TuneError(f"{self.model} has no region that "
+                            f"{', '.join(self.backends)} runs")
+        signature = _main_signature(open(kernel_module).read())
+        if signature is None:
+            raise TuneError("the model's @main has dynamic or non-numeric "
+                            "arguments: regions are measured on static "
+                            "shapes")
+        self.inputs = []
+        random = self.np.random.default_rng(0)
+        for i, (shape, dtype) in enumerate(signature):
+            path = os.path.join(self.work_dir, f"input{i}.npy")
+            if dtype.startswith("float"):
+                value = random.standard_normal(shape).astype(dtype)
+            else:
+                value = random.integers(0, 2, shape).astype(dtype)
+            self.np.save(path, value)
+            self.inputs.append(path)
+        self.results = _main_result_count(open(kernel_module).read())
+        # Strata alone: the reference outputs and the baseline time.
+        self.baseline_smod = os.path.join(self.work_dir, "strata.smod")
+        ok, out, err, why = self._compile(self.baseline_smod)
+        if not ok:
+            raise TuneError(f"cannot compile {self.model}: {why}")
+        reference = self._run(self.baseline_smod, "strata")
+        if isinstance(reference, str):
+            raise TuneError(f"cannot run {self.model}: {reference}")
+        self.reference = reference
+
+    def _matches(self, outputs):
+        np = self.np
+        for got, want in zip(outputs, self.reference):
+            if got.shape != want.shape or got.dtype != want.dtype:
+                return False
+            scale = max(1.0, float(np.max(np.abs(want))) if want.size
+                        else 1.0)
+            if not np.allclose(got, want, rtol=1e-3, atol=1e-4 * scale):
+                return False
+        return True
+
+    def measure(self):
+        """Times the model with each region offloaded alone, in rounds
+        alternating with Strata alone (three each); returns the rows of the
+        summary."""
+        import statistics
+        rows = []
+        for region in self.regions:
+            tag = f"region{region['index']}"
+            smod = os.path.join(self.work_dir, tag + ".smod")
+            ok, out, err, why = self._compile(
+                smod, "--external=" + region["backend"],
+                "--external-regions=" + region["fingerprint"])
+            error = None if ok else why
+            if error is None:
+                outputs = self._run(smod, tag)
+                if isinstance(outputs, str):
+                    error = outputs
+                elif not self._matches(outputs):
+                    error = "the outputs differ from Strata's"
+            strata, offloaded = [], []
+            if error is None:
+                for _ in range(3):
+                    for times, module in ((strata, self.baseline_smod),
+                                          (offloaded, smod)):
+                        timing = self._time(module)
+                        if isinstance(timing, str):
+                            error = timing
+                            break
+                        times.append(timing)
+                    if error:
+                        break
+            if error is not None:
+                self._record(region, external_schedule(region["backend"]),
+                             None, None, error=error)
+                rows.append(dict(region, error=error))
+                if self.verbose:
+                    print(f"region {region['index']}: failed: {error}",
+                          file=self.out, flush=True)
+                continue
+            strata_us = statistics.median(strata)
+            backend_us = statistics.median(offloaded)
+            self._record(region, external_schedule(""), strata_us, strata_us)
+            self._record(region, external_schedule(region["backend"]),
+                         backend_us, strata_us)
+            rows.append(dict(region, strata_us=strata_us,
+                             backend_us=backend_us))
+            if self.verbose:
+                print(f"region {region['index']} ({region['backend']}, "
+                      f"{region['ops']} ops): model {strata_us / 1e3:.3f} ms "
+                      f"with Strata, {backend_us / 1e3:.3f} ms offloaded",
+                      file=self.out, flush=True)
+        return rows
+
+
+def external_schedule(backend):
+    """The schedule of a region's record (tuner::getExternalSchedule)."""
+    return f"external={backend or 'none'}"
+
+
+def format_regions(rows):
+    lines = [f"{'region':<8} {'backend':<8} {'ops':>4} {'Strata ms':>10} "
+             f"{'offloaded ms':>13} {'speedup':>8}  decision"]
+    for row in rows:
+        if "error" in row:
+            lines.append(f"{row['index']:<8} {row['backend']:<8} "
+                         f"{row['ops']:>4} {'-':>10} {'-':>13} {'-':>8}  "
+                         f"Strata (failed: {row['error']})")
+            continue
+        speedup = row["strata_us"] / row["backend_us"]
+        lines.append(f"{row['index']:<8} {row['backend']:<8} {row['ops']:>4} "
+                     f"{row['strata_us'] / 1e3:>10.3f} "
+                     f"{row['backend_us'] / 1e3:>13.3f} {speedup:>7.2f}x  "
+                     f"{row['backend'] if speedup > 1 else 'Strata'}")
+    return "\n".join(lines)
+
+
+def tune_external(model, db, backends, target=None, threads=1, bin_dir=None,
+                  work_dir=None, timeout=60.0, verbose=True):
+    """Measures each region of `model` that the external `backends` run,
+    in the backend and in Strata (RegionTuner), appending to the tuning
+    database `db`; returns the summary's rows."""
+    # External libraries run on their own threads (oneDNN's are OpenMP's):
+    # as many as Strata's.
+    tools = Tools(bin_dir or _default_bin_dir(),
+                  env=dict(os.environ, OMP_NUM_THREADS=str(threads)))
+    own_dir = work_dir is None
+    work_dir = work_dir or tempfile.mkdtemp(prefix="strata-tune-")
+    try:
+        tuner = RegionTuner(model, db, backends, target=target, tools=tools,
+                            work_dir=work_dir, threads=threads,
+                            timeout=timeout, verbose=verbose)
+        tuner.prepare()
+        return tuner.measure()
+    finally:
+        if own_dir:
+            shutil.rmtree(work_dir, ignore_errors=True)
+
+
 def tune(model, db, trials=None, time_budget=None, target=None,
          strategy="evolutionary", threads=1, seed=0, bin_dir=None,
          work_dir=None, timeout=60.0, verbose=True):
@@ -824,7 +1060,7 @@ def main(argv=None):
                     "fastest in a tuning database (docs/Tuning.md).")
     parser.add_argument("model", help="the model (.mlir or .mlirbc: import "
                         "an ONNX model first with strata-import-onnx)")
-    budget = parser.add_mutually_exclusive_group(required=True)
+    budget = parser.add_mutually_exclusive_group()
     budget.add_argument("--trials", type=int, help="measurements in all")
     budget.add_argument("--time-budget", type=float, metavar="S",
                         help="seconds of tuning")
@@ -842,7 +1078,34 @@ def main(argv=None):
                         "other tools are")
     parser.add_argument("--work-dir", help="keep the candidates here")
     parser.add_argument("--json", help="write the summary to this file")
+    parser.add_argument("--external", help="measure instead each region "
+                        "these external backends run (comma-separated, "
+                        "e.g. dnnl): the model with the region offloaded "
+                        "and with it in Strata's kernels (docs/BYOC.md)")
     args = parser.parse_args(argv)
+    if args.external is not None:
+        backends = [b for b in args.external.split(",") if b]
+        if not backends:
+            parser.error("--external needs a backend name")
+        if not os.path.exists(args.model):
+            parser.error(f"{args.model}: no such file")
+        try:
+            rows = tune_external(args.model, args.db, backends,
+                                 target=args.target, threads=args.threads,
+                                 bin_dir=args.bin_dir,
+                                 work_dir=args.work_dir,
+                                 timeout=args.timeout)
+        except TuneError as error:
+            print(f"strata-tune: error: {error}", file=sys.stderr)
+            return 1
+        print(format_regions(rows))
+        if args.json:
+            with open(args.json, "w") as out:
+                json.dump(rows, out, indent=1)
+        return 0
+    if args.trials is None and args.time_budget is None:
+        parser.error("one of --trials, --time-budget or --external is "
+                     "required")
     if args.trials is not None and args.trials < 1:
         parser.error("--trials must be at least 1")
     if args.time_budget is not None and args.time_budget <= 0:

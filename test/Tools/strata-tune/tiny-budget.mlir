@@ -21,6 +21,7 @@
 // RUN: FileCheck %s --check-prefix=WRONG < %t/wrong.jsonl
 // Bad options and inputs.
 // RUN: not %strata_python %strata_src_root/tools/strata-tune/strata-tune %s --db=%t/x.jsonl 2>&1 | FileCheck %s --check-prefix=NOBUDGET
+// RUN: not %strata_python %strata_src_root/tools/strata-tune/strata-tune %s --external=nonesuch --db=%t/x.jsonl --bin-dir=%strata_obj_root/bin 2>&1 | FileCheck %s --check-prefix=EXTERNAL
 // RUN: not %strata_python %strata_src_root/tools/strata-tune/strata-tune %t/missing.mlir --trials=1 --db=%t/x.jsonl 2>&1 | FileCheck %s --check-prefix=NOMODEL
 // RUN: echo 'not a record' > %t/corrupt.jsonl
 // RUN: not %strata_python %strata_src_root/tools/strata-tune/strata-tune %s --trials=1 --db=%t/corrupt.jsonl --bin-dir=%strata_obj_root/bin 2>&1 | FileCheck %s --check-prefix=CORRUPT
@@ -50,7 +51,8 @@
 // CRASH: "error":"strata-run crashed (signal 11)"
 // WRONG: "error":"computed other values than the heuristic kernel"
 
-// NOBUDGET: error: one of the arguments --trials --time-budget is required
+// NOBUDGET: error: one of --trials, --time-budget or --external is required
+// EXTERNAL: strata-tune: error: cannot compile {{.*}}: strata-compile failed: {{.*}}unknown external backend 'nonesuch' (known: dnnl)
 // NOMODEL: error: {{.*}}missing.mlir: no such file
 // CORRUPT: strata-tune: error: {{.*}}corrupt.jsonl:1: not a tuning record
 

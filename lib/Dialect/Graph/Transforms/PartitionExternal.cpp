@@ -9,6 +9,8 @@
 
 #include "strata/Dialect/Graph/Transforms/Passes.h"
 #include "strata/External/ExternalBackend.h"
+#include "strata/Tuner/Fingerprint.h"
+#include "strata/Tuner/TuningDatabase.h"
 
 #include "mlir/Analysis/TopologicalSortUtils.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -20,6 +22,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace strata::graph {
 #define GEN_PASS_DEF_GRAPHPARTITIONEXTERNALPASS
@@ -142,14 +145,25 @@ private:
   llvm::DenseMap<Operation *, llvm::SmallDenseSet<unsigned>> reaches;
 };
 
-/// Outlines `region` of `func` into a function of its own, called where
-/// the region was.
-void outline(func::FuncOp func, const Region &region, SymbolTable &symbols) {
+/// A region's function, built but not yet called (nor in the symbol
+/// table), and what its call takes and replaces.
+struct Outlined {
+  func::FuncOp function;
+  llvm::SetVector<Value> inputs;
+  llvm::SetVector<Operation *> constants;
+  SmallVector<Value> outputs;
+};
+
+/// Builds the function `region` of `func` would be outlined into, at the
+/// end of the module; `func` is left as it is.
+Outlined buildOutlined(func::FuncOp func, const Region &region) {
+  Outlined result;
+  llvm::SetVector<Value> &inputs = result.inputs;
+  llvm::SetVector<Operation *> &constants = result.constants;
+  SmallVector<Value> &outputs = result.outputs;
   llvm::SmallPtrSet<Operation *, 16> inRegion(region.ops.begin(),
                                               region.ops.end());
   // The values the region uses from outside (constants are copied in).
-  llvm::SetVector<Value> inputs;
-  llvm::SetVector<Operation *> constants;
   for (Operation *op : region.ops)
     for (Value operand : op->getOperands()) {
       Operation *producer = operand.getDefiningOp();
@@ -162,7 +176,6 @@ void outline(func::FuncOp func, const Region &region, SymbolTable &symbols) {
         inputs.insert(operand);
     }
   // The values used outside it.
-  SmallVector<Value> outputs;
   for (Operation *op : region.ops)
     for (Value result : op->getResults())
       if (llvm::any_of(result.getUsers(), [&](Operation *user) {
@@ -186,7 +199,6 @@ void outline(func::FuncOp func, const Region &region, SymbolTable &symbols) {
   outlined.setPrivate();
   outlined->setAttr(external::kExternalAttrName,
                     builder.getStringAttr(region.backend->getName()));
-  symbols.insert(outlined); // renames it when the name is taken
 
   Block *body = outlined.addEntryBlock();
   builder.setInsertionPointToStart(body);
@@ -201,18 +213,26 @@ void outline(func::FuncOp func, const Region &region, SymbolTable &symbols) {
                          llvm::to_vector(llvm::map_range(outputs, [&](Value v) {
                            return mapping.lookup(v);
                          })));
+  result.function = outlined;
+  return result;
+}
 
+/// Replaces `region` by a call of its built function.
+void outline(const Region &region, Outlined &outlined, SymbolTable &symbols) {
+  symbols.insert(outlined.function); // renames it when the name is taken
   // The call, after the region's last op; then the region's ops go, and the
   // block is sorted so that users of its results that came before that op
   // follow the call.
+  OpBuilder builder(region.ops.back()->getContext());
   builder.setInsertionPointAfter(region.ops.back());
   auto call =
-      func::CallOp::create(builder, loc, outlined, inputs.getArrayRef());
-  for (auto [output, result] : llvm::zip(outputs, call.getResults()))
+      func::CallOp::create(builder, outlined.function.getLoc(),
+                           outlined.function, outlined.inputs.getArrayRef());
+  for (auto [output, result] : llvm::zip(outlined.outputs, call.getResults()))
     output.replaceAllUsesWith(result);
   for (Operation *op : llvm::reverse(region.ops))
     op->erase();
-  for (Operation *constant : constants)
+  for (Operation *constant : outlined.constants)
     if (constant->use_empty())
       constant->erase();
   sortTopologically(call->getBlock());
@@ -241,6 +261,24 @@ struct GraphPartitionExternalPass
     }
     if (selected.empty())
       return;
+    std::optional<tuner::TuningDatabase> database;
+    if (!tuningDatabase.empty()) {
+      if (target.empty()) {
+        module.emitError("graph-partition-external: a tuning database needs "
+                         "the target its records were measured on (target=)");
+        return signalPassFailure();
+      }
+      llvm::Expected<tuner::TuningDatabase> loaded =
+          tuner::TuningDatabase::load(tuningDatabase);
+      if (!loaded) {
+        module.emitError() << llvm::toString(loaded.takeError());
+        return signalPassFailure();
+      }
+      database = std::move(*loaded);
+    }
+    llvm::StringSet<> chosenRegions;
+    for (const std::string &fingerprint : regions)
+      chosenRegions.insert(fingerprint);
     SymbolTable symbols(module);
     // Outlining adds functions: partition the ones there are now.
     SmallVector<func::FuncOp> functions;
@@ -252,13 +290,44 @@ struct GraphPartitionExternalPass
         Partitioner partitioner(selected);
         partitioner.partition(block);
         for (const Region &region : partitioner.regions) {
-          bool worthIt = costRule
-                             ? region.backend->isWorthOffloading(region.ops)
-                             : llvm::any_of(region.ops, [&](Operation *op) {
-                                 return region.backend->isAnchor(op);
-                               });
-          if (worthIt)
-            outline(func, region, symbols);
+          if (!llvm::any_of(region.ops, [&](Operation *op) {
+                return region.backend->isAnchor(op);
+              }))
+            continue;
+          Outlined outlined = buildOutlined(func, region);
+          StringRef backend = region.backend->getName();
+          std::string fingerprint =
+              tuner::getRegionFingerprint(outlined.function, backend);
+          // The regions named, else the database's measurement, else the
+          // backend's cost rule (or none).
+          bool offload = true;
+          StringRef why = "every region";
+          const tuner::TuningRecord *record =
+              database ? database->lookupBest(fingerprint, target) : nullptr;
+          if (!regions.empty()) {
+            offload = chosenRegions.contains(fingerprint);
+            why = "the regions named";
+          } else if (record &&
+                     (record->schedule == tuner::getExternalSchedule(backend) ||
+                      record->schedule == tuner::getExternalSchedule(""))) {
+            offload = record->schedule == tuner::getExternalSchedule(backend);
+            why = "the tuning database";
+          } else if (costRule) {
+            offload = region.backend->isWorthOffloading(region.ops);
+            why = "the cost rule";
+          }
+          if (report) {
+            InFlightDiagnostic remark = region.ops.front()->emitRemark();
+            remark << "external region " << fingerprint << " (" << backend
+                   << ", " << region.ops.size() << " ops)";
+            if (!target.empty())
+              remark << " on " << target;
+            remark << ": " << (offload ? "offloaded" : "kept") << " by " << why;
+          }
+          if (offload)
+            outline(region, outlined, symbols);
+          else
+            outlined.function->erase();
         }
       }
     }

@@ -164,11 +164,18 @@ def GraphPartitionExternalPass
        also depends on that region through an op outside it (directly or
        through other regions): joining would make a cycle between the
        region and the rest of the function. Otherwise it starts a region.
-    3. Regions the backend does not find worth a call are dropped: by its
-       cost rule (ExternalBackend::isWorthOffloading; by default, regions
-       without a convolution, product or pooling; dnnl's: regions without
-       a convolution or a product of 16 rows or more), or with `cost-rule=false`, regions without an op
-       worth a call on its own (ExternalBackend::isAnchor).
+    3. Regions without an op worth a call on its own
+       (ExternalBackend::isAnchor: a convolution, product or pooling) are
+       dropped. Each other region is identified by its fingerprint
+       (tuner::getRegionFingerprint: its outlined function's ops and shapes)
+       and kept when `regions` names it (when given); else as the tuning
+       database `tuning-db` measured it on `target` (strata-tune
+       --external: the model timed with the region in the backend and in
+       Strata's kernels); else by the backend's cost rule
+       (ExternalBackend::isWorthOffloading; dnnl's: regions with a
+       convolution or a product of 16 rows or more), unless
+       `cost-rule=false`. `report` remarks each region's fingerprint and
+       what decided it.
     4. Outlining: each region becomes a private `func.func` named after
        its function and backend, marked `graph.external = "<backend>"`,
        whose arguments are the values the region uses from outside (the
@@ -187,6 +194,17 @@ def GraphPartitionExternalPass
            "Keep the regions each backend's cost rule finds faster there; "
            "false keeps every region with a convolution, product or "
            "pooling">,
+    Option<"tuningDatabase", "tuning-db", "std::string", /*default=*/"\"\"",
+           "A tuning database whose measurements of regions (strata-tune "
+           "--external) decide them before the cost rule">,
+    Option<"target", "target", "std::string", /*default=*/"\"\"",
+           "The printed #kernel.target the database's records must have "
+           "been measured on">,
+    ListOption<"regions", "regions", "std::string",
+               "Offload exactly the regions of these fingerprints (the "
+               "tuner's measurements)">,
+    Option<"report", "report", "bool", /*default=*/"false",
+           "Remark, for each region, its fingerprint and what decided it">,
   ];
   let dependentDialects = ["::mlir::func::FuncDialect"];
 }
