@@ -205,6 +205,44 @@ def _measure_roofs(threads, timeout):
     return roofs if result.returncode == 0 else None
 
 
+def _time_module(tools, smod, threads, repetitions, inputs, timeout):
+    """The median time in us of @main of module `smod` on `inputs` (warm-up,
+    then repeated until the median is within 10% of the fastest run), or
+    why it failed."""
+    for _ in range(3):
+        ok, out, err, why = tools.run(
+            "strata-bench", smod, "--function=main", f"--threads={threads}",
+            f"--repetitions={repetitions}", "--warmup=2",
+            *[f"--input=@{p}" for p in inputs], timeout=timeout)
+        if not ok:
+            return why
+        median, fastest = _median_us(out)
+        if median is None:
+            return "strata-bench printed no median"
+        if median <= 1.1 * fastest:
+            break
+        repetitions *= 3
+    return median
+
+
+def _outputs_match(outputs, reference):
+    """Whether `outputs` are `reference`'s: floats within 1e-3 (relative)
+    and 1e-4 of the largest magnitude, others equal."""
+    import numpy as np
+    for got, want in zip(outputs, reference):
+        if got.shape != want.shape or got.dtype != want.dtype:
+            return False
+        if got.dtype.kind in "fc":
+            scale = max(1.0, float(np.nanmax(np.abs(want)))
+                        if want.size else 1.0)
+            if not np.allclose(got, want, rtol=1e-3, atol=1e-4 * scale,
+                               equal_nan=True):
+                return False
+        elif not np.array_equal(got, want):
+            return False
+    return True
+
+
 class Progress:
     """The tuner's progress: on a terminal, a bar rewritten in place (trials
     or seconds done, the best speedup of the model's kernels so far, the
@@ -493,39 +531,12 @@ class Tuner:
         return [self.np.load(p) for p in paths]
 
     def _matches(self, kernel, outputs):
-        np = self.np
-        for got, want in zip(outputs, kernel.reference):
-            if got.shape != want.shape or got.dtype != want.dtype:
-                return False
-            if got.dtype.kind in "fc":
-                scale = max(1.0, float(np.nanmax(np.abs(want)))
-                            if want.size else 1.0)
-                if not np.allclose(got, want, rtol=1e-3, atol=1e-4 * scale,
-                                   equal_nan=True):
-                    return False
-            elif not np.array_equal(got, want):
-                return False
-        return True
+        return _outputs_match(outputs, kernel.reference)
 
     def _time(self, kernel, smod):
-        """The kernel's median time in us (warm-up, then repeated until the
-        median is within 10% of the fastest run), or why it failed."""
-        repetitions = self.repetitions
-        for _ in range(3):
-            ok, out, err, why = self.tools.run(
-                "strata-bench", smod, "--function=main",
-                f"--threads={self.threads}", f"--repetitions={repetitions}",
-                "--warmup=2", *[f"--input=@{p}" for p in kernel.inputs],
-                timeout=self.timeout)
-            if not ok:
-                return why
-            median, fastest = _median_us(out)
-            if median is None:
-                return "strata-bench printed no median"
-            if median <= 1.1 * fastest:
-                break
-            repetitions *= 3
-        return median
+        """The kernel's median time in us, or why it failed."""
+        return _time_module(self.tools, smod, self.threads, self.repetitions,
+                            kernel.inputs, self.timeout)
 
     def _confirm(self, kernel, smod, first_us):
         """A candidate that looks faster than the best so far, timed again
@@ -813,14 +824,14 @@ _REGION_REMARK = re.compile(
 
 
 class RegionTuner:
-    """Measures, for each region of a model that an external backend
-    supports (docs/BYOC.md), the model with that region in the backend and
-    with it in Strata's kernels, and records both in the tuning database
-    (schedules "external=<backend>" and "external=none" of the region's
-    fingerprint): a compilation with the database then offloads exactly the
-    regions measured faster in the backend. A region whose module does not
-    compile, run or match Strata's outputs gets an error record and stays
-    with Strata."""
+    """Decides, by measuring the whole model, which regions of a model that
+    external backends support (docs/BYOC.md) run in the backend and which
+    in Strata's kernels (measure), and records, per region, the model's time
+    with its decision and with the other in the tuning database (schedules
+    "external=<backend>" and "external=none" of the region's fingerprint):
+    a compilation with the database then takes the decisions. A region
+    whose module does not compile, run or match Strata's outputs gets an
+    error record and stays with Strata."""
 
     def __init__(self, model, db, backends, target=None, tools=None,
                  work_dir=None, threads=1, timeout=60.0, repetitions=10,
@@ -852,16 +863,8 @@ class RegionTuner:
         return [self.np.load(p) for p in paths] if ok else why
 
     def _time(self, smod):
-        ok, out, err, why = self.tools.run(
-            "strata-bench", smod, "--function=main",
-            f"--threads={self.threads}", f"--repetitions={self.repetitions}",
-            "--warmup=2", *[f"--input=@{p}" for p in self.inputs],
-            timeout=self.timeout)
-        if not ok:
-            return why
-        median, _ = _median_us(out)
-        return median if median is not None else "strata-bench printed no " \
-                                                  "median"
+        return _time_module(self.tools, smod, self.threads, self.repetitions,
+                            self.inputs, self.timeout)
 
     def _record(self, region, schedule, time_us, heuristic_us, error=None):
         record = {"version": RECORD_VERSION, "kernel": region["fingerprint"],
@@ -923,68 +926,132 @@ class RegionTuner:
             raise TuneError(f"cannot run {self.model}: {reference}")
         self.reference = reference
 
-    def _matches(self, outputs):
-        np = self.np
-        for got, want in zip(outputs, self.reference):
-            if got.shape != want.shape or got.dtype != want.dtype:
-                return False
-            scale = max(1.0, float(np.max(np.abs(want))) if want.size
-                        else 1.0)
-            if not np.allclose(got, want, rtol=1e-3, atol=1e-4 * scale):
-                return False
-        return True
+    def _module(self, offloaded):
+        """The model compiled with exactly the regions `offloaded` (a set of
+        indices) in their backends: (its path, None), or (None, why) for a
+        module that does not compile, run or match Strata's outputs."""
+        if not offloaded:
+            return self.baseline_smod, None
+        key = ",".join(str(i) for i in sorted(offloaded))
+        if key in self.modules:
+            return self.modules[key]
+        smod = os.path.join(self.work_dir, f"regions-{len(self.modules)}.smod")
+        regions = [self.regions[i] for i in sorted(offloaded)]
+        backends = sorted({r["backend"] for r in regions})
+        ok, out, err, why = self._compile(
+            smod, "--external=" + ",".join(backends),
+            "--external-regions=" + ",".join(r["fingerprint"]
+                                              for r in regions))
+        result = (smod, None) if ok else (None, why)
+        if ok:
+            outputs = self._run(smod, f"regions-{len(self.modules)}")
+            if isinstance(outputs, str):
+                result = None, outputs
+            elif not _outputs_match(outputs, self.reference):
+                result = None, "the outputs differ from Strata's"
+        self.modules[key] = result
+        return result
+
+    def _compare(self, first, second):
+        """The medians of two modules timed in three alternating rounds, or
+        why a timing failed."""
+        import statistics
+        times = ([], [])
+        for _ in range(3):
+            for module, into in zip((first, second), times):
+                timing = self._time(module)
+                if isinstance(timing, str):
+                    return timing
+                into.append(timing)
+        return statistics.median(times[0]), statistics.median(times[1])
 
     def measure(self):
-        """Times the model with each region offloaded alone, in rounds
-        alternating with Strata alone (three each); returns the rows of the
-        summary."""
-        import statistics
-        rows = []
-        for region in self.regions:
-            tag = f"region{region['index']}"
-            smod = os.path.join(self.work_dir, tag + ".smod")
-            ok, out, err, why = self._compile(
-                smod, "--external=" + region["backend"],
-                "--external-regions=" + region["fingerprint"])
-            error = None if ok else why
-            if error is None:
-                outputs = self._run(smod, tag)
-                if isinstance(outputs, str):
-                    error = outputs
-                elif not self._matches(outputs):
-                    error = "the outputs differ from Strata's"
-            strata, offloaded = [], []
-            if error is None:
-                for _ in range(3):
-                    for times, module in ((strata, self.baseline_smod),
-                                          (offloaded, smod)):
-                        timing = self._time(module)
-                        if isinstance(timing, str):
-                            error = timing
-                            break
-                        times.append(timing)
-                    if error:
-                        break
-            if error is not None:
-                self._record(region, external_schedule(region["backend"]),
-                             None, None, error=error)
-                rows.append(dict(region, error=error))
-                if self.verbose:
-                    print(f"region {region['index']}: failed: {error}",
-                          file=self.out, flush=True)
-                continue
-            strata_us = statistics.median(strata)
-            backend_us = statistics.median(offloaded)
-            self._record(region, external_schedule(""), strata_us, strata_us)
-            self._record(region, external_schedule(region["backend"]),
-                         backend_us, strata_us)
-            rows.append(dict(region, strata_us=strata_us,
-                             backend_us=backend_us))
+        """Finds the regions to offload by measuring the whole model (a
+        region's effect depends on its neighbours: layouts, fusion): first
+        every region offloaded against none, the faster the starting set;
+        then each region in turn toggled, kept when the model is faster by
+        more than the noise (2%). Records, per region, the model's time with
+        its decision and with the other; returns the summary's rows."""
+        self.modules = {}
+        everything = set(range(len(self.regions)))
+        current, current_us = set(), None
+        failures = {}
+        all_module, failed = self._module(everything)
+        if failed:
+            # Some region fails: start from none (each is tried alone).
+            timing = self._time(self.baseline_smod)
+            if isinstance(timing, str):
+                raise TuneError(f"cannot time {self.model}: {timing}")
+            current_us = baseline_us = timing
+        else:
+            timings = self._compare(self.baseline_smod, all_module)
+            if isinstance(timings, str):
+                raise TuneError(f"cannot time {self.model}: {timings}")
+            strata_us, all_us = timings
+            baseline_us = strata_us
+            if all_us < strata_us:
+                current, current_us = set(everything), all_us
+            else:
+                current_us = strata_us
             if self.verbose:
-                print(f"region {region['index']} ({region['backend']}, "
-                      f"{region['ops']} ops): model {strata_us / 1e3:.3f} ms "
-                      f"with Strata, {backend_us / 1e3:.3f} ms offloaded",
+                print(f"model: {strata_us / 1e3:.3f} ms with Strata, "
+                      f"{all_us / 1e3:.3f} ms with every region offloaded",
                       file=self.out, flush=True)
+        times = {}
+        for index, region in enumerate(self.regions):
+            toggled = current ^ {index}
+            module, failed = self._module(toggled)
+            timings = failed or self._compare(self._module(current)[0],
+                                              module)
+            if isinstance(timings, str):
+                # Offloading it fails (or its timing does): it stays as it
+                # is, in Strata unless it already ran offloaded.
+                if index not in current:
+                    failures[index] = timings
+                continue
+            now_us, toggled_us = timings
+            better = toggled_us < 0.98 * now_us
+            # The model's time with the region's decision and with the other.
+            times[index] = (toggled_us, now_us) if better else \
+                (now_us, toggled_us)
+            if self.verbose:
+                state = "offloaded" if index in toggled else "in Strata"
+                print(f"region {index} ({region['backend']}, "
+                      f"{region['ops']} ops) {state}: model "
+                      f"{toggled_us / 1e3:.3f} ms against "
+                      f"{now_us / 1e3:.3f} ms"
+                      f"{' (kept)' if better else ''}",
+                      file=self.out, flush=True)
+            if better:
+                current, current_us = toggled, toggled_us
+            else:
+                current_us = now_us
+        rows = []
+        for index, region in enumerate(self.regions):
+            offloaded = index in current
+            if index in failures:
+                self._record(region, external_schedule(region["backend"]),
+                             None, None, error=failures[index])
+                self._record(region, external_schedule(""), current_us,
+                             baseline_us)
+                rows.append(dict(region, error=failures[index],
+                                 decision="strata"))
+                continue
+            chosen_us, other_us = times.get(index, (current_us, None))
+            self._record(region, external_schedule(
+                region["backend"] if offloaded else ""), chosen_us,
+                baseline_us)
+            if other_us is not None:
+                # Never below the decision's: the database's fastest record
+                # is what a compilation takes.
+                self._record(region, external_schedule(
+                    "" if offloaded else region["backend"]),
+                    max(other_us, chosen_us * 1.000001), baseline_us)
+            rows.append(dict(region,
+                             strata_us=other_us if offloaded else chosen_us,
+                             backend_us=chosen_us if offloaded else other_us,
+                             decision=region["backend"] if offloaded
+                             else "strata"))
         return rows
 
 
@@ -994,6 +1061,8 @@ def external_schedule(backend):
 
 
 def format_regions(rows):
+    # The model's time with the region in Strata and offloaded, the other
+    # regions as decided.
     lines = [f"{'region':<8} {'backend':<8} {'ops':>4} {'Strata ms':>10} "
              f"{'offloaded ms':>13} {'speedup':>8}  decision"]
     for row in rows:
@@ -1002,11 +1071,13 @@ def format_regions(rows):
                          f"{row['ops']:>4} {'-':>10} {'-':>13} {'-':>8}  "
                          f"Strata (failed: {row['error']})")
             continue
-        speedup = row["strata_us"] / row["backend_us"]
+        def ms(us):
+            return f"{us / 1e3:.3f}" if us else "-"
+        speedup = (f"{row['strata_us'] / row['backend_us']:.2f}x"
+                   if row["strata_us"] and row["backend_us"] else "-")
         lines.append(f"{row['index']:<8} {row['backend']:<8} {row['ops']:>4} "
-                     f"{row['strata_us'] / 1e3:>10.3f} "
-                     f"{row['backend_us'] / 1e3:>13.3f} {speedup:>7.2f}x  "
-                     f"{row['backend'] if speedup > 1 else 'Strata'}")
+                     f"{ms(row['strata_us']):>10} {ms(row['backend_us']):>13} "
+                     f"{speedup:>8}  {row['decision']}")
     return "\n".join(lines)
 
 
