@@ -31,6 +31,9 @@ def test_tune_tiny_budget(tmp_path):
     assert names, summary
     assert summary["heuristic_us"] > 0
     assert summary["tuned_us"] <= summary["heuristic_us"] + 1e-9
+    # The whole model timed with both databases' schedules.
+    assert summary["model_heuristic_us"] > 0, summary.get("model_check")
+    assert summary["model_tuned_us"] > 0
     records = [json.loads(line) for line in open(db)]
     # The heuristics' schedule of each measured kernel, then the trials.
     assert len(records) >= 3

@@ -225,6 +225,27 @@ def _time_module(tools, smod, threads, repetitions, inputs, timeout):
     return median
 
 
+def _write_model_inputs(kernel_mlir, work_dir, prefix="input"):
+    """Random inputs of the @main of `kernel_mlir` written as .npy files in
+    `work_dir`: their paths, or None when an argument is dynamic or not
+    numeric."""
+    import numpy as np
+    signature = _main_signature(kernel_mlir)
+    if signature is None:
+        return None
+    paths = []
+    random = np.random.default_rng(0)
+    for i, (shape, dtype) in enumerate(signature):
+        path = os.path.join(work_dir, f"{prefix}{i}.npy")
+        if dtype.startswith("float"):
+            value = random.standard_normal(shape).astype(dtype)
+        else:
+            value = random.integers(0, 2, shape).astype(dtype)
+        np.save(path, value)
+        paths.append(path)
+    return paths
+
+
 def _outputs_match(outputs, reference):
     """Whether `outputs` are `reference`'s: floats within 1e-3 (relative)
     and 1e-4 of the largest magnitude, others equal."""
@@ -740,7 +761,44 @@ class Tuner:
                     time.monotonic() - start > time_budget:
                 break
         self.progress.finish()
+        self._check_model()
         return self.summary(time.monotonic() - start)
+
+    def _check_model(self):
+        """The whole model timed with the heuristics' schedules and with the
+        database's, in three alternating rounds: kernels timed alone (hot
+        caches, their own inputs) do not always make the model faster
+        together. Sets model_heuristic_us and model_tuned_us, or
+        model_check (why there is no check)."""
+        import statistics
+        self.model_heuristic_us = self.model_tuned_us = None
+        inputs = _write_model_inputs(open(self.kernel_module).read(),
+                                     self.work_dir, prefix="model-input")
+        if inputs is None:
+            self.model_check = "no @main with static tensor arguments"
+            return
+        modules = []
+        for name, options in (("heuristic", []),
+                              ("tuned", [f"--tuning-db={self.db}"])):
+            path = os.path.join(self.work_dir, f"model-{name}.smod")
+            ok, out, err, why = self.tools.run(
+                "strata-compile", self.model, "-o", path, *options,
+                *self._compile_options(), timeout=None)
+            if not ok:
+                self.model_check = why
+                return
+            modules.append(path)
+        times = ([], [])
+        for _ in range(3):
+            for module, into in zip(modules, times):
+                timing = _time_module(self.tools, module, self.threads,
+                                      self.repetitions, inputs, self.timeout)
+                if isinstance(timing, str):
+                    self.model_check = timing
+                    return
+                into.append(timing)
+        self.model_heuristic_us = statistics.median(times[0])
+        self.model_tuned_us = statistics.median(times[1])
 
     def _totals(self):
         """The kernels' time per model run (us) with the heuristics and
@@ -773,6 +831,10 @@ class Tuner:
                 "skipped": kernel.skipped})
         return {"kernels": rows, "heuristic_us": heuristic_total,
                 "roofs": getattr(self, "roofs", None),
+                "model_heuristic_us": getattr(self, "model_heuristic_us",
+                                              None),
+                "model_tuned_us": getattr(self, "model_tuned_us", None),
+                "model_check": getattr(self, "model_check", None),
                 "tuned_us": tuned_total, "seconds": seconds,
                 "speedup": heuristic_total / tuned_total
                 if tuned_total else None}
@@ -815,6 +877,17 @@ def format_summary(summary):
             f"GB/s at {bandwidths[-1][0] >> 20} MiB; kernels at 80% of "
             f"their roofline or more with the heuristics: "
             f"{100 * share:.0f}% of the kernels' time")
+    heuristic, tuned = (summary.get("model_heuristic_us"),
+                        summary.get("model_tuned_us"))
+    if heuristic and tuned:
+        line = (f"model: {heuristic / 1e3:.3f} ms with the heuristics, "
+                f"{tuned / 1e3:.3f} ms tuned ({heuristic / tuned:.2f}x)")
+        if tuned > 1.02 * heuristic:
+            line += ("; slower as a whole: the kernels timed alone did not "
+                     "add up (docs/Tuning.md)")
+        lines.append(line)
+    elif summary.get("model_check"):
+        lines.append(f"model: not timed ({summary['model_check']})")
     return "\n".join(lines)
 
 
@@ -900,21 +973,12 @@ class RegionTuner:
         if not self.regions:
             raise TuneError(f"{self.model} has no region that "
                             f"{', '.join(self.backends)} runs")
-        signature = _main_signature(open(kernel_module).read())
-        if signature is None:
+        self.inputs = _write_model_inputs(open(kernel_module).read(),
+                                          self.work_dir)
+        if self.inputs is None:
             raise TuneError("the model's @main has dynamic or non-numeric "
                             "arguments: regions are measured on static "
                             "shapes")
-        self.inputs = []
-        random = self.np.random.default_rng(0)
-        for i, (shape, dtype) in enumerate(signature):
-            path = os.path.join(self.work_dir, f"input{i}.npy")
-            if dtype.startswith("float"):
-                value = random.standard_normal(shape).astype(dtype)
-            else:
-                value = random.integers(0, 2, shape).astype(dtype)
-            self.np.save(path, value)
-            self.inputs.append(path)
         self.results = _main_result_count(open(kernel_module).read())
         # Strata alone: the reference outputs and the baseline time.
         self.baseline_smod = os.path.join(self.work_dir, "strata.smod")
