@@ -25,7 +25,7 @@ extern "C" {
 #endif
 
 /** Bumped when the table below changes incompatibly. */
-#define STRATA_PLUGIN_API_VERSION 1
+#define STRATA_PLUGIN_API_VERSION 2
 
 /** What the runtime offers a plugin. */
 typedef struct strata_plugin_host_t {
@@ -44,6 +44,10 @@ typedef struct strata_plugin_host_t {
   size_t (*tensor_rank)(const strata_tensor_t *tensor);
   const int64_t *(*tensor_dims)(const strata_tensor_t *tensor);
   void *(*tensor_data)(const strata_tensor_t *tensor);
+  /** During a call of a native function by a session's bytecode: how many
+   *  threads that session runs kernels on, which a library with threads of
+   *  its own should use too; 0 outside such a call. */
+  unsigned (*calling_session_threads)(void);
 } strata_plugin_host_t;
 
 /** The function a plugin exports: registers its native functions through

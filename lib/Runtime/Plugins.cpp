@@ -90,6 +90,19 @@ struct Registration {
 };
 } // namespace
 
+/// The thread count of the session calling a native function on this
+/// thread (NativeCallScope), or 0.
+static thread_local unsigned callingSessionThreads = 0;
+
+NativeCallScope::NativeCallScope(unsigned sessionThreads)
+    : previous(callingSessionThreads) {
+  callingSessionThreads = sessionThreads;
+}
+
+NativeCallScope::~NativeCallScope() { callingSessionThreads = previous; }
+
+static unsigned getCallingSessionThreads() { return callingSessionThreads; }
+
 static PluginTable &getPluginTable() {
   static PluginTable *table = new PluginTable();
   return *table;
@@ -187,6 +200,7 @@ Status strata::runtime::loadPlugin(std::string_view pluginName,
   host.tensor_rank = strata_tensor_rank;
   host.tensor_dims = strata_tensor_dims;
   host.tensor_data = strata_tensor_data;
+  host.calling_session_threads = getCallingSessionThreads;
   char error[1024] = "";
   strata_status_t status = known->second(&host, error, sizeof(error));
   error[sizeof(error) - 1] = '\0';

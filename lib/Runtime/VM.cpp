@@ -1068,8 +1068,11 @@ std::string Session::doCallNative(const uint32_t *op, Value *regs,
   }
   bool observed = !observers.empty();
   uint64_t start = observed ? nowNs() : 0;
-  StatusOr<std::vector<Value>> results =
-      (*fn)(Span<Value>(args.data(), args.size()));
+  StatusOr<std::vector<Value>> results = [&] {
+    // Plugins with threads of their own use as many as the session.
+    NativeCallScope scope(pool->getNumThreads());
+    return (*fn)(Span<Value>(args.data(), args.size()));
+  }();
   uint64_t duration = observed ? nowNs() - start : 0;
   if (!results)
     return "native function '" + std::string(name) +

@@ -9,6 +9,7 @@
 // RUN: env STRATA_PLUGIN_PATH=%t.nowhere not strata-run %t.smod --function=main --input=4xf32=1,2,3,4 --input=4xf32=1,2,3,4 2>&1 | FileCheck %s --check-prefix=MISSING
 // RUN: env STRATA_PLUGIN_PATH=%test_plugins STRATA_TEST_PLUGIN_INIT_FAILS=1 not strata-run %t.smod --function=main --input=4xf32=1,2,3,4 --input=4xf32=1,2,3,4 2>&1 | FileCheck %s --check-prefix=INIT
 // RUN: env STRATA_PLUGIN_PATH=%test_plugins not strata-run %t.smod --function=fails --input=4xf32=1,2,3,4 2>&1 | FileCheck %s --check-prefix=FAILS
+// RUN: env STRATA_PLUGIN_PATH=%test_plugins strata-run %t.smod --function=threads --threads=3 | FileCheck %s --check-prefix=THREADS
 
 // META: plugins{{.*}}testplugin
 
@@ -18,6 +19,8 @@
 // MISSING: error: {{.*}}.smod: needs a runtime plugin: runtime plugin 'testplugin' not found: no libstrata-plugin-testplugin.so in {{.*}}.nowhere{{.*}} (set STRATA_PLUGIN_PATH to its directory)
 // INIT: error: {{.*}}runtime plugin 'testplugin' failed to start: init failed on purpose
 // FAILS: native function 'testplugin.fail' failed: the test plugin failed on purpose
+// A plugin learns the calling session's thread count (for its own threads).
+// THREADS: [3.]
 
 func.func @main(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
   %0 = graph.call_native "testplugin.add_scaled"(%a, %b) {params = array<i64: 3>} : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
@@ -28,4 +31,9 @@ func.func @main(%a: tensor<4xf32>, %b: tensor<4xf32>) -> tensor<4xf32> {
 func.func @fails(%a: tensor<4xf32>) -> tensor<4xf32> {
   %0 = graph.call_native "testplugin.fail"(%a) : (tensor<4xf32>) -> tensor<4xf32>
   return %0 : tensor<4xf32>
+}
+
+func.func @threads() -> tensor<1xf32> {
+  %0 = graph.call_native "testplugin.threads"() : () -> tensor<1xf32>
+  return %0 : tensor<1xf32>
 }

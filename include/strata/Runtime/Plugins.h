@@ -35,6 +35,19 @@ Status loadPlugin(std::string_view name, Registry &registry);
 /// Loads every plugin `module` lists into `registry`.
 Status loadModulePlugins(const Module &module, Registry &registry);
 
+/// Sets, for this thread, what strata_plugin_host_t::calling_session_threads
+/// says while it lives: the VM wraps each native call in one.
+class NativeCallScope {
+public:
+  explicit NativeCallScope(unsigned sessionThreads);
+  ~NativeCallScope();
+  NativeCallScope(const NativeCallScope &) = delete;
+  NativeCallScope &operator=(const NativeCallScope &) = delete;
+
+private:
+  unsigned previous;
+};
+
 } // namespace strata::runtime
 
 #endif // STRATA_RUNTIME_PLUGINS_H

@@ -5,7 +5,8 @@
 // compiler (test/Runtime/plugins.mlir):
 //   testplugin.add_scaled(a, b, out, scale): out = a + scale * b (f32,
 //     equal shapes), destination-passing like every backend's functions;
-//   testplugin.fail(...): reports an error.
+//   testplugin.fail(...): reports an error;
+//   testplugin.threads(out): out[0] = the calling session's thread count.
 // With STRATA_TEST_PLUGIN_INIT_FAILS set, its init fails.
 //
 //===----------------------------------------------------------------------===//
@@ -56,6 +57,20 @@ strata_status_t addScaled(void *, strata_tensor_t *const *args, size_t numArgs,
   return STRATA_OK;
 }
 
+strata_status_t threads(void *, strata_tensor_t *const *args, size_t numArgs,
+                        strata_tensor_t **, size_t, size_t *numResults,
+                        char *error, size_t capacity) {
+  *numResults = 0;
+  if (numArgs != 1 || host.tensor_dtype(args[0]) != STRATA_DTYPE_F32 ||
+      numElements(args[0]) < 1) {
+    std::snprintf(error, capacity, "threads takes (out: f32 tensor)");
+    return STRATA_INVALID_ARGUMENT;
+  }
+  static_cast<float *>(host.tensor_data(args[0]))[0] =
+      static_cast<float>(host.calling_session_threads());
+  return STRATA_OK;
+}
+
 strata_status_t fail(void *, strata_tensor_t *const *, size_t,
                      strata_tensor_t **, size_t, size_t *numResults,
                      char *error, size_t capacity) {
@@ -85,6 +100,10 @@ strata_plugin_init(const strata_plugin_host_t *api, char *error,
     std::snprintf(error, capacity, "a foreign name was accepted");
     return STRATA_LOAD_ERROR;
   }
+  if (strata_status_t status =
+          api->register_function(api->registry, "testplugin.threads", threads,
+                                 nullptr, error, capacity))
+    return status;
   return api->register_function(api->registry, "testplugin.fail", fail, nullptr,
                                 error, capacity);
 }

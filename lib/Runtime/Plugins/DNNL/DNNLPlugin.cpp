@@ -10,8 +10,8 @@
 // weight's first and last bytes, so that another module whose constant
 // lands at the same address is not served a stale copy).
 //
-// oneDNN runs on OpenMP threads (Debian's build): OMP_NUM_THREADS sets
-// how many.
+// oneDNN runs on OpenMP threads (Debian's build): each call sets the
+// calling thread's OpenMP thread count to the calling session's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,6 +23,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <dlfcn.h>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -36,6 +37,9 @@ namespace {
 /// The runtime's accessors (copied at init; the table outlives no call).
 strata_plugin_host_t host;
 dnnl_engine_t engine = nullptr;
+/// OpenMP's omp_set_num_threads, from the runtime oneDNN was built with
+/// (Debian's: libgomp), or null.
+void (*setOpenMPThreads)(int) = nullptr;
 
 /// An error message being built; empty means success.
 using Error = std::string;
@@ -624,6 +628,11 @@ strata_status_t run(const char *name, Body body, strata_tensor_t *const *argv,
                     size_t argc, size_t *outNumResults, char *error,
                     size_t capacity) {
   *outNumResults = 0;
+  // oneDNN's threads are OpenMP's of the calling thread: as many as the
+  // calling session's.
+  if (setOpenMPThreads)
+    if (unsigned threads = host.calling_session_threads())
+      setOpenMPThreads(static_cast<int>(threads));
   CallArgs args;
   Error message = splitArgs(argv, argc, args);
   if (message.empty())
@@ -902,6 +911,9 @@ strata_plugin_init(const strata_plugin_host_t *api, char *error,
     return STRATA_LOAD_ERROR;
   }
   host = *api;
+  if (void *openmp = dlopen("libgomp.so.1", RTLD_NOW | RTLD_NOLOAD))
+    setOpenMPThreads =
+        reinterpret_cast<void (*)(int)>(dlsym(openmp, "omp_set_num_threads"));
   if (!engine) {
     dnnl_status_t status = dnnl_engine_create(&engine, dnnl_cpu, 0);
     if (status != dnnl_success) {
