@@ -12,6 +12,9 @@
 // RUN: strata-run %t.smod --function=entry | FileCheck %s
 // RUN: strata-compile %t.mlir --external=dnnl --external-cost-rule=false --layout=nchw -o %t-nchw.smod
 // RUN: strata-run %t-nchw.smod --function=entry --threads=2 | FileCheck %s
+// A cache of reordered weights of one byte: each constant weight evicts the
+// others (and is reordered again at its next call).
+// RUN: env STRATA_DNNL_WEIGHT_CACHE_BYTES=1 strata-run %t.smod --function=entry | FileCheck %s
 
 // CHECK-COUNT-9: [1.]
 // CHECK-NOT: [0.]

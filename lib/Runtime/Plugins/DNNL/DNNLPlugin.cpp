@@ -256,21 +256,44 @@ struct Primitive {
 
 /// A constant weight in its primitive's layout.
 struct CachedWeight {
-  std::unique_ptr<Buffer> buffer;
+  /// Shared with the calls running on it, so that evicting it while they
+  /// run is safe.
+  std::shared_ptr<Buffer> buffer;
+  size_t bytes = 0;
   /// The plain weight's first and last bytes when it was reordered.
   std::vector<unsigned char> head, tail;
+  /// When it was last used (Caches::clock).
+  uint64_t lastUse = 0;
 };
 
 struct Caches {
   std::mutex mutex;
   std::unordered_map<std::string, std::unique_ptr<Primitive>> primitives;
   std::unordered_map<std::string, CachedWeight> weights;
+  /// The reordered weights' bytes in all, and the most they may take
+  /// ($STRATA_DNNL_WEIGHT_CACHE_BYTES, default 2 GiB): beyond it the least
+  /// recently used are dropped (a process that loads model after model
+  /// does not keep every model's weights).
+  size_t weightBytes = 0, weightCapacity = size_t(2) << 30;
+  uint64_t clock = 0;
 };
 
 Caches &getCaches() {
-  static Caches *caches = new Caches();
+  static Caches *caches = [] {
+    auto *made = new Caches();
+    if (const char *limit = std::getenv("STRATA_DNNL_WEIGHT_CACHE_BYTES"))
+      made->weightCapacity = std::strtoull(limit, nullptr, 10);
+    return made;
+  }();
   return *caches;
 }
+
+/// The reordered copy of constant weight `weight` (`weightBytes` plain
+/// bytes) for `primitive`, cached under `key`: made once per address and
+/// contents, shared with the caller.
+Error getCachedWeight(const Primitive &primitive, dnnl_stream_t stream,
+                      void *weight, size_t weightBytes, const std::string &key,
+                      std::shared_ptr<Buffer> &out);
 
 /// The stream of this thread (streams are not shared between threads).
 dnnl_stream_t getStream() {
@@ -470,6 +493,7 @@ Error execute(const Primitive &primitive, void *source, void *weight,
   if (!stream)
     return "oneDNN: cannot create a stream";
   thread_local Buffer sourceBuffer, weightBuffer, destinationBuffer;
+  std::shared_ptr<Buffer> cachedWeight;
   void *primitiveSource = source;
   if (primitive.source.primitive) {
     primitiveSource = sourceBuffer.reserve(primitive.source.toBytes);
@@ -482,31 +506,11 @@ Error execute(const Primitive &primitive, void *source, void *weight,
   void *primitiveWeight = weight;
   if (primitive.hasWeight && primitive.weight.primitive) {
     if (!weightKey.empty()) {
-      // Constant weights: reordered once per address and contents.
-      Caches &caches = getCaches();
-      std::lock_guard<std::mutex> lock(caches.mutex);
-      CachedWeight &cached = caches.weights[weightKey];
-      size_t edge = std::min<size_t>(weightBytes, 256);
-      auto *bytes = static_cast<unsigned char *>(weight);
-      bool fresh = cached.buffer && cached.head.size() == edge &&
-                   std::memcmp(cached.head.data(), bytes, edge) == 0 &&
-                   std::memcmp(cached.tail.data(), bytes + weightBytes - edge,
-                               edge) == 0;
-      if (!fresh) {
-        cached.buffer = std::make_unique<Buffer>();
-        if (!cached.buffer->reserve(primitive.weight.toBytes))
-          return "out of memory";
-        if (Error e = runReorder(primitive.weight, stream, weight,
-                                 cached.buffer->data);
-            !e.empty()) {
-          cached.buffer.reset();
-          return e;
-        }
-        DNNL_CHECK(dnnl_stream_wait(stream), "reorder");
-        cached.head.assign(bytes, bytes + edge);
-        cached.tail.assign(bytes + weightBytes - edge, bytes + weightBytes);
-      }
-      primitiveWeight = cached.buffer->data;
+      if (Error e = getCachedWeight(primitive, stream, weight, weightBytes,
+                                    weightKey, cachedWeight);
+          !e.empty())
+        return e;
+      primitiveWeight = cachedWeight->data;
     } else {
       primitiveWeight = weightBuffer.reserve(primitive.weight.toBytes);
       if (!primitiveWeight)
@@ -567,6 +571,56 @@ Error execute(const Primitive &primitive, void *source, void *weight,
         !e.empty())
       return e;
   DNNL_CHECK(dnnl_stream_wait(stream), "execute");
+  return "";
+}
+
+Error getCachedWeight(const Primitive &primitive, dnnl_stream_t stream,
+                      void *weight, size_t weightBytes, const std::string &key,
+                      std::shared_ptr<Buffer> &out) {
+  Caches &caches = getCaches();
+  std::lock_guard<std::mutex> lock(caches.mutex);
+  CachedWeight &cached = caches.weights[key];
+  cached.lastUse = ++caches.clock;
+  size_t edge = std::min<size_t>(weightBytes, 256);
+  auto *bytes = static_cast<unsigned char *>(weight);
+  bool fresh =
+      cached.buffer && cached.head.size() == edge &&
+      std::memcmp(cached.head.data(), bytes, edge) == 0 &&
+      std::memcmp(cached.tail.data(), bytes + weightBytes - edge, edge) == 0;
+  if (!fresh) {
+    caches.weightBytes -= cached.bytes;
+    cached = CachedWeight();
+    cached.lastUse = caches.clock;
+    // Room first: the least recently used others go.
+    size_t needed = primitive.weight.toBytes;
+    while (caches.weightBytes + needed > caches.weightCapacity) {
+      auto oldest = caches.weights.end();
+      for (auto it = caches.weights.begin(); it != caches.weights.end(); ++it)
+        if (it->first != key && it->second.buffer &&
+            (oldest == caches.weights.end() ||
+             it->second.lastUse < oldest->second.lastUse))
+          oldest = it;
+      if (oldest == caches.weights.end())
+        break;
+      caches.weightBytes -= oldest->second.bytes;
+      caches.weights.erase(oldest);
+    }
+    auto buffer = std::make_shared<Buffer>();
+    if (!buffer->reserve(needed))
+      return "out of memory";
+    if (Error e = runReorder(primitive.weight, stream, weight, buffer->data);
+        !e.empty())
+      return e;
+    DNNL_CHECK(dnnl_stream_wait(stream), "reorder");
+    // Entries of `caches.weights` stay where they are (the map is not
+    // rehashed by erasing others), so `cached` is still this key's.
+    cached.buffer = std::move(buffer);
+    cached.bytes = needed;
+    cached.head.assign(bytes, bytes + edge);
+    cached.tail.assign(bytes + weightBytes - edge, bytes + weightBytes);
+    caches.weightBytes += needed;
+  }
+  out = cached.buffer;
   return "";
 }
 
