@@ -19,11 +19,7 @@ using namespace mlir;
 using namespace strata;
 using namespace strata::external;
 
-namespace {
-
-/// Whether every operand and result of `op` is a statically shaped f32
-/// tensor.
-bool hasStaticF32Tensors(Operation *op) {
+bool strata::external::hasStaticF32Tensors(Operation *op) {
   auto isStaticF32 = [](Type type) {
     auto tensor = dyn_cast<RankedTensorType>(type);
     return tensor && tensor.hasStaticShape() && tensor.getElementType().isF32();
@@ -32,21 +28,30 @@ bool hasStaticF32Tensors(Operation *op) {
          llvm::all_of(op->getResultTypes(), isStaticF32);
 }
 
-/// Whether `rhs` broadcasts onto `lhs`, the shape of the result (oneDNN's
-/// binary primitive: the first source has the destination's shape, the
-/// second one's dims, aligned to the last ones, are equal or 1).
-bool broadcastsOnto(Value rhs, Value lhs, Value result) {
-  auto lhsType = cast<RankedTensorType>(lhs.getType());
-  auto rhsType = cast<RankedTensorType>(rhs.getType());
-  if (lhsType.getShape() !=
-          cast<RankedTensorType>(result.getType()).getShape() ||
-      lhsType.getRank() < rhsType.getRank())
+bool strata::external::broadcastsOnto(Value operand, Value value,
+                                      bool lowerRank) {
+  auto operandType = cast<RankedTensorType>(operand.getType());
+  auto valueType = cast<RankedTensorType>(value.getType());
+  if (operandType.getRank() > valueType.getRank() ||
+      (!lowerRank && operandType.getRank() != valueType.getRank()))
     return false;
-  ArrayRef<int64_t> whole = lhsType.getShape().take_back(rhsType.getRank());
-  for (auto [full, part] : llvm::zip(whole, rhsType.getShape()))
-    if (part != full && part != 1)
+  for (auto [part, whole] :
+       llvm::zip(operandType.getShape(),
+                 valueType.getShape().take_back(operandType.getRank())))
+    if (part != whole && part != 1)
       return false;
   return true;
+}
+
+namespace {
+
+/// Whether binary op `op`'s operand `second` broadcasts onto its operand
+/// `first`, which has the result's shape (oneDNN's binary primitive).
+bool isBinaryBroadcast(Operation *op, unsigned first, unsigned second) {
+  return cast<RankedTensorType>(op->getOperand(first).getType()).getShape() ==
+             cast<RankedTensorType>(op->getResult(0).getType()).getShape() &&
+         broadcastsOnto(op->getOperand(second), op->getOperand(first),
+                        /*lowerRank=*/true);
 }
 
 class DNNLBackend final : public ExternalBackend {
@@ -105,13 +110,9 @@ public:
       return true;
     // Binary primitives (and post-ops), with a broadcast second source.
     if (isa<graph::AddOp, graph::MulOp>(op))
-      return broadcastsOnto(op->getOperand(1), op->getOperand(0),
-                            op->getResult(0)) ||
-             broadcastsOnto(op->getOperand(0), op->getOperand(1),
-                            op->getResult(0));
+      return isBinaryBroadcast(op, 0, 1) || isBinaryBroadcast(op, 1, 0);
     if (isa<graph::SubOp>(op))
-      return broadcastsOnto(op->getOperand(1), op->getOperand(0),
-                            op->getResult(0));
+      return isBinaryBroadcast(op, 0, 1);
     return false;
   }
 };

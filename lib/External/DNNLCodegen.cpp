@@ -30,16 +30,6 @@ namespace calls = strata::external::dnnl_calls;
 
 namespace {
 
-bool isStaticF32(Type type) {
-  auto tensor = dyn_cast<RankedTensorType>(type);
-  return tensor && tensor.hasStaticShape() && tensor.getElementType().isF32();
-}
-
-bool hasStaticF32Tensors(Operation *op) {
-  return llvm::all_of(op->getOperandTypes(), isStaticF32) &&
-         llvm::all_of(op->getResultTypes(), isStaticF32);
-}
-
 /// 1 when `value` is a constant (weights the plugin may reorder once).
 int64_t isConstant(Value value) {
   return matchPattern(value, m_Constant()) ? 1 : 0;
@@ -160,27 +150,13 @@ std::optional<AnchorCall> getAnchorCall(Operation *op) {
   return std::nullopt;
 }
 
-/// Whether `operand` broadcasts onto `value` as a binary post-op's second
-/// source: the same rank (or, with `lowerRank`, at most the same, aligned
-/// to the last dims), each dim equal or 1.
-bool broadcastsOnto(Value operand, Value value, bool lowerRank) {
-  auto operandType = cast<RankedTensorType>(operand.getType());
-  auto valueType = cast<RankedTensorType>(value.getType());
-  if (operandType.getRank() > valueType.getRank() ||
-      (!lowerRank && operandType.getRank() != valueType.getRank()))
-    return false;
-  for (auto [part, whole] :
-       llvm::zip(operandType.getShape(),
-                 valueType.getShape().take_back(operandType.getRank())))
-    if (part != whole && part != 1)
-      return false;
-  return true;
-}
-
 /// A post-op: its kind, alpha and beta, and the binary kinds' tensor.
 struct PostOp {
+  PostOp(calls::PostOp kind, double alpha = 0, double beta = 0,
+         Value tensor = {})
+      : kind(kind), alpha(alpha), beta(beta), tensor(tensor) {}
   calls::PostOp kind;
-  double alpha = 0, beta = 0;
+  double alpha, beta;
   Value tensor;
 };
 
