@@ -44,6 +44,22 @@ static std::string getRuntimeDirectory() {
   return slash == std::string::npos ? "." : path.substr(0, slash);
 }
 
+/// Calls `each` on every non-empty item of `list` separated by `separator`;
+/// stops at, and returns, the first error.
+template <typename Each>
+static Status forEachListItem(std::string_view list, char separator,
+                              Each each) {
+  while (!list.empty()) {
+    size_t end = list.find(separator);
+    std::string_view item = list.substr(0, end);
+    list = end == std::string_view::npos ? "" : list.substr(end + 1);
+    if (!item.empty())
+      if (Status status = each(item); !status)
+        return status;
+  }
+  return Status::success();
+}
+
 std::vector<std::string> strata::runtime::getPluginSearchPath() {
   std::vector<std::string> directories;
   auto add = [&](std::string directory) {
@@ -54,14 +70,11 @@ std::vector<std::string> strata::runtime::getPluginSearchPath() {
         return;
     directories.push_back(std::move(directory));
   };
-  if (const char *path = std::getenv("STRATA_PLUGIN_PATH")) {
-    std::string_view rest = path;
-    while (!rest.empty()) {
-      size_t colon = rest.find(':');
-      add(std::string(rest.substr(0, colon)));
-      rest = colon == std::string_view::npos ? "" : rest.substr(colon + 1);
-    }
-  }
+  if (const char *path = std::getenv("STRATA_PLUGIN_PATH"))
+    (void)forEachListItem(path, ':', [&](std::string_view directory) {
+      add(std::string(directory));
+      return Status::success();
+    });
   std::string runtimeDirectory = getRuntimeDirectory();
   if (!runtimeDirectory.empty()) {
     add(runtimeDirectory);
@@ -216,16 +229,10 @@ Status strata::runtime::loadModulePlugins(const Module &module,
   const char *list = module.getMetadataValue(bytecode::kMetadataPlugins);
   if (!list)
     return Status::success();
-  std::string_view rest = list;
-  while (!rest.empty()) {
-    size_t comma = rest.find(',');
-    std::string_view name = rest.substr(0, comma);
-    rest = comma == std::string_view::npos ? "" : rest.substr(comma + 1);
-    if (name.empty())
-      continue;
+  return forEachListItem(list, ',', [&](std::string_view name) -> Status {
     if (Status status = loadPlugin(name, registry); !status)
       return Status::error(module.getName() +
                            ": needs a runtime plugin: " + status.message());
-  }
-  return Status::success();
+    return Status::success();
+  });
 }
