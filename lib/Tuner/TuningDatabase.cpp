@@ -7,6 +7,8 @@
 
 #include "strata/Tuner/TuningDatabase.h"
 
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Operation.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
@@ -228,4 +230,16 @@ llvm::Error TuningDatabase::save(llvm::StringRef path) const {
                                               path + ": " + error.message());
   }
   return llvm::Error::success();
+}
+
+llvm::FailureOr<std::optional<TuningDatabase>>
+strata::tuner::loadTuningDatabase(mlir::Operation *op, llvm::StringRef path) {
+  if (path.empty())
+    return std::optional<TuningDatabase>();
+  llvm::Expected<TuningDatabase> loaded = TuningDatabase::load(path);
+  if (!loaded) {
+    op->emitError() << llvm::toString(loaded.takeError());
+    return llvm::failure();
+  }
+  return std::optional<TuningDatabase>(std::move(*loaded));
 }

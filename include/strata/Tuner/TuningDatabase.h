@@ -27,10 +27,15 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/LogicalResult.h"
 
 #include <optional>
 #include <string>
 #include <vector>
+
+namespace mlir {
+class Operation;
+} // namespace mlir
 
 namespace strata::tuner {
 
@@ -96,6 +101,12 @@ public:
 private:
   std::vector<TuningRecord> records;
 };
+
+/// For passes: the database at `path`, or none when `path` is empty; a
+/// failure, its reason emitted as an error at `op`, when it cannot be read
+/// or holds a record that is not valid.
+llvm::FailureOr<std::optional<TuningDatabase>>
+loadTuningDatabase(mlir::Operation *op, llvm::StringRef path);
 
 } // namespace strata::tuner
 

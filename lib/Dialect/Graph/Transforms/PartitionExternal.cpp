@@ -261,21 +261,17 @@ struct GraphPartitionExternalPass
     }
     if (selected.empty())
       return;
-    std::optional<tuner::TuningDatabase> database;
-    if (!tuningDatabase.empty()) {
-      if (target.empty()) {
-        module.emitError("graph-partition-external: a tuning database needs "
-                         "the target its records were measured on (target=)");
-        return signalPassFailure();
-      }
-      llvm::Expected<tuner::TuningDatabase> loaded =
-          tuner::TuningDatabase::load(tuningDatabase);
-      if (!loaded) {
-        module.emitError() << llvm::toString(loaded.takeError());
-        return signalPassFailure();
-      }
-      database = std::move(*loaded);
+    if (!tuningDatabase.empty() && target.empty()) {
+      module.emitError("graph-partition-external: a tuning database needs "
+                       "the target its records were measured on (target=)");
+      return signalPassFailure();
     }
+    FailureOr<std::optional<tuner::TuningDatabase>> loaded =
+        tuner::loadTuningDatabase(module, tuningDatabase);
+    if (failed(loaded))
+      return signalPassFailure();
+    std::optional<tuner::TuningDatabase> &database = *loaded;
+    const std::string keptSchedule = tuner::getExternalSchedule("");
     llvm::StringSet<> chosenRegions;
     for (const std::string &fingerprint : regions)
       chosenRegions.insert(fingerprint);
@@ -296,6 +292,7 @@ struct GraphPartitionExternalPass
             continue;
           Outlined outlined = buildOutlined(func, region);
           StringRef backend = region.backend->getName();
+          std::string offloadedSchedule = tuner::getExternalSchedule(backend);
           std::string fingerprint =
               tuner::getRegionFingerprint(outlined.function, backend);
           // The regions named, else the database's measurement, else the
@@ -307,10 +304,9 @@ struct GraphPartitionExternalPass
           if (!regions.empty()) {
             offload = chosenRegions.contains(fingerprint);
             why = "the regions named";
-          } else if (record &&
-                     (record->schedule == tuner::getExternalSchedule(backend) ||
-                      record->schedule == tuner::getExternalSchedule(""))) {
-            offload = record->schedule == tuner::getExternalSchedule(backend);
+          } else if (record && (record->schedule == offloadedSchedule ||
+                                record->schedule == keptSchedule)) {
+            offload = record->schedule == offloadedSchedule;
             why = "the tuning database";
           } else if (costRule) {
             offload = region.backend->isWorthOffloading(region.ops);

@@ -126,16 +126,11 @@ struct KernelSelectSchedulePass
       moduleMachine.info = (*backend)->getTargetInfo(*defaultTarget);
       moduleMachine.target = printTarget(*defaultTarget);
     }
-    std::optional<tuner::TuningDatabase> database;
-    if (!tuningDatabase.empty()) {
-      llvm::Expected<tuner::TuningDatabase> loaded =
-          tuner::TuningDatabase::load(tuningDatabase);
-      if (!loaded) {
-        module.emitError() << llvm::toString(loaded.takeError());
-        return signalPassFailure();
-      }
-      database = std::move(*loaded);
-    }
+    FailureOr<std::optional<tuner::TuningDatabase>> loaded =
+        tuner::loadTuningDatabase(module, tuningDatabase);
+    if (failed(loaded))
+      return signalPassFailure();
+    std::optional<tuner::TuningDatabase> &database = *loaded;
     // The schedule of `kernel` (of `fingerprint`, whose root is `root`)
     // that the tuning database measured fastest on `machine`, when it holds
     // one that fits the root's loops (a record that does not parse or fit
