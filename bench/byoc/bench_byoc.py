@@ -30,6 +30,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "models"))
+from bench_models import time_calls  # noqa: E402
 
 MODELS = ("resnet18", "mobilenetv2", "bert_layer", "mlp")
 VARIANTS = (("strata", {}),
@@ -38,21 +39,6 @@ VARIANTS = (("strata", {}),
             ("strata_dnnl_all", {"external": "dnnl",
                                  "external_cost_rule": False}))
 ROOT = os.path.dirname(os.path.dirname(HERE))
-
-
-def time_calls(fn, calls):
-    # 0.2 s of the engine's own calls first: onnxruntime's workers spin for
-    # a while after its runs and would take a core from the next engine
-    # (as in bench/models/bench_models.py).
-    start = time.perf_counter()
-    while time.perf_counter() - start < 0.2:
-        fn()
-    times = []
-    for _ in range(calls):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return 1e3 * statistics.median(times)
 
 
 def bench_model(name, path, threads, quick):
@@ -110,11 +96,15 @@ def bench_model(name, path, threads, quick):
         except Exception as error:  # reported, the other variants still run
             row[f"{variant}_error"] = f"{type(error).__name__}: {error}"
     row["max_abs_ref"] = float(np.max(np.abs(expected)))
-    rounds, calls = (2, 10) if quick else (5, 30)
+    # bench/models' timing: each round starts with 0.2 s of the engine's
+    # own calls (onnxruntime's workers spin after its runs and would take a
+    # core from the engine timed next).
+    rounds = 2 if quick else 5
     figures = {engine: [] for engine in engines}
     for _ in range(rounds):
         for engine, fn in engines.items():
-            figures[engine].append(time_calls(fn, calls))
+            figures[engine].append(
+                time_calls(fn, quick, rounds, warmup_s=0.2)[0])
     for engine, values in figures.items():
         row[f"{engine}_ms"] = statistics.median(values)
     return row

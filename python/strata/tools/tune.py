@@ -246,6 +246,18 @@ def _write_model_inputs(kernel_mlir, work_dir, prefix="input"):
     return paths
 
 
+def _run_outputs(tools, smod, threads, inputs, count, prefix, timeout):
+    """The `count` results of @main of module `smod` on `inputs` (through
+    .npy files named from `prefix`), or why the run failed."""
+    import numpy as np
+    paths = [f"{prefix}.out{i}.npy" for i in range(count)]
+    ok, out, err, why = tools.run(
+        "strata-run", smod, f"--threads={threads}",
+        *[f"--input=@{p}" for p in inputs],
+        *[f"--output=@{p}" for p in paths], timeout=timeout)
+    return [np.load(p) for p in paths] if ok else why
+
+
 def _outputs_match(outputs, reference):
     """Whether `outputs` are `reference`'s: floats within 1e-3 (relative)
     and 1e-4 of the largest magnitude, others equal."""
@@ -541,15 +553,11 @@ class Tuner:
         return base + ".mlir", base + ".smod"
 
     def _outputs(self, kernel, smod, tag):
-        paths = [os.path.join(self.work_dir, f"{kernel.name}.{tag}.out{i}.npy")
-                 for i in range(kernel.results)]
-        ok, out, err, why = self.tools.run(
-            "strata-run", smod, f"--threads={self.threads}",
-            *[f"--input=@{p}" for p in kernel.inputs],
-            *[f"--output=@{p}" for p in paths], timeout=self.timeout)
-        if not ok:
-            return why
-        return [self.np.load(p) for p in paths]
+        return _run_outputs(self.tools, smod, self.threads, kernel.inputs,
+                            kernel.results,
+                            os.path.join(self.work_dir,
+                                         f"{kernel.name}.{tag}"),
+                            self.timeout)
 
     def _matches(self, kernel, outputs):
         return _outputs_match(outputs, kernel.reference)
@@ -909,8 +917,6 @@ class RegionTuner:
     def __init__(self, model, db, backends, target=None, tools=None,
                  work_dir=None, threads=1, timeout=60.0, repetitions=10,
                  verbose=True, out=sys.stdout):
-        import numpy
-        self.np = numpy
         self.model, self.db, self.backends = model, db, backends
         self.target = target
         self.tools = tools or Tools(_default_bin_dir())
@@ -927,13 +933,9 @@ class RegionTuner:
             timeout=None)
 
     def _run(self, smod, tag):
-        paths = [os.path.join(self.work_dir, f"{tag}.out{i}.npy")
-                 for i in range(self.results)]
-        ok, out, err, why = self.tools.run(
-            "strata-run", smod, f"--threads={self.threads}",
-            *[f"--input=@{p}" for p in self.inputs],
-            *[f"--output=@{p}" for p in paths], timeout=self.timeout)
-        return [self.np.load(p) for p in paths] if ok else why
+        return _run_outputs(self.tools, smod, self.threads, self.inputs,
+                            self.results, os.path.join(self.work_dir, tag),
+                            self.timeout)
 
     def _time(self, smod):
         return _time_module(self.tools, smod, self.threads, self.repetitions,
@@ -973,13 +975,13 @@ class RegionTuner:
         if not self.regions:
             raise TuneError(f"{self.model} has no region that "
                             f"{', '.join(self.backends)} runs")
-        self.inputs = _write_model_inputs(open(kernel_module).read(),
-                                          self.work_dir)
+        kernel_text = open(kernel_module).read()
+        self.inputs = _write_model_inputs(kernel_text, self.work_dir)
         if self.inputs is None:
             raise TuneError("the model's @main has dynamic or non-numeric "
                             "arguments: regions are measured on static "
                             "shapes")
-        self.results = _main_result_count(open(kernel_module).read())
+        self.results = _main_result_count(kernel_text)
         # Strata alone: the reference outputs and the baseline time.
         self.baseline_smod = os.path.join(self.work_dir, "strata.smod")
         ok, out, err, why = self._compile(self.baseline_smod)
