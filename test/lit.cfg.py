@@ -126,6 +126,10 @@ try:
         config.available_features.add("host-avx512")
     if {"avx2", "fma"} <= _flags:
         config.available_features.add("host-avx2")
+    # int8 products' vpdpbusd (--cpu=cascadelake and later).
+    if {"avx512f", "avx512bw", "avx512dq", "avx512vl",
+            "avx512_vnni"} <= _flags:
+        config.available_features.add("host-avx512vnni")
 except OSError:
     pass
 

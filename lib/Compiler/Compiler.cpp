@@ -245,6 +245,7 @@ static LogicalResult buildPipeline(OpPassManager &pm, Location loc,
   funcPM.addPass(kernel::createKernelRewriteConvolutionsPass(convolutions));
   kernel::KernelPackWeightsPassOptions packWeights;
   packWeights.panelBytes = matmulPanelBytes;
+  packWeights.int8DotProducts = info.int8DotProducts;
   funcPM.addPass(kernel::createKernelPackWeightsPass(packWeights));
   funcPM.addPass(kernel::createKernelPropagateReshapesPass());
   funcPM.addPass(kernel::createKernelFuseElementwisePass());

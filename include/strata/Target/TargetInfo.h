@@ -28,6 +28,10 @@ struct TargetInfo {
   int64_t l2Bytes = 2 * 1024 * 1024;
   /// Cores that run a grid of tiles.
   int64_t cores = 1;
+  /// Whether the CPU multiplies unsigned by signed bytes in groups of four
+  /// into 32-bit lanes in one instruction (AVX512-VNNI's vpdpbusd), which
+  /// int8 matrix products are laid out for.
+  bool int8DotProducts = false;
   /// GPUs: streaming multiprocessors, threads per warp, shared memory per
   /// block in bytes, 32-bit registers per multiprocessor (0 on CPUs).
   int64_t multiprocessors = 0;

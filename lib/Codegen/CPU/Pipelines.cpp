@@ -33,8 +33,8 @@ static std::unique_ptr<Pass> createKernelCanonicalizerPass() {
                                  strata::getDisabledCanonicalizations());
 }
 
-void strata::buildKernelToLLVMPipeline(mlir::OpPassManager &pm,
-                                       bool vectorize) {
+void strata::buildKernelToLLVMPipeline(mlir::OpPassManager &pm, bool vectorize,
+                                       bool int8DotProducts) {
   pm.addPass(createConvertKernelToDPSFuncPass());
   CPUPipelineOptions options;
   // Temporaries inside a kernel are freed before it returns: a kernel runs
@@ -42,6 +42,7 @@ void strata::buildKernelToLLVMPipeline(mlir::OpPassManager &pm,
   options.deallocate = true;
   options.distribute = true;
   options.vectorize = vectorize;
+  options.int8DotProducts = int8DotProducts;
   buildCPULoweringPipeline(pm, options);
   pm.addPass(createCPUKernelEntryPointsPass());
 }
@@ -98,6 +99,8 @@ void strata::buildCPULoweringPipeline(OpPassManager &pm,
     pm.addPass(strata::createCPUForallToTileRangePass());
   if (options.deallocate)
     buildCPUBufferDeallocationPipeline(pm);
+  if (options.int8DotProducts)
+    pm.addNestedPass<func::FuncOp>(strata::createCPULowerDotProductsPass());
   buildCPUBuffersToLLVMPipeline(pm);
 }
 

@@ -101,6 +101,32 @@ SmallVector<int64_t> getInnermostVectorSizes(ArrayRef<int64_t> ranges,
   return sizes;
 }
 
+/// Whether `op` is a product in the layout of kernel-pack-weights'
+/// int8-dot-products: bytes into i32, with two reduction loops, the
+/// innermost loop of the op being the group of 4 bytes that both operands
+/// hold contiguously.
+bool isDotProductLayout(linalg::LinalgOp op,
+                        const linalg::ContractionDimensions &dims) {
+  if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1 ||
+      dims.k.size() != 2 || dims.k.back() != op.getNumLoops() - 1)
+    return false;
+  auto isBytes = [](Value value) {
+    return getElementTypeOrSelf(value.getType()).isSignlessInteger(8);
+  };
+  if (!isBytes(op.getDpsInputs()[0]) || !isBytes(op.getDpsInputs()[1]) ||
+      !getElementTypeOrSelf(op.getDpsInits()[0].getType())
+           .isSignlessInteger(32))
+    return false;
+  SmallVector<int64_t> ranges = op.getStaticLoopRanges();
+  if (ranges[dims.k.back()] != 4)
+    return false;
+  AffineExpr group = getAffineDimExpr(dims.k.back(), op.getContext());
+  return llvm::all_of(op.getDpsInputOperands(), [&](OpOperand *operand) {
+    AffineMap map = op.getMatchingIndexingMap(operand);
+    return map.getNumResults() > 0 && map.getResults().back() == group;
+  });
+}
+
 /// The largest static M that getGemvSchedule takes: up to here, streaming B
 /// once with many accumulators per row of A beats the cache-blocked
 /// schedule (1x2048x2048 f32 on AVX-512: 31 GFLOP/s against 9; 4 rows: 30
@@ -245,6 +271,15 @@ Schedule getContractionSchedule(linalg::LinalgOp op,
     n = dims.n.back();
   if (!dims.k.empty())
     k = dims.k.back();
+  // A product laid out for 4-byte dot products (kernel-pack-weights'
+  // int8-dot-products): its innermost loop sums the four bytes of one
+  // 32-bit lane and stays whole in every tile; the k/4 loop before it is
+  // the one blocked.
+  std::optional<unsigned> dotGroup;
+  if (machine.int8DotProducts && isDotProductLayout(op, dims)) {
+    dotGroup = dims.k.back();
+    k = dims.k.front();
+  }
 
   // n_r: two vectors, or one or two vectors dividing N; without such a
   // divisor two vectors, the partial last tile being peeled off by the tile
@@ -283,6 +318,8 @@ Schedule getContractionSchedule(linalg::LinalgOp op,
         pickTile(ranges[*m], mr, 1, std::max<int64_t>(1, mr / 2), mr * 3 / 2);
   if (k)
     inner[*k] = pickTile(ranges[*k], kr, 1, 8, 64);
+  if (dotGroup)
+    inner[*dotGroup] = outer[*dotGroup] = 0;
   // A divisor of K above k_r that is no multiple of it (147 -> 21), or a
   // whole K of that kind (27), makes A tiles rows of odd vectors; so does
   // any divisor up to k_r (147 -> 7: the 7x7 stem's 64x12544x147 ran 3.1 ms

@@ -479,6 +479,69 @@ struct UnmaskParallelContraction : public OpRewritePattern<vector::MaskOp> {
   }
 };
 
+/// The bytes of B of a product in kernel-pack-weights' dot-product layout
+/// (vector.contract of extsi(B [1, steps, lanes, 4]) with lanes, then the
+/// group of 4 bytes innermost), read whole by a transfer_read of the last
+/// two dims of a tensor whose last dim is contiguous in memory (a whole
+/// tensor, or a slice keeping the whole last dim, unit-strided), are read
+/// as rows [1, steps, lanes * 4] of that tensor with its last two dims
+/// collapsed, and shape_cast back. strata-cpu-unroll-transfers then reads
+/// them one row of lanes * 4 bytes at a time, where rows of 4 bytes would
+/// be a load each, shuffled together (strata-cpu-lower-dot-products takes
+/// 64 bytes of such a row per vpdpbusd).
+struct ReadDotProductRowsFlat : public OpRewritePattern<vector::ContractionOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(vector::ContractionOp contract,
+                                PatternRewriter &rewriter) const override {
+    auto ext = contract.getRhs().getDefiningOp<arith::ExtSIOp>();
+    auto read =
+        ext ? ext.getIn().getDefiningOp<vector::TransferReadOp>() : nullptr;
+    if (!read || read.getMask() ||
+        !read.getPermutationMap().isMinorIdentity() ||
+        llvm::is_contained(read.getInBoundsValues(), false))
+      return failure();
+    VectorType type = read.getVectorType();
+    auto sourceType = dyn_cast<RankedTensorType>(read.getBase().getType());
+    int64_t rank = type.getRank();
+    if (rank != 4 || !type.getElementType().isSignlessInteger(8) ||
+        type.getDimSize(3) != 4 || !sourceType ||
+        sourceType.getRank() != rank ||
+        sourceType.getDimSize(3) != type.getDimSize(3) ||
+        sourceType.getDimSize(2) != type.getDimSize(2) ||
+        !isZeroInteger(read.getIndices()[2]) ||
+        !isZeroInteger(read.getIndices()[3]))
+      return failure();
+    // The contraction's B map: (panel, k0, lane, k1), k1 the group.
+    AffineMap map = contract.getIndexingMapsArray()[1];
+    if (map.getNumResults() != 4 || !map.isProjectedPermutation() ||
+        contract.getIteratorTypesArray()[map.getDimPosition(3)] !=
+            vector::IteratorType::reduction)
+      return failure();
+    // Bufferized, the collapse must stay a view.
+    if (auto slice = read.getBase().getDefiningOp<tensor::ExtractSliceOp>()) {
+      if (slice.getSourceType().getRank() != rank ||
+          slice.getStaticSizes()[3] != slice.getSourceType().getDimSize(3) ||
+          slice.getStaticStrides()[3] != 1 || slice.getStaticStrides()[2] != 1)
+        return failure();
+    }
+    Location loc = read.getLoc();
+    rewriter.setInsertionPoint(read);
+    Value rows = tensor::CollapseShapeOp::create(
+        rewriter, loc, read.getBase(),
+        SmallVector<ReassociationIndices>{{0}, {1}, {2, 3}});
+    auto rowType = VectorType::get({type.getDimSize(0), type.getDimSize(1),
+                                    type.getDimSize(2) * type.getDimSize(3)},
+                                   type.getElementType());
+    Value flat = vector::TransferReadOp::create(
+        rewriter, loc, rowType, rows, read.getIndices().drop_back(),
+        read.getPadding(), SmallVector<bool>(3, true));
+    Value bytes = vector::ShapeCastOp::create(rewriter, loc, type, flat);
+    rewriter.modifyOpInPlace(ext, [&] { ext.getInMutable().assign(bytes); });
+    return success();
+  }
+};
+
 void CPUVectorizePass::runOnOperation() {
   func::FuncOp func = getOperation();
   MLIRContext *ctx = &getContext();
@@ -510,7 +573,36 @@ void CPUVectorizePass::runOnOperation() {
   vector::populateVectorReductionToContractPatterns(patterns);
   patterns.add<UnmaskParallelContraction>(ctx);
   strata::populateAllCanonicalizationPatterns(patterns);
-  if (failed(applyPatternsGreedily(func, std::move(patterns))))
+  FrozenRewritePatternSet cleanup(std::move(patterns));
+  if (failed(applyPatternsGreedily(func, cleanup)))
+    return signalPassFailure();
+
+  // Contractions of integers extended to the accumulator's type (byte
+  // products into i32) read them through extensions of broadcast and
+  // transposed tiles, which the patterns above cannot fold into the
+  // contraction's maps. Moving the extensions above the broadcasts and
+  // transposes lets them: the contraction then reads extended tiles, as
+  // strata-cpu-lower-dot-products matches them. Float kernels, which
+  // have no such extensions, are left as they are.
+  SmallVector<Operation *> extensions;
+  func.walk([&](vector::ContractionOp contract) {
+    for (Value operand : {contract.getLhs(), contract.getRhs()})
+      if (isa_and_present<arith::ExtUIOp, arith::ExtSIOp>(
+              operand.getDefiningOp()))
+        extensions.push_back(operand.getDefiningOp());
+  });
+  if (extensions.empty())
+    return;
+  RewritePatternSet sink(ctx);
+  vector::populateSinkVectorOpsPatterns(sink);
+  GreedyRewriteConfig config;
+  config.setStrictness(GreedyRewriteStrictness::ExistingAndNewOps);
+  (void)applyOpPatternsGreedily(extensions, std::move(sink), config);
+  if (failed(applyPatternsGreedily(func, cleanup)))
+    return signalPassFailure();
+  RewritePatternSet rows(ctx);
+  rows.add<ReadDotProductRowsFlat>(ctx);
+  if (failed(applyPatternsGreedily(func, std::move(rows))))
     return signalPassFailure();
 }
 

@@ -21,6 +21,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "strata/Dialect/Graph/IR/GraphDialect.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -81,6 +82,16 @@ LogicalResult strata::eraseUnsignedIntegers(Operation *root) {
       return;
     if (operands)
       op->setAttr(kUnsignedOperandsAttr, unit);
+    // Mixed signedness: which operands were unsigned.
+    if (operands && llvm::any_of(op->getOperandTypes(), [](Type type) {
+          auto integer = dyn_cast<IntegerType>(getElementTypeOrSelf(type));
+          return integer && !integer.isUnsigned();
+        })) {
+      SmallVector<bool> list = llvm::map_to_vector(
+          op->getOperandTypes(), [](Type type) { return hasUnsigned(type); });
+      op->setAttr(kUnsignedOperandListAttr,
+                  DenseBoolArrayAttr::get(context, list));
+    }
     if (results)
       op->setAttr(kUnsignedResultsAttr, unit);
   });

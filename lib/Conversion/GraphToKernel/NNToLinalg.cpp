@@ -202,14 +202,69 @@ static SmallVector<OpFoldResult> getSizesWithout(OpBuilder &b, Location loc,
 // Contractions
 //===----------------------------------------------------------------------===//
 
-/// The multiply-accumulate body of an integer or float contraction.
+/// Whether operand `index` of `op` was an unsigned integer before
+/// convert-graph-to-kernel made it signless.
+static bool isUnsignedOperand(Operation *op, unsigned index) {
+  if (auto list = op->getAttrOfType<DenseBoolArrayAttr>(
+          strata::kUnsignedOperandListAttr))
+    return index < list.size() && list[index];
+  return op->hasAttr(strata::kUnsignedOperandsAttr);
+}
+
+/// Integer `value` extended to `type` when narrower, zero-extended when
+/// `isUnsigned`.
+static Value extendInteger(OpBuilder &b, Location loc, Value value, Type type,
+                           bool isUnsigned) {
+  if (value.getType() == type)
+    return value;
+  if (isUnsigned)
+    return arith::ExtUIOp::create(b, loc, type, value);
+  return arith::ExtSIOp::create(b, loc, type, value);
+}
+
+/// The multiply-accumulate body of an integer or float contraction. Integer
+/// operands narrower than the accumulator (8-bit products into i32) are
+/// extended first, zero-extended when unsigned.
 static Value multiplyAdd(OpBuilder &b, Location loc, Value lhs, Value rhs,
-                         Value acc) {
+                         Value acc, bool lhsUnsigned = false,
+                         bool rhsUnsigned = false) {
   if (isa<FloatType>(acc.getType()))
     return arith::AddFOp::create(b, loc, acc,
                                  arith::MulFOp::create(b, loc, lhs, rhs));
+  lhs = extendInteger(b, loc, lhs, acc.getType(), lhsUnsigned);
+  rhs = extendInteger(b, loc, rhs, acc.getType(), rhsUnsigned);
   return arith::AddIOp::create(b, loc, acc,
                                arith::MulIOp::create(b, loc, lhs, rhs));
+}
+
+/// lhs [M, K] times rhs [K, N] into `init` [M, N]: linalg.matmul, or for
+/// operands narrower than the accumulator (8-bit integers into i32) a
+/// linalg.generic with linalg.matmul's maps whose body extends each operand
+/// by its own signedness (linalg.matmul's `cast` applies one to both).
+static Value createMatrixProduct(OpBuilder &b, Location loc, Value lhs,
+                                 Value rhs, Value init, bool lhsUnsigned,
+                                 bool rhsUnsigned) {
+  if (getElementTypeOrSelf(lhs.getType()) ==
+      getElementTypeOrSelf(init.getType()))
+    return linalg::MatmulOp::create(b, loc, init.getType(),
+                                    ValueRange{lhs, rhs}, init)
+        .getResult(0);
+  MLIRContext *context = b.getContext();
+  AffineExpr m, n, k;
+  bindDims(context, m, n, k);
+  SmallVector<AffineMap> maps = {AffineMap::get(3, 0, {m, k}, context),
+                                 AffineMap::get(3, 0, {k, n}, context),
+                                 AffineMap::get(3, 0, {m, n}, context)};
+  return linalg::GenericOp::create(
+             b, loc, init.getType(), ValueRange{lhs, rhs}, init, maps,
+             getIterators(3, {2}),
+             [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+               linalg::YieldOp::create(nested, nestedLoc,
+                                       multiplyAdd(nested, nestedLoc, args[0],
+                                                   args[1], args[2],
+                                                   lhsUnsigned, rhsUnsigned));
+             })
+      .getResult(0);
 }
 
 /// Checks at run time what the verifier checks on static sizes: equal
@@ -319,9 +374,16 @@ struct MatmulOpLowering : OpConversionPattern<graph::MatmulOp> {
       return rewriter.notifyMatchFailure(op, "scalar matmul operand");
     checkMatmulSizes(rewriter, loc, lhs, rhs);
     Value zero = createScalarConstant(rewriter, loc, elementType, 0.0);
+    // 8-bit integers multiplied into i32: their extensions by signedness.
+    bool lhsUnsigned = isUnsignedOperand(op, 0);
+    bool rhsUnsigned = isUnsignedOperand(op, 1);
+    bool widening = lhsType.getElementType() != elementType;
 
-    // Equal batch dims: the named ops.
-    bool sameBatch = lhsRank == rhsRank && lhsRank >= 2;
+    // Equal batch dims: the named ops (widening products of matrices
+    // excepted, see createMatrixProduct; batches of them take the general
+    // contraction below).
+    bool sameBatch =
+        lhsRank == rhsRank && lhsRank >= 2 && (!widening || lhsRank == 2);
     for (int64_t dim = 0; sameBatch && dim < lhsRank - 2; ++dim)
       sameBatch =
           (lhsType.getDimSize(dim) == 1) == (rhsType.getDimSize(dim) == 1);
@@ -332,9 +394,8 @@ struct MatmulOpLowering : OpConversionPattern<graph::MatmulOp> {
         return rewriter.notifyMatchFailure(op, "cannot reify the result");
       Value result;
       if (lhsRank == 2)
-        result = linalg::MatmulOp::create(rewriter, loc, init->getType(),
-                                          ValueRange{lhs, rhs}, *init)
-                     .getResult(0);
+        result = createMatrixProduct(rewriter, loc, lhs, rhs, *init,
+                                     lhsUnsigned, rhsUnsigned);
       else
         result = linalg::BatchMatmulOp::create(rewriter, loc, init->getType(),
                                                ValueRange{lhs, rhs}, *init)
@@ -383,12 +444,9 @@ struct MatmulOpLowering : OpConversionPattern<graph::MatmulOp> {
       reassociation.push_back({lhsRank - 1});
       Value init = createFill(rewriter, loc, zero,
                               collapse(rewriter, loc, *empty, reassociation));
-      Value product =
-          linalg::MatmulOp::create(
-              rewriter, loc, init.getType(),
-              ValueRange{collapse(rewriter, loc, lhs, reassociation), rhs},
-              init)
-              .getResult(0);
+      Value product = createMatrixProduct(
+          rewriter, loc, collapse(rewriter, loc, lhs, reassociation), rhs, init,
+          lhsUnsigned, rhsUnsigned);
       Value result = expandTo(rewriter, loc, product, reassociation,
                               tensor::getMixedSizes(rewriter, loc, *empty));
       rewriter.replaceOp(op,
@@ -434,9 +492,10 @@ struct MatmulOpLowering : OpConversionPattern<graph::MatmulOp> {
     auto generic = linalg::GenericOp::create(
         rewriter, loc, init->getType(), ValueRange{lhs, rhs}, *init, maps,
         getIterators(numLoops, {k}),
-        [](OpBuilder &b, Location loc, ValueRange args) {
-          linalg::YieldOp::create(
-              b, loc, multiplyAdd(b, loc, args[0], args[1], args[2]));
+        [&](OpBuilder &b, Location loc, ValueRange args) {
+          linalg::YieldOp::create(b, loc,
+                                  multiplyAdd(b, loc, args[0], args[1], args[2],
+                                              lhsUnsigned, rhsUnsigned));
         });
     rewriter.replaceOp(
         op, castTo(rewriter, op.getLoc(), generic.getResult(0), op.getType()));

@@ -55,6 +55,58 @@ int64_t getVectorBits(const llvm::StringMap<bool> &features) {
   return 128;
 }
 
+/// The CPU features the schedule heuristics and layouts read (through
+/// hasFeature).
+constexpr StringRef kHeuristicFeatures[] = {"avx512vnni"};
+
+/// The features of `chip` (the host's for "" or "host"; LLVM's list for a
+/// named x86-64 CPU; none for other names), overridden by those `features`
+/// names (+avx2,-avx512f).
+llvm::StringMap<bool> getFeatureMap(StringRef chip, StringRef features) {
+  llvm::StringMap<bool> featureMap;
+  if (chip.empty() || chip == "host") {
+    for (const auto &feature : llvm::sys::getHostCPUFeatures())
+      featureMap[feature.getKey()] = feature.getValue();
+  } else if (llvm::X86::parseArchX86(chip, /*Only64Bit=*/true) !=
+             llvm::X86::CK_None) {
+    SmallVector<StringRef> names;
+    llvm::X86::getFeaturesForCPU(chip, names, /*NeedPlus=*/false);
+    for (StringRef feature : names)
+      featureMap[feature] = true;
+  }
+  SmallVector<StringRef> given;
+  features.split(given, ',', -1, /*KeepEmpty=*/false);
+  for (StringRef feature : given)
+    if (feature.size() > 1 && (feature[0] == '+' || feature[0] == '-'))
+      featureMap[feature.drop_front()] = feature[0] == '+';
+  return featureMap;
+}
+
+/// Whether the kernels of a target with these features get int8 products
+/// in the dot-product layout: 512-bit vectors and AVX512-VNNI.
+bool hasInt8DotProducts(const llvm::StringMap<bool> &features) {
+  return getVectorBits(features) >= 512 && features.lookup("avx512vnni");
+}
+
+/// Whether `target` has CPU feature `name`: as its feature string names it
+/// (the host's whole list, or the caller's overrides), else as LLVM knows
+/// its chip.
+bool hasFeature(kernel::TargetAttr target, StringRef name) {
+  SmallVector<StringRef> given;
+  target.getFeatures().split(given, ',', -1, /*KeepEmpty=*/false);
+  // The last mention wins, as in LLVM's feature strings.
+  for (StringRef feature : llvm::reverse(given))
+    if (feature.size() > 1 && feature.drop_front() == name)
+      return feature[0] == '+';
+  if (llvm::X86::parseArchX86(target.getCpu(), /*Only64Bit=*/true) ==
+      llvm::X86::CK_None)
+    return false;
+  SmallVector<StringRef> chipFeatures;
+  llvm::X86::getFeaturesForCPU(target.getCpu(), chipFeatures,
+                               /*NeedPlus=*/false);
+  return llvm::is_contained(chipFeatures, name);
+}
+
 /// The features of CpuFeatures.h that the kernels' target machine enables
 /// (those the runtime checks before it runs the kernels). Recorded for x86
 /// targets; the list is empty for others.
@@ -154,33 +206,25 @@ public:
   FailureOr<kernel::TargetAttr>
   getDefaultTarget(Location loc, StringRef chip,
                    StringRef features) const override {
-    llvm::StringMap<bool> featureMap;
+    llvm::StringMap<bool> featureMap = getFeatureMap(chip, features);
     std::string name = chip.str();
     int64_t cores = 1;
     if (chip.empty() || chip == "host") {
       name = llvm::sys::getHostCPUName().str();
-      for (const auto &feature : llvm::sys::getHostCPUFeatures())
-        featureMap[feature.getKey()] = feature.getValue();
       cores = std::max(1u, std::thread::hardware_concurrency());
-    } else if (llvm::X86::parseArchX86(chip, /*Only64Bit=*/true) !=
-               llvm::X86::CK_None) {
-      SmallVector<StringRef> names;
-      llvm::X86::getFeaturesForCPU(chip, names, /*NeedPlus=*/false);
-      for (StringRef feature : names)
-        featureMap[feature] = true;
     }
-    // Features the caller names (+avx2,-avx512f) override the chip's.
-    SmallVector<StringRef> given;
-    features.split(given, ',', -1, /*KeepEmpty=*/false);
-    for (StringRef feature : given)
-      if (feature.size() > 1 && (feature[0] == '+' || feature[0] == '-'))
-        featureMap[feature.drop_front()] = feature[0] == '+';
     std::string featureString = features.str();
     if (featureString.empty()) {
       SmallVector<std::string> enabled;
       for (const auto &feature : featureMap)
         if (feature.getValue())
           enabled.push_back("+" + feature.getKey().str());
+      // A feature the heuristics read and this CPU lacks although its chip
+      // has it (a VM's mask) is named too: hasFeature would otherwise take
+      // the chip's.
+      for (StringRef feature : kHeuristicFeatures)
+        if (featureMap.count(feature) && !featureMap.lookup(feature))
+          enabled.push_back("-" + feature.str());
       llvm::sort(enabled);
       featureString = llvm::join(enabled, ",");
     }
@@ -200,6 +244,9 @@ public:
     info.l1Bytes = target.getL1Bytes();
     info.l2Bytes = target.getL2Bytes();
     info.cores = target.getCores();
+    // The 512-bit vpdpbusd that the int8 products' lowering emits.
+    info.int8DotProducts =
+        info.vectorBits >= 512 && hasFeature(target, "avx512vnni");
     return info;
   }
 
@@ -216,7 +263,11 @@ public:
 
   void buildCodegenPipeline(OpPassManager &pm,
                             const CodegenOptions &options) const override {
-    buildKernelToLLVMPipeline(pm, options.vectorize);
+    // The kernels' chip and features, as getDefaultTarget made the
+    // #kernel.target that laid their products out.
+    buildKernelToLLVMPipeline(
+        pm, options.vectorize,
+        hasInt8DotProducts(getFeatureMap(options.chip, options.features)));
   }
 
   LogicalResult serializeKernels(ModuleOp module, const CodegenOptions &options,

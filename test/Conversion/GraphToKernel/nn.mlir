@@ -896,3 +896,31 @@ func.func @global_pools_nd(%l: tensor<2x3x9xf32>, %v: tensor<?x4x2x3x5xf32>) -> 
   %1 = graph.global_max_pool %v {layout = #graph.layout<nhwc>} : tensor<?x4x2x3x5xf32> -> tensor<?x1x1x1x5xf32>
   return %0, %1 : tensor<2x3x1xf32>, tensor<?x1x1x1x5xf32>
 }
+
+// -----
+
+// Bytes multiply into i32: unsigned A zero-extended, signed B
+// sign-extended, each by its own signedness (linalg.matmul's `cast` would
+// take one for both); a stack of matrices folds into the rows first.
+// CHECK-DAG: #[[MK:.*]] = affine_map<(d0, d1, d2) -> (d0, d2)>
+// CHECK-DAG: #[[KN:.*]] = affine_map<(d0, d1, d2) -> (d2, d1)>
+// CHECK-DAG: #[[MN:.*]] = affine_map<(d0, d1, d2) -> (d0, d1)>
+// CHECK-LABEL: func.func @matmul_bytes
+// CHECK: %[[X:.*]] = tensor.bitcast %{{.*}} : tensor<2x3x8xui8> to tensor<2x3x8xi8>
+// CHECK: %[[ROWS:.*]] = tensor.collapse_shape %[[X]] {{\[\[}}0, 1], [2]] : tensor<2x3x8xi8> into tensor<6x8xi8>
+// CHECK: linalg.generic {indexing_maps = [#[[MK]], #[[KN]], #[[MN]]], iterator_types = ["parallel", "parallel", "reduction"]} ins(%[[ROWS]], %{{.*}} : tensor<6x8xi8>, tensor<8x4xi8>) outs(%{{.*}} : tensor<6x4xi32>)
+// CHECK: ^bb0(%[[A:.*]]: i8, %[[B:.*]]: i8, %[[ACC:.*]]: i32):
+// CHECK:   %[[EA:.*]] = arith.extui %[[A]] : i8 to i32
+// CHECK:   %[[EB:.*]] = arith.extsi %[[B]] : i8 to i32
+// CHECK:   %[[M:.*]] = arith.muli %[[EA]], %[[EB]] : i32
+// CHECK:   arith.addi %[[ACC]], %[[M]] : i32
+// Signed bytes of both operands with equal batch dims: the general
+// contraction, both sign-extended.
+// CHECK: linalg.generic
+// CHECK: arith.extsi
+// CHECK: arith.extsi
+func.func @matmul_bytes(%x: tensor<2x3x8xui8>, %w: tensor<8x4xi8>, %y: tensor<2x3x8xi8>, %z: tensor<2x8x4xi8>) -> (tensor<2x3x4xi32>, tensor<2x3x4xi32>) {
+  %0 = graph.matmul %x, %w : tensor<2x3x8xui8>, tensor<8x4xi8> -> tensor<2x3x4xi32>
+  %1 = graph.matmul %y, %z : tensor<2x3x8xi8>, tensor<2x8x4xi8> -> tensor<2x3x4xi32>
+  return %0, %1 : tensor<2x3x4xi32>, tensor<2x3x4xi32>
+}

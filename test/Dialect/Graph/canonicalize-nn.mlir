@@ -167,3 +167,24 @@ func.func @global_avg_pool_3d_reduces(%x: tensor<2x8x1x1x3xf32>) -> tensor<2x8x1
   %0 = graph.global_avg_pool %x : tensor<2x8x1x1x3xf32> -> tensor<2x8x1x1x1xf32>
   return %0 : tensor<2x8x1x1x1xf32>
 }
+
+// -----
+
+// Widening casts of bytes to i32 fold into their product, which multiplies
+// bytes into i32 itself (each with its own signedness); a cast of wider
+// integers, or of one operand only, stays.
+// CHECK-LABEL: func.func @matmul_of_widened_bytes
+// CHECK-SAME: (%[[X:.*]]: tensor<4x8xui8>, %[[W:.*]]: tensor<8x2xi8>, %[[V:.*]]: tensor<8x2xi16>)
+// CHECK-DAG: %[[XI:.*]] = graph.cast %[[X]]
+// CHECK-DAG: %[[VI:.*]] = graph.cast %[[V]]
+// CHECK-DAG: %[[P:.*]] = graph.matmul %[[X]], %[[W]] : tensor<4x8xui8>, tensor<8x2xi8> -> tensor<4x2xi32>
+// CHECK: %[[Q:.*]] = graph.matmul %[[XI]], %[[VI]] : tensor<4x8xi32>, tensor<8x2xi32> -> tensor<4x2xi32>
+// CHECK: return %[[P]], %[[Q]]
+func.func @matmul_of_widened_bytes(%x: tensor<4x8xui8>, %w: tensor<8x2xi8>, %v: tensor<8x2xi16>) -> (tensor<4x2xi32>, tensor<4x2xi32>) {
+  %xi = graph.cast %x : tensor<4x8xui8> -> tensor<4x8xi32>
+  %wi = graph.cast %w : tensor<8x2xi8> -> tensor<8x2xi32>
+  %vi = graph.cast %v : tensor<8x2xi16> -> tensor<8x2xi32>
+  %0 = graph.matmul %xi, %wi : tensor<4x8xi32>, tensor<8x2xi32> -> tensor<4x2xi32>
+  %1 = graph.matmul %xi, %vi : tensor<4x8xi32>, tensor<8x2xi32> -> tensor<4x2xi32>
+  return %0, %1 : tensor<4x2xi32>, tensor<4x2xi32>
+}

@@ -71,15 +71,20 @@ func.func @matmul_dot() -> tensor<f32> {
 
 // -----
 
-// Integer products accumulate exactly and wrap to i8: 100*2 + 27*1 = 227 -> -29.
-// CHECK-LABEL: func.func @matmul_i8_wraps()
-// CHECK-NEXT: %[[R:.*]] = graph.constant dense<{{\[\[}}-29, -75], [1, -125]]> : tensor<2x2xi8>
-// CHECK-NEXT: return %[[R]]
-func.func @matmul_i8_wraps() -> tensor<2x2xi8> {
+// Products of bytes are exact i32 sums, each operand read with its own
+// signedness: 100*2 + 27*1 = 227, -128*2 + 1*1 = -255; ui8 255 is 255.
+// CHECK-LABEL: func.func @matmul_i8_into_i32()
+// CHECK-NEXT: %[[R:.*]] = graph.constant dense<{{\[\[}}227, 181], [-255, -125]]> : tensor<2x2xi32>
+// CHECK-NEXT: %[[U:.*]] = graph.constant dense<{{\[\[}}510, 255]]> : tensor<1x2xi32>
+// CHECK-NEXT: return %[[R]], %[[U]]
+func.func @matmul_i8_into_i32() -> (tensor<2x2xi32>, tensor<1x2xi32>) {
   %c0 = graph.constant dense<[[100, 27], [-128, 1]]> : tensor<2x2xi8>
   %c1 = graph.constant dense<[[2, 1], [1, 3]]> : tensor<2x2xi8>
-  %0 = graph.matmul %c0, %c1 : tensor<2x2xi8>, tensor<2x2xi8> -> tensor<2x2xi8>
-  return %0 : tensor<2x2xi8>
+  %0 = graph.matmul %c0, %c1 : tensor<2x2xi8>, tensor<2x2xi8> -> tensor<2x2xi32>
+  %u = graph.constant dense<[[255]]> : tensor<1x1xui8>
+  %w = graph.constant dense<[[2, 1]]> : tensor<1x2xi8>
+  %1 = graph.matmul %u, %w : tensor<1x1xui8>, tensor<1x2xi8> -> tensor<1x2xi32>
+  return %0, %1 : tensor<2x2xi32>, tensor<1x2xi32>
 }
 
 // -----

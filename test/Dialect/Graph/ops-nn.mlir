@@ -7,16 +7,17 @@
 // CHECK-LABEL: func.func @matmul
 func.func @matmul(%a: tensor<?x128x64xf32>, %b: tensor<64x32xf32>, %v: tensor<64xf32>,
                   %i: tensor<2x3xi8>, %j: tensor<?x3x4xi8>, %h: tensor<8x?xbf16>, %k: tensor<?xbf16>)
-    -> (tensor<?x128x32xf32>, tensor<?x128xf32>, tensor<?x2x4xi8>, tensor<8xbf16>) {
+    -> (tensor<?x128x32xf32>, tensor<?x128xf32>, tensor<?x2x4xi32>, tensor<8xbf16>) {
   // CHECK: graph.matmul %{{.*}}, %{{.*}} : tensor<?x128x64xf32>, tensor<64x32xf32> -> tensor<?x128x32xf32>
   %0 = graph.matmul %a, %b : tensor<?x128x64xf32>, tensor<64x32xf32> -> tensor<?x128x32xf32>
   // CHECK: graph.matmul %{{.*}}, %{{.*}} : tensor<?x128x64xf32>, tensor<64xf32> -> tensor<?x128xf32>
   %1 = graph.matmul %a, %v : tensor<?x128x64xf32>, tensor<64xf32> -> tensor<?x128xf32>
-  // CHECK: graph.matmul %{{.*}}, %{{.*}} : tensor<2x3xi8>, tensor<?x3x4xi8> -> tensor<?x2x4xi8>
-  %2 = graph.matmul %i, %j : tensor<2x3xi8>, tensor<?x3x4xi8> -> tensor<?x2x4xi8>
+  // Bytes multiply into i32.
+  // CHECK: graph.matmul %{{.*}}, %{{.*}} : tensor<2x3xi8>, tensor<?x3x4xi8> -> tensor<?x2x4xi32>
+  %2 = graph.matmul %i, %j : tensor<2x3xi8>, tensor<?x3x4xi8> -> tensor<?x2x4xi32>
   // CHECK: graph.matmul %{{.*}}, %{{.*}} : tensor<8x?xbf16>, tensor<?xbf16> -> tensor<8xbf16>
   %3 = graph.matmul %h, %k : tensor<8x?xbf16>, tensor<?xbf16> -> tensor<8xbf16>
-  return %0, %1, %2, %3 : tensor<?x128x32xf32>, tensor<?x128xf32>, tensor<?x2x4xi8>, tensor<8xbf16>
+  return %0, %1, %2, %3 : tensor<?x128x32xf32>, tensor<?x128xf32>, tensor<?x2x4xi32>, tensor<8xbf16>
 }
 
 // CHECK-LABEL: func.func @linear

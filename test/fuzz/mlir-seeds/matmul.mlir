@@ -21,10 +21,11 @@ func.func @matmul_vector(%a: tensor<3x4xf32>, %v: tensor<4xf32>, %w: tensor<3xf3
   return %0, %1 : tensor<3xf32>, tensor<4xf32>
 }
 
-func.func @matmul_int(%a: tensor<2x3xi32>, %b: tensor<3x2xi32>, %c: tensor<2x2xi8>) -> (tensor<2x2xi32>, tensor<2x2xi8>) {
+func.func @matmul_int(%a: tensor<2x3xi32>, %b: tensor<3x2xi32>, %c: tensor<2x2xi8>, %u: tensor<3x2xui8>) -> (tensor<2x2xi32>, tensor<2x2xi32>, tensor<3x2xi32>) {
   %0 = graph.matmul %a, %b : tensor<2x3xi32>, tensor<3x2xi32> -> tensor<2x2xi32>
-  %1 = graph.matmul %c, %c : tensor<2x2xi8>, tensor<2x2xi8> -> tensor<2x2xi8>
-  return %0, %1 : tensor<2x2xi32>, tensor<2x2xi8>
+  %1 = graph.matmul %c, %c : tensor<2x2xi8>, tensor<2x2xi8> -> tensor<2x2xi32>
+  %2 = graph.matmul %u, %c : tensor<3x2xui8>, tensor<2x2xi8> -> tensor<3x2xi32>
+  return %0, %1, %2 : tensor<2x2xi32>, tensor<2x2xi32>, tensor<3x2xi32>
 }
 
 func.func @linear(%x: tensor<2x4xf32>, %w: tensor<3x4xf32>, %b: tensor<3xf32>) -> tensor<2x3xf32> {

@@ -203,6 +203,38 @@ def CPULowerStridedCopiesPass
                            "::mlir::scf::SCFDialect"];
 }
 
+def CPULowerDotProductsPass
+    : Pass<"strata-cpu-lower-dot-products", "::mlir::func::FuncOp"> {
+  let summary = "Byte contractions in the dot-product layout to vpdpbusd";
+  let description = [{
+    The register tiles of a product that kernel-pack-weights laid out for
+    4-byte dot products (`int8-dot-products`) vectorize into a
+    `vector.contract` of zero-extended bytes A [rows, k/4, 4] and
+    sign-extended bytes B [1, k/4, lanes, 4] into i32 accumulators
+    [rows, 1, lanes]. Each becomes, per step of k/4 and per row, the row's
+    four bytes of A broadcast to every 32-bit lane (one dword) and one
+    AVX512-VNNI `vpdpbusd` per 16 lanes, which multiplies them with the
+    four bytes of B in each lane and adds the four products to the lane's
+    accumulator (exact: at most 4 * 255 * 128 per step, no saturation, as
+    the i32 sum of the generic lowering). The generic lowering would widen
+    every byte to i32 and multiply 16 lanes per instruction; vpdpbusd does
+    64 multiply-adds.
+
+    B's bytes of one step are one contiguous row of lanes * 4 bytes, which
+    strata-cpu-vectorize reads as such when it can (a shape_cast of rows
+    [1, k/4, lanes * 4] then makes the contraction's operand): each 64
+    bytes of such a row are one vpdpbusd's operand.
+
+    Runs after bufferization and deallocation (LLVM's intrinsic calls have
+    no declared memory effects, which the deallocation pipeline rejects),
+    before the vector ops are lowered; only for targets with AVX512-VNNI
+    (the CPU backend adds it then; the runtime checks the feature before it
+    runs the kernels). Other contractions are left alone.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::vector::VectorDialect"];
+}
+
 def CPULowerMultiReductionsPass
     : Pass<"strata-cpu-lower-multi-reductions", "::mlir::func::FuncOp"> {
   let summary = "Lower vector.multi_reduction by where the reduced dims are";

@@ -76,6 +76,11 @@ struct CPUPipelineOptions
                      "runtime runs in parallel (strata-cpu-distribute-tiles "
                      "and strata-cpu-forall-to-tile-range)"),
       llvm::cl::init(false)};
+  Option<bool> int8DotProducts{
+      *this, "int8-dot-products",
+      llvm::cl::desc("Lower byte contractions in the dot-product layout to "
+                     "AVX512-VNNI vpdpbusd (strata-cpu-lower-dot-products)"),
+      llvm::cl::init(false)};
 };
 
 /// Appends the kernels' bufferization to `pm` (on builtin.module): empty
@@ -109,7 +114,8 @@ void buildCPULoweringPipeline(mlir::OpPassManager &pm,
 /// kernel.func to LLVM-dialect code with entry points:
 /// convert-kernel-to-dps-func, the strata-lower-cpu pipeline (distributed
 /// into tiles, deallocating), then strata-cpu-kernel-entry-points.
-void buildKernelToLLVMPipeline(mlir::OpPassManager &pm, bool vectorize = true);
+void buildKernelToLLVMPipeline(mlir::OpPassManager &pm, bool vectorize = true,
+                               bool int8DotProducts = false);
 
 } // namespace strata
 

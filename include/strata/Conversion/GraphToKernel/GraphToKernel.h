@@ -27,6 +27,11 @@ inline constexpr llvm::StringLiteral kUnsignedOperandsAttr =
     "graph.unsigned_operands";
 inline constexpr llvm::StringLiteral kUnsignedResultsAttr =
     "graph.unsigned_results";
+/// With kUnsignedOperandsAttr, on ops whose integer operands differ in
+/// signedness (a graph.matmul of ui8 activations and i8 weights): a
+/// DenseBoolArrayAttr saying which operands were unsigned.
+inline constexpr llvm::StringLiteral kUnsignedOperandListAttr =
+    "graph.unsigned_operand_list";
 
 /// Makes every integer type in the function bodies under `root` signless
 /// and marks the graph ops that had unsigned operands or results (see

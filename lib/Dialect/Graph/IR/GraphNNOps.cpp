@@ -17,6 +17,8 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Traits.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/MathExtras.h"
 #include <cmath>
@@ -452,6 +454,13 @@ static LogicalResult checkDivisibleByGroups(std::optional<Location> loc,
 // MatmulOp
 //===----------------------------------------------------------------------===//
 
+/// Whether `type` is an 8-bit integer (i8 or ui8), whose products graph.matmul
+/// accumulates in i32.
+static bool isInt8(Type type) {
+  auto integer = dyn_cast<IntegerType>(type);
+  return integer && integer.getWidth() == 8 && !integer.isSigned();
+}
+
 LogicalResult MatmulOp::inferReturnTypes(MLIRContext *,
                                          std::optional<Location> location,
                                          Adaptor adaptor,
@@ -460,7 +469,9 @@ LogicalResult MatmulOp::inferReturnTypes(MLIRContext *,
   auto rhsType = getRankedType(adaptor.getRhs());
   if (!lhsType || !rhsType)
     return emitOptionalError(location, "expected ranked tensor operands");
-  if (lhsType.getElementType() != rhsType.getElementType())
+  bool integerProduct =
+      isInt8(lhsType.getElementType()) && isInt8(rhsType.getElementType());
+  if (lhsType.getElementType() != rhsType.getElementType() && !integerProduct)
     return emitOptionalError(
         location,
         "operands have different element types: ", lhsType.getElementType(),
@@ -495,8 +506,41 @@ LogicalResult MatmulOp::inferReturnTypes(MLIRContext *,
     shape.push_back(lhsShape[lhsShape.size() - 2]);
   if (!rhsVector)
     shape.push_back(rhsShape.back());
-  inferred.push_back(RankedTensorType::get(shape, lhsType.getElementType()));
+  Type element = integerProduct ? IntegerType::get(lhsType.getContext(), 32)
+                                : lhsType.getElementType();
+  inferred.push_back(RankedTensorType::get(shape, element));
   return success();
+}
+
+namespace {
+/// matmul(cast(x), cast(y)) -> matmul(x, y) when x and y are 8-bit integers
+/// and the casts widen them to i32: the integer product accumulates in i32
+/// anyway, and kernels then read bytes (and use int8 dot products).
+struct FoldIntegerProductCasts : OpRewritePattern<MatmulOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(MatmulOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.getType().getElementType().isSignlessInteger(32))
+      return rewriter.notifyMatchFailure(op, "not an i32 product");
+    auto narrow = [](Value operand) -> Value {
+      auto cast = operand.getDefiningOp<CastOp>();
+      if (!cast || !isInt8(getElementTypeOrSelf(cast.getInput().getType())))
+        return nullptr;
+      return cast.getInput();
+    };
+    Value lhs = narrow(op.getLhs()), rhs = narrow(op.getRhs());
+    if (!lhs || !rhs)
+      return rewriter.notifyMatchFailure(op, "operands are not widened bytes");
+    rewriter.replaceOpWithNewOp<MatmulOp>(op, lhs, rhs);
+    return success();
+  }
+};
+} // namespace
+
+void MatmulOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
+                                           MLIRContext *context) {
+  patterns.add<FoldIntegerProductCasts>(context);
 }
 
 LogicalResult MatmulOp::reifyResultShapes(OpBuilder &builder,

@@ -4,8 +4,9 @@
 // constant B reads it in panels [N/P, K, P] laid out at compile time, one
 // contiguous block per register-tile column, and writes its accumulator
 // viewed as [M, N/P, P] (kernel-rewrite-convolutions does the same for NHWC
-// convolution filters); transposes of constants (depthwise filters made
-// [KH, KW, C]) are folded into the constants.
+// convolution filters); unsigned-by-signed byte products read theirs in
+// groups of four bytes per 32-bit lane, as vpdpbusd takes them; transposes of
+// constants (depthwise filters made [KH, KW, C]) are folded into the constants.
 //
 //===----------------------------------------------------------------------===//
 
@@ -105,6 +106,125 @@ LogicalResult packWeights(RewriterBase &rewriter, linalg::MatmulOp matmul,
   return success();
 }
 
+/// Whether `op` (linalg.matmul's maps) multiplies unsigned bytes A by signed
+/// bytes B into i32: a body acc + extui(a) * extsi(b), as
+/// convert-graph-to-kernel writes a ui8 x i8 graph.matmul.
+bool isUnsignedBySignedBytes(linalg::GenericOp op) {
+  if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1 ||
+      op.getIndexingMapsArray() !=
+          linalg::MatmulOp::getDefaultIndexingMaps(op.getContext()))
+    return false;
+  auto isType = [](Value value, unsigned width) {
+    return getElementTypeOrSelf(value.getType()).isSignlessInteger(width);
+  };
+  Value a = op.getDpsInputs()[0], b = op.getDpsInputs()[1];
+  Value init = op.getDpsInits()[0];
+  if (!isType(a, 8) || !isType(b, 8) || !isType(init, 32))
+    return false;
+  Block &body = op.getRegion().front();
+  auto yield = cast<linalg::YieldOp>(body.getTerminator());
+  auto add = yield.getValues()[0].getDefiningOp<arith::AddIOp>();
+  if (!add || body.getOperations().size() != 5)
+    return false;
+  BlockArgument accArg = body.getArgument(2);
+  Value product = add.getLhs() == accArg   ? add.getRhs()
+                  : add.getRhs() == accArg ? add.getLhs()
+                                           : Value();
+  auto mul = product ? product.getDefiningOp<arith::MulIOp>() : nullptr;
+  if (!mul)
+    return false;
+  auto isExtended = [&](Value value, bool isUnsigned, unsigned arg) {
+    Operation *ext = value.getDefiningOp();
+    if (!ext || ext->getNumOperands() != 1 ||
+        ext->getOperand(0) != body.getArgument(arg))
+      return false;
+    return isUnsigned ? isa<arith::ExtUIOp>(ext) : isa<arith::ExtSIOp>(ext);
+  };
+  return (isExtended(mul.getLhs(), true, 0) &&
+          isExtended(mul.getRhs(), false, 1)) ||
+         (isExtended(mul.getRhs(), true, 0) &&
+          isExtended(mul.getLhs(), false, 1));
+}
+
+/// Rewrites `product`, unsigned bytes A [M, K] times constant signed bytes B
+/// [K, N] into i32, to read B as [N/P, K/4, P, 4] (P lanes of i32 making
+/// `panelBytes`) and A as [M, K/4, 4]; failure (and the product left alone)
+/// when it does not apply.
+LogicalResult packForInt8DotProducts(RewriterBase &rewriter,
+                                     linalg::GenericOp product,
+                                     int64_t panelBytes) {
+  constexpr int64_t group = 4; // Bytes per 32-bit lane of vpdpbusd.
+  if (!product.hasPureTensorSemantics() || !isUnsignedBySignedBytes(product))
+    return failure();
+  Value a = product.getDpsInputs()[0], b = product.getDpsInputs()[1];
+  Value init = product.getDpsInits()[0];
+  auto aType = cast<RankedTensorType>(a.getType());
+  auto bType = cast<RankedTensorType>(b.getType());
+  auto initType = cast<RankedTensorType>(init.getType());
+  ElementsAttr value;
+  // (A splat has no layout, as in packWeights.)
+  if (!matchPattern(b, m_Constant(&value)) || !bType.hasStaticShape() ||
+      value.isSplat())
+    return failure();
+  int64_t k = bType.getDimSize(0), n = bType.getDimSize(1);
+  int64_t width = panelBytes / 4;
+  if (width < 1 || k % group != 0 || n % width != 0)
+    return failure();
+  int64_t panels = n / width;
+  auto panelType = RankedTensorType::get({panels, k / group, width, group},
+                                         rewriter.getI8Type());
+  // [K, N] viewed as [K/4, 4, N/P, P] (k0, k1, panel, lane), made
+  // [panel, k0, lane, k1].
+  FailureOr<ElementsAttr> relaid =
+      strata::transposeConstant(value, {2, 0, 3, 1}, panelType,
+                                {k / group, group, panels, width}, "_dot4");
+  if (failed(relaid))
+    return failure();
+
+  Location loc = product.getLoc();
+  MLIRContext *ctx = rewriter.getContext();
+  rewriter.setInsertionPoint(product);
+  Value packed = arith::ConstantOp::create(rewriter, loc, panelType,
+                                           cast<TypedAttr>(*relaid));
+  auto groupedType = RankedTensorType::get(
+      {aType.getDimSize(0), k / group, group}, aType.getElementType());
+  Value grouped = tensor::ExpandShapeOp::create(
+      rewriter, loc, groupedType, a,
+      SmallVector<ReassociationIndices>{{0}, {1, 2}},
+      SmallVector<OpFoldResult>{tensor::getMixedSize(rewriter, loc, a, 0),
+                                rewriter.getIndexAttr(k / group),
+                                rewriter.getIndexAttr(group)});
+  SmallVector<ReassociationIndices> lanes = {{0}, {1, 2}};
+  SmallVector<OpFoldResult> accShape = {
+      tensor::getMixedSize(rewriter, loc, init, 0),
+      rewriter.getIndexAttr(panels), rewriter.getIndexAttr(width)};
+  auto accType = RankedTensorType::get({initType.getDimSize(0), panels, width},
+                                       initType.getElementType());
+  Value acc = tensor::ExpandShapeOp::create(rewriter, loc, accType, init, lanes,
+                                            accShape);
+  // Loops (m, panel, lane, k0, k1).
+  AffineExpr mi, panel, lane, k0, k1;
+  bindDims(ctx, mi, panel, lane, k0, k1);
+  SmallVector<AffineMap> maps = {
+      AffineMap::get(5, 0, {mi, k0, k1}, ctx),
+      AffineMap::get(5, 0, {panel, k0, lane, k1}, ctx),
+      AffineMap::get(5, 0, {mi, panel, lane}, ctx)};
+  SmallVector<utils::IteratorType> iterators(5, utils::IteratorType::parallel);
+  iterators[3] = iterators[4] = utils::IteratorType::reduction;
+  Block &body = product.getRegion().front();
+  auto packedProduct = linalg::GenericOp::create(
+      rewriter, loc, accType, ValueRange{grouped, packed}, acc, maps, iterators,
+      [&](OpBuilder &builder, Location, ValueRange args) {
+        IRMapping mapping;
+        mapping.map(body.getArguments(), args);
+        for (Operation &op : body)
+          builder.clone(op, mapping);
+      });
+  rewriter.replaceOpWithNewOp<tensor::CollapseShapeOp>(
+      product, initType, packedProduct.getResult(0), lanes);
+  return success();
+}
+
 /// Replaces `transpose` of a constant (possibly reshaped: the elements keep
 /// their order) by the transposed constant.
 LogicalResult foldConstantTranspose(RewriterBase &rewriter,
@@ -151,6 +271,13 @@ struct KernelPackWeightsPass
         [&](linalg::MatmulOp matmul) { matmuls.push_back(matmul); });
     for (linalg::MatmulOp matmul : matmuls)
       (void)packWeights(rewriter, matmul, panelBytes);
+    if (!int8DotProducts)
+      return;
+    SmallVector<linalg::GenericOp> products;
+    getOperation().walk(
+        [&](linalg::GenericOp product) { products.push_back(product); });
+    for (linalg::GenericOp product : products)
+      (void)packForInt8DotProducts(rewriter, product, panelBytes);
   }
 };
 

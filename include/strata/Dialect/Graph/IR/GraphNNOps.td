@@ -39,12 +39,18 @@ def Graph_MatmulOp : Graph_InferredOp<"matmul", [
     `numpy.matmul` / ONNX MatMul: the last two dims multiply, the leading
     (batch) dims broadcast. A 1-D `lhs` is promoted to a row vector and a 1-D
     `rhs` to a column vector; the promoted dim is removed from the result.
-    Both operands have the same numeric element type.
+    Both operands have the same numeric element type, and the result has it
+    too; but 8-bit integer operands (`i8` or `ui8`, each its own) multiply
+    and accumulate exactly in `i32`, the result's type (ONNX MatMulInteger's
+    int32, and what int8 dot-product instructions compute). Widening casts
+    of 8-bit operands to `i32` fold into such a product.
 
     ```mlir
     %0 = graph.matmul %a, %b : tensor<?x128x64xf32>, tensor<64x32xf32> -> tensor<?x128x32xf32>
+    %1 = graph.matmul %x, %w : tensor<8x64xui8>, tensor<64x32xi8> -> tensor<8x32xi32>
     ```
   }];
+  let hasCanonicalizer = 1;
   let arguments = (ins Graph_NumericTensor:$lhs, Graph_NumericTensor:$rhs);
   let results = (outs Graph_NumericTensor:$output);
   let assemblyFormat = [{

@@ -118,6 +118,17 @@ def KernelPackWeightsPass
     the product's bias and activation to its [M, N/P, P] shape, so that they
     fuse as before.
 
+    With `int8-dot-products` (CPUs with AVX512-VNNI), a product of unsigned
+    bytes A [M, K] and constant signed bytes B [K, N] into i32, with K a
+    multiple of 4, reads B in panels of groups of four rows,
+    [N/P, K/4, P, 4] (P: `panel-bytes` of i32 accumulators), and A as
+    [M, K/4, 4]: loops (m, panel, lane, k/4, k%4). Each 32-bit lane of a B
+    panel row then holds the four bytes that one `vpdpbusd` multiplies by
+    four bytes of A broadcast to every lane, and adds into that lane's
+    accumulator (strata-cpu-vectorize emits it). Products of signed A, or
+    K not a multiple of 4, keep the panels above (bytes widened per
+    element).
+
     A `linalg.transpose` of a constant (an NHWC depthwise filter made
     [KH, KW, C] from [C, KH, KW]) becomes the transposed constant, instead
     of a transpose that every tile of the kernel recomputed at run time.
@@ -126,6 +137,10 @@ def KernelPackWeightsPass
     Option<"panelBytes", "panel-bytes", "int64_t", /*default=*/"0",
            "Bytes of one panel row (the matrix product's register-tile "
            "width); 0 leaves the products alone">,
+    Option<"int8DotProducts", "int8-dot-products", "bool",
+           /*default=*/"false",
+           "Lay unsigned-by-signed byte products out for 4-byte dot "
+           "products (vpdpbusd)">,
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::linalg::LinalgDialect",

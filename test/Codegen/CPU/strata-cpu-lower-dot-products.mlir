@@ -1,0 +1,75 @@
+// RUN: strata-opt %s --strata-cpu-lower-dot-products --split-input-file | FileCheck %s
+
+// A register tile of 2 rows, 2 steps of k/4 and 32 lanes: per step, B's
+// row of 128 bytes (as strata-cpu-vectorize reads it) gives two 64-byte
+// operands, and each row's four bytes of A, broadcast to every lane as one
+// dword, meet them in two vpdpbusd: 8 in all, accumulating in order.
+#a = affine_map<(m, p, l, k0, k1) -> (m, k0, k1)>
+#b = affine_map<(m, p, l, k0, k1) -> (p, k0, l, k1)>
+#c = affine_map<(m, p, l, k0, k1) -> (m, p, l)>
+// CHECK-LABEL: func.func @tile
+// CHECK-SAME: (%[[A:.*]]: vector<2x2x4xi8>, %[[ROWS:.*]]: vector<1x2x128xi8>, %[[ACC:.*]]: vector<2x1x32xi32>)
+// CHECK-NOT: vector.contract
+// CHECK: %[[B0:.*]] = vector.extract %[[ROWS]][0, 0] : vector<128xi8>
+// CHECK: %[[B00:.*]] = vector.extract_strided_slice %[[B0]] {offsets = [0], sizes = [64], strides = [1]}
+// CHECK: %[[B01:.*]] = vector.extract_strided_slice %[[B0]] {offsets = [64], sizes = [64], strides = [1]}
+// CHECK: %[[A00:.*]] = vector.extract %[[A]][0, 0] : vector<4xi8>
+// CHECK: %[[W:.*]] = vector.bitcast %[[A00]] : vector<4xi8> to vector<1xi32>
+// CHECK: %[[D:.*]] = vector.extract %[[W]][0]
+// CHECK: %[[S:.*]] = vector.broadcast %[[D]] : i32 to vector<16xi32>
+// CHECK: %[[SB:.*]] = vector.bitcast %[[S]] : vector<16xi32> to vector<64xi8>
+// CHECK: llvm.call_intrinsic "llvm.x86.avx512.vpdpbusd.512"(%{{.*}}, %[[SB]], %[[B00]]) : (vector<16xi32>, vector<64xi8>, vector<64xi8>) -> vector<16xi32>
+// CHECK: llvm.call_intrinsic "llvm.x86.avx512.vpdpbusd.512"(%{{.*}}, %[[SB]], %[[B01]])
+// CHECK-COUNT-6: llvm.call_intrinsic "llvm.x86.avx512.vpdpbusd.512"
+// CHECK-NOT: llvm.call_intrinsic
+// CHECK: vector.insert_strided_slice %{{.*}}, %{{.*}} {offsets = [1, 0, 16], strides = [1]} : vector<16xi32> into vector<2x1x32xi32>
+func.func @tile(%a: vector<2x2x4xi8>, %rows: vector<1x2x128xi8>, %acc: vector<2x1x32xi32>) -> vector<2x1x32xi32> {
+  %b = vector.shape_cast %rows : vector<1x2x128xi8> to vector<1x2x32x4xi8>
+  %ae = arith.extui %a : vector<2x2x4xi8> to vector<2x2x4xi32>
+  %be = arith.extsi %b : vector<1x2x32x4xi8> to vector<1x2x32x4xi32>
+  %0 = vector.contract {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction"], kind = #vector.kind<add>} %ae, %be, %acc : vector<2x2x4xi32>, vector<1x2x32x4xi32> into vector<2x1x32xi32>
+  return %0 : vector<2x1x32xi32>
+}
+
+// -----
+
+// One row: vectorization leaves A broadcast over the whole iteration space
+// (its unit row dim stretched over the lanes); its four bytes per step are
+// the source's. B not read as rows is reshaped to them.
+#id = affine_map<(m, p, l, k0, k1) -> (m, p, l, k0, k1)>
+#b = affine_map<(m, p, l, k0, k1) -> (p, k0, l, k1)>
+#c = affine_map<(m, p, l, k0, k1) -> (m, p, l)>
+// CHECK-LABEL: func.func @one_row
+// CHECK-SAME: (%[[A:.*]]: vector<1x1x4xi8>, %[[B:.*]]: vector<1x1x16x4xi8>
+// CHECK: %[[ROWS:.*]] = vector.shape_cast %[[B]] : vector<1x1x16x4xi8> to vector<1x1x64xi8>
+// CHECK: vector.extract %[[A]][0, 0] : vector<4xi8>
+// CHECK-COUNT-1: llvm.call_intrinsic "llvm.x86.avx512.vpdpbusd.512"
+// CHECK-NOT: llvm.call_intrinsic
+func.func @one_row(%a: vector<1x1x4xi8>, %b: vector<1x1x16x4xi8>, %acc: vector<1x1x16xi32>) -> vector<1x1x16xi32> {
+  %ae = arith.extui %a : vector<1x1x4xi8> to vector<1x1x4xi32>
+  %ab = vector.broadcast %ae : vector<1x1x4xi32> to vector<1x1x16x1x4xi32>
+  %be = arith.extsi %b : vector<1x1x16x4xi8> to vector<1x1x16x4xi32>
+  %0 = vector.contract {indexing_maps = [#id, #b, #c], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction"], kind = #vector.kind<add>} %ab, %be, %acc : vector<1x1x16x1x4xi32>, vector<1x1x16x4xi32> into vector<1x1x16xi32>
+  return %0 : vector<1x1x16xi32>
+}
+
+// -----
+
+// Left alone: signed A (vpdpbusd's first operand is unsigned), lanes that
+// are no multiple of 16, and another layout.
+#a = affine_map<(m, p, l, k0, k1) -> (m, k0, k1)>
+#b = affine_map<(m, p, l, k0, k1) -> (p, k0, l, k1)>
+#c = affine_map<(m, p, l, k0, k1) -> (m, p, l)>
+// CHECK-LABEL: func.func @not_dot_products
+// CHECK-NOT: llvm.call_intrinsic
+// CHECK-COUNT-3: vector.contract
+func.func @not_dot_products(%a: vector<2x2x4xi8>, %b: vector<1x2x32x4xi8>, %b8: vector<1x2x8x4xi8>, %acc: vector<2x1x32xi32>, %acc8: vector<2x1x8xi32>, %f: vector<2x4xf32>, %g: vector<4x16xf32>, %h: vector<2x16xf32>) -> (vector<2x1x32xi32>, vector<2x1x8xi32>, vector<2x16xf32>) {
+  %as = arith.extsi %a : vector<2x2x4xi8> to vector<2x2x4xi32>
+  %au = arith.extui %a : vector<2x2x4xi8> to vector<2x2x4xi32>
+  %be = arith.extsi %b : vector<1x2x32x4xi8> to vector<1x2x32x4xi32>
+  %b8e = arith.extsi %b8 : vector<1x2x8x4xi8> to vector<1x2x8x4xi32>
+  %0 = vector.contract {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction"], kind = #vector.kind<add>} %as, %be, %acc : vector<2x2x4xi32>, vector<1x2x32x4xi32> into vector<2x1x32xi32>
+  %1 = vector.contract {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction"], kind = #vector.kind<add>} %au, %b8e, %acc8 : vector<2x2x4xi32>, vector<1x2x8x4xi32> into vector<2x1x8xi32>
+  %2 = vector.contract {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %f, %g, %h : vector<2x4xf32>, vector<4x16xf32> into vector<2x16xf32>
+  return %0, %1, %2 : vector<2x1x32xi32>, vector<2x1x8xi32>, vector<2x16xf32>
+}
