@@ -22,6 +22,9 @@ using namespace mlir;
 void strata::graph::buildGraphOptimizePipeline(OpPassManager &pm) {
   // Shapes first: folding and simplification need the static sizes.
   pm.addPass(createGraphInferShapesPass());
+  // Before any folding (the canonicalizer's casts of small constants too),
+  // which would make dequantized weights float constants.
+  pm.addPass(createGraphFoldQuantizedProductsPass());
   pm.addPass(createCanonicalizerPass());
   // Before constant folding: it transposes constants of any size on their
   // raw bytes (graph-fold-constants stops at max-elements and makes dense

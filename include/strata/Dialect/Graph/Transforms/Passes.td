@@ -92,6 +92,46 @@ def GraphPrepackWeightsPass : Pass<"graph-prepack-weights"> {
   let dependentDialects = ["::strata::graph::GraphDialect"];
 }
 
+def GraphFoldQuantizedProductsPass
+    : Pass<"graph-fold-quantized-products"> {
+  let summary = "Compute products of dequantized bytes on the bytes";
+  let description = [{
+    A quantized model in the QDQ form (onnxruntime's `quantize_static`)
+    multiplies dequantized tensors: the ONNX importer writes
+    DequantizeLinear as `mul(sub(cast(q), cast(zp)), scale)` (the `sub`
+    gone when the zero point is 0), so a `graph.matmul` (or a
+    `graph.linear` with alpha = beta = 1 and A untransposed) of two such
+    operands, q of `ui8`/`i8`, is computed here on the bytes: the exact
+    i32 product `matmul(qa, qb)` (a byte product, which kernels compute with
+    int8 dot products), the zero points' terms
+      - za * colsum(qb) - zb * rowsum(qa) + K * za * zb
+    (column and row sums of the bytes in i32; constants where qb is), then
+    converted to the float type and scaled by `scale_a * scale_b`:
+
+    ```
+    (qa - za) sa x (qb - zb) sb = sa sb ((qa - za) x (qb - zb))
+    ```
+
+    which holds exactly in integers; the float product it replaces rounds
+    each partial sum instead (and adds in another order), as onnxruntime's
+    integer kernels do not. Scales and zero points must be per-tensor
+    (one element), but B's may be per column ([1, N], or [N, 1] for a
+    `trans_b` linear, as per-channel weights are); batched products (rank
+    above 2) take per-tensor ones only. A bias and what follows (the next
+    QuantizeLinear) stay float ops, which fuse into the product's kernel.
+
+    The same terms apply to an i32 `graph.matmul` of bytes shifted by zero
+    points, `sub(cast(q), cast(zp))` in i32 (the importer's MatMulInteger
+    and QLinearMatMul), which then multiplies the bytes themselves.
+
+    A zero point that is a constant 0 (symmetric weights) has no terms.
+    Runs right after shape inference, before any folding: graph-fold-constants
+    and the canonicalizer's folders would make a constant weight's
+    dequantization a float constant.
+  }];
+  let dependentDialects = ["::strata::graph::GraphDialect"];
+}
+
 def GraphFoldBatchNormPass : Pass<"graph-fold-batchnorm"> {
   let summary = "Fold batch_norm and constant scales into conv2d/linear";
   let description = [{

@@ -1,0 +1,110 @@
+#===- test_quantized.py - Statically quantized models against onnxruntime -===#
+#
+# The MLP and the transformer layer of models.py (the erf GELU) quantized by
+# onnxruntime's quantize_static in the QDQ format (u8 activations, s8
+# weights, 8 seeded calibration inputs), compiled by strata.compile and run
+# against onnxruntime on the same file, on inputs that were not
+# calibration inputs, at two batch sizes. Outputs must agree within one
+# quantization step of the output (the scale of the last DequantizeLinear)
+# with onnxruntime evaluating the graph as the ONNX spec defines it
+# (optimizations off): Strata computes the products exactly in integers
+# and rounds the float parts in its own order. onnxruntime's optimized
+# session (its fused integer kernels) is checked for the MLP too; on the
+# transformer it differs from its own unoptimized session by up to 3 steps
+# on a third of the outputs (onnxruntime 1.23.2), as Strata does. The
+# compiled graph must multiply bytes (the QDQ pairs around MatMul and Gemm
+# folded by graph-fold-quantized-products).
+#
+# Run by test/onnx/models.test, or by hand:
+#   PYTHONPATH=<build>/python_packages python3 -m pytest test/onnx/models
+#
+#===----------------------------------------------------------------------===#
+
+import functools
+
+import numpy as np
+import onnx
+import pytest
+from onnx import numpy_helper
+
+import strata
+
+ort = pytest.importorskip(
+    "onnxruntime", reason="the quantized models compare with onnxruntime")
+quantization = pytest.importorskip("onnxruntime.quantization")
+
+import models  # noqa: E402  (next to this file; pytest puts it on sys.path)
+
+NAMES = ("mlp", "transformer_erf")
+
+
+@functools.lru_cache(maxsize=None)
+def _quantized(name):
+    """The QDQ model."""
+    import os
+    import tempfile
+    model = models.build(name)
+    input_name = model.graph.input[0].name
+
+    class Reader(quantization.CalibrationDataReader):
+        def __init__(self):
+            self.feeds = iter([{input_name: models.make_input(name, 2, seed)}
+                               for seed in range(8)])
+
+        def get_next(self):
+            return next(self.feeds, None)
+
+    with tempfile.TemporaryDirectory() as work:
+        f32 = os.path.join(work, "f32.onnx")
+        qdq = os.path.join(work, "qdq.onnx")
+        onnx.save(model, f32)
+        quantization.quantize_static(
+            f32, qdq, Reader(), quant_format=quantization.QuantFormat.QDQ,
+            activation_type=quantization.QuantType.QUInt8,
+            weight_type=quantization.QuantType.QInt8)
+        return onnx.load(qdq)
+
+
+def _output_step(model):
+    """The scale the output is dequantized with."""
+    inits = {i.name: i for i in model.graph.initializer}
+    producers = {o: node for node in model.graph.node for o in node.output}
+    node = producers[model.graph.output[0].name]
+    while node.op_type == "Identity":
+        node = producers[node.input[0]]
+    assert node.op_type == "DequantizeLinear", node.op_type
+    return float(numpy_helper.to_array(inits[node.input[1]]).max())
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_multiplies_bytes(name):
+    graph = strata.compile(_quantized(name), compile_to="graph")
+    assert "xui8>, tensor<" in graph and "xi8> -> tensor<" in graph, graph
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("batch", [1, 3])
+def test_matches_onnxruntime(name, batch):
+    model = _quantized(name)
+    compiled = strata.compile(model, target="cpu")
+    unoptimized = ort.SessionOptions()
+    unoptimized.graph_optimization_level = (
+        ort.GraphOptimizationLevel.ORT_DISABLE_ALL)
+    sessions = [ort.InferenceSession(model.SerializeToString(), unoptimized,
+                                     providers=["CPUExecutionProvider"])]
+    if name == "mlp":
+        sessions.append(ort.InferenceSession(
+            model.SerializeToString(), providers=["CPUExecutionProvider"]))
+    step = _output_step(model)
+    for seed in (200, 201):
+        x = models.make_input(name, batch, seed)
+        got = compiled.main(x)
+        for session in sessions:
+            expected = session.run(None,
+                                   {session.get_inputs()[0].name: x})[0]
+            assert got.shape == expected.shape
+            diff = float(np.max(np.abs(got.astype(np.float64) - expected)))
+            assert diff <= step * 1.001, (diff, step)
+            if name == "mlp":
+                assert np.array_equal(np.argmax(got, -1),
+                                      np.argmax(expected, -1))
