@@ -43,7 +43,7 @@ func.func @qdq_matmul(%qa: tensor<2x8x64xui8>, %qb: tensor<64x32xi8>, %za: tenso
 // CHECK: graph.reduce_sum %{{.*}} {axes = array<i64: 0>} : tensor<16x8xi32> -> tensor<1x8xi32>
 // CHECK: %[[ROWS:.*]] = graph.reduce_sum %{{.*}} {axes = array<i64: -1>} : tensor<4x16xi32> -> tensor<4x1xi32>
 // CHECK: graph.mul %{{.*}}, %[[ROWS]] : tensor<1x8xi32>, tensor<4x1xi32> -> tensor<4x8xi32>
-// CHECK: graph.mul %{{.*}}, %[[K]] : tensor<1x8xi32>, tensor<i32> -> tensor<1x8xi32>
+// CHECK: graph.mul %[[K]], %{{.*}} : tensor<i32>, tensor<1x8xi32> -> tensor<1x8xi32>
 // CHECK: %[[SBT:.*]] = graph.transpose %[[SB]] {perm = array<i64: 1, 0>} : tensor<8x1xf32> -> tensor<1x8xf32>
 // CHECK: graph.mul %[[SA]], %[[SBT]] : tensor<f32>, tensor<1x8xf32> -> tensor<1x8xf32>
 // CHECK: %[[R:.*]] = graph.add %{{.*}}, %[[BIAS]] : tensor<4x8xf32>, tensor<8xf32> -> tensor<4x8xf32>
@@ -107,4 +107,46 @@ func.func @not_folded(%qa: tensor<4x16xui8>, %qb: tensor<16x8xi8>, %sa: tensor<4
   %bi = graph.cast %qb : tensor<16x8xi8> -> tensor<16x8xi32>
   %5 = graph.matmul %ai, %bi : tensor<4x16xi32>, tensor<16x8xi32> -> tensor<4x8xi32>
   return %0, %1, %2, %3, %4, %5 : tensor<4x8xf32>, tensor<2x4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xi32>
+}
+
+// -----
+
+// A constant weight's column sums are computed by the pass (a [1, N] i32
+// constant), read across the rows of a trans_b weight: columns of
+// [[1, 2, 3], [-4, 5, 6]]^T sum to 6 and 7.
+// CHECK-LABEL: func.func @constant_weight
+// CHECK: %[[SUMS:.*]] = graph.constant dense<{{\[\[}}6, 7]]> : tensor<1x2xi32>
+// CHECK-NOT: graph.reduce_sum
+// CHECK: graph.mul %{{.*}}, %[[SUMS]] : tensor<i32>, tensor<1x2xi32> -> tensor<1x2xi32>
+func.func @constant_weight(%qa: tensor<4x3xui8>, %za: tensor<ui8>, %sa: tensor<f32>, %sb: tensor<f32>) -> tensor<4x2xf32> {
+  %qb = graph.constant dense<[[1, 2, 3], [-4, 5, 6]]> : tensor<2x3xi8>
+  %a0 = graph.cast %qa : tensor<4x3xui8> -> tensor<4x3xf32>
+  %za0 = graph.cast %za : tensor<ui8> -> tensor<f32>
+  %a1 = graph.sub %a0, %za0 : tensor<4x3xf32>, tensor<f32> -> tensor<4x3xf32>
+  %a = graph.mul %a1, %sa : tensor<4x3xf32>, tensor<f32> -> tensor<4x3xf32>
+  %b0 = graph.cast %qb : tensor<2x3xi8> -> tensor<2x3xf32>
+  %b = graph.mul %b0, %sb : tensor<2x3xf32>, tensor<f32> -> tensor<2x3xf32>
+  %0 = graph.linear %a, %b {trans_b = true} : tensor<4x3xf32>, tensor<2x3xf32> -> tensor<4x2xf32>
+  return %0 : tensor<4x2xf32>
+}
+
+// -----
+
+// A constant weight dequantized for a float op (a convolution) is
+// dequantized now, on its bytes, per output channel: (q - zp) * scale with
+// the per-axis scale reshaped to [2, 1] (evaluated as a small constant).
+// CHECK-LABEL: func.func @dequantized_weight
+// CHECK: %[[W:.*]] = graph.constant dense<{{\[\[}}5.000000e-01, 1.000000e+00], [-6.000000e+00, 4.000000e+00]]> : tensor<2x2xf32>
+// CHECK-NEXT: return %[[W]]
+func.func @dequantized_weight() -> tensor<2x2xf32> {
+  %q = graph.constant dense<[[2, 3], [-2, 3]]> : tensor<2x2xi8>
+  %zp = graph.constant dense<1> : tensor<i8>
+  %s = graph.constant dense<[0.5, 2.0]> : tensor<2xf32>
+  %shape = graph.constant dense<[2, 1]> : tensor<2xi64>
+  %s2 = graph.reshape %s, %shape : tensor<2xf32>, tensor<2xi64> -> tensor<2x1xf32>
+  %q0 = graph.cast %q : tensor<2x2xi8> -> tensor<2x2xf32>
+  %zp0 = graph.cast %zp : tensor<i8> -> tensor<f32>
+  %d = graph.sub %q0, %zp0 : tensor<2x2xf32>, tensor<f32> -> tensor<2x2xf32>
+  %w = graph.mul %d, %s2 : tensor<2x2xf32>, tensor<2x1xf32> -> tensor<2x2xf32>
+  return %w : tensor<2x2xf32>
 }

@@ -7,8 +7,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "strata/Dialect/Graph/Evaluator/Evaluator.h"
 #include "strata/Dialect/Graph/IR/GraphOps.h"
 #include "strata/Dialect/Graph/Transforms/Passes.h"
+#include "strata/Support/ConstantLayout.h"
 
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Matchers.h"
@@ -112,6 +114,28 @@ bool isPerColumn(Value value, int64_t columns, bool transposed) {
          (shape.size() == 2 && shape[0] == 1 && shape[1] == columns);
 }
 
+/// The sums over K of `bytes`, a constant matrix [K, N] ([N, K] when
+/// `transposed`), as a [1, N] i32 constant; null when it is not a constant
+/// matrix.
+DenseElementsAttr getConstantColumnSums(Value bytes, bool transposed) {
+  ElementsAttr value;
+  if (!matchPattern(bytes, m_Constant(&value)))
+    return nullptr;
+  FailureOr<EvalTensor> tensor = EvalTensor::fromAttr(value);
+  if (failed(tensor) || tensor->getRank() != 2)
+    return nullptr;
+  int64_t rows = tensor->getShape()[0], cols = tensor->getShape()[1];
+  int64_t n = transposed ? rows : cols;
+  SmallVector<int32_t> sums(n, 0);
+  for (int64_t row = 0; row < rows; ++row)
+    for (int64_t col = 0; col < cols; ++col)
+      sums[transposed ? row : col] +=
+          static_cast<int32_t>(tensor->getInt(row * cols + col));
+  auto type =
+      RankedTensorType::get({1, n}, IntegerType::get(bytes.getContext(), 32));
+  return DenseElementsAttr::get(type, ArrayRef<int32_t>(sums));
+}
+
 /// The exact i32 product (qa - za) x (qb - zb) of shifted bytes `a` and
 /// `b` (b read transposed when `transB`, a 2-D linear's weight), from the
 /// product of the bytes; then, with scales and a float `resultType`, that
@@ -142,9 +166,16 @@ Value buildBytesProduct(PatternRewriter &rewriter, Location loc,
   Value zb = b.zeroPoint ? toI32(asRow(b.zeroPoint)) : Value();
   int64_t rank = cast<RankedTensorType>(qb.getType()).getRank();
   if (za) {
-    Value columns = ReduceSumOp::create(
-        rewriter, loc, toI32(qb), rewriter.getDenseI64ArrayAttr({rank - 2}),
-        rewriter.getBoolAttr(true));
+    // A constant weight's column sums are computed now: graph-fold-constants
+    // leaves tensors above its element limit (the weight widened to i32)
+    // to run at every call.
+    Value columns;
+    if (DenseElementsAttr sums = getConstantColumnSums(b.bytes, transB))
+      columns = ConstantOp::create(rewriter, loc, sums);
+    else
+      columns = ReduceSumOp::create(rewriter, loc, toI32(qb),
+                                    rewriter.getDenseI64ArrayAttr({rank - 2}),
+                                    rewriter.getBoolAttr(true));
     product = SubOp::create(rewriter, loc, product,
                             MulOp::create(rewriter, loc, za, columns));
   }
@@ -267,13 +298,111 @@ struct FoldQuantizedLinear : OpRewritePattern<LinearOp> {
   }
 };
 
+/// The value of `value` when it is a small constant, possibly through
+/// chains of graph ops on small constants (a per-axis scale reshaped, a
+/// zero point cast): evaluated by the reference evaluator.
+FailureOr<EvalTensor> evaluateSmallConstant(Value value, int depth = 0) {
+  constexpr int64_t kMaxElements = 1 << 16;
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  if (!type || !type.hasStaticShape() || type.getNumElements() > kMaxElements)
+    return failure();
+  ElementsAttr attr;
+  if (matchPattern(value, m_Constant(&attr)))
+    return EvalTensor::fromAttr(attr);
+  Operation *op = value.getDefiningOp();
+  if (!op || depth > 4 || op->getNumResults() != 1 ||
+      !isa<GraphDialect>(op->getDialect()))
+    return failure();
+  SmallVector<EvalTensor> operands;
+  for (Value operand : op->getOperands()) {
+    FailureOr<EvalTensor> evaluated = evaluateSmallConstant(operand, depth + 1);
+    if (failed(evaluated))
+      return failure();
+    operands.push_back(std::move(*evaluated));
+  }
+  SmallVector<EvalTensor> results;
+  if (failed(evaluateOp(op, operands, results)))
+    return failure();
+  return std::move(results.front());
+}
+
+/// mul(sub(cast(q), cast(zp)), scale) of a constant weight q and small
+/// constant parameters -> the f32 weight, computed on q's bytes (a new
+/// blob for a dense_resource q): graph-fold-constants leaves tensors above
+/// its element limit alone, and a convolution would otherwise dequantize
+/// its weight at every call. (The reference evaluator would hold every
+/// element as a double on the way.)
+struct FoldDequantizedWeight : OpRewritePattern<MulOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(MulOp op,
+                                PatternRewriter &rewriter) const override {
+    auto type = dyn_cast<RankedTensorType>(op.getType());
+    if (!type || !type.hasStaticShape() || !type.getElementType().isF32())
+      return rewriter.notifyMatchFailure(op, "not a static f32 tensor");
+    std::optional<Dequantized> weight = matchDequantized(op.getResult());
+    ElementsAttr bytes;
+    if (!weight || !matchPattern(weight->bytes, m_Constant(&bytes)))
+      return rewriter.notifyMatchFailure(op, "not a constant dequantized");
+    FailureOr<EvalTensor> scale = evaluateSmallConstant(weight->scale);
+    FailureOr<EvalTensor> zeroPoint = EvalTensor();
+    if (weight->zeroPoint)
+      zeroPoint = evaluateSmallConstant(weight->zeroPoint);
+    if (failed(scale) || failed(zeroPoint))
+      return rewriter.notifyMatchFailure(op, "parameters not constant");
+    SmallVector<ArrayRef<int64_t>> shapes = {scale->getShape()};
+    if (weight->zeroPoint)
+      shapes.push_back(zeroPoint->getShape());
+    bool isUnsigned =
+        cast<IntegerType>(getElementTypeOrSelf(bytes.getType())).isUnsigned();
+    bool broadcasts = true;
+    FailureOr<ElementsAttr> folded = strata::rewriteConstantBytes(
+        bytes, type, "_dequantized",
+        [&](ArrayRef<char> in, MutableArrayRef<char> out) {
+          auto *result = reinterpret_cast<float *>(out.data());
+          broadcasts = succeeded(forEachBroadcastIndex(
+              type.getShape(), shapes,
+              [&](int64_t index, ArrayRef<int64_t> operands) {
+                // As the importer's DequantizeLinear computes it: the
+                // difference in f32 (exact for bytes), times the scale,
+                // rounded once to f32.
+                float q = isUnsigned ? static_cast<uint8_t>(in[index])
+                                     : static_cast<int8_t>(in[index]);
+                float shifted =
+                    weight->zeroPoint
+                        ? q - static_cast<float>(zeroPoint->getInt(operands[1]))
+                        : q;
+                result[index] = static_cast<float>(
+                    shifted * static_cast<float>(scale->getFloat(operands[0])));
+                return success();
+              }));
+        });
+    if (failed(folded) || !broadcasts)
+      return rewriter.notifyMatchFailure(op, "cannot rewrite the bytes");
+    rewriter.replaceOpWithNewOp<ConstantOp>(op, *folded);
+    return success();
+  }
+};
+
 struct GraphFoldQuantizedProductsPass
     : strata::graph::impl::GraphFoldQuantizedProductsPassBase<
           GraphFoldQuantizedProductsPass> {
   void runOnOperation() override {
-    RewritePatternSet patterns(&getContext());
-    patterns.add<FoldQuantizedMatmul, FoldQuantizedLinear>(&getContext());
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+    // No folding: the casts of constants the patterns match (a zero point's,
+    // a small weight's) would become float constants first.
+    GreedyRewriteConfig config;
+    config.enableFolding(false);
+    // Products first: they read the weights' bytes, which the second step
+    // turns into f32 weights where they still feed float ops.
+    RewritePatternSet products(&getContext());
+    products.add<FoldQuantizedMatmul, FoldQuantizedLinear>(&getContext());
+    if (failed(
+            applyPatternsGreedily(getOperation(), std::move(products), config)))
+      return signalPassFailure();
+    RewritePatternSet weights(&getContext());
+    weights.add<FoldDequantizedWeight>(&getContext());
+    if (failed(
+            applyPatternsGreedily(getOperation(), std::move(weights), config)))
       signalPassFailure();
   }
 };
