@@ -150,3 +150,20 @@ func.func @dequantized_weight() -> tensor<2x2xf32> {
   %w = graph.mul %d, %s2 : tensor<2x2xf32>, tensor<2x1xf32> -> tensor<2x2xf32>
   return %w : tensor<2x2xf32>
 }
+
+// -----
+
+// QLinearConv's weight shifted by its zero point in f64 (no scale) is
+// computed now too; a shift that a scale multiplies is left to the
+// dequantization's pattern (both at once).
+// CHECK-LABEL: func.func @shifted_weight
+// CHECK: %[[W:.*]] = graph.constant dense<{{\[\[}}1.000000e+00, 2.000000e+00], [-3.000000e+00, 2.000000e+00]]> : tensor<2x2xf64>
+// CHECK-NEXT: return %[[W]]
+func.func @shifted_weight() -> tensor<2x2xf64> {
+  %q = graph.constant dense<[[2, 3], [-2, 3]]> : tensor<2x2xi8>
+  %zp = graph.constant dense<1> : tensor<i8>
+  %q0 = graph.cast %q : tensor<2x2xi8> -> tensor<2x2xf64>
+  %zp0 = graph.cast %zp : tensor<i8> -> tensor<f64>
+  %w = graph.sub %q0, %zp0 : tensor<2x2xf64>, tensor<f64> -> tensor<2x2xf64>
+  return %w : tensor<2x2xf64>
+}

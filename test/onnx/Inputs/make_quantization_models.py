@@ -172,6 +172,44 @@ def quantization_errors(out_dir):
          _info("c", TensorProto.INT32, [1, 2, 4, 4])], inits)
 
 
+def contrib_errors(out_dir):
+    """onnxruntime contrib ops (com.microsoft, QOperator) in forms the
+    importer reports: QLinearGlobalAveragePool with channels_last=1, QGemm
+    with transA=1, QLinearAdd with a per-channel scale, QLinearSoftmax with
+    opset-12 semantics on an inner axis, and a contrib op it does not know."""
+    u8 = TensorProto.UINT8
+    ms = "com.microsoft"
+    inits = [
+        _init("s", np.array(np.float32(0.5))),
+        _init("s3", np.array([0.5, 0.25, 1.0], np.float32)),
+        _init("zp", np.array(np.uint8(3))),
+        _init("w", np.ones((3, 3), np.int8)),
+        _init("wzp", np.array(np.int8(0))),
+    ]
+    nodes = [
+        helper.make_node("QLinearGlobalAveragePool",
+                         ["img", "s", "zp", "s", "zp"], ["gap"],
+                         name="gap_nhwc", domain=ms, channels_last=1),
+        helper.make_node("QGemm", ["a", "s", "zp", "w", "s", "wzp"], ["g"],
+                         name="gemm_trans_a", domain=ms, transA=1),
+        helper.make_node("QLinearAdd", ["a", "s3", "zp", "a", "s", "zp", "s",
+                                        "zp"], ["add"],
+                         name="add_per_channel", domain=ms),
+        helper.make_node("QLinearSoftmax", ["a", "s", "zp", "s", "zp"],
+                         ["sm"], name="softmax_opset12", domain=ms, axis=0,
+                         opset=12),
+        helper.make_node("QLinearFoo", ["a"], ["foo"], name="unknown",
+                         domain=ms),
+    ]
+    graph = helper.make_graph(
+        nodes, "test", [_info("img", u8, [1, 3, 4, 4]), _info("a", u8, [3, 3])],
+        [_info("gap", u8, [1, 3, 1, 1]), _info("g", TensorProto.FLOAT, [3, 3]),
+         _info("add", u8, [3, 3]), _info("sm", u8, [3, 3]),
+         _info("foo", u8, [3, 3])], inits)
+    return helper.make_model(graph, opset_imports=[
+        helper.make_opsetid("", 21), helper.make_opsetid(ms, 1)])
+
+
 def main():
     name, out = sys.argv[1], sys.argv[2]
     out_dir = sys.argv[3] if len(sys.argv) > 3 else None

@@ -326,58 +326,88 @@ FailureOr<EvalTensor> evaluateSmallConstant(Value value, int depth = 0) {
   return std::move(results.front());
 }
 
-/// mul(sub(cast(q), cast(zp)), scale) of a constant weight q and small
-/// constant parameters -> the f32 weight, computed on q's bytes (a new
-/// blob for a dense_resource q): graph-fold-constants leaves tensors above
-/// its element limit alone, and a convolution would otherwise dequantize
-/// its weight at every call. (The reference evaluator would hold every
-/// element as a double on the way.)
-struct FoldDequantizedWeight : OpRewritePattern<MulOp> {
-  using OpRewritePattern::OpRewritePattern;
+/// Writes (q - zp) [* scale] of the bytes `in` (a constant weight of
+/// `type`'s shape) into `out` as `Float` elements, the parameters
+/// broadcast; as the importer computes it: the difference exact in the
+/// float type, times the scale (f32), rounded once.
+template <typename Float>
+LogicalResult writeDequantized(RankedTensorType type, ArrayRef<char> in,
+                               MutableArrayRef<char> out, bool isUnsigned,
+                               const EvalTensor *zeroPoint,
+                               const EvalTensor *scale) {
+  SmallVector<ArrayRef<int64_t>> shapes;
+  shapes.push_back(zeroPoint ? zeroPoint->getShape() : type.getShape());
+  shapes.push_back(scale ? scale->getShape() : type.getShape());
+  auto *result = reinterpret_cast<Float *>(out.data());
+  return forEachBroadcastIndex(
+      type.getShape(), shapes, [&](int64_t index, ArrayRef<int64_t> at) {
+        Float q = isUnsigned ? static_cast<uint8_t>(in[index])
+                             : static_cast<int8_t>(in[index]);
+        if (zeroPoint)
+          q -= static_cast<Float>(zeroPoint->getInt(at[0]));
+        if (scale)
+          q *= static_cast<Float>(scale->getFloat(at[1]));
+        result[index] = q;
+        return success();
+      });
+}
 
-  LogicalResult matchAndRewrite(MulOp op,
+/// A constant weight q made float by the importer with small constant
+/// parameters: dequantized, mul(sub(cast(q), cast(zp)), scale) (QDQ
+/// convolutions, f32), or shifted, sub(cast(q), cast(zp)) (QLinearConv and
+/// ConvInteger, f64) -> the float weight, computed on q's bytes (a new blob
+/// for a dense_resource q): graph-fold-constants leaves tensors above its
+/// element limit alone, and a convolution would otherwise convert its
+/// weight at every call. (The reference evaluator would hold every element
+/// as a double on the way.)
+template <typename RootOp> struct FoldFloatWeight : OpRewritePattern<RootOp> {
+  using OpRewritePattern<RootOp>::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(RootOp op,
                                 PatternRewriter &rewriter) const override {
     auto type = dyn_cast<RankedTensorType>(op.getType());
-    if (!type || !type.hasStaticShape() || !type.getElementType().isF32())
-      return rewriter.notifyMatchFailure(op, "not a static f32 tensor");
-    std::optional<Dequantized> weight = matchDequantized(op.getResult());
+    if (!type || !type.hasStaticShape() ||
+        !(type.getElementType().isF32() || type.getElementType().isF64()))
+      return rewriter.notifyMatchFailure(op, "not a static f32/f64 tensor");
+    // A shift that a scale multiplies is the dequantization's (the mul's
+    // pattern folds both at once).
+    if (std::is_same_v<RootOp, SubOp> &&
+        llvm::any_of(op->getUsers(),
+                     [](Operation *user) { return isa<MulOp>(user); }))
+      return rewriter.notifyMatchFailure(op, "part of a dequantization");
+    std::optional<Dequantized> weight = std::is_same_v<RootOp, MulOp>
+                                            ? matchDequantized(op.getResult())
+                                            : matchShifted(op.getResult());
     ElementsAttr bytes;
     if (!weight || !matchPattern(weight->bytes, m_Constant(&bytes)))
-      return rewriter.notifyMatchFailure(op, "not a constant dequantized");
-    FailureOr<EvalTensor> scale = evaluateSmallConstant(weight->scale);
-    FailureOr<EvalTensor> zeroPoint = EvalTensor();
-    if (weight->zeroPoint)
-      zeroPoint = evaluateSmallConstant(weight->zeroPoint);
-    if (failed(scale) || failed(zeroPoint))
-      return rewriter.notifyMatchFailure(op, "parameters not constant");
-    SmallVector<ArrayRef<int64_t>> shapes = {scale->getShape()};
-    if (weight->zeroPoint)
-      shapes.push_back(zeroPoint->getShape());
+      return rewriter.notifyMatchFailure(op, "not a constant made float");
+    std::optional<EvalTensor> scale, zeroPoint;
+    if (weight->scale) {
+      FailureOr<EvalTensor> value = evaluateSmallConstant(weight->scale);
+      if (failed(value))
+        return rewriter.notifyMatchFailure(op, "scale not constant");
+      scale = std::move(*value);
+    }
+    if (weight->zeroPoint) {
+      FailureOr<EvalTensor> value = evaluateSmallConstant(weight->zeroPoint);
+      if (failed(value))
+        return rewriter.notifyMatchFailure(op, "zero point not constant");
+      zeroPoint = std::move(*value);
+    }
     bool isUnsigned =
         cast<IntegerType>(getElementTypeOrSelf(bytes.getType())).isUnsigned();
-    bool broadcasts = true;
+    const EvalTensor *zp = zeroPoint ? &*zeroPoint : nullptr;
+    const EvalTensor *sc = scale ? &*scale : nullptr;
+    LogicalResult written = success();
     FailureOr<ElementsAttr> folded = strata::rewriteConstantBytes(
         bytes, type, "_dequantized",
         [&](ArrayRef<char> in, MutableArrayRef<char> out) {
-          auto *result = reinterpret_cast<float *>(out.data());
-          broadcasts = succeeded(forEachBroadcastIndex(
-              type.getShape(), shapes,
-              [&](int64_t index, ArrayRef<int64_t> operands) {
-                // As the importer's DequantizeLinear computes it: the
-                // difference in f32 (exact for bytes), times the scale,
-                // rounded once to f32.
-                float q = isUnsigned ? static_cast<uint8_t>(in[index])
-                                     : static_cast<int8_t>(in[index]);
-                float shifted =
-                    weight->zeroPoint
-                        ? q - static_cast<float>(zeroPoint->getInt(operands[1]))
-                        : q;
-                result[index] = static_cast<float>(
-                    shifted * static_cast<float>(scale->getFloat(operands[0])));
-                return success();
-              }));
+          written =
+              type.getElementType().isF32()
+                  ? writeDequantized<float>(type, in, out, isUnsigned, zp, sc)
+                  : writeDequantized<double>(type, in, out, isUnsigned, zp, sc);
         });
-    if (failed(folded) || !broadcasts)
+    if (failed(folded) || failed(written))
       return rewriter.notifyMatchFailure(op, "cannot rewrite the bytes");
     rewriter.replaceOpWithNewOp<ConstantOp>(op, *folded);
     return success();
@@ -400,7 +430,7 @@ struct GraphFoldQuantizedProductsPass
             applyPatternsGreedily(getOperation(), std::move(products), config)))
       return signalPassFailure();
     RewritePatternSet weights(&getContext());
-    weights.add<FoldDequantizedWeight>(&getContext());
+    weights.add<FoldFloatWeight<MulOp>, FoldFloatWeight<SubOp>>(&getContext());
     if (failed(
             applyPatternsGreedily(getOperation(), std::move(weights), config)))
       signalPassFailure();

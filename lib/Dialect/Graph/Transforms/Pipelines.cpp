@@ -49,7 +49,8 @@ void strata::graph::registerGraphPasses() {
   registerGraphTransformsPasses();
   PassPipelineRegistration<>(
       "strata-graph-optimize",
-      "The default graph-level pipeline: shape inference, canonicalization, "
-      "weight prepacking, constant and batch-norm folding, CSE, symbol DCE",
+      "The default graph-level pipeline: shape inference, quantized "
+      "products on bytes, canonicalization, weight prepacking, constant and "
+      "batch-norm folding, CSE, symbol DCE",
       buildGraphOptimizePipeline);
 }

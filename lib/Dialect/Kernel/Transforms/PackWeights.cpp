@@ -186,6 +186,13 @@ LogicalResult packForInt8DotProducts(RewriterBase &rewriter,
   rewriter.setInsertionPoint(product);
   Value packed = arith::ConstantOp::create(rewriter, loc, panelType,
                                            cast<TypedAttr>(*relaid));
+  // A's K may be unknown in its type (computed shapes): it is B's (the
+  // product checks that at run time).
+  if (aType.isDynamicDim(1)) {
+    aType =
+        RankedTensorType::get({aType.getDimSize(0), k}, aType.getElementType());
+    a = tensor::CastOp::create(rewriter, loc, aType, a);
+  }
   auto groupedType = RankedTensorType::get(
       {aType.getDimSize(0), k / group, group}, aType.getElementType());
   Value grouped = tensor::ExpandShapeOp::create(

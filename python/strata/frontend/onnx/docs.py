@@ -8,7 +8,7 @@
 #===----------------------------------------------------------------------===#
 
 from .emit import RESOURCE_THRESHOLD
-from .registry import MAX_OPSET, MIN_OPSET, OP_TABLE
+from .registry import CONTRIB_TABLE, MAX_OPSET, MIN_OPSET, OP_TABLE
 
 
 def op_table_markdown() -> str:
@@ -75,6 +75,13 @@ def op_table_markdown() -> str:
         h = OP_TABLE[op]
         first, last = h.opsets
         lines.append(f"| {op} | {first}-{last} | {h.graph_ops} | {h.notes} |")
+    lines += ["", "onnxruntime's contrib ops that its quantization tools "
+              "write (the QOperator format), by domain:", "",
+              "| domain | op | graph ops | supported attributes / inputs, "
+              "limits |", "|---|---|---|---|"]
+    for domain, op in sorted(CONTRIB_TABLE):
+        h = CONTRIB_TABLE[(domain, op)]
+        lines.append(f"| {domain} | {op} | {h.graph_ops} | {h.notes} |")
     lines += ["", "Conformance on the ONNX backend node tests: "
               "[OnnxConformance.md](OnnxConformance.md).", ""]
     return "\n".join(lines)

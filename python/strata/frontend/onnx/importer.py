@@ -42,7 +42,7 @@ from .emit import (RESOURCE_THRESHOLD, _attr_dict, _blob_bytes, _blob_hex,
                    _dense_literal, _escape, _short)
 from .errors import OnnxImportError, _Poisoned, _Unsupported
 from .functions import expand_functions
-from .registry import MAX_OPSET, MAX_RANK, MIN_OPSET, OP_TABLE
+from .registry import MAX_OPSET, MAX_RANK, MIN_OPSET, _lookup
 from .validate import prepare_model
 
 
@@ -548,8 +548,7 @@ class _Importer:
         problems = []
         poisoned = False
         mark = len(self.lines)
-        handler = OP_TABLE.get(node.op_type) if node.domain in (
-            "", "ai.onnx") else None
+        handler = _lookup(node.domain, node.op_type)
         if handler is None:
             domain = f" in domain '{node.domain}'" if node.domain not in (
                 "", "ai.onnx") else ""

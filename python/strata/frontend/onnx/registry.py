@@ -81,6 +81,34 @@ def _handler(op_types, graph_ops: str, notes: str = "",
     return register
 
 
+#: Handlers of the onnxruntime contrib ops that its quantization tools
+#: write (QOperator format), keyed by (domain, op type): onnxruntime
+#: versions them apart from the default-domain opsets.
+CONTRIB_TABLE: dict = {}
+
+#: The domain of onnxruntime's contrib ops.
+MICROSOFT_DOMAIN = "com.microsoft"
+
+
+def _contrib_handler(op_types, graph_ops: str, notes: str = "",
+                     domain: str = MICROSOFT_DOMAIN):
+    """Registers the decorated function for each of the space-separated
+    contrib `op_types` of `domain`."""
+    def register(fn):
+        for op_type in op_types.split():
+            CONTRIB_TABLE[(domain, op_type)] = OpHandler(
+                fn, graph_ops.replace("{op}", op_type), notes, ALL_OPSETS)
+        return fn
+    return register
+
+
+def _lookup(domain: str, op_type: str):
+    """The handler of an op of `domain` (default-domain ops by type)."""
+    if domain in ("", "ai.onnx"):
+        return OP_TABLE.get(op_type)
+    return CONTRIB_TABLE.get((domain, op_type))
+
+
 def _check_kind(ctx: _Node, v: _Value, kinds: str, mnemonic: str):
     """Reports `v` unless its element kind (elements._kind) is one of
     `kinds`, the ones graph.`mnemonic` accepts."""

@@ -17,6 +17,7 @@ from . import control_flow, recurrent  # noqa: F401
 from . import normalization, image, loss, attention, einsum  # noqa: F401
 from . import composite, quantization  # noqa: F401
 from . import spectral  # noqa: F401
+from . import contrib_quantization  # noqa: F401
 from . import selection  # noqa: F401
 from . import deform_conv  # noqa: F401
 from . import roi_align  # noqa: F401

@@ -1,0 +1,202 @@
+#===- contrib_quantization.py - onnxruntime's QOperator contrib ops -------===#
+#
+# Handlers of the com.microsoft ops that onnxruntime's quantize_static
+# writes in the QOperator format: QLinearAdd, QLinearMul, QGemm,
+# QLinearGlobalAveragePool and QLinearSoftmax. Each is composed as the
+# QDQ form would be: its inputs dequantized (mul(sub(cast(q), cast(zp)),
+# scale), exactly as DequantizeLinear), the float op, and the result
+# quantized back as QuantizeLinear does (round half to even, zero point,
+# saturation). So QGemm's product becomes a byte product through
+# graph-fold-quantized-products, as a QDQ Gemm does, and the rest are
+# elementwise float ops that fuse with their neighbours.
+#
+# Scales and zero points are per tensor (one element), but QGemm's B ones,
+# which may be per output column (per-channel weights).
+#
+#===----------------------------------------------------------------------===#
+
+from __future__ import annotations
+
+from typing import Optional
+
+from onnx import TensorProto
+
+from ..elements import _elem_name
+from ..emit import _f32_attr
+from ..errors import _Unsupported
+from ..importer import _Value
+from ..registry import _contrib_handler
+from .compose import _Builder, _norm_axis
+from .quantization import (_check_quant_type, _per_tensor, _saturate,
+                           _INT8)
+
+_F32 = TensorProto.FLOAT
+
+
+def _optional(ctx, i: int) -> Optional[_Value]:
+    return ctx.input(i) if ctx.has_input(i) else None
+
+
+def _scale(ctx, i: int, what: str) -> _Value:
+    scale = ctx.input(i)
+    if scale.elem != _F32:
+        raise _Unsupported(f"{what} has element type "
+                           f"{_elem_name(scale.elem)}, expected float")
+    return scale
+
+
+def _dequantize(b: _Builder, x: _Value, scale: _Value,
+                zp: Optional[_Value]) -> _Value:
+    """(x - zp) * scale in f32, as the importer's DequantizeLinear."""
+    _check_quant_type(x.elem, "a quantized input", _INT8)
+    d = b.cast(x, _F32)
+    if zp is not None:
+        if zp.elem != x.elem:
+            raise _Unsupported(f"a zero point of type {_elem_name(zp.elem)} "
+                               f"quantizes an input of {_elem_name(x.elem)}")
+        d = b.sub(d, b.cast(zp, _F32))
+    return b.mul(d, scale)
+
+
+def _quantize(b: _Builder, y: _Value, scale: _Value,
+              zp: Optional[_Value], elem: int) -> _Value:
+    """round(y / scale) + zp saturated to `elem`, as QuantizeLinear."""
+    _check_quant_type(elem, "the output", _INT8)
+    q = b.unary("round", b.div(y, scale))
+    if zp is not None:
+        q = b.add(q, b.cast(zp, _F32))
+    return _saturate(b, q, elem)
+
+
+def _output_elem(zp: Optional[_Value], fallback: int) -> int:
+    return zp.elem if zp is not None else fallback
+
+
+@_contrib_handler("QLinearAdd QLinearMul",
+                  "graph.cast, graph.sub, graph.mul, graph.add / graph.mul, "
+                  "graph.div, graph.round, graph.clip",
+                  "int8/uint8; per-tensor scales and zero points; numpy "
+                  "broadcasting; computed in f32 and requantized as "
+                  "QuantizeLinear")
+def _qlinear_binary(imp, ctx):
+    """com.microsoft QLinearAdd / QLinearMul: C = quantize(dequantize(A)
+    op dequantize(B))."""
+    b = _Builder(imp, ctx)
+    a = _dequantize(b, ctx.input(0), _per_tensor(_scale(ctx, 1, "A_scale"),
+                                                 "A_scale"),
+                    _optional(ctx, 2))
+    y = _dequantize(b, ctx.input(3), _per_tensor(_scale(ctx, 4, "B_scale"),
+                                                 "B_scale"),
+                    _optional(ctx, 5))
+    r = b.add(a, y) if ctx.op == "QLinearAdd" else b.mul(a, y)
+    zp = _optional(ctx, 7)
+    imp.set_out(ctx, _quantize(b, r, _per_tensor(_scale(ctx, 6, "C_scale"),
+                                                 "C_scale"),
+                               zp, _output_elem(zp, ctx.input(0).elem)))
+
+
+@_contrib_handler("QLinearGlobalAveragePool",
+                  "graph.cast, graph.sub, graph.mul, graph.global_avg_pool, "
+                  "graph.div, graph.round, graph.add, graph.clip",
+                  "int8/uint8; channels_last=0 (NCHW); per-tensor scales "
+                  "and zero points")
+def _qlinear_global_avg_pool(imp, ctx):
+    """com.microsoft QLinearGlobalAveragePool: the mean over the spatial
+    dims of the dequantized input, requantized."""
+    b = _Builder(imp, ctx)
+    if ctx.attr("channels_last", 0):
+        raise _Unsupported("channels_last=1 is not supported")
+    x = ctx.input(0)
+    if x.rank < 3:
+        raise _Unsupported(f"the input must have rank 3 or more, got "
+                           f"{x.rank}")
+    d = _dequantize(b, x, _per_tensor(_scale(ctx, 1, "x_scale"), "x_scale"),
+                    _optional(ctx, 2))
+    dims = x.dims[:2] + (1,) * (x.rank - 2)
+    pooled = b.op("global_avg_pool", [d], _F32, dims)
+    zp = _optional(ctx, 4)
+    imp.set_out(ctx, _quantize(b, pooled, _per_tensor(
+        _scale(ctx, 3, "y_scale"), "y_scale"), zp, _output_elem(zp, x.elem)))
+
+
+@_contrib_handler("QLinearSoftmax",
+                  "graph.cast, graph.sub, graph.mul, graph.softmax, "
+                  "graph.div, graph.round, graph.add, graph.clip",
+                  "int8/uint8; opset >= 13 semantics (one axis), or the "
+                  "last axis; per-tensor scales and zero points; computed in "
+                  "f32 (onnxruntime uses a table of exponentials)")
+def _qlinear_softmax(imp, ctx):
+    """com.microsoft QLinearSoftmax: softmax of the dequantized input along
+    `axis`, requantized."""
+    b = _Builder(imp, ctx)
+    x = ctx.input(0)
+    axis = _norm_axis(ctx.attr("axis", -1), x.rank)
+    opset = ctx.attr("opset", 13)
+    if opset < 13 and axis != x.rank - 1:
+        raise _Unsupported(f"opset {opset} semantics (softmax over the "
+                           "flattened trailing dims) are only supported on "
+                           "the last axis")
+    d = _dequantize(b, x, _per_tensor(_scale(ctx, 1, "X_scale"), "X_scale"),
+                    _optional(ctx, 2))
+    probs = b.op("softmax", [d], _F32, d.dims, {"axis": f"{axis} : i64"})
+    zp = _optional(ctx, 4)
+    imp.set_out(ctx, _quantize(b, probs, _per_tensor(
+        _scale(ctx, 3, "y_scale"), "y_scale"), zp, _output_elem(zp, x.elem)))
+
+
+@_contrib_handler("QGemm",
+                  "graph.cast, graph.sub, graph.mul, graph.linear (then "
+                  "graph-fold-quantized-products: a byte product), "
+                  "graph.div, graph.round, graph.add, graph.clip",
+                  "int8/uint8; transA=0, transB, alpha; per-tensor A "
+                  "parameters, per-tensor or per-column B ones; optional "
+                  "int32 bias C (scale a_scale * b_scale); without y_scale "
+                  "the output is float")
+def _qgemm(imp, ctx):
+    """com.microsoft QGemm: Y = alpha * A' B' + C, requantized when y_scale
+    is given (else float)."""
+    b = _Builder(imp, ctx)
+    if ctx.attr("transA", 0):
+        raise _Unsupported("transA=1 is not supported")
+    trans_b = bool(ctx.attr("transB", 0))
+    alpha = float(ctx.attr("alpha", 1.0))
+    a, w = ctx.input(0), ctx.input(3)
+    if a.rank != 2 or w.rank != 2:
+        raise _Unsupported("A and B must be matrices")
+    a_scale = _per_tensor(_scale(ctx, 1, "a_scale"), "a_scale")
+    da = _dequantize(b, a, a_scale, _optional(ctx, 2))
+    b_scale, b_zp = _scale(ctx, 4, "b_scale"), _optional(ctx, 5)
+    n = w.dims[0] if trans_b else w.dims[1]
+
+    def per_column(v: Optional[_Value], what: str):
+        """A per-column parameter of B, shaped to broadcast over B (a row
+        per output column when B is read transposed)."""
+        if v is None or all(d == 1 for d in v.dims):
+            return v
+        if v.rank != 1 or v.dims[0] != n:
+            raise _Unsupported(f"'{what}' must hold one element or one per "
+                               f"output column ({n}), it has shape "
+                               f"{list(v.dims)}")
+        return b.reshape(v, [n, 1]) if trans_b else v
+
+    db = _dequantize(b, w, per_column(b_scale, "b_scale"),
+                     per_column(b_zp, "b_zero_point"))
+    m = a.dims[0]
+    ops = [da, db]
+    if ctx.has_input(6):
+        bias = ctx.input(6)
+        if bias.elem != TensorProto.INT32:
+            raise _Unsupported(f"C has element type {_elem_name(bias.elem)}, "
+                               "expected int32")
+        # The bias is quantized with scale a_scale * b_scale, zero point 0.
+        ops.append(b.mul(b.cast(bias, _F32), b.mul(a_scale, b_scale)))
+    attrs = {"trans_b": "true" if trans_b else None,
+             "alpha": _f32_attr(alpha) if alpha != 1.0 else None}
+    y = imp.op(ctx, "linear", ops, _F32, (m, n), attrs)
+    if not ctx.has_input(7):
+        imp.set_out(ctx, y)
+        return
+    zp = _optional(ctx, 8)
+    imp.set_out(ctx, _quantize(b, y, _per_tensor(_scale(ctx, 7, "y_scale"),
+                                                 "y_scale"),
+                               zp, _output_elem(zp, a.elem)))
