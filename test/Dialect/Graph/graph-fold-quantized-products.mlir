@@ -1,32 +1,34 @@
 // RUN: strata-opt %s --graph-fold-quantized-products -split-input-file | FileCheck %s
 
 // onnxruntime's QDQ form of a MatMul: ui8 activations with a zero point,
-// symmetric i8 weights (zero point 0: no terms). The product of the bytes,
-// A's zero point times B's column sums, then one scaling by sa * sb.
+// a constant i8 weight with zero point 0 (no terms). The product of the
+// bytes, A's zero point times B's column sums (computed now: 6 and 16),
+// then one scaling by sa * sb.
 // CHECK-LABEL: func.func @qdq_matmul
-// CHECK-SAME: (%[[QA:.*]]: tensor<2x8x64xui8>, %[[QB:.*]]: tensor<64x32xi8>, %[[ZA:.*]]: tensor<ui8>, %[[SA:.*]]: tensor<f32>, %[[SB:.*]]: tensor<f32>)
-// CHECK: %[[P:.*]] = graph.matmul %[[QA]], %[[QB]] : tensor<2x8x64xui8>, tensor<64x32xi8> -> tensor<2x8x32xi32>
+// CHECK-SAME: (%[[QA:.*]]: tensor<2x8x4xui8>, %[[ZA:.*]]: tensor<ui8>, %[[SA:.*]]: tensor<f32>, %[[SB:.*]]: tensor<f32>)
+// CHECK-DAG: %[[QB:.*]] = graph.constant dense<{{\[\[}}1, -2], [3, 4], [-5, 6], [7, 8]]> : tensor<4x2xi8>
+// CHECK-DAG: %[[COLS:.*]] = graph.constant dense<{{\[\[}}6, 16]]> : tensor<1x2xi32>
+// CHECK: %[[P:.*]] = graph.matmul %[[QA]], %[[QB]] : tensor<2x8x4xui8>, tensor<4x2xi8> -> tensor<2x8x2xi32>
 // CHECK: %[[ZAI:.*]] = graph.cast %[[ZA]] : tensor<ui8> -> tensor<i32>
-// CHECK: %[[QBI:.*]] = graph.cast %[[QB]] : tensor<64x32xi8> -> tensor<64x32xi32>
-// CHECK: %[[COLS:.*]] = graph.reduce_sum %[[QBI]] {axes = array<i64: 0>} : tensor<64x32xi32> -> tensor<1x32xi32>
-// CHECK: %[[T:.*]] = graph.mul %[[ZAI]], %[[COLS]] : tensor<i32>, tensor<1x32xi32> -> tensor<1x32xi32>
-// CHECK: %[[S:.*]] = graph.sub %[[P]], %[[T]] : tensor<2x8x32xi32>, tensor<1x32xi32> -> tensor<2x8x32xi32>
-// CHECK: %[[F:.*]] = graph.cast %[[S]] : tensor<2x8x32xi32> -> tensor<2x8x32xf32>
+// CHECK: %[[T:.*]] = graph.mul %[[ZAI]], %[[COLS]] : tensor<i32>, tensor<1x2xi32> -> tensor<1x2xi32>
+// CHECK: %[[S:.*]] = graph.sub %[[P]], %[[T]] : tensor<2x8x2xi32>, tensor<1x2xi32> -> tensor<2x8x2xi32>
+// CHECK: %[[F:.*]] = graph.cast %[[S]] : tensor<2x8x2xi32> -> tensor<2x8x2xf32>
 // CHECK: %[[SC:.*]] = graph.mul %[[SA]], %[[SB]] : tensor<f32>, tensor<f32> -> tensor<f32>
-// CHECK: %[[R:.*]] = graph.mul %[[F]], %[[SC]] : tensor<2x8x32xf32>, tensor<f32> -> tensor<2x8x32xf32>
+// CHECK: %[[R:.*]] = graph.mul %[[F]], %[[SC]] : tensor<2x8x2xf32>, tensor<f32> -> tensor<2x8x2xf32>
 // CHECK: return %[[R]]
-func.func @qdq_matmul(%qa: tensor<2x8x64xui8>, %qb: tensor<64x32xi8>, %za: tensor<ui8>, %sa: tensor<f32>, %sb: tensor<f32>) -> tensor<2x8x32xf32> {
+func.func @qdq_matmul(%qa: tensor<2x8x4xui8>, %za: tensor<ui8>, %sa: tensor<f32>, %sb: tensor<f32>) -> tensor<2x8x2xf32> {
+  %qb = graph.constant dense<[[1, -2], [3, 4], [-5, 6], [7, 8]]> : tensor<4x2xi8>
   %zb = graph.constant dense<0> : tensor<i8>
-  %a0 = graph.cast %qa : tensor<2x8x64xui8> -> tensor<2x8x64xf32>
+  %a0 = graph.cast %qa : tensor<2x8x4xui8> -> tensor<2x8x4xf32>
   %za0 = graph.cast %za : tensor<ui8> -> tensor<f32>
-  %a1 = graph.sub %a0, %za0 : tensor<2x8x64xf32>, tensor<f32> -> tensor<2x8x64xf32>
-  %a = graph.mul %a1, %sa : tensor<2x8x64xf32>, tensor<f32> -> tensor<2x8x64xf32>
-  %b0 = graph.cast %qb : tensor<64x32xi8> -> tensor<64x32xf32>
+  %a1 = graph.sub %a0, %za0 : tensor<2x8x4xf32>, tensor<f32> -> tensor<2x8x4xf32>
+  %a = graph.mul %a1, %sa : tensor<2x8x4xf32>, tensor<f32> -> tensor<2x8x4xf32>
+  %b0 = graph.cast %qb : tensor<4x2xi8> -> tensor<4x2xf32>
   %zb0 = graph.cast %zb : tensor<i8> -> tensor<f32>
-  %b1 = graph.sub %b0, %zb0 : tensor<64x32xf32>, tensor<f32> -> tensor<64x32xf32>
-  %b = graph.mul %sb, %b1 : tensor<f32>, tensor<64x32xf32> -> tensor<64x32xf32>
-  %0 = graph.matmul %a, %b : tensor<2x8x64xf32>, tensor<64x32xf32> -> tensor<2x8x32xf32>
-  return %0 : tensor<2x8x32xf32>
+  %b1 = graph.sub %b0, %zb0 : tensor<4x2xf32>, tensor<f32> -> tensor<4x2xf32>
+  %b = graph.mul %sb, %b1 : tensor<f32>, tensor<4x2xf32> -> tensor<4x2xf32>
+  %0 = graph.matmul %a, %b : tensor<2x8x4xf32>, tensor<4x2xf32> -> tensor<2x8x2xf32>
+  return %0 : tensor<2x8x2xf32>
 }
 
 // -----
@@ -35,30 +37,33 @@ func.func @qdq_matmul(%qa: tensor<2x8x64xui8>, %qb: tensor<64x32xi8>, %za: tenso
 // along B's rows): B's bytes transposed, its parameters made rows [1, N];
 // both zero points give terms, K * za * zb too; the bias is added after.
 // CHECK-LABEL: func.func @qdq_linear
-// CHECK-SAME: (%[[QA:.*]]: tensor<4x16xui8>, %[[QB:.*]]: tensor<8x16xi8>, %[[ZA:.*]]: tensor<ui8>, %[[ZB:.*]]: tensor<8x1xi8>, %[[SA:.*]]: tensor<f32>, %[[SB:.*]]: tensor<8x1xf32>, %[[BIAS:.*]]: tensor<8xf32>)
-// CHECK: %[[K:.*]] = graph.constant dense<16> : tensor<i32>
-// CHECK: %[[BT:.*]] = graph.transpose %[[QB]] {perm = array<i64: 1, 0>} : tensor<8x16xi8> -> tensor<16x8xi8>
-// CHECK: %[[P:.*]] = graph.matmul %[[QA]], %[[BT]] : tensor<4x16xui8>, tensor<16x8xi8> -> tensor<4x8xi32>
-// CHECK: graph.transpose %[[ZB]] {perm = array<i64: 1, 0>} : tensor<8x1xi8> -> tensor<1x8xi8>
-// CHECK: graph.reduce_sum %{{.*}} {axes = array<i64: 0>} : tensor<16x8xi32> -> tensor<1x8xi32>
-// CHECK: %[[ROWS:.*]] = graph.reduce_sum %{{.*}} {axes = array<i64: -1>} : tensor<4x16xi32> -> tensor<4x1xi32>
-// CHECK: graph.mul %{{.*}}, %[[ROWS]] : tensor<1x8xi32>, tensor<4x1xi32> -> tensor<4x8xi32>
-// CHECK: graph.mul %[[K]], %{{.*}} : tensor<i32>, tensor<1x8xi32> -> tensor<1x8xi32>
-// CHECK: %[[SBT:.*]] = graph.transpose %[[SB]] {perm = array<i64: 1, 0>} : tensor<8x1xf32> -> tensor<1x8xf32>
-// CHECK: graph.mul %[[SA]], %[[SBT]] : tensor<f32>, tensor<1x8xf32> -> tensor<1x8xf32>
-// CHECK: %[[R:.*]] = graph.add %{{.*}}, %[[BIAS]] : tensor<4x8xf32>, tensor<8xf32> -> tensor<4x8xf32>
+// CHECK-SAME: (%[[QA:.*]]: tensor<4x3xui8>, %[[ZA:.*]]: tensor<ui8>, %[[ZB:.*]]: tensor<2x1xi8>, %[[SA:.*]]: tensor<f32>, %[[SB:.*]]: tensor<2x1xf32>, %[[BIAS:.*]]: tensor<2xf32>)
+// CHECK-DAG: %[[K:.*]] = graph.constant dense<3> : tensor<i32>
+// CHECK-DAG: %[[QB:.*]] = graph.constant dense<{{\[\[}}1, 2, 3], [-4, 5, 6]]> : tensor<2x3xi8>
+// CHECK-DAG: %[[SUMS:.*]] = graph.constant dense<{{\[\[}}6, 7]]> : tensor<1x2xi32>
+// CHECK: %[[BT:.*]] = graph.transpose %[[QB]] {perm = array<i64: 1, 0>} : tensor<2x3xi8> -> tensor<3x2xi8>
+// CHECK: %[[P:.*]] = graph.matmul %[[QA]], %[[BT]] : tensor<4x3xui8>, tensor<3x2xi8> -> tensor<4x2xi32>
+// CHECK: graph.transpose %[[ZB]] {perm = array<i64: 1, 0>} : tensor<2x1xi8> -> tensor<1x2xi8>
+// CHECK-NOT: graph.reduce_sum %{{.*}} {axes = array<i64: 0>}
+// CHECK: %[[ROWS:.*]] = graph.reduce_sum %{{.*}} {axes = array<i64: -1>} : tensor<4x3xi32> -> tensor<4x1xi32>
+// CHECK: graph.mul %{{.*}}, %[[ROWS]] : tensor<1x2xi32>, tensor<4x1xi32> -> tensor<4x2xi32>
+// CHECK: graph.mul %[[K]], %{{.*}} : tensor<i32>, tensor<1x2xi32> -> tensor<1x2xi32>
+// CHECK: %[[SBT:.*]] = graph.transpose %[[SB]] {perm = array<i64: 1, 0>} : tensor<2x1xf32> -> tensor<1x2xf32>
+// CHECK: graph.mul %[[SA]], %[[SBT]] : tensor<f32>, tensor<1x2xf32> -> tensor<1x2xf32>
+// CHECK: %[[R:.*]] = graph.add %{{.*}}, %[[BIAS]] : tensor<4x2xf32>, tensor<2xf32> -> tensor<4x2xf32>
 // CHECK: return %[[R]]
-func.func @qdq_linear(%qa: tensor<4x16xui8>, %qb: tensor<8x16xi8>, %za: tensor<ui8>, %zb: tensor<8x1xi8>, %sa: tensor<f32>, %sb: tensor<8x1xf32>, %bias: tensor<8xf32>) -> tensor<4x8xf32> {
-  %a0 = graph.cast %qa : tensor<4x16xui8> -> tensor<4x16xf32>
+func.func @qdq_linear(%qa: tensor<4x3xui8>, %za: tensor<ui8>, %zb: tensor<2x1xi8>, %sa: tensor<f32>, %sb: tensor<2x1xf32>, %bias: tensor<2xf32>) -> tensor<4x2xf32> {
+  %qb = graph.constant dense<[[1, 2, 3], [-4, 5, 6]]> : tensor<2x3xi8>
+  %a0 = graph.cast %qa : tensor<4x3xui8> -> tensor<4x3xf32>
   %za0 = graph.cast %za : tensor<ui8> -> tensor<f32>
-  %a1 = graph.sub %a0, %za0 : tensor<4x16xf32>, tensor<f32> -> tensor<4x16xf32>
-  %a = graph.mul %a1, %sa : tensor<4x16xf32>, tensor<f32> -> tensor<4x16xf32>
-  %b0 = graph.cast %qb : tensor<8x16xi8> -> tensor<8x16xf32>
-  %zb0 = graph.cast %zb : tensor<8x1xi8> -> tensor<8x1xf32>
-  %b1 = graph.sub %b0, %zb0 : tensor<8x16xf32>, tensor<8x1xf32> -> tensor<8x16xf32>
-  %b = graph.mul %b1, %sb : tensor<8x16xf32>, tensor<8x1xf32> -> tensor<8x16xf32>
-  %0 = graph.linear %a, %b, %bias {trans_b = true} : tensor<4x16xf32>, tensor<8x16xf32>, tensor<8xf32> -> tensor<4x8xf32>
-  return %0 : tensor<4x8xf32>
+  %a1 = graph.sub %a0, %za0 : tensor<4x3xf32>, tensor<f32> -> tensor<4x3xf32>
+  %a = graph.mul %a1, %sa : tensor<4x3xf32>, tensor<f32> -> tensor<4x3xf32>
+  %b0 = graph.cast %qb : tensor<2x3xi8> -> tensor<2x3xf32>
+  %zb0 = graph.cast %zb : tensor<2x1xi8> -> tensor<2x1xf32>
+  %b1 = graph.sub %b0, %zb0 : tensor<2x3xf32>, tensor<2x1xf32> -> tensor<2x3xf32>
+  %b = graph.mul %b1, %sb : tensor<2x3xf32>, tensor<2x1xf32> -> tensor<2x3xf32>
+  %0 = graph.linear %a, %b, %bias {trans_b = true} : tensor<4x3xf32>, tensor<2x3xf32>, tensor<2xf32> -> tensor<4x2xf32>
+  return %0 : tensor<4x2xf32>
 }
 
 // -----
@@ -82,9 +87,10 @@ func.func @integer_matmul(%qa: tensor<3x8xui8>, %qb: tensor<8x4xi8>, %za: tensor
 
 // -----
 
-// Left alone: a per-row scale of A, per-column parameters of a batched B,
-// a float operand that is not dequantized, 16-bit integers, and an i32
-// product of bytes without zero points (a canonicalization's).
+// Left alone: a B computed at run time (activations times activations),
+// a per-row scale of A, per-column parameters of a batched B, a float
+// operand that is not dequantized, 16-bit integers, and an i32 product of
+// bytes without zero points (a canonicalization's).
 // CHECK-LABEL: func.func @not_folded
 // CHECK-COUNT-5: graph.matmul %{{.*}}, %{{.*}} : tensor<{{.*}}xf32>, tensor<{{.*}}xf32>
 // CHECK: graph.matmul %{{.*}}, %{{.*}} : tensor<4x16xi32>, tensor<16x8xi32>

@@ -114,7 +114,11 @@ def GraphFoldQuantizedProductsPass
 
     which holds exactly in integers; the float product it replaces rounds
     each partial sum instead (and adds in another order), as onnxruntime's
-    integer kernels do not. Scales and zero points must be per-tensor
+    integer kernels do not. B must be a constant weight: float products of
+    two computed operands (attention's QK^T and PV) stay float, as byte
+    products are fast only in the dot-product layout that a weight gets at
+    compile time (widening every byte to i32 made BERT's attention products
+    10x slower than in f32). Scales and zero points must be per-tensor
     (one element), but B's may be per column ([1, N], or [N, 1] for a
     `trans_b` linear, as per-channel weights are); batched products (rank
     above 2) take per-tensor ones only. A bias and what follows (the next
