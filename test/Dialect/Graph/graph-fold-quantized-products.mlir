@@ -69,14 +69,16 @@ func.func @qdq_linear(%qa: tensor<4x3xui8>, %za: tensor<ui8>, %zb: tensor<2x1xi8
 // -----
 
 // QLinearMatMul / MatMulInteger as the importer writes them: an i32
-// product of shifted bytes. The bytes multiply; the zero point's term
-// stays in i32, with no scaling.
+// product of shifted bytes, with a constant weight. The bytes multiply;
+// the zero point's term stays in i32 (column sums 14, 24, 18, 28), with no
+// scaling.
 // CHECK-LABEL: func.func @integer_matmul
+// CHECK: graph.constant dense<{{\[\[}}14, 24, 18, 28]]> : tensor<1x4xi32>
 // CHECK: %[[P:.*]] = graph.matmul %{{.*}}, %{{.*}} : tensor<3x8xui8>, tensor<8x4xi8> -> tensor<3x4xi32>
-// CHECK: graph.reduce_sum
 // CHECK: %[[S:.*]] = graph.sub %[[P]], %{{.*}} : tensor<3x4xi32>, tensor<1x4xi32> -> tensor<3x4xi32>
 // CHECK-NEXT: return %[[S]]
-func.func @integer_matmul(%qa: tensor<3x8xui8>, %qb: tensor<8x4xi8>, %za: tensor<ui8>) -> tensor<3x4xi32> {
+func.func @integer_matmul(%qa: tensor<3x8xui8>, %za: tensor<ui8>) -> tensor<3x4xi32> {
+  %qb = graph.constant dense<[[1, 2, 3, 4], [5, 6, 7, 8], [-1, -2, -3, -4], [9, 10, 11, 12], [0, 1, 0, 1], [2, 2, 2, 2], [-5, 5, -5, 5], [3, 0, 3, 0]]> : tensor<8x4xi8>
   %a0 = graph.cast %qa : tensor<3x8xui8> -> tensor<3x8xi32>
   %za0 = graph.cast %za : tensor<ui8> -> tensor<i32>
   %a = graph.sub %a0, %za0 : tensor<3x8xi32>, tensor<i32> -> tensor<3x8xi32>
@@ -110,7 +112,8 @@ func.func @not_folded(%qa: tensor<4x16xui8>, %qb: tensor<16x8xi8>, %sa: tensor<4
   %3 = graph.matmul %d, %b : tensor<4x16xf32>, tensor<16x8xf32> -> tensor<4x8xf32>
   %4 = graph.matmul %x, %b : tensor<4x16xf32>, tensor<16x8xf32> -> tensor<4x8xf32>
   %ai = graph.cast %qa : tensor<4x16xui8> -> tensor<4x16xi32>
-  %bi = graph.cast %qb : tensor<16x8xi8> -> tensor<16x8xi32>
+  %qk = graph.constant dense<3> : tensor<16x8xi8>
+  %bi = graph.cast %qk : tensor<16x8xi8> -> tensor<16x8xi32>
   %5 = graph.matmul %ai, %bi : tensor<4x16xi32>, tensor<16x8xi32> -> tensor<4x8xi32>
   return %0, %1, %2, %3, %4, %5 : tensor<4x8xf32>, tensor<2x4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xf32>, tensor<4x8xi32>
 }
@@ -172,4 +175,31 @@ func.func @shifted_weight() -> tensor<2x2xf64> {
   %zp0 = graph.cast %zp : tensor<i8> -> tensor<f64>
   %w = graph.sub %q0, %zp0 : tensor<2x2xf64>, tensor<f64> -> tensor<2x2xf64>
   return %w : tensor<2x2xf64>
+}
+
+// -----
+
+// QLinearMatMul of two computed byte tensors (attention's QK^T): the i32
+// product of shifted bytes in f32, exact for K = 64 (sums below 2^24);
+// K = 300 could exceed it and stays in i32.
+// CHECK-LABEL: func.func @computed_operands
+// CHECK: %[[AF:.*]] = graph.cast %{{.*}} : tensor<2x8x64xi32> -> tensor<2x8x64xf32>
+// CHECK: %[[BF:.*]] = graph.cast %{{.*}} : tensor<2x64x8xi32> -> tensor<2x64x8xf32>
+// CHECK: %[[P:.*]] = graph.matmul %[[AF]], %[[BF]] : tensor<2x8x64xf32>, tensor<2x64x8xf32> -> tensor<2x8x8xf32>
+// CHECK: %[[R:.*]] = graph.cast %[[P]] : tensor<2x8x8xf32> -> tensor<2x8x8xi32>
+// CHECK: graph.matmul %{{.*}}, %{{.*}} : tensor<2x8x300xi32>, tensor<2x300x8xi32> -> tensor<2x8x8xi32>
+// CHECK: return %[[R]]
+func.func @computed_operands(%qa: tensor<2x8x64xui8>, %qb: tensor<2x64x8xui8>, %za: tensor<ui8>, %qc: tensor<2x8x300xui8>, %qd: tensor<2x300x8xui8>) -> (tensor<2x8x8xi32>, tensor<2x8x8xi32>) {
+  %za0 = graph.cast %za : tensor<ui8> -> tensor<i32>
+  %a0 = graph.cast %qa : tensor<2x8x64xui8> -> tensor<2x8x64xi32>
+  %a = graph.sub %a0, %za0 : tensor<2x8x64xi32>, tensor<i32> -> tensor<2x8x64xi32>
+  %b0 = graph.cast %qb : tensor<2x64x8xui8> -> tensor<2x64x8xi32>
+  %b = graph.sub %b0, %za0 : tensor<2x64x8xi32>, tensor<i32> -> tensor<2x64x8xi32>
+  %0 = graph.matmul %a, %b : tensor<2x8x64xi32>, tensor<2x64x8xi32> -> tensor<2x8x8xi32>
+  %c0 = graph.cast %qc : tensor<2x8x300xui8> -> tensor<2x8x300xi32>
+  %c = graph.sub %c0, %za0 : tensor<2x8x300xi32>, tensor<i32> -> tensor<2x8x300xi32>
+  %d0 = graph.cast %qd : tensor<2x300x8xui8> -> tensor<2x300x8xi32>
+  %d = graph.sub %d0, %za0 : tensor<2x300x8xi32>, tensor<i32> -> tensor<2x300x8xi32>
+  %1 = graph.matmul %c, %d : tensor<2x8x300xi32>, tensor<2x300x8xi32> -> tensor<2x8x8xi32>
+  return %0, %1 : tensor<2x8x8xi32>, tensor<2x8x8xi32>
 }

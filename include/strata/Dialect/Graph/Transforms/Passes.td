@@ -126,7 +126,10 @@ def GraphFoldQuantizedProductsPass
 
     The same terms apply to an i32 `graph.matmul` of bytes shifted by zero
     points, `sub(cast(q), cast(zp))` in i32 (the importer's MatMulInteger
-    and QLinearMatMul), which then multiplies the bytes themselves.
+    and QLinearMatMul) with a constant weight, which then multiplies the
+    bytes themselves; with a computed B and a static K up to 258 (every
+    sum below 2^24), it is computed in f32 instead, exactly, and converted
+    back (QOperator BERT's attention products).
 
     A zero point that is a constant 0 (symmetric weights) has no terms.
     Runs right after shape inference, before any folding: graph-fold-constants
