@@ -1,0 +1,253 @@
+#!/usr/bin/env python3
+"""Statically quantized models: Strata against onnxruntime, int8 and f32.
+
+For each model of bench/models/make_models.py (batch 1): the f32 model,
+and the model quantized by onnxruntime's `quantize_static` with a fixed
+calibration set (16 seeded random inputs; u8 activations, s8 weights, the
+tool's defaults) in the QDQ and in the QOperator format. Each quantized
+file runs in Strata and in onnxruntime on the same fixed set of inputs
+(8 seeded inputs, none of them calibration inputs):
+
+- accuracy: for the classifiers, how often the top-1 class (the argmax of
+  the last axis) agrees with onnxruntime's; the largest difference from
+  onnxruntime's output in quantization steps of the output (the scale of
+  the DequantizeLinear that makes it), and each engine's against
+  onnxruntime with its optimizations off (the ONNX spec's arithmetic,
+  op by op);
+- latency: the median of rounds alternating between the engines, on
+  `--threads` threads, against Strata's and onnxruntime's f32 models.
+
+    python3 bench/quant/bench_quant.py --out quant.json [--models a,b]
+        [--threads 1] [--quick]
+
+Needs PYTHONPATH to contain BUILD/python_packages (bench/quant/run.sh sets
+it).
+"""
+
+import argparse
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, os.path.join(os.path.dirname(HERE), "models"))
+from bench_models import time_calls  # noqa: E402
+
+MODELS = ("resnet18", "mobilenetv2", "bert_layer", "mlp")
+#: Models whose output is class scores (top-1 is meaningful).
+CLASSIFIERS = {"resnet18": True, "mobilenetv2": True, "mlp": True}
+FORMATS = ("qdq", "qop")
+CALIBRATION_INPUTS = 16
+CHECK_INPUTS = 8
+
+
+def input_shape(model):
+    return [d.dim_value for d in
+            model.graph.input[0].type.tensor_type.shape.dim]
+
+
+def inputs(shape, count, seed):
+    import numpy as np
+    rng = np.random.default_rng(seed)
+    return [rng.standard_normal(shape).astype(np.float32)
+            for _ in range(count)]
+
+
+def quantize(f32_path, out_path, fmt, shape):
+    """onnxruntime's quantize_static of `f32_path` in format `fmt`."""
+    from onnxruntime import quantization as q
+
+    class Reader(q.CalibrationDataReader):
+        def __init__(self, name):
+            self.feeds = iter([{name: x} for x in
+                               inputs(shape, CALIBRATION_INPUTS, 1)])
+
+        def get_next(self):
+            return next(self.feeds, None)
+
+    import onnx
+    name = onnx.load(f32_path).graph.input[0].name
+    q.quantize_static(
+        f32_path, out_path, Reader(name),
+        quant_format=q.QuantFormat.QDQ if fmt == "qdq"
+        else q.QuantFormat.QOperator,
+        activation_type=q.QuantType.QUInt8, weight_type=q.QuantType.QInt8)
+
+
+def output_step(path):
+    """The scale of the quantized tensor the model's output is
+    dequantized from, or None."""
+    import onnx
+    from onnx import numpy_helper
+    model = onnx.load(path)
+    inits = {i.name: i for i in model.graph.initializer}
+    out = model.graph.output[0].name
+    for node in model.graph.node:
+        if out in node.output and node.op_type == "DequantizeLinear":
+            scale = inits.get(node.input[1])
+            if scale is not None:
+                return float(numpy_helper.to_array(scale).max())
+    return None
+
+
+def ort_session(path, threads, optimize=True):
+    import onnxruntime as ort
+    options = ort.SessionOptions()
+    if not optimize:
+        # The graph evaluated op by op as the ONNX spec defines it.
+        options.graph_optimization_level = (
+            ort.GraphOptimizationLevel.ORT_DISABLE_ALL)
+    options.intra_op_num_threads = threads
+    options.inter_op_num_threads = 1
+    options.execution_mode = ort.ExecutionMode.ORT_SEQUENTIAL
+    return ort.InferenceSession(path, options,
+                                providers=["CPUExecutionProvider"])
+
+
+def bench_model(name, f32_path, work, threads, quick):
+    import numpy as np
+    import onnx
+    import strata
+
+    row = {"name": name, "threads": threads}
+    model = onnx.load(f32_path)
+    shape = input_shape(model)
+    in_name = model.graph.input[0].name
+    checks = inputs(shape, CHECK_INPUTS, 2)
+    engines = {}
+    paths = {"f32": f32_path}
+    for fmt in FORMATS:
+        paths[fmt] = os.path.join(work, f"{name}.{fmt}.onnx")
+        start = time.perf_counter()
+        quantize(f32_path, paths[fmt], fmt, shape)
+        row[f"{fmt}_quantize_s"] = time.perf_counter() - start
+    for fmt, path in paths.items():
+        session = ort_session(path, threads)
+        expected = [session.run(None, {in_name: x})[0] for x in checks]
+        engines[f"ort_{fmt}"] = (lambda s, x: lambda: s.run(
+            None, {in_name: x}))(session, checks[0])
+        try:
+            start = time.perf_counter()
+            compiled = strata.compile(path, cache=False, threads=threads)
+            row[f"strata_{fmt}_compile_s"] = time.perf_counter() - start
+        except Exception as error:  # reported; the other variants still run
+            row[f"strata_{fmt}_error"] = f"{type(error).__name__}: {error}"
+            continue
+        got = [compiled.main(x) for x in checks]
+        diff = max(float(np.max(np.abs(g.astype(np.float64) - e)))
+                   for g, e in zip(got, expected))
+        row[f"strata_{fmt}_max_abs_diff"] = diff
+        step = output_step(path)
+        if step:
+            row[f"strata_{fmt}_max_diff_steps"] = diff / step
+            # Against the spec's arithmetic (onnxruntime unoptimized), and
+            # how far onnxruntime's optimized kernels are from it.
+            spec = ort_session(path, threads, optimize=False)
+            reference = [spec.run(None, {in_name: x})[0] for x in checks]
+            row[f"strata_{fmt}_spec_diff_steps"] = max(
+                float(np.max(np.abs(g.astype(np.float64) - r)))
+                for g, r in zip(got, reference)) / step
+            row[f"ort_{fmt}_spec_diff_steps"] = max(
+                float(np.max(np.abs(e.astype(np.float64) - r)))
+                for e, r in zip(expected, reference)) / step
+        if CLASSIFIERS.get(name):
+            agree = [int(np.argmax(g, -1).tolist() ==
+                         np.argmax(e, -1).tolist())
+                     for g, e in zip(got, expected)]
+            row[f"strata_{fmt}_top1_agree"] = f"{sum(agree)}/{len(agree)}"
+        engines[f"strata_{fmt}"] = (lambda m, x: lambda: m.main(x))(
+            compiled, checks[0])
+    if "strata_f32_error" not in row:
+        # How far int8 moves the output from the f32 model's (onnxruntime's
+        # int8 against its f32): what the quantization itself costs.
+        ref = ort_session(f32_path, threads)
+        session = ort_session(paths["qdq"], threads)
+        row["ort_qdq_vs_f32_max_abs_diff"] = max(
+            float(np.max(np.abs(session.run(None, {in_name: x})[0] -
+                                ref.run(None, {in_name: x})[0])))
+            for x in checks)
+    rounds = 2 if quick else 5
+    figures = {engine: [] for engine in engines}
+    for _ in range(rounds):
+        for engine, fn in engines.items():
+            figures[engine].append(
+                time_calls(fn, quick, rounds, warmup_s=0.2)[0])
+    for engine, values in figures.items():
+        row[f"{engine}_ms"] = statistics.median(values)
+    return row
+
+
+def report(rows, threads):
+    lines = ["| model | format | Strata | onnxruntime | Strata / onnxruntime "
+             "| top-1 agree | max diff (steps) | vs spec: Strata, "
+             "onnxruntime (steps) |",
+             "|---|---|---|---|---|---|---|---|"]
+
+    def ms(row, key):
+        value = row.get(f"{key}_ms")
+        return f"{value:.2f} ms" if value is not None else "error"
+
+    for row in rows:
+        for fmt in ("f32",) + FORMATS:
+            s, o = row.get(f"strata_{fmt}_ms"), row.get(f"ort_{fmt}_ms")
+            ratio = f"{o / s:.2f}x faster" if s and o and s <= o else (
+                f"{s / o:.2f}x slower" if s and o else "-")
+            steps = row.get(f"strata_{fmt}_max_diff_steps")
+            diff = (f"{steps:.2f}" if steps is not None else
+                    f"{row.get(f'strata_{fmt}_max_abs_diff', 0):.2g} (abs)")
+            spec = row.get(f"strata_{fmt}_spec_diff_steps")
+            spec = (f"{spec:.2f}, {row[f'ort_{fmt}_spec_diff_steps']:.2f}"
+                    if spec is not None else "-")
+            lines.append(
+                f"| {row['name']} | {fmt} | {ms(row, f'strata_{fmt}')} | "
+                f"{ms(row, f'ort_{fmt}')} | {ratio} | "
+                f"{row.get(f'strata_{fmt}_top1_agree', '-')} | {diff} | "
+                f"{spec} |")
+    lines.append("")
+    lines.append(
+        f"{threads} thread(s); quantize_static (u8 activations, s8 weights, "
+        f"{CALIBRATION_INPUTS} calibration inputs), {CHECK_INPUTS} checked "
+        "inputs (top-1 for the classifiers); diff against onnxruntime "
+        "running the same file, in steps of the output's quantization scale "
+        "(f32: absolute); vs spec: each engine against onnxruntime with its "
+        "optimizations off, which evaluates the graph op by op as the ONNX "
+        "spec defines it.")
+    for row in rows:
+        for key, value in row.items():
+            if key.endswith("_error"):
+                lines.append(f"- {row['name']} {key[:-6]}: {value}")
+    return "\n".join(lines)
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--models", default=",".join(MODELS))
+    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args(argv)
+    import make_models
+    import onnx
+    names = [n for n in args.models.split(",") if n]
+    unknown = [n for n in names if n not in make_models.MODELS]
+    if unknown:
+        parser.error(f"unknown models: {', '.join(unknown)}")
+    rows = []
+    with tempfile.TemporaryDirectory() as work:
+        for name in names:
+            print(f"== model {name}", file=sys.stderr, flush=True)
+            path = os.path.join(work, f"{name}.onnx")
+            onnx.save(make_models.MODELS[name](), path)
+            rows.append(bench_model(name, path, work, args.threads,
+                                    args.quick))
+    with open(args.out, "w") as f:
+        json.dump({"threads": args.threads, "models": rows}, f, indent=1)
+    print(report(rows, args.threads))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
