@@ -33,6 +33,30 @@ namespace {
 /// The largest M left to graph-prepack-weights' matrix-vector panels.
 constexpr int64_t kMaxMatrixVectorRows = 4;
 
+/// Replaces `product` (a linalg op on tensors with one init of
+/// `initType`) by a linalg.generic of `inputs` and `acc` (the init viewed
+/// in panels) with `maps` and `iterators` and `product`'s body (its block
+/// arguments in the same order, any element casts included), then a
+/// tensor.collapse_shape of the result by `lanes` back to `initType`.
+void replaceWithPanelProduct(RewriterBase &rewriter, Operation *product,
+                             ValueRange inputs, Value acc,
+                             ArrayRef<AffineMap> maps,
+                             ArrayRef<utils::IteratorType> iterators,
+                             RankedTensorType initType,
+                             ArrayRef<ReassociationIndices> lanes) {
+  Block &body = product->getRegion(0).front();
+  auto panels = linalg::GenericOp::create(
+      rewriter, product->getLoc(), acc.getType(), inputs, acc, maps, iterators,
+      [&](OpBuilder &builder, Location, ValueRange args) {
+        IRMapping mapping;
+        mapping.map(body.getArguments(), args);
+        for (Operation &op : body)
+          builder.clone(op, mapping);
+      });
+  rewriter.replaceOpWithNewOp<tensor::CollapseShapeOp>(
+      product, initType, panels.getResult(0), lanes);
+}
+
 /// Rewrites `matmul` to read its constant B in panels of `panelBytes`;
 /// returns failure (and leaves it alone) when it does not apply.
 LogicalResult packWeights(RewriterBase &rewriter, linalg::MatmulOp matmul,
@@ -90,19 +114,8 @@ LogicalResult packWeights(RewriterBase &rewriter, linalg::MatmulOp matmul,
                                  AffineMap::get(4, 0, {mi, panel, lane}, ctx)};
   SmallVector<utils::IteratorType> iterators(4, utils::IteratorType::parallel);
   iterators.back() = utils::IteratorType::reduction;
-  // The matmul's body (arguments a, b, acc: ours in the same order), with
-  // any element casts it has.
-  Block &body = matmul->getRegion(0).front();
-  auto product = linalg::GenericOp::create(
-      rewriter, loc, accType, ValueRange{a, packed}, acc, maps, iterators,
-      [&](OpBuilder &builder, Location, ValueRange args) {
-        IRMapping mapping;
-        mapping.map(body.getArguments(), args);
-        for (Operation &op : body)
-          builder.clone(op, mapping);
-      });
-  rewriter.replaceOpWithNewOp<tensor::CollapseShapeOp>(
-      matmul, initType, product.getResult(0), lanes);
+  replaceWithPanelProduct(rewriter, matmul, ValueRange{a, packed}, acc, maps,
+                          iterators, initType, lanes);
   return success();
 }
 
@@ -218,17 +231,8 @@ LogicalResult packForInt8DotProducts(RewriterBase &rewriter,
       AffineMap::get(5, 0, {mi, panel, lane}, ctx)};
   SmallVector<utils::IteratorType> iterators(5, utils::IteratorType::parallel);
   iterators[3] = iterators[4] = utils::IteratorType::reduction;
-  Block &body = product.getRegion().front();
-  auto packedProduct = linalg::GenericOp::create(
-      rewriter, loc, accType, ValueRange{grouped, packed}, acc, maps, iterators,
-      [&](OpBuilder &builder, Location, ValueRange args) {
-        IRMapping mapping;
-        mapping.map(body.getArguments(), args);
-        for (Operation &op : body)
-          builder.clone(op, mapping);
-      });
-  rewriter.replaceOpWithNewOp<tensor::CollapseShapeOp>(
-      product, initType, packedProduct.getResult(0), lanes);
+  replaceWithPanelProduct(rewriter, product, ValueRange{grouped, packed}, acc,
+                          maps, iterators, initType, lanes);
   return success();
 }
 
