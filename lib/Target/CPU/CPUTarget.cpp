@@ -56,7 +56,7 @@ int64_t getVectorBits(const llvm::StringMap<bool> &features) {
 }
 
 /// The CPU features the schedule heuristics and layouts read (through
-/// hasFeature).
+/// getFeatureMap of a #kernel.target's cpu and features).
 constexpr StringRef kHeuristicFeatures[] = {"avx512vnni"};
 
 /// The features of `chip` (the host's for "" or "host"; LLVM's list for a
@@ -82,29 +82,12 @@ llvm::StringMap<bool> getFeatureMap(StringRef chip, StringRef features) {
   return featureMap;
 }
 
-/// Whether the kernels of a target with these features get int8 products
-/// in the dot-product layout: 512-bit vectors and AVX512-VNNI.
-bool hasInt8DotProducts(const llvm::StringMap<bool> &features) {
-  return getVectorBits(features) >= 512 && features.lookup("avx512vnni");
-}
-
-/// Whether `target` has CPU feature `name`: as its feature string names it
-/// (the host's whole list, or the caller's overrides), else as LLVM knows
-/// its chip.
-bool hasFeature(kernel::TargetAttr target, StringRef name) {
-  SmallVector<StringRef> given;
-  target.getFeatures().split(given, ',', -1, /*KeepEmpty=*/false);
-  // The last mention wins, as in LLVM's feature strings.
-  for (StringRef feature : llvm::reverse(given))
-    if (feature.size() > 1 && feature.drop_front() == name)
-      return feature[0] == '+';
-  if (llvm::X86::parseArchX86(target.getCpu(), /*Only64Bit=*/true) ==
-      llvm::X86::CK_None)
-    return false;
-  SmallVector<StringRef> chipFeatures;
-  llvm::X86::getFeaturesForCPU(target.getCpu(), chipFeatures,
-                               /*NeedPlus=*/false);
-  return llvm::is_contained(chipFeatures, name);
+/// Whether the kernels of a target with `vectorBits`-wide vectors and these
+/// features get int8 products in the dot-product layout: the 512-bit
+/// vpdpbusd of AVX512-VNNI, which their lowering emits.
+bool hasInt8DotProducts(int64_t vectorBits,
+                        const llvm::StringMap<bool> &features) {
+  return vectorBits >= 512 && features.lookup("avx512vnni");
 }
 
 /// The features of CpuFeatures.h that the kernels' target machine enables
@@ -220,8 +203,8 @@ public:
         if (feature.getValue())
           enabled.push_back("+" + feature.getKey().str());
       // A feature the heuristics read and this CPU lacks although its chip
-      // has it (a VM's mask) is named too: hasFeature would otherwise take
-      // the chip's.
+      // has it (a VM's mask) is named too: getFeatureMap of the target's
+      // cpu and features would otherwise take the chip's.
       for (StringRef feature : kHeuristicFeatures)
         if (featureMap.count(feature) && !featureMap.lookup(feature))
           enabled.push_back("-" + feature.str());
@@ -244,9 +227,10 @@ public:
     info.l1Bytes = target.getL1Bytes();
     info.l2Bytes = target.getL2Bytes();
     info.cores = target.getCores();
-    // The 512-bit vpdpbusd that the int8 products' lowering emits.
-    info.int8DotProducts =
-        info.vectorBits >= 512 && hasFeature(target, "avx512vnni");
+    // The target's features: its feature string (the host's whole list, or
+    // the caller's overrides) over its chip's, as LLVM compiles for them.
+    info.int8DotProducts = hasInt8DotProducts(
+        info.vectorBits, getFeatureMap(target.getCpu(), target.getFeatures()));
     return info;
   }
 
@@ -265,9 +249,11 @@ public:
                             const CodegenOptions &options) const override {
     // The kernels' chip and features, as getDefaultTarget made the
     // #kernel.target that laid their products out.
+    llvm::StringMap<bool> features =
+        getFeatureMap(options.chip, options.features);
     buildKernelToLLVMPipeline(
         pm, options.vectorize,
-        hasInt8DotProducts(getFeatureMap(options.chip, options.features)));
+        hasInt8DotProducts(getVectorBits(features), features));
   }
 
   LogicalResult serializeKernels(ModuleOp module, const CodegenOptions &options,
