@@ -27,8 +27,8 @@ from ..errors import _Unsupported
 from ..importer import _Value
 from ..registry import _contrib_handler
 from .compose import _Builder, _norm_axis
-from .quantization import (_check_quant_type, _per_tensor, _saturate,
-                           _INT8)
+from .quantization import (_check_quant_type, _dequantized, _per_tensor,
+                           _quantized, _INT8)
 
 _F32 = TensorProto.FLOAT
 
@@ -47,25 +47,19 @@ def _scale(ctx, i: int, what: str) -> _Value:
 
 def _dequantize(b: _Builder, x: _Value, scale: _Value,
                 zp: Optional[_Value]) -> _Value:
-    """(x - zp) * scale in f32, as the importer's DequantizeLinear."""
+    """(x - zp) * scale in f32, as DequantizeLinear."""
     _check_quant_type(x.elem, "a quantized input", _INT8)
-    d = b.cast(x, _F32)
-    if zp is not None:
-        if zp.elem != x.elem:
-            raise _Unsupported(f"a zero point of type {_elem_name(zp.elem)} "
-                               f"quantizes an input of {_elem_name(x.elem)}")
-        d = b.sub(d, b.cast(zp, _F32))
-    return b.mul(d, scale)
+    if zp is not None and zp.elem != x.elem:
+        raise _Unsupported(f"a zero point of type {_elem_name(zp.elem)} "
+                           f"quantizes an input of {_elem_name(x.elem)}")
+    return _dequantized(b, x, scale, zp, _F32)
 
 
 def _quantize(b: _Builder, y: _Value, scale: _Value,
               zp: Optional[_Value], elem: int) -> _Value:
     """round(y / scale) + zp saturated to `elem`, as QuantizeLinear."""
     _check_quant_type(elem, "the output", _INT8)
-    q = b.unary("round", b.div(y, scale))
-    if zp is not None:
-        q = b.add(q, b.cast(zp, _F32))
-    return _saturate(b, q, elem)
+    return _quantized(b, y, scale, zp, elem, _F32)
 
 
 def _output_elem(zp: Optional[_Value], fallback: int) -> int:

@@ -112,12 +112,43 @@ def _saturate(b: _Builder, y: _Value, elem: int) -> _Value:
     return b.cast(b.clip(y, float(lo), float(hi)), elem)
 
 
-def _zero_point_float(b: _Builder, zp: Optional[_Value], x: _Value,
-                      axis: int, block_size: int, elem: int,
-                      what: str) -> Optional[_Value]:
-    if zp is None:
-        return None
-    return b.cast(_quant_param(b, zp, x, axis, block_size, what), elem)
+def _per_axis(b: _Builder, x: _Value, axis: int, block_size: int):
+    """The shaping of QuantizeLinear/DequantizeLinear parameters against
+    `x` (see _quant_param), for _quantized and _dequantized."""
+    return lambda v, what: _quant_param(b, v, x, axis, block_size, what)
+
+
+def _as_is(v: _Value, what: str) -> _Value:
+    """Parameters that broadcast as they are (per-tensor ones)."""
+    return v
+
+
+def _quantized(b: _Builder, x: _Value, scale: _Value, zp: Optional[_Value],
+               out: int, div_elem: int, param=_as_is) -> _Value:
+    """QuantizeLinear: round(x / scale) + zp saturated to `out`. The
+    quotient in `div_elem`, rounded half to even in its own type; adding
+    the zero point and saturating in f32 (f64 for f64) is exact: a rounded
+    quotient beyond 2^23 saturates whatever is added to it. `param` shapes
+    the scale and zero point to broadcast against `x`."""
+    acc = TensorProto.DOUBLE if div_elem == TensorProto.DOUBLE else \
+        TensorProto.FLOAT
+    q = b.unary("round", b.div(b.cast(x, div_elem),
+                               b.cast(param(scale, "y_scale"), div_elem)))
+    q = b.cast(q, acc)
+    if zp is not None:
+        q = b.add(q, b.cast(param(zp, "y_zero_point"), acc))
+    return _saturate(b, q, out)
+
+
+def _dequantized(b: _Builder, x: _Value, scale: _Value,
+                 zp: Optional[_Value], acc: int, param=_as_is) -> _Value:
+    """DequantizeLinear: (x - zp) * scale in `acc` (f32, or f64), x
+    converted through f32 as the ONNX reference does. `param` shapes the
+    scale and zero point to broadcast against `x`."""
+    d = b.cast(b.cast(x, TensorProto.FLOAT), acc)
+    if zp is not None:
+        d = b.sub(d, b.cast(param(zp, "x_zero_point"), acc))
+    return b.mul(d, b.cast(param(scale, "x_scale"), acc))
 
 
 #===----------------------------------------------------------------------===#
@@ -158,19 +189,8 @@ def _quantize_linear(imp, ctx):
     if div_elem not in _FLOATS:
         raise _Unsupported(f"precision={_elem_name(div_elem)} is not a "
                            "supported float type")
-    xs = b.cast(x, div_elem)
-    s = b.cast(_quant_param(b, scale, x, axis, block_size, "y_scale"),
-               div_elem)
-    q = b.unary("round", b.div(xs, s))
-    # Adding the zero point and saturating in f32 (f64 for f64) is exact:
-    # a rounded quotient beyond 2^23 saturates whatever is added to it.
-    acc = TensorProto.DOUBLE if div_elem == TensorProto.DOUBLE else \
-        TensorProto.FLOAT
-    q = b.cast(q, acc)
-    zpf = _zero_point_float(b, zp, x, axis, block_size, acc, "y_zero_point")
-    if zpf is not None:
-        q = b.add(q, zpf)
-    imp.set_out(ctx, _saturate(b, q, out))
+    imp.set_out(ctx, _quantized(b, x, scale, zp, out, div_elem,
+                                _per_axis(b, x, axis, block_size)))
 
 
 @_handler("DequantizeLinear",
@@ -204,12 +224,8 @@ def _dequantize_linear(imp, ctx):
     # f64 after rounding x to f32).
     acc = TensorProto.DOUBLE if scale.elem == TensorProto.DOUBLE or (
         x.elem == TensorProto.INT32 and zp is not None) else TensorProto.FLOAT
-    d = b.cast(b.cast(x, TensorProto.FLOAT), acc)
-    zpf = _zero_point_float(b, zp, x, axis, block_size, acc, "x_zero_point")
-    if zpf is not None:
-        d = b.sub(d, zpf)
-    s = b.cast(_quant_param(b, scale, x, axis, block_size, "x_scale"), acc)
-    imp.set_out(ctx, b.cast(b.mul(d, s), out))
+    imp.set_out(ctx, b.cast(_dequantized(b, x, scale, zp, acc, _per_axis(
+        b, x, axis, block_size)), out))
 
 
 @_handler("DynamicQuantizeLinear",
