@@ -30,7 +30,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "models"))
-from bench_models import time_calls  # noqa: E402
+from bench_models import time_alternating  # noqa: E402
 
 MODELS = ("resnet18", "mobilenetv2", "bert_layer", "mlp")
 VARIANTS = (("strata", {}),
@@ -99,14 +99,9 @@ def bench_model(name, path, threads, quick):
     # bench/models' timing: each round starts with 0.2 s of the engine's
     # own calls (onnxruntime's workers spin after its runs and would take a
     # core from the engine timed next).
-    rounds = 2 if quick else 5
-    figures = {engine: [] for engine in engines}
-    for _ in range(rounds):
-        for engine, fn in engines.items():
-            figures[engine].append(
-                time_calls(fn, quick, rounds, warmup_s=0.2)[0])
-    for engine, values in figures.items():
-        row[f"{engine}_ms"] = statistics.median(values)
+    for engine, results in time_alternating(engines, quick,
+                                            warmup_s=0.2).items():
+        row[f"{engine}_ms"] = statistics.median(r[0] for r in results)
     return row
 
 

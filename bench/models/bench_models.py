@@ -95,6 +95,22 @@ def time_calls(fn, quick, parts=1, warmup_s=0.0):
     return statistics.median(times), min(times), runs
 
 
+def time_alternating(engines, quick, warmup_s):
+    """time_calls of each of `engines` (name -> function) in rounds that
+    alternate between them (2 rounds quick, 5 otherwise, each a share of
+    time_calls' budget, each starting with `warmup_s` of the engine's own
+    calls): {name: [time_calls result per round]}. Alternating keeps a
+    drift of the machine (another engine's spinning workers, frequency)
+    from favouring one engine."""
+    rounds = 2 if quick else 5
+    figures = {name: [] for name in engines}
+    for _ in range(rounds):
+        for name, fn in engines.items():
+            figures[name].append(
+                time_calls(fn, quick, rounds, warmup_s=warmup_s))
+    return figures
+
+
 def torch_runner(model, threads):
     """Returns a function running `model` (our ONNX graph) eagerly with
     torch.nn.functional on the ops make_models.py uses, or raises
@@ -258,7 +274,6 @@ def bench_model(name, path, quick):
     # pause instead (sleeping) left the CPU slower for the next calls (the
     # MLP: 0.45-0.54 ms after 0.2 s of sleep, 0.39-0.40 without). Each
     # engine's figure is the median of its rounds' medians.
-    rounds = 2 if quick else 5
     for t in THREADS:
         engines = {}
         if t in sessions:
@@ -267,11 +282,7 @@ def bench_model(name, path, quick):
         if t in modules:
             module = modules[t]
             engines["strata"] = lambda: module.main(x)
-        figures = {name: [] for name in engines}
-        for _ in range(rounds):
-            for name, fn in engines.items():
-                figures[name].append(
-                    time_calls(fn, quick, rounds, warmup_s=0.15))
+        figures = time_alternating(engines, quick, warmup_s=0.15)
         for name, results in figures.items():
             row[f"{name}_ms_t{t}"] = statistics.median(r[0] for r in results)
             row[f"{name}_min_ms_t{t}"] = min(r[1] for r in results)

@@ -34,7 +34,7 @@ import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "models"))
-from bench_models import time_calls  # noqa: E402
+from bench_models import time_alternating  # noqa: E402
 
 MODELS = ("resnet18", "mobilenetv2", "bert_layer", "mlp")
 #: Models whose output is class scores (top-1 is meaningful).
@@ -169,14 +169,9 @@ def bench_model(name, f32_path, work, threads, quick):
             float(np.max(np.abs(session.run(None, {in_name: x})[0] -
                                 ref.run(None, {in_name: x})[0])))
             for x in checks)
-    rounds = 2 if quick else 5
-    figures = {engine: [] for engine in engines}
-    for _ in range(rounds):
-        for engine, fn in engines.items():
-            figures[engine].append(
-                time_calls(fn, quick, rounds, warmup_s=0.2)[0])
-    for engine, values in figures.items():
-        row[f"{engine}_ms"] = statistics.median(values)
+    for engine, results in time_alternating(engines, quick,
+                                            warmup_s=0.2).items():
+        row[f"{engine}_ms"] = statistics.median(r[0] for r in results)
     return row
 
 
