@@ -752,23 +752,44 @@ static Value createConvInit(OpBuilder &b, Location loc, Value empty, Value bias,
 /// - other groups: input, weight and init are expanded with a group dim,
 ///   linalg.conv_2d_ngchw_gfchw / conv_2d_nhwgc_gfhwc, and the result
 ///   collapsed back. Needs static weight channel sizes.
-static FailureOr<Value> buildConv(OpBuilder &b, Location loc, Value input,
+/// 8-bit integers into i32 with an unsigned operand (`unsignedOperands`:
+/// input, weight) take the same convolution as a linalg.generic whose body
+/// zero-extends that operand (the named ops sign-extend both).
+static FailureOr<Value> buildConv(RewriterBase &b, Location loc, Value input,
                                   Value weight, Value init, int64_t groups,
                                   ArrayRef<int64_t> strides,
-                                  ArrayRef<int64_t> dilations, bool nhwc) {
+                                  ArrayRef<int64_t> dilations, bool nhwc,
+                                  std::pair<bool, bool> unsignedOperands = {}) {
   Attribute stridesAttr = b.getI64VectorAttr(strides);
   Attribute dilationsAttr = b.getI64VectorAttr(dilations);
   Type initType = init.getType();
+  bool inputUnsigned = unsignedOperands.first;
+  bool weightUnsigned = unsignedOperands.second;
+  auto extendBySignedness = [&](linalg::LinalgOp conv) -> Value {
+    bool widening = getElementTypeOrSelf(conv.getDpsInputs()[0].getType()) !=
+                    getElementTypeOrSelf(initType);
+    if (!widening || (!inputUnsigned && !weightUnsigned))
+      return conv->getResult(0);
+    auto generic = linalg::GenericOp::create(
+        b, loc, conv->getResultTypes(), conv.getDpsInputs(), conv.getDpsInits(),
+        conv.getIndexingMapsArray(), conv.getIteratorTypesArray(),
+        [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+          linalg::YieldOp::create(nested, nestedLoc,
+                                  multiplyAdd(nested, nestedLoc, args[0],
+                                              args[1], args[2], inputUnsigned,
+                                              weightUnsigned));
+        });
+    b.eraseOp(conv);
+    return generic.getResult(0);
+  };
   if (groups == 1) {
     if (nhwc)
-      return linalg::Conv2DNhwcFhwcOp::create(b, loc, initType,
-                                              ValueRange{input, weight}, init,
-                                              stridesAttr, dilationsAttr)
-          .getResult(0);
-    return linalg::Conv2DNchwFchwOp::create(b, loc, initType,
-                                            ValueRange{input, weight}, init,
-                                            stridesAttr, dilationsAttr)
-        .getResult(0);
+      return extendBySignedness(linalg::Conv2DNhwcFhwcOp::create(
+          b, loc, initType, ValueRange{input, weight}, init, stridesAttr,
+          dilationsAttr));
+    return extendBySignedness(linalg::Conv2DNchwFchwOp::create(
+        b, loc, initType, ValueRange{input, weight}, init, stridesAttr,
+        dilationsAttr));
   }
   auto weightType = cast<RankedTensorType>(weight.getType());
   int64_t outChannels = weightType.getDimSize(0);
@@ -780,10 +801,9 @@ static FailureOr<Value> buildConv(OpBuilder &b, Location loc, Value input,
   if (groupIn == 1 && outChannels == groups) {
     if (!nhwc) {
       Value filter = collapse(b, loc, weight, {{0, 1}, {2}, {3}});
-      return linalg::DepthwiseConv2DNchwChwOp::create(
-                 b, loc, initType, ValueRange{input, filter}, init, stridesAttr,
-                 dilationsAttr)
-          .getResult(0);
+      return extendBySignedness(linalg::DepthwiseConv2DNchwChwOp::create(
+          b, loc, initType, ValueRange{input, filter}, init, stridesAttr,
+          dilationsAttr));
     }
     Value collapsed = collapse(b, loc, weight, {{0}, {1}, {2, 3}});
     SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, collapsed);
@@ -793,10 +813,9 @@ static FailureOr<Value> buildConv(OpBuilder &b, Location loc, Value input,
         linalg::TransposeOp::create(b, loc, collapsed, transposedInit,
                                     ArrayRef<int64_t>{1, 2, 0})
             .getResult()[0];
-    return linalg::DepthwiseConv2DNhwcHwcOp::create(
-               b, loc, initType, ValueRange{input, filter}, init, stridesAttr,
-               dilationsAttr)
-        .getResult(0);
+    return extendBySignedness(linalg::DepthwiseConv2DNhwcHwcOp::create(
+        b, loc, initType, ValueRange{input, filter}, init, stridesAttr,
+        dilationsAttr));
   }
 
   // General groups. The channel dims are made static for the expansion.
@@ -842,17 +861,13 @@ static FailureOr<Value> buildConv(OpBuilder &b, Location loc, Value input,
       expandTo(b, loc, weight, weightReassociation, groupedWeightSizes);
   Value result;
   if (nhwc)
-    result = linalg::Conv2DNhwgcGfhwcOp::create(
-                 b, loc, groupedInit.getType(),
-                 ValueRange{groupedInput, groupedWeight}, groupedInit,
-                 stridesAttr, dilationsAttr)
-                 .getResult(0);
+    result = extendBySignedness(linalg::Conv2DNhwgcGfhwcOp::create(
+        b, loc, groupedInit.getType(), ValueRange{groupedInput, groupedWeight},
+        groupedInit, stridesAttr, dilationsAttr));
   else
-    result = linalg::Conv2DNgchwGfchwOp::create(
-                 b, loc, groupedInit.getType(),
-                 ValueRange{groupedInput, groupedWeight}, groupedInit,
-                 stridesAttr, dilationsAttr)
-                 .getResult(0);
+    result = extendBySignedness(linalg::Conv2DNgchwGfchwOp::create(
+        b, loc, groupedInit.getType(), ValueRange{groupedInput, groupedWeight},
+        groupedInit, stridesAttr, dilationsAttr));
   return collapse(b, loc, result, imageReassociation);
 }
 
@@ -887,7 +902,6 @@ struct Conv2DOpLowering : OpConversionPattern<graph::Conv2DOp> {
     bool nhwc = op.getLayout() == graph::Layout::NHWC;
     checkConvChannels(rewriter, loc, "graph.conv2d", input, weight,
                       adaptor.getBias(), nhwc ? 3 : 1, groups);
-    Type elementType = op.getType().getElementType();
     checkWindowsFit(
         rewriter, loc, "graph.conv2d", input, spatialDims(nhwc),
         {strata::detail::getSizeForCheck(rewriter, loc, weight, nhwc ? 1 : 2),
@@ -897,14 +911,17 @@ struct Conv2DOpLowering : OpConversionPattern<graph::Conv2DOp> {
     if (failed(empty))
       return rewriter.notifyMatchFailure(op, "cannot reify the result");
 
-    Value zero = createScalarConstant(rewriter, loc, elementType, 0.0);
+    // The input's zeros (8-bit integers accumulate into i32).
+    Value zero = createScalarConstant(
+        rewriter, loc, getElementTypeOrSelf(input.getType()), 0.0);
     Value padded = padImage(
         rewriter, loc, input, nhwc,
         {indexAttr(rewriter, pads[0]), indexAttr(rewriter, pads[1])},
         {indexAttr(rewriter, pads[2]), indexAttr(rewriter, pads[3])}, zero);
     Value init = createConvInit(rewriter, loc, *empty, adaptor.getBias(), nhwc);
-    FailureOr<Value> result = buildConv(rewriter, loc, padded, weight, init,
-                                        groups, strides, dilations, nhwc);
+    FailureOr<Value> result = buildConv(
+        rewriter, loc, padded, weight, init, groups, strides, dilations, nhwc,
+        {isUnsignedOperand(op, 0), isUnsignedOperand(op, 1)});
     if (failed(result))
       return rewriter.notifyMatchFailure(
           op, "grouped conv2d needs static weight channel sizes");

@@ -90,8 +90,13 @@ Value strata::detail::createScalarConstant(OpBuilder &builder, Location loc,
     return arith::ConstantOp::create(builder, loc,
                                      FloatAttr::get(floatType, converted));
   }
-  return arith::ConstantOp::create(
-      builder, loc, IntegerAttr::get(elementType, static_cast<int64_t>(value)));
+  // Truncated to the width: an unsigned value (a ui8 pad value of 130) has
+  // its bits in the signless type.
+  APInt bits(elementType.getIntOrFloatBitWidth(),
+             static_cast<uint64_t>(static_cast<int64_t>(value)),
+             /*isSigned=*/false, /*implicitTrunc=*/true);
+  return arith::ConstantOp::create(builder, loc,
+                                   IntegerAttr::get(elementType, bits));
 }
 
 TypedAttr strata::detail::getLowestValue(Type elementType, bool isUnsigned) {

@@ -215,6 +215,36 @@ func.func @conv_depthwise(%x: tensor<1x8x10x10xf32>, %w: tensor<8x1x3x3xf32>, %y
 
 // -----
 
+// 8-bit integers into i32: the image padded with (byte) zeros; a ui8 image
+// zero-extends, which the named ops cannot say (they sign-extend both
+// operands): a linalg.generic with conv_2d_nchw_fchw's maps. Signed bytes
+// keep the named op; a grouped convolution of ui8 the generic of its
+// grouped named op.
+// CHECK-DAG: #[[IN:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d0, d4, d2 * 2 + d5, d3 + d6)>
+// CHECK-DAG: #[[FILTER:.*]] = affine_map<(d0, d1, d2, d3, d4, d5, d6) -> (d1, d4, d5, d6)>
+// CHECK-LABEL: func.func @conv_bytes
+// CHECK:         %[[X:.*]] = tensor.bitcast %arg0 : tensor<1x4x9x8xui8> to tensor<1x4x9x8xi8>
+// CHECK:         %[[PAD:.*]] = tensor.pad %[[X]] low[0, 0, 1, 1] high[0, 0, 1, 1]
+// CHECK:           tensor.yield %{{.*}} : i8
+// CHECK:         %[[FILL:.*]] = linalg.fill ins(%{{.*}} : i32) outs(%{{.*}} : tensor<1x6x5x8xi32>)
+// CHECK:         linalg.generic {indexing_maps = [#[[IN]], #[[FILTER]], #{{.*}}], iterator_types = ["parallel", "parallel", "parallel", "parallel", "reduction", "reduction", "reduction"]} ins(%[[PAD]], %arg1 : tensor<1x4x11x10xi8>, tensor<6x4x3x3xi8>) outs(%[[FILL]] : tensor<1x6x5x8xi32>)
+// CHECK:           %[[A:.*]] = arith.extui %{{.*}} : i8 to i32
+// CHECK:           %[[B:.*]] = arith.extsi %{{.*}} : i8 to i32
+// CHECK:           %[[M:.*]] = arith.muli %[[A]], %[[B]] : i32
+// CHECK:           arith.addi %{{.*}}, %[[M]] : i32
+// CHECK:         linalg.conv_2d_nchw_fchw {{.*}} ins(%arg2, %arg1 : tensor<1x4x9x8xi8>, tensor<6x4x3x3xi8>) outs(%{{.*}} : tensor<1x6x7x6xi32>)
+// CHECK:         linalg.generic
+// CHECK-SAME:      ins(%{{.*}}, %{{.*}} : tensor<1x2x2x9x8xi8>, tensor<2x3x2x3x3xi8>)
+// CHECK:           arith.extui
+func.func @conv_bytes(%x: tensor<1x4x9x8xui8>, %w: tensor<6x4x3x3xi8>, %y: tensor<1x4x9x8xi8>, %v: tensor<6x2x3x3xi8>) -> (tensor<1x6x5x8xi32>, tensor<1x6x7x6xi32>, tensor<1x6x7x6xi32>) {
+  %0 = graph.conv2d %x, %w {pads = array<i64: 1, 1, 1, 1>, strides = array<i64: 2, 1>} : tensor<1x4x9x8xui8>, tensor<6x4x3x3xi8> -> tensor<1x6x5x8xi32>
+  %1 = graph.conv2d %y, %w : tensor<1x4x9x8xi8>, tensor<6x4x3x3xi8> -> tensor<1x6x7x6xi32>
+  %2 = graph.conv2d %x, %v {groups = 2 : i64} : tensor<1x4x9x8xui8>, tensor<6x2x3x3xi8> -> tensor<1x6x7x6xi32>
+  return %0, %1, %2 : tensor<1x6x5x8xi32>, tensor<1x6x7x6xi32>, tensor<1x6x7x6xi32>
+}
+
+// -----
+
 // CHECK-LABEL: func.func @conv_grouped
 // CHECK:         %[[FILL:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<?x6x8x8xf32>)
 // CHECK:         %[[N:.*]] = tensor.dim %arg0, %{{.*}} : tensor<?x8x10x10xf32>

@@ -248,6 +248,26 @@ func.func @pad_value_range(%x: tensor<4xi8>) -> tensor<6xi8> {
 
 // -----
 
+// ui8 holds 0 to 255 (a zero point of 200 pads a quantized image).
+func.func @pad_value_ui8_range(%x: tensor<4xui8>) -> tensor<6xui8> {
+  %ok = graph.pad %x {pads = array<i64: 1, 1>, value = 255.0} : tensor<4xui8> -> tensor<6xui8>
+  // expected-error @+2 {{pad value 256 does not fit in 'ui8'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.pad %x {pads = array<i64: 1, 1>, value = 256.0} : tensor<4xui8> -> tensor<6xui8>
+  return %0 : tensor<6xui8>
+}
+
+// -----
+
+func.func @pad_value_ui8_negative(%x: tensor<4xui8>) -> tensor<6xui8> {
+  // expected-error @+2 {{pad value -1 does not fit in 'ui8'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.pad %x {pads = array<i64: 1, 1>, value = -1.0} : tensor<4xui8> -> tensor<6xui8>
+  return %0 : tensor<6xui8>
+}
+
+// -----
+
 func.func @pad_value_i64(%x: tensor<4xi64>) -> tensor<6xi64> {
   // 2^63 does not fit in i64 although the double rounds INT64_MAX to it.
   // expected-error @+2 {{does not fit in 'i64'}}

@@ -324,8 +324,48 @@ func.func @conv2d_22(%x: tensor<1x?x?x9223372036854775807xf32>, %w: tensor<6x4x3
 // -----
 
 func.func @conv2d_23(%x: tensor<1x4x8x8xi32>, %w: tensor<6x4x3x3xi32>) {
-  // expected-error @+1 {{operand #0 must be ranked tensor of}}
+  // expected-error @+2 {{input has element type 'i32', expected a float, or 8-bit integers with an 8-bit integer weight}}
+  // expected-error @+1 {{failed to infer returned types}}
   %0 = graph.conv2d %x, %w : tensor<1x4x8x8xi32>, tensor<6x4x3x3xi32> -> tensor<1x6x6x6xf32>
+  return
+}
+
+// -----
+
+// Bytes times floats.
+func.func @conv2d_bytes_float(%x: tensor<1x4x8x8xui8>, %w: tensor<6x4x3x3xf32>) {
+  // expected-error @+2 {{input has element type 'ui8', expected a float, or 8-bit integers with an 8-bit integer weight}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.conv2d %x, %w : tensor<1x4x8x8xui8>, tensor<6x4x3x3xf32> -> tensor<1x6x6x6xi32>
+  return
+}
+
+// -----
+
+// Byte convolutions take no bias (ConvInteger has none).
+func.func @conv2d_bytes_bias(%x: tensor<1x4x8x8xui8>, %w: tensor<6x4x3x3xi8>, %b: tensor<6xf32>) {
+  // expected-error @+2 {{a convolution of 8-bit integers takes no bias}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.conv2d %x, %w, %b : tensor<1x4x8x8xui8>, tensor<6x4x3x3xi8>, tensor<6xf32> -> tensor<1x6x6x6xi32>
+  return
+}
+
+// -----
+
+// The exact sums are i32.
+func.func @conv2d_bytes_result(%x: tensor<1x4x8x8xui8>, %w: tensor<6x4x3x3xi8>) {
+  // expected-error @+2 {{inferred type(s) 'tensor<1x6x6x6xi32>' are incompatible with return type(s) of operation 'tensor<1x6x6x6xf32>'}}
+  // expected-error @+1 {{failed to infer returned types}}
+  %0 = graph.conv2d %x, %w : tensor<1x4x8x8xui8>, tensor<6x4x3x3xi8> -> tensor<1x6x6x6xf32>
+  return
+}
+
+// -----
+
+// 8-bit products are graph.conv2d's only.
+func.func @conv3d_bytes(%x: tensor<1x4x8x8x8xui8>, %w: tensor<6x4x3x3x3xi8>) {
+  // expected-error @+1 {{operand #0 must be ranked tensor of floating-point values}}
+  %0 = graph.conv3d %x, %w : tensor<1x4x8x8x8xui8>, tensor<6x4x3x3x3xi8> -> tensor<1x6x6x6x6xi32>
   return
 }
 

@@ -976,9 +976,14 @@ static LogicalResult verifyPadValue(std::optional<Location> loc,
                              " is not an integer, as ", elementType,
                              " elements need");
   unsigned width = intType.getWidth();
-  // i1 is a boolean: 0 or 1. Wider integers are signed.
-  double lo = width == 1 ? 0.0 : -std::ldexp(1.0, width - 1);
-  double hi = width == 1 ? 1.0 : std::ldexp(1.0, width - 1) - 1.0;
+  // i1 is a boolean: 0 or 1. Wider integers are signed, but unsigned ones.
+  double lo = 0.0, hi = 1.0;
+  if (intType.isUnsigned() && width > 1) {
+    hi = std::ldexp(1.0, width) - 1.0;
+  } else if (width > 1) {
+    lo = -std::ldexp(1.0, width - 1);
+    hi = std::ldexp(1.0, width - 1) - 1.0;
+  }
   // For i64 `hi` rounds up to 2^63, which does not fit: exclude it.
   if (value < lo || value > hi || (width == 64 && value >= std::ldexp(1.0, 63)))
     return emitOptionalError(loc, "pad value ", formatDouble(value),

@@ -461,6 +461,12 @@ static bool isInt8(Type type) {
   return integer && integer.getWidth() == 8 && !integer.isSigned();
 }
 
+/// Whether `lhs` and `rhs` are tensors of 8-bit integers, whose products
+/// accumulate exactly in i32 (graph.matmul and graph.conv2d).
+static bool isByteProduct(ShapedType lhs, ShapedType rhs) {
+  return isInt8(lhs.getElementType()) && isInt8(rhs.getElementType());
+}
+
 LogicalResult MatmulOp::inferReturnTypes(MLIRContext *,
                                          std::optional<Location> location,
                                          Adaptor adaptor,
@@ -694,10 +700,12 @@ static ConvAttrs getConv3DAttrs(OpOrAdaptor op) {
           3};
 }
 
-/// Checks the operand ranks and element types shared by the convolutions;
-/// returns the optional bias type (null without bias).
+/// Checks the operand ranks and element types shared by the convolutions
+/// (8-bit integer products only where `allowBytes`: graph.conv2d); returns
+/// the optional bias type (null without bias).
 static LogicalResult checkConvOperands(std::optional<Location> loc, Value input,
-                                       Value weight, Value bias, int64_t rank,
+                                       Value weight, Value bias,
+                                       bool allowBytes, int64_t rank,
                                        RankedTensorType &inputType,
                                        RankedTensorType &weightType,
                                        RankedTensorType &biasType) {
@@ -710,6 +718,16 @@ static LogicalResult checkConvOperands(std::optional<Location> loc, Value input,
       failed(checkImageRank(loc, "weight", weightType, rank)))
     return failure();
   Type elementType = inputType.getElementType();
+  if (allowBytes && isByteProduct(inputType, weightType)) {
+    if (bias)
+      return emitOptionalError(loc,
+                               "a convolution of 8-bit integers takes no bias");
+    return success();
+  }
+  if (!isa<FloatType>(elementType))
+    return emitOptionalError(loc, "input has element type ", elementType,
+                             ", expected a float, or 8-bit integers with an "
+                             "8-bit integer weight");
   if (failed(checkElementType(loc, "weight", weightType, elementType)))
     return failure();
   if (biasType && failed(checkElementType(loc, "bias", biasType, elementType)))
@@ -733,8 +751,11 @@ static LogicalResult inferConvType(std::optional<Location> location,
                                    SmallVectorImpl<Type> &inferred) {
   unsigned numSpatial = attrs.numSpatial;
   RankedTensorType inputType, weightType, biasType;
-  if (failed(checkConvOperands(location, input, weight, bias, numSpatial + 2,
-                               inputType, weightType, biasType)))
+  // 8-bit integer products: graph.conv2d's.
+  bool allowBytes = numSpatial == 2;
+  if (failed(checkConvOperands(location, input, weight, bias, allowBytes,
+                               numSpatial + 2, inputType, weightType,
+                               biasType)))
     return failure();
   int64_t groups = attrs.groups;
   if (failed(checkWindowAttrs(location, attrs.strides, attrs.pads,
@@ -783,7 +804,10 @@ static LogicalResult inferConvType(std::optional<Location> location,
       return failure();
     shape[dim] = *size;
   }
-  inferred.push_back(RankedTensorType::get(shape, inputType.getElementType()));
+  Type element = allowBytes && isByteProduct(inputType, weightType)
+                     ? IntegerType::get(inputType.getContext(), 32)
+                     : inputType.getElementType();
+  inferred.push_back(RankedTensorType::get(shape, element));
   return success();
 }
 
@@ -861,8 +885,9 @@ static LogicalResult inferConvTransposeType(std::optional<Location> location,
                                             SmallVectorImpl<Type> &inferred) {
   unsigned numSpatial = attrs.numSpatial;
   RankedTensorType inputType, weightType, biasType;
-  if (failed(checkConvOperands(location, input, weight, bias, numSpatial + 2,
-                               inputType, weightType, biasType)))
+  if (failed(checkConvOperands(location, input, weight, bias,
+                               /*allowBytes=*/false, numSpatial + 2, inputType,
+                               weightType, biasType)))
     return failure();
   ArrayRef<int64_t> strides = attrs.strides, dilations = attrs.dilations;
   int64_t groups = attrs.groups;

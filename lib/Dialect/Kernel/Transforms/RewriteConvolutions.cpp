@@ -15,6 +15,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Linalg/Utils/Utils.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
@@ -46,17 +47,70 @@ struct ConvOperands {
   bool pointwise;
 };
 
+/// A 2-D convolution this pass rewrites: linalg.conv_2d_nchw_fchw or
+/// conv_2d_nhwc_fhwc, or a linalg.generic with either's maps (8-bit integer
+/// products that zero-extend an operand: the named ops sign-extend both).
+struct Conv2D {
+  linalg::LinalgOp op;
+  bool nhwc;
+  SmallVector<int64_t> strides, dilations;
+};
+
+/// `op` as a Conv2D, or nullopt.
+std::optional<Conv2D> matchConv2D(Operation *op) {
+  auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+  if (!linalgOp || linalgOp.getNumDpsInputs() != 2 ||
+      linalgOp.getNumDpsInits() != 1)
+    return std::nullopt;
+  Conv2D conv{linalgOp, false, {}, {}};
+  auto windows = [](DenseIntElementsAttr attr) {
+    return llvm::to_vector(attr.getValues<int64_t>());
+  };
+  if (auto named = dyn_cast<linalg::Conv2DNchwFchwOp>(op)) {
+    conv.strides = windows(named.getStrides());
+    conv.dilations = windows(named.getDilations());
+    return conv;
+  }
+  if (auto named = dyn_cast<linalg::Conv2DNhwcFhwcOp>(op)) {
+    conv.nhwc = true;
+    conv.strides = windows(named.getStrides());
+    conv.dilations = windows(named.getDilations());
+    return conv;
+  }
+  if (!isa<linalg::GenericOp>(op))
+    return std::nullopt;
+  if (linalg::isaConvolutionOpOfType<linalg::Conv2DNchwFchwOp>(
+          linalgOp, &conv.dilations, &conv.strides))
+    return conv;
+  conv.nhwc = true;
+  if (linalg::isaConvolutionOpOfType<linalg::Conv2DNhwcFhwcOp>(
+          linalgOp, &conv.dilations, &conv.strides))
+    return conv;
+  return std::nullopt;
+}
+
+/// Whether `conv` multiplies narrower integers into a wider accumulator
+/// (8-bit integers into i32): its product keeps the [K, F] filter matrix,
+/// which kernel-pack-weights lays out for int8 dot products, and its
+/// extensions stay in the cloned body.
+bool isWideningConv(const Conv2D &conv) {
+  linalg::LinalgOp op = conv.op;
+  return getElementTypeOrSelf(op.getDpsInputs()[0].getType()) !=
+         getElementTypeOrSelf(op.getDpsInits()[0].getType());
+}
+
 /// `conv`'s ConvOperands (NCHW input, FCHW filter, or NHWC input, FHWC
 /// filter), or failure when it is not on tensors, a size other than the
 /// batch is dynamic, or the product would be empty.
-template <typename ConvOp>
-FailureOr<ConvOperands> getStaticConvOperands(ConvOp conv, bool nhwc) {
-  if (!conv.hasPureTensorSemantics())
+FailureOr<ConvOperands> getStaticConvOperands(const Conv2D &conv) {
+  linalg::LinalgOp op = conv.op;
+  if (!op.hasPureTensorSemantics())
     return failure();
+  bool nhwc = conv.nhwc;
   ConvOperands operands;
-  operands.input = conv.getInputs()[0];
-  operands.filter = conv.getInputs()[1];
-  operands.init = conv.getOutputs()[0];
+  operands.input = op.getDpsInputs()[0];
+  operands.filter = op.getDpsInputs()[1];
+  operands.init = op.getDpsInits()[0];
   operands.inputType = cast<RankedTensorType>(operands.input.getType());
   operands.filterType = cast<RankedTensorType>(operands.filter.getType());
   operands.initType = cast<RankedTensorType>(operands.init.getType());
@@ -66,10 +120,8 @@ FailureOr<ConvOperands> getStaticConvOperands(ConvOp conv, bool nhwc) {
         return failure();
   if (!operands.filterType.hasStaticShape())
     return failure();
-  DenseIntElementsAttr strides = conv.getStrides();
-  DenseIntElementsAttr dilations = conv.getDilations();
-  operands.strides = llvm::to_vector(strides.getValues<int64_t>());
-  operands.dilations = llvm::to_vector(dilations.getValues<int64_t>());
+  operands.strides = conv.strides;
+  operands.dilations = conv.dilations;
   unsigned channel = nhwc ? 3 : 1, height = nhwc ? 1 : 2;
   operands.f = operands.filterType.getDimSize(0);
   operands.c = operands.filterType.getDimSize(channel);
@@ -98,16 +150,11 @@ FailureOr<ConvOperands> getStaticConvOperands(ConvOp conv, bool nhwc) {
 /// linalg.generic with the convolution's own body (so any element casts
 /// stay), batch dim dropped when N is statically 1. Needs static C, F, KH,
 /// KW, OH and OW (N may be dynamic). Returns failure when it does not apply.
-LogicalResult rewriteConv2DNchwFchw(RewriterBase &rewriter,
-                                    linalg::Conv2DNchwFchwOp conv) {
-  FailureOr<ConvOperands> operands =
-      getStaticConvOperands(conv, /*nhwc=*/false);
-  if (failed(operands))
-    return failure();
+LogicalResult rewriteConv2DNchwFchw(RewriterBase &rewriter, Operation *conv,
+                                    const ConvOperands &operands) {
   auto [input, filter, init, inputType, filterType, initType, strides,
-        dilations, f, c, kh, kw, h, w, oh, ow, unitBatch, pointwise] =
-      *operands;
-  Location loc = conv.getLoc();
+        dilations, f, c, kh, kw, h, w, oh, ow, unitBatch, pointwise] = operands;
+  Location loc = conv->getLoc();
   MLIRContext *ctx = rewriter.getContext();
   Type elementType = inputType.getElementType();
   rewriter.setInsertionPoint(conv);
@@ -260,6 +307,34 @@ Value createTransposedFilterMatrix(RewriterBase &rewriter, Location loc,
   return linalg::TransposeOp::create(rewriter, loc, matrix, empty,
                                      ArrayRef<int64_t>{1, 0})
       .getResult()[0];
+}
+
+/// `matrix`, a constant [groups * rows, F], with zero rows after each group
+/// of `rows` up to `paddedRows`: a new constant [groups * paddedRows, F];
+/// null when `matrix` is no constant or cannot be rewritten.
+Value padConstantRowGroups(RewriterBase &rewriter, Location loc, Value matrix,
+                           int64_t groups, int64_t rows, int64_t paddedRows) {
+  ElementsAttr value;
+  if (!matchPattern(matrix, m_Constant(&value)))
+    return nullptr;
+  auto type = cast<RankedTensorType>(matrix.getType());
+  int64_t columns = type.getDimSize(1);
+  auto resultType = RankedTensorType::get({groups * paddedRows, columns},
+                                          type.getElementType());
+  FailureOr<ElementsAttr> padded = strata::rewriteConstantBytes(
+      value, resultType, "_rows",
+      [&](ArrayRef<char> in, MutableArrayRef<char> out) {
+        size_t groupBytes = in.size() / groups;
+        size_t paddedBytes = out.size() / groups;
+        std::memset(out.data(), 0, out.size());
+        for (int64_t group = 0; group < groups; ++group)
+          std::memcpy(out.data() + group * paddedBytes,
+                      in.data() + group * groupBytes, groupBytes);
+      });
+  if (failed(padded))
+    return nullptr;
+  return arith::ConstantOp::create(rewriter, loc, resultType,
+                                   cast<TypedAttr>(*padded));
 }
 
 /// Winograd's F(m x m, 3 x 3) algorithm (Lavin and Gray, "Fast Algorithms
@@ -628,32 +703,57 @@ rewriteConv2DNhwcFhwcWinograd(RewriterBase &rewriter,
 /// late network stages (as oneDNN's and XNNPACK's NHWC paths). W^T is
 /// transposed at compile time when the filter is a constant. `operands` are
 /// getStaticConvOperands' (the static sizes the NCHW form needs too).
-LogicalResult rewriteConv2DNhwcFhwc(RewriterBase &rewriter,
-                                    linalg::Conv2DNhwcFhwcOp conv,
+LogicalResult rewriteConv2DNhwcFhwc(RewriterBase &rewriter, Operation *conv,
                                     const ConvOperands &operands,
                                     int64_t panelBytes) {
   auto [input, filter, init, inputType, filterType, initType, strides,
         dilations, f, c, kh, kw, h, w, oh, ow, unitBatch, pointwise] = operands;
-  Location loc = conv.getLoc();
+  Location loc = conv->getLoc();
   MLIRContext *ctx = rewriter.getContext();
   Type elementType = inputType.getElementType();
   int64_t elementBytes = elementType.getIntOrFloatBitWidth() / 8;
   rewriter.setInsertionPoint(conv);
+  // The product's rows: [P] pixels per image (loops over the batch), or
+  // [N*P] for a unit batch, and for products of narrower integers with any
+  // batch: one matrix product, which kernel-pack-weights lays out for int8
+  // dot products.
+  bool flatBatch = unitBatch || elementType != initType.getElementType();
 
-  // The matrix of windows, [N, P, K] ([P, K] for a unit batch).
+  // The matrix of windows, [N, P, K] ([P, K] for a unit batch), its rows
+  // runs of `runLength` elements from KH image rows (KW*C, or rounded up for
+  // byte products, whose filter then has zero rows there).
+  bool byteProduct =
+      elementBytes == 1 && elementType != initType.getElementType();
+  // Channels narrower than a cache line (an RGB image's 3) are copied as
+  // runs of KW*C elements of the [H, W*C] input. Wider ones are runs
+  // already, and reading the image unreshaped keeps its producers in the
+  // [N, H, W, C] shape that the products write ([N, OH*OW, F]), so that a
+  // residual add between two convolutions fuses into the first one.
+  bool rowsAreRuns = !pointwise && dilations[1] == 1 && c * elementBytes < 64;
+  int64_t runLength = kw * c;
+  // Byte products reduce in groups of four (int8 dot products): a run of
+  // KW*C bytes is read rounded up to a multiple of 4 where the image has
+  // the bytes past the last window (its right padding: ResNet's 7x7x3 stem
+  // reads 24 of 21), with zero filter rows there (a constant filter).
+  Value roundedFilter;
+  int64_t roundedRun = llvm::alignTo(kw * c, 4);
+  if (rowsAreRuns && byteProduct && roundedRun != runLength &&
+      (ow - 1) * strides[1] * c + roundedRun <= w * c) {
+    Value matrix = createTransposedFilterMatrix(rewriter, loc, filter);
+    roundedFilter =
+        padConstantRowGroups(rewriter, loc, matrix, kh, runLength, roundedRun);
+    if (roundedFilter)
+      runLength = roundedRun;
+    if (matrix.use_empty())
+      rewriter.eraseOp(matrix.getDefiningOp());
+  }
   Value col;
   if (pointwise) {
     col = tensor::CollapseShapeOp::create(
         rewriter, loc, input,
-        unitBatch ? SmallVector<ReassociationIndices>{{0, 1, 2}, {3}}
+        flatBatch ? SmallVector<ReassociationIndices>{{0, 1, 2}, {3}}
                   : SmallVector<ReassociationIndices>{{0}, {1, 2}, {3}});
   } else {
-    // Channels narrower than a cache line (an RGB image's 3) are copied as
-    // runs of KW*C elements of the [H, W*C] input. Wider ones are runs
-    // already, and reading the image unreshaped keeps its producers in the
-    // [N, H, W, C] shape that the products write ([N, OH*OW, F]), so that a
-    // residual add between two convolutions fuses into the first one.
-    bool rowsAreRuns = dilations[1] == 1 && c * elementBytes < 64;
     Value source = input;
     SmallVector<OpFoldResult> colSizes = {
         tensor::getMixedSize(rewriter, loc, input, 0),
@@ -668,7 +768,7 @@ LogicalResult rewriteConv2DNhwcFhwc(RewriterBase &rewriter,
       source = tensor::CollapseShapeOp::create(
           rewriter, loc, input,
           SmallVector<ReassociationIndices>{{0}, {1}, {2, 3}});
-      colSizes.push_back(rewriter.getIndexAttr(kw * c));
+      colSizes.push_back(rewriter.getIndexAttr(runLength));
       readMap =
           AffineMap::get(5, 0, {n, rowExpr, owi * (strides[1] * c) + d4}, ctx);
     } else {
@@ -696,7 +796,7 @@ LogicalResult rewriteConv2DNhwcFhwc(RewriterBase &rewriter,
         llvm::to_vector(llvm::seq<int64_t>(3, static_cast<int64_t>(numLoops)));
     col = tensor::CollapseShapeOp::create(
         rewriter, loc, windows,
-        unitBatch ? SmallVector<ReassociationIndices>{{0, 1, 2}, kDims}
+        flatBatch ? SmallVector<ReassociationIndices>{{0, 1, 2}, kDims}
                   : SmallVector<ReassociationIndices>{{0}, {1, 2}, kDims});
   }
   // The filter: panels [F/P, K, P] of a constant filter when asked for and
@@ -710,16 +810,38 @@ LogicalResult rewriteConv2DNhwcFhwc(RewriterBase &rewriter,
         RankedTensorType::get({f / panelWidth, c * kh * kw, panelWidth},
                               elementType),
         "_panels");
-  Value matrix =
-      panels ? Value() : createTransposedFilterMatrix(rewriter, loc, filter);
+  Value matrix = panels ? Value()
+                 : roundedFilter
+                     ? roundedFilter
+                     : createTransposedFilterMatrix(rewriter, loc, filter);
+  // K not a multiple of 4 otherwise: with zero columns of windows (a copy)
+  // and zero filter rows.
+  int64_t k = kh * runLength;
+  if (matrix && flatBatch && byteProduct && k % 4 != 0) {
+    int64_t rounded = llvm::alignTo(k, 4);
+    if (Value padded =
+            padConstantRowGroups(rewriter, loc, matrix, 1, k, rounded)) {
+      matrix = padded;
+      Value zero = arith::ConstantOp::create(rewriter, loc,
+                                             rewriter.getZeroAttr(elementType));
+      col = tensor::PadOp::create(
+          rewriter, loc,
+          RankedTensorType::get(
+              {cast<RankedTensorType>(col.getType()).getDimSize(0), rounded},
+              elementType),
+          col, getAsIndexOpFoldResult(rewriter.getContext(), {0, 0}),
+          getAsIndexOpFoldResult(rewriter.getContext(), {0, rounded - k}),
+          zero);
+    }
+  }
   SmallVector<ReassociationIndices> outReassociation =
-      unitBatch ? SmallVector<ReassociationIndices>{{0, 1, 2}, {3}}
+      flatBatch ? SmallVector<ReassociationIndices>{{0, 1, 2}, {3}}
                 : SmallVector<ReassociationIndices>{{0}, {1, 2}, {3}};
   Value acc =
       tensor::CollapseShapeOp::create(rewriter, loc, init, outReassociation);
   // With panels the product writes [[N,] P, F/P, P] (a view of [[N,] P, F]).
   SmallVector<ReassociationIndices> panelReassociation =
-      unitBatch ? SmallVector<ReassociationIndices>{{0}, {1, 2}}
+      flatBatch ? SmallVector<ReassociationIndices>{{0}, {1, 2}}
                 : SmallVector<ReassociationIndices>{{0}, {1}, {2, 3}};
   if (panels) {
     SmallVector<int64_t> shape(
@@ -737,14 +859,14 @@ LogicalResult rewriteConv2DNhwcFhwc(RewriterBase &rewriter,
 
   // The product: loops ([n,] p, f, k), or ([n,] p, panel, lane, k) with
   // panels; reduction over k.
-  unsigned batchLoops = unitBatch ? 0 : 1;
+  unsigned batchLoops = flatBatch ? 0 : 1;
   unsigned numLoops = batchLoops + (panels ? 4 : 3);
   SmallVector<AffineExpr> loops;
   for (unsigned i = 0; i < numLoops; ++i)
     loops.push_back(getAffineDimExpr(i, ctx));
   AffineExpr pi = loops[batchLoops], ki = loops.back();
   SmallVector<AffineExpr> colExprs, filterExprs, accExprs;
-  if (!unitBatch) {
+  if (!flatBatch) {
     colExprs.push_back(loops[0]);
     accExprs.push_back(loops[0]);
   }
@@ -799,37 +921,35 @@ struct KernelRewriteConvolutionsPass
           << static_cast<int64_t>(winogradTile);
       return signalPassFailure();
     }
-    SmallVector<Operation *> convs;
+    SmallVector<Conv2D> convs;
     getOperation().walk([&](Operation *op) {
-      if (isa<linalg::Conv2DNchwFchwOp, linalg::Conv2DNhwcFhwcOp>(op))
-        convs.push_back(op);
+      if (std::optional<Conv2D> conv = matchConv2D(op))
+        convs.push_back(std::move(*conv));
     });
     IRRewriter rewriter(&getContext());
-    for (Operation *conv : convs) {
-      if (auto nchw = dyn_cast<linalg::Conv2DNchwFchwOp>(conv)) {
-        FailureOr<ConvOperands> operands =
-            getStaticConvOperands(nchw, /*nhwc=*/false);
-        if (pointwiseOnly && (failed(operands) || !operands->pointwise))
-          continue;
-        (void)rewriteConv2DNchwFchw(rewriter, nchw);
+    for (const Conv2D &conv : convs) {
+      FailureOr<ConvOperands> operands = getStaticConvOperands(conv);
+      if (failed(operands) || (pointwiseOnly && !operands->pointwise))
+        continue;
+      if (!conv.nhwc) {
+        (void)rewriteConv2DNchwFchw(rewriter, conv.op, *operands);
         continue;
       }
-      auto nhwc = cast<linalg::Conv2DNhwcFhwcOp>(conv);
-      FailureOr<ConvOperands> operands =
-          getStaticConvOperands(nhwc, /*nhwc=*/true);
-      if (failed(operands))
-        continue;
-      if (pointwiseOnly) {
-        if (operands->pointwise)
-          (void)rewriteConv2DNhwcFhwc(rewriter, nhwc, *operands, panelBytes);
+      // Products of narrower integers keep the [K, F] filter matrix (see
+      // isWideningConv).
+      bool widening = isWideningConv(conv);
+      int64_t productPanelBytes = widening ? 0 : panelBytes;
+      auto named = dyn_cast<linalg::Conv2DNhwcFhwcOp>(conv.op);
+      if (pointwiseOnly || widening || !winograd || !named) {
+        (void)rewriteConv2DNhwcFhwc(rewriter, conv.op, *operands,
+                                    productPanelBytes);
         continue;
       }
       int64_t m = winogradTile != 0 ? static_cast<int64_t>(winogradTile)
                                     : chooseWinogradTile(*operands);
-      if (!winograd ||
-          failed(rewriteConv2DNhwcFhwcWinograd(
-              rewriter, nhwc, *operands, panelBytes, getWinogradAlgorithm(m))))
-        (void)rewriteConv2DNhwcFhwc(rewriter, nhwc, *operands, panelBytes);
+      if (failed(rewriteConv2DNhwcFhwcWinograd(
+              rewriter, named, *operands, panelBytes, getWinogradAlgorithm(m))))
+        (void)rewriteConv2DNhwcFhwc(rewriter, conv.op, *operands, panelBytes);
     }
   }
 };

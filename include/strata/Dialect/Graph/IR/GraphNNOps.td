@@ -106,21 +106,25 @@ def Graph_Conv2DOp : Graph_InferredOp<"conv2d", [Graph_ReifyShapes]> {
     (default 0). Each spatial output size is
     `floor((in + pad_begin + pad_end - ((k - 1) * dilation + 1)) / stride) + 1`
     and must be at least 1. The result is (N, O, OH, OW), or (N, OH, OW, O)
-    for NHWC. All operands share one floating-point element type.
+    for NHWC. All operands share one floating-point element type; but 8-bit
+    integer `input` and `weight` (`i8` or `ui8`, each its own) multiply and
+    accumulate exactly in `i32`, the result's type, without a bias (ONNX
+    ConvInteger's int32; padding reads zeros, as for floats).
 
     ```mlir
     %0 = graph.conv2d %x, %w, %b {pads = array<i64: 1, 1, 1, 1>, strides = array<i64: 2, 2>}
         : tensor<?x3x224x224xf32>, tensor<64x3x3x3xf32>, tensor<64xf32> -> tensor<?x64x112x112xf32>
+    %1 = graph.conv2d %q, %k : tensor<1x64x56x56xui8>, tensor<64x64x1x1xi8> -> tensor<1x64x56x56xi32>
     ```
   }];
-  let arguments = (ins Graph_FloatTensor:$input, Graph_FloatTensor:$weight,
+  let arguments = (ins Graph_NumericTensor:$input, Graph_NumericTensor:$weight,
                        Optional<Graph_FloatTensor>:$bias,
                        Graph_DefaultOnes2:$strides,
                        Graph_DefaultPads:$pads,
                        Graph_DefaultOnes2:$dilations,
                        DefaultValuedAttr<I64Attr, "1">:$groups,
                        Graph_DefaultLayout:$layout);
-  let results = (outs Graph_FloatTensor:$output);
+  let results = (outs Graph_NumericTensor:$output);
   let assemblyFormat = [{
     $input `,` $weight (`,` $bias^)? attr-dict `:` type($input) `,`
     type($weight) (`,` type($bias)^)? `->` type($output)
