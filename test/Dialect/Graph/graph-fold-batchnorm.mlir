@@ -289,10 +289,15 @@ func.func @add_linear_splat_no_bias(%a: tensor<4x3xf32>) -> tensor<4x2xf32> {
 
 // -----
 
-// Negative: batch_norm over H (axis 2), not the conv's channels.
+// Negative: batch_norm over H (axis 2), not the conv's channels. It
+// becomes its multiply-add per row: the scale and shift as [3, 1].
 // CHECK-LABEL: func.func @no_fold_bn_other_axis
-// CHECK: graph.conv2d
-// CHECK: graph.batch_norm
+// CHECK-DAG: %[[T:.*]] = graph.constant dense<{{\[\[}}5.006790e-06], [-0.828419924], [-2.19614363]]> : tensor<3x1xf32>
+// CHECK-DAG: %[[S:.*]] = graph.constant dense<{{\[\[}}0.999994993], [1.414210e+00], [1.73204792]]> : tensor<3x1xf32>
+// CHECK: %[[C:.*]] = graph.conv2d
+// CHECK: %[[M:.*]] = graph.mul %[[C]], %[[S]]
+// CHECK: graph.add %[[M]], %[[T]]
+// CHECK-NOT: graph.batch_norm
 func.func @no_fold_bn_other_axis(%x: tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32> {
   %w = graph.constant dense<[[[[1.0]], [[2.0]]], [[[3.0]], [[4.0]]]]> : tensor<2x2x1x1xf32>
   %p = graph.constant dense<[1.0, 2.0, 3.0]> : tensor<3xf32>
@@ -304,10 +309,12 @@ func.func @no_fold_bn_other_axis(%x: tensor<1x2x3x3xf32>) -> tensor<1x2x3x3xf32>
 
 // -----
 
-// Negative: batch_norm on axis 1 of an NHWC conv (that is H, not channels).
+// Negative: batch_norm on axis 1 of an NHWC conv (that is H, not channels):
+// a multiply-add per row, [2, 1, 1].
 // CHECK-LABEL: func.func @no_fold_bn_nhwc_axis1
 // CHECK: graph.conv2d
-// CHECK: graph.batch_norm
+// CHECK: graph.mul %{{.*}}, %{{.*}} : tensor<1x2x2x2xf32>, tensor<2x1x1xf32>
+// CHECK: graph.add %{{.*}}, %{{.*}} : tensor<1x2x2x2xf32>, tensor<2x1x1xf32>
 func.func @no_fold_bn_nhwc_axis1(%x: tensor<1x2x2x2xf32>) -> tensor<1x2x2x2xf32> {
   %w = graph.constant dense<[[[[1.0, 2.0]]], [[[3.0, 4.0]]]]> : tensor<2x1x1x2xf32>
   %p = graph.constant dense<[1.0, 2.0]> : tensor<2xf32>
@@ -334,10 +341,13 @@ func.func @no_fold_bn_dynamic_stats(%x: tensor<1x2x3x3xf32>, %mean: tensor<2xf32
 
 // -----
 
-// Negative: the conv weight is not a constant.
+// Negative: the conv weight is not a constant; the batch_norm becomes its
+// multiply-add per channel.
 // CHECK-LABEL: func.func @no_fold_bn_dynamic_weight
-// CHECK: graph.conv2d
-// CHECK: graph.batch_norm
+// CHECK: graph.conv2d %arg0, %arg1
+// CHECK: graph.mul %{{.*}}, %{{.*}} : tensor<1x2x3x3xf32>, tensor<2x1x1xf32>
+// CHECK: graph.add
+// CHECK-NOT: graph.batch_norm
 func.func @no_fold_bn_dynamic_weight(%x: tensor<1x2x3x3xf32>, %w: tensor<2x2x1x1xf32>) -> tensor<1x2x3x3xf32> {
   %p = graph.constant dense<[1.0, 2.0]> : tensor<2xf32>
   %0 = graph.conv2d %x, %w : tensor<1x2x3x3xf32>, tensor<2x2x1x1xf32> -> tensor<1x2x3x3xf32>
@@ -349,11 +359,12 @@ func.func @no_fold_bn_dynamic_weight(%x: tensor<1x2x3x3xf32>, %w: tensor<2x2x1x1
 // -----
 
 // Negative: the conv result has a second use, which needs the unscaled
-// result.
+// result; the batch_norm is its multiply-add.
 // CHECK-LABEL: func.func @no_fold_conv_two_uses
-// CHECK: graph.conv2d
-// CHECK: graph.batch_norm
-// CHECK: graph.mul
+// CHECK: %[[C:.*]] = graph.conv2d
+// CHECK: graph.mul %[[C]], %{{.*}} : tensor<1x2x3x3xf32>, tensor<2x1x1xf32>
+// CHECK: graph.add
+// CHECK: graph.mul %[[C]], %{{.*}} : tensor<1x2x3x3xf32>, tensor<f32>
 func.func @no_fold_conv_two_uses(%x: tensor<1x2x3x3xf32>) -> (tensor<1x2x3x3xf32>, tensor<1x2x3x3xf32>, tensor<1x2x3x3xf32>) {
   %w = graph.constant dense<[[[[1.0]], [[2.0]]], [[[3.0]], [[4.0]]]]> : tensor<2x2x1x1xf32>
   %p = graph.constant dense<[1.0, 2.0]> : tensor<2xf32>
@@ -450,4 +461,26 @@ func.func @no_fold_mul_linear_int(%a: tensor<4x3xi32>) -> tensor<4x2xi32> {
   %0 = graph.linear %a, %b : tensor<4x3xi32>, tensor<3x2xi32> -> tensor<4x2xi32>
   %1 = graph.mul %0, %k : tensor<4x2xi32>, tensor<2xi32> -> tensor<4x2xi32>
   return %1 : tensor<4x2xi32>
+}
+
+// -----
+
+// A batch_norm with constant statistics and no contraction before it:
+// x * s + t per channel, s = gamma / sqrt(var + eps) and t = beta - mean * s
+// computed now, [C, 1, 1] along NCHW's channels (no square root or division
+// left for every element).
+// CHECK-LABEL: func.func @bn_to_affine
+// CHECK-DAG: %[[T:.*]] = graph.constant dense<{{\[\[\[}}-1.000000e+00]], {{\[\[}}1.000000e+00]]]> : tensor<2x1x1xf32>
+// CHECK-DAG: %[[S:.*]] = graph.constant dense<{{\[\[\[}}2.000000e+00]], {{\[\[}}5.000000e-01]]]> : tensor<2x1x1xf32>
+// CHECK: %[[M:.*]] = graph.mul %arg0, %[[S]] : tensor<?x2x4x4xf32>, tensor<2x1x1xf32> -> tensor<?x2x4x4xf32>
+// CHECK: %[[A:.*]] = graph.add %[[M]], %[[T]]
+// CHECK: return %[[A]]
+func.func @bn_to_affine(%x: tensor<?x2x4x4xf32>) -> tensor<?x2x4x4xf32> {
+  %gamma = graph.constant dense<[2.0, 1.0]> : tensor<2xf32>
+  %beta = graph.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %mean = graph.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %var = graph.constant dense<[1.0, 4.0]> : tensor<2xf32>
+  %0 = graph.batch_norm %x, %gamma, %beta, %mean, %var {epsilon = 0.0 : f32}
+      : tensor<?x2x4x4xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32>, tensor<2xf32> -> tensor<?x2x4x4xf32>
+  return %0 : tensor<?x2x4x4xf32>
 }

@@ -203,3 +203,143 @@ func.func @computed_operands(%qa: tensor<2x8x64xui8>, %qb: tensor<2x64x8xui8>, %
   %1 = graph.matmul %c, %d : tensor<2x8x300xi32>, tensor<2x300x8xi32> -> tensor<2x8x8xi32>
   return %0, %1 : tensor<2x8x8xi32>, tensor<2x8x8xi32>
 }
+
+// -----
+
+// onnxruntime's QDQ form of a padded Conv: ui8 activations with a constant
+// zero point (7), an i8 weight with per-filter scales ([2, 1, 1, 1]) and
+// zero points 0. The convolution of the bytes padded with the zero point
+// (the spec pads the dequantized input with zeros), less za times each
+// filter's sum (computed now: 10 and -4, as [1, 2, 1, 1] along NCHW's
+// channels), converted and scaled by sa * sw[f], plus the bias.
+// CHECK-LABEL: func.func @qdq_conv
+// CHECK-SAME: (%[[QA:.*]]: tensor<1x2x4x4xui8>, %[[SA:.*]]: tensor<f32>, %[[BIAS:.*]]: tensor<2xf32>)
+// CHECK-DAG: %[[QW:.*]] = graph.constant dense<{{.*}}> : tensor<2x2x1x2xi8>
+// CHECK-DAG: %[[ZA:.*]] = graph.constant dense<7> : tensor<ui8>
+// CHECK-DAG: %[[SUMS:.*]] = graph.constant dense<{{\[\[\[\[}}10]], {{\[\[}}-4]]]]> : tensor<1x2x1x1xi32>
+// CHECK-DAG: %[[SW:.*]] = graph.constant dense<{{\[\[\[\[}}5.000000e-01]], {{\[\[}}2.500000e-01]]]]> : tensor<1x2x1x1xf32>
+// CHECK: %[[P:.*]] = graph.pad %[[QA]] {pads = array<i64: 0, 0, 1, 0, 0, 0, 1, 1>, value = 7.000000e+00 : f64} : tensor<1x2x4x4xui8> -> tensor<1x2x6x5xui8>
+// CHECK: %[[C:.*]] = graph.conv2d %[[P]], %[[QW]] {strides = array<i64: 2, 1>} : tensor<1x2x6x5xui8>, tensor<2x2x1x2xi8> -> tensor<1x2x3x4xi32>
+// CHECK: %[[ZAI:.*]] = graph.cast %[[ZA]] : tensor<ui8> -> tensor<i32>
+// CHECK: %[[T:.*]] = graph.mul %[[ZAI]], %[[SUMS]]
+// CHECK: %[[S:.*]] = graph.sub %[[C]], %[[T]]
+// CHECK: %[[F:.*]] = graph.cast %[[S]] : tensor<1x2x3x4xi32> -> tensor<1x2x3x4xf32>
+// CHECK: %[[SC:.*]] = graph.mul %[[SA]], %[[SW]] : tensor<f32>, tensor<1x2x1x1xf32> -> tensor<1x2x1x1xf32>
+// CHECK: %[[R:.*]] = graph.mul %[[F]], %[[SC]]
+// CHECK: %[[B:.*]] = graph.unsqueeze %[[BIAS]] {axes = array<i64: 1, 2>} : tensor<2xf32> -> tensor<2x1x1xf32>
+// CHECK: %[[Y:.*]] = graph.add %[[R]], %[[B]]
+// CHECK: return %[[Y]]
+func.func @qdq_conv(%qa: tensor<1x2x4x4xui8>, %sa: tensor<f32>, %bias: tensor<2xf32>) -> tensor<1x2x3x4xf32> {
+  %za = graph.constant dense<7> : tensor<ui8>
+  %qw = graph.constant dense<[[[[1, 2]], [[3, 4]]], [[[-5, 6]], [[-7, 2]]]]> : tensor<2x2x1x2xi8>
+  %zw = graph.constant dense<0> : tensor<2x1x1x1xi8>
+  %sw = graph.constant dense<[[[[0.5]]], [[[0.25]]]]> : tensor<2x1x1x1xf32>
+  %a0 = graph.cast %qa : tensor<1x2x4x4xui8> -> tensor<1x2x4x4xf32>
+  %za0 = graph.cast %za : tensor<ui8> -> tensor<f32>
+  %a1 = graph.sub %a0, %za0 : tensor<1x2x4x4xf32>, tensor<f32> -> tensor<1x2x4x4xf32>
+  %a = graph.mul %a1, %sa : tensor<1x2x4x4xf32>, tensor<f32> -> tensor<1x2x4x4xf32>
+  %w0 = graph.cast %qw : tensor<2x2x1x2xi8> -> tensor<2x2x1x2xf32>
+  %zw0 = graph.cast %zw : tensor<2x1x1x1xi8> -> tensor<2x1x1x1xf32>
+  %w1 = graph.sub %w0, %zw0 : tensor<2x2x1x2xf32>, tensor<2x1x1x1xf32> -> tensor<2x2x1x2xf32>
+  %w = graph.mul %w1, %sw : tensor<2x2x1x2xf32>, tensor<2x1x1x1xf32> -> tensor<2x2x1x2xf32>
+  %0 = graph.conv2d %a, %w, %bias {pads = array<i64: 1, 0, 1, 1>, strides = array<i64: 2, 1>} : tensor<1x2x4x4xf32>, tensor<2x2x1x2xf32>, tensor<2xf32> -> tensor<1x2x3x4xf32>
+  return %0 : tensor<1x2x3x4xf32>
+}
+
+// -----
+
+// A zero point of 0 (ReLU outputs): no terms, and the convolution pads the
+// bytes with zeros itself.
+// CHECK-LABEL: func.func @qdq_conv_zero_point_0
+// CHECK-NOT: graph.pad
+// CHECK: %[[C:.*]] = graph.conv2d %arg0, %{{.*}} {pads = array<i64: 1, 1, 1, 1>} : tensor<1x2x4x4xui8>, tensor<2x2x3x3xi8> -> tensor<1x2x4x4xi32>
+// CHECK-NEXT: %[[F:.*]] = graph.cast %[[C]] : tensor<1x2x4x4xi32> -> tensor<1x2x4x4xf32>
+// CHECK-NEXT: graph.mul %arg1, %{{.*}} : tensor<f32>, tensor<1x2x1x1xf32>
+func.func @qdq_conv_zero_point_0(%qa: tensor<1x2x4x4xui8>, %sa: tensor<f32>) -> tensor<1x2x4x4xf32> {
+  %qw = graph.constant dense<3> : tensor<2x2x3x3xi8>
+  %sw = graph.constant dense<0.5> : tensor<f32>
+  %a0 = graph.cast %qa : tensor<1x2x4x4xui8> -> tensor<1x2x4x4xf32>
+  %a = graph.mul %a0, %sa : tensor<1x2x4x4xf32>, tensor<f32> -> tensor<1x2x4x4xf32>
+  %w0 = graph.cast %qw : tensor<2x2x3x3xi8> -> tensor<2x2x3x3xf32>
+  %w = graph.mul %w0, %sw : tensor<2x2x3x3xf32>, tensor<f32> -> tensor<2x2x3x3xf32>
+  %0 = graph.conv2d %a, %w {pads = array<i64: 1, 1, 1, 1>} : tensor<1x2x4x4xf32>, tensor<2x2x3x3xf32> -> tensor<1x2x4x4xf32>
+  return %0 : tensor<1x2x4x4xf32>
+}
+
+// -----
+
+// ConvInteger / QLinearConv: the f64 convolution of shifted bytes (no
+// padding, a run-time zero point) and its bias: the same terms, converted
+// to f64, the bias added along the channels.
+// CHECK-LABEL: func.func @shifted_conv
+// CHECK-SAME: (%[[QA:.*]]: tensor<1x2x4x4xui8>, %[[ZA:.*]]: tensor<ui8>, %[[BIAS:.*]]: tensor<2xf64>)
+// CHECK: %[[C:.*]] = graph.conv2d %[[QA]], %{{.*}} : tensor<1x2x4x4xui8>, tensor<2x2x1x1xi8> -> tensor<1x2x4x4xi32>
+// CHECK: %[[ZAI:.*]] = graph.cast %[[ZA]] : tensor<ui8> -> tensor<i32>
+// CHECK: graph.sub %[[C]], %{{.*}}
+// CHECK: %[[F:.*]] = graph.cast %{{.*}} : tensor<1x2x4x4xi32> -> tensor<1x2x4x4xf64>
+// CHECK-NOT: graph.mul %[[F]]
+// CHECK: graph.add %[[F]], %{{.*}} : tensor<1x2x4x4xf64>, tensor<2x1x1xf64>
+func.func @shifted_conv(%qa: tensor<1x2x4x4xui8>, %za: tensor<ui8>, %bias: tensor<2xf64>) -> tensor<1x2x4x4xf64> {
+  %qw = graph.constant dense<[[[[1]], [[2]]], [[[3]], [[4]]]]> : tensor<2x2x1x1xi8>
+  %a0 = graph.cast %qa : tensor<1x2x4x4xui8> -> tensor<1x2x4x4xf64>
+  %za0 = graph.cast %za : tensor<ui8> -> tensor<f64>
+  %a = graph.sub %a0, %za0 : tensor<1x2x4x4xf64>, tensor<f64> -> tensor<1x2x4x4xf64>
+  %w = graph.cast %qw : tensor<2x2x1x1xi8> -> tensor<2x2x1x1xf64>
+  %0 = graph.conv2d %a, %w, %bias : tensor<1x2x4x4xf64>, tensor<2x2x1x1xf64>, tensor<2xf64> -> tensor<1x2x4x4xf64>
+  return %0 : tensor<1x2x4x4xf64>
+}
+
+// -----
+
+// A padded convolution whose zero point is computed at run time (dynamic
+// quantization) stays float: graph.pad takes a constant.
+// CHECK-LABEL: func.func @padded_computed_zero_point
+// CHECK: graph.conv2d %{{.*}}, %{{.*}} {pads = array<i64: 1, 1, 1, 1>} : tensor<1x2x4x4xf32>, tensor<2x2x3x3xf32> -> tensor<1x2x4x4xf32>
+func.func @padded_computed_zero_point(%qa: tensor<1x2x4x4xui8>, %za: tensor<ui8>, %sa: tensor<f32>) -> tensor<1x2x4x4xf32> {
+  %qw = graph.constant dense<3> : tensor<2x2x3x3xi8>
+  %sw = graph.constant dense<0.5> : tensor<f32>
+  %a0 = graph.cast %qa : tensor<1x2x4x4xui8> -> tensor<1x2x4x4xf32>
+  %za0 = graph.cast %za : tensor<ui8> -> tensor<f32>
+  %a1 = graph.sub %a0, %za0 : tensor<1x2x4x4xf32>, tensor<f32> -> tensor<1x2x4x4xf32>
+  %a = graph.mul %a1, %sa : tensor<1x2x4x4xf32>, tensor<f32> -> tensor<1x2x4x4xf32>
+  %w0 = graph.cast %qw : tensor<2x2x3x3xi8> -> tensor<2x2x3x3xf32>
+  %w = graph.mul %w0, %sw : tensor<2x2x3x3xf32>, tensor<f32> -> tensor<2x2x3x3xf32>
+  %0 = graph.conv2d %a, %w {pads = array<i64: 1, 1, 1, 1>} : tensor<1x2x4x4xf32>, tensor<2x2x3x3xf32> -> tensor<1x2x4x4xf32>
+  return %0 : tensor<1x2x4x4xf32>
+}
+
+// -----
+
+// A weight zero point other than 0 stays float (its window-sum terms).
+// CHECK-LABEL: func.func @weight_zero_point
+// CHECK: graph.conv2d %{{.*}}, %{{.*}} : tensor<1x2x4x4xf32>, tensor<2x2x1x1xf32> -> tensor<1x2x4x4xf32>
+func.func @weight_zero_point(%qa: tensor<1x2x4x4xui8>, %sa: tensor<f32>) -> tensor<1x2x4x4xf32> {
+  %qw = graph.constant dense<3> : tensor<2x2x1x1xi8>
+  %zw = graph.constant dense<1> : tensor<i8>
+  %sw = graph.constant dense<0.5> : tensor<f32>
+  %a0 = graph.cast %qa : tensor<1x2x4x4xui8> -> tensor<1x2x4x4xf32>
+  %a = graph.mul %a0, %sa : tensor<1x2x4x4xf32>, tensor<f32> -> tensor<1x2x4x4xf32>
+  %w0 = graph.cast %qw : tensor<2x2x1x1xi8> -> tensor<2x2x1x1xf32>
+  %zw0 = graph.cast %zw : tensor<i8> -> tensor<f32>
+  %w1 = graph.sub %w0, %zw0 : tensor<2x2x1x1xf32>, tensor<f32> -> tensor<2x2x1x1xf32>
+  %w = graph.mul %w1, %sw : tensor<2x2x1x1xf32>, tensor<f32> -> tensor<2x2x1x1xf32>
+  %0 = graph.conv2d %a, %w : tensor<1x2x4x4xf32>, tensor<2x2x1x1xf32> -> tensor<1x2x4x4xf32>
+  return %0 : tensor<1x2x4x4xf32>
+}
+
+// -----
+
+// QLinearConv's depthwise convolution (grouped: no byte convolution), 9
+// products per group: computed in f32, exactly, and converted back.
+// CHECK-LABEL: func.func @shifted_depthwise
+// CHECK: %[[C:.*]] = graph.conv2d %{{.*}}, %{{.*}} {groups = 2 : i64, pads = array<i64: 1, 1, 1, 1>} : tensor<1x2x4x4xf32>, tensor<2x1x3x3xf32> -> tensor<1x2x4x4xf32>
+// CHECK: graph.cast %[[C]] : tensor<1x2x4x4xf32> -> tensor<1x2x4x4xf64>
+func.func @shifted_depthwise(%qa: tensor<1x2x4x4xui8>, %za: tensor<ui8>) -> tensor<1x2x4x4xf64> {
+  %qw = graph.constant dense<3> : tensor<2x1x3x3xi8>
+  %a0 = graph.cast %qa : tensor<1x2x4x4xui8> -> tensor<1x2x4x4xf64>
+  %za0 = graph.cast %za : tensor<ui8> -> tensor<f64>
+  %a = graph.sub %a0, %za0 : tensor<1x2x4x4xf64>, tensor<f64> -> tensor<1x2x4x4xf64>
+  %w = graph.cast %qw : tensor<2x1x3x3xi8> -> tensor<2x1x3x3xf64>
+  %0 = graph.conv2d %a, %w {groups = 2 : i64, pads = array<i64: 1, 1, 1, 1>} : tensor<1x2x4x4xf64>, tensor<2x1x3x3xf64> -> tensor<1x2x4x4xf64>
+  return %0 : tensor<1x2x4x4xf64>
+}

@@ -1,19 +1,20 @@
 #===- test_quantized.py - Statically quantized models against onnxruntime -===#
 #
-# The MLP and the transformer layer of models.py (the erf GELU) quantized by
-# onnxruntime's quantize_static in the QDQ and the QOperator formats (u8
-# activations, s8 weights, 8 seeded calibration inputs), compiled by strata.compile and run
-# against onnxruntime on the same file, on inputs that were not
-# calibration inputs, at two batch sizes. Outputs must agree within one
-# quantization step of the output (the scale of the last DequantizeLinear)
-# with onnxruntime evaluating the graph as the ONNX spec defines it
-# (optimizations off): Strata computes the products exactly in integers
-# and rounds the float parts in its own order. onnxruntime's optimized
-# session (its fused integer kernels) is checked for the MLP too; on the
-# transformer it differs from its own unoptimized session by up to 3 steps
-# on a third of the outputs (onnxruntime 1.23.2), as Strata does. The
-# compiled graph must multiply bytes (the QDQ pairs around MatMul and Gemm
-# folded by graph-fold-quantized-products).
+# The MLP, the transformer layer (the erf GELU) and the small ResNet and
+# MobileNetV2 of models.py quantized by onnxruntime's quantize_static in the
+# QDQ and the QOperator formats (u8 activations, s8 weights, 8 seeded
+# calibration inputs), compiled by strata.compile and run against
+# onnxruntime on the same file, on inputs that were not calibration inputs,
+# at two batch sizes. Outputs must agree within one quantization step of
+# the output (the scale of the last DequantizeLinear) with onnxruntime
+# evaluating the graph as the ONNX spec defines it (optimizations off):
+# Strata computes the products exactly in integers and rounds the float
+# parts in its own order. onnxruntime's optimized session (its fused
+# integer kernels) is checked for the MLP too; on the transformer it
+# differs from its own unoptimized session by up to 3 steps on a third of
+# the outputs (onnxruntime 1.23.2), as Strata does. The compiled graph must
+# multiply bytes (the QDQ pairs around MatMul, Gemm and Conv folded by
+# graph-fold-quantized-products; QLinearConv's convolutions too).
 #
 # Run by test/onnx/models.test, or by hand:
 #   PYTHONPATH=<build>/python_packages python3 -m pytest test/onnx/models
@@ -35,7 +36,7 @@ quantization = pytest.importorskip("onnxruntime.quantization")
 
 import models  # noqa: E402  (next to this file; pytest puts it on sys.path)
 
-NAMES = ("mlp", "transformer_erf")
+NAMES = ("mlp", "transformer_erf", "resnet", "mobilenet")
 
 
 @functools.lru_cache(maxsize=None)
@@ -83,10 +84,18 @@ def _output_step(model):
     return float(numpy_helper.to_array(inits[node.input[1]]).max())
 
 
+@pytest.mark.parametrize("fmt", ["qdq", "qop"])
 @pytest.mark.parametrize("name", NAMES)
-def test_multiplies_bytes(name):
-    graph = strata.compile(_quantized(name), compile_to="graph")
+def test_multiplies_bytes(name, fmt):
+    graph = strata.compile(_quantized(name, fmt), compile_to="graph")
     assert "xui8>, tensor<" in graph and "xi8> -> tensor<" in graph, graph
+    if name in ("resnet", "mobilenet"):
+        # Convolutions of one group on bytes; depthwise ones stay float.
+        convs = [line for line in graph.splitlines() if "graph.conv2d" in line]
+        assert any("xi8> -> tensor<" in line and "groups" not in line
+                   for line in convs), graph
+        assert all("xi8> -> tensor<" in line for line in convs
+                   if "groups" not in line), convs
 
 
 @pytest.mark.parametrize("fmt", ["qdq", "qop"])

@@ -365,6 +365,234 @@ FailureOr<EvalTensor> evaluateSmallConstant(Value value, int depth = 0) {
   return std::move(results.front());
 }
 
+/// The sums of the constant filter `bytes` ([F, ...]) over all but its
+/// first dim, as an i32 constant of `shape` (F elements); null when it is
+/// not a constant.
+DenseElementsAttr getConstantFilterSums(Value bytes, ArrayRef<int64_t> shape) {
+  ElementsAttr value;
+  if (!matchPattern(bytes, m_Constant(&value)))
+    return nullptr;
+  FailureOr<EvalTensor> tensor = EvalTensor::fromAttr(value);
+  if (failed(tensor) || tensor->getRank() < 1 || tensor->getShape()[0] == 0)
+    return nullptr;
+  int64_t filters = tensor->getShape()[0];
+  int64_t perFilter = tensor->getNumElements() / filters;
+  SmallVector<int32_t> sums(filters, 0);
+  for (int64_t filter = 0; filter < filters; ++filter)
+    for (int64_t i = 0; i < perFilter; ++i)
+      sums[filter] +=
+          static_cast<int32_t>(tensor->getInt(filter * perFilter + i));
+  auto type =
+      RankedTensorType::get(shape, IntegerType::get(bytes.getContext(), 32));
+  return DenseElementsAttr::get(type, ArrayRef<int32_t>(sums));
+}
+
+/// The per-filter values of `parameter` (a filter's scale or zero point:
+/// one element, or F along dim 0 with every other dim 1), F of them; failure
+/// when it is not a small constant of that form.
+FailureOr<SmallVector<double>> getPerFilterValues(Value parameter,
+                                                  int64_t filters) {
+  FailureOr<EvalTensor> value = evaluateSmallConstant(parameter);
+  if (failed(value))
+    return failure();
+  int64_t count = value->getNumElements();
+  ArrayRef<int64_t> shape = value->getShape();
+  bool perFilter = count == filters && !shape.empty() && shape[0] == filters;
+  if (count != 1 && !perFilter)
+    return failure();
+  SmallVector<double> values(filters);
+  for (int64_t filter = 0; filter < filters; ++filter)
+    values[filter] = value->getFloat(count == 1 ? 0 : filter);
+  return values;
+}
+
+/// `result` (a 4-D convolution's) plus its 1-D `bias` along the channels:
+/// the bias as [F, 1, 1] for NCHW, as it is for NHWC.
+Value addChannelBias(PatternRewriter &rewriter, Location loc, Value result,
+                     Value bias, bool nhwc) {
+  if (!nhwc) {
+    auto biasType = cast<RankedTensorType>(bias.getType());
+    bias = UnsqueezeOp::create(
+        rewriter, loc,
+        RankedTensorType::get({biasType.getDimSize(0), 1, 1},
+                              biasType.getElementType()),
+        bias, rewriter.getDenseI64ArrayAttr({1, 2}));
+  }
+  return AddOp::create(rewriter, loc, result, bias);
+}
+
+/// conv2d(dequantized a, dequantized constant w [, bias]) in f32 (QDQ), or
+/// conv2d(shifted a, shifted constant w [, bias]) in f64 (ConvInteger and
+/// QLinearConv), one group -> the exact i32 convolution of the bytes, minus
+/// za * sum(w[f]) per filter, converted (and scaled by sa * sw[f]), plus
+/// the bias. The padding of a's zero point (the spec pads the shifted
+/// input with zeros: the bytes with za) becomes a graph.pad of the bytes.
+/// The weight's zero point must be 0 (symmetric weights, onnxruntime's
+/// default for s8): its window-sum terms would need a second convolution.
+/// Grouped (depthwise) convolutions stay float: byte products are fast in
+/// the dot-product layout, which sums over groups of four channels.
+struct FoldQuantizedConv : OpRewritePattern<Conv2DOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(Conv2DOp op,
+                                PatternRewriter &rewriter) const override {
+    Type element = op.getType().getElementType();
+    bool isShifted = element.isF64();
+    if (!element.isF32() && !isShifted)
+      return rewriter.notifyMatchFailure(op, "not an f32 or f64 convolution");
+    if (op.getGroups() != 1)
+      return rewriter.notifyMatchFailure(op, "grouped convolutions stay float");
+    auto match = isShifted ? matchShifted : matchDequantized;
+    std::optional<Dequantized> a = match(op.getInput());
+    std::optional<Dequantized> w = match(op.getWeight());
+    if (!a || !w || !isConstantWeight(*w))
+      return rewriter.notifyMatchFailure(op, "not a constant weight's bytes");
+    if ((a->scale && !isPerTensor(a->scale)) ||
+        (a->zeroPoint && !isPerTensor(a->zeroPoint)))
+      return rewriter.notifyMatchFailure(op, "input not quantized per tensor");
+    auto weightType = cast<RankedTensorType>(w->bytes.getType());
+    int64_t filters = weightType.getDimSize(0);
+    if (weightType.getRank() != 4 || ShapedType::isDynamic(filters))
+      return rewriter.notifyMatchFailure(op, "weight not a static 4-D tensor");
+    if (w->zeroPoint) {
+      FailureOr<SmallVector<double>> zeroPoints =
+          getPerFilterValues(w->zeroPoint, filters);
+      if (failed(zeroPoints) ||
+          llvm::any_of(*zeroPoints, [](double zp) { return zp != 0.0; }))
+        return rewriter.notifyMatchFailure(op, "weight zero point not 0");
+    }
+    bool nhwc = op.getLayout() == Layout::NHWC;
+    SmallVector<int64_t> channelShape(4, 1);
+    channelShape[nhwc ? 3 : 1] = filters;
+    // The weight's scales along the result's channels (f32 scales: the
+    // importer's DequantizeLinear of f32 outputs).
+    SmallVector<float> weightScales;
+    if (w->scale) {
+      FailureOr<SmallVector<double>> scales =
+          getPerFilterValues(w->scale, filters);
+      if (failed(scales) || !getElementTypeOrSelf(w->scale).isF32())
+        return rewriter.notifyMatchFailure(op, "weight scale not per filter");
+      for (double scale : *scales)
+        weightScales.push_back(static_cast<float>(scale));
+    }
+    // The input's zero point pads the bytes: a constant.
+    ArrayRef<int64_t> pads = op.getPads();
+    bool padded = llvm::any_of(pads, [](int64_t pad) { return pad != 0; });
+    std::optional<int64_t> padValue;
+    if (a->zeroPoint && padded) {
+      FailureOr<EvalTensor> zeroPoint = evaluateSmallConstant(a->zeroPoint);
+      if (failed(zeroPoint))
+        return rewriter.notifyMatchFailure(op, "padded with a computed zero "
+                                               "point");
+      padValue = zeroPoint->getInt(0);
+    }
+    DenseElementsAttr sums;
+    if (a->zeroPoint && !(sums = getConstantFilterSums(w->bytes, channelShape)))
+      return rewriter.notifyMatchFailure(op, "cannot sum the weight");
+
+    Location loc = op.getLoc();
+    Value input = a->bytes;
+    SmallVector<int64_t> convPads(pads);
+    if (padValue) {
+      // [top, left, bottom, right] as graph.pad's per-dim begins and ends.
+      unsigned height = nhwc ? 1 : 2, width = height + 1;
+      SmallVector<int64_t> amounts(8, 0);
+      amounts[height] = pads[0];
+      amounts[width] = pads[1];
+      amounts[4 + height] = pads[2];
+      amounts[4 + width] = pads[3];
+      input = PadOp::create(rewriter, loc, input, amounts, PadMode::Constant,
+                            APFloat(static_cast<double>(*padValue)));
+      convPads.assign(4, 0);
+    }
+    Value result = Conv2DOp::create(rewriter, loc, input, w->bytes,
+                                    /*bias=*/nullptr, op.getStrides(), convPads,
+                                    op.getDilations(),
+                                    /*groups=*/1, op.getLayout());
+    auto accType = cast<RankedTensorType>(result.getType());
+    if (a->zeroPoint) {
+      Value zeroPoint =
+          CastOp::create(rewriter, loc,
+                         cast<RankedTensorType>(a->zeroPoint.getType())
+                             .clone(rewriter.getI32Type()),
+                         a->zeroPoint);
+      result =
+          SubOp::create(rewriter, loc, result,
+                        MulOp::create(rewriter, loc, zeroPoint,
+                                      ConstantOp::create(rewriter, loc, sums)));
+    }
+    result = CastOp::create(rewriter, loc, accType.clone(element), result);
+    if (a->scale) {
+      auto scalesType =
+          RankedTensorType::get(channelShape, rewriter.getF32Type());
+      Value scales = ConstantOp::create(
+          rewriter, loc,
+          DenseElementsAttr::get(scalesType, ArrayRef<float>(weightScales)));
+      result = MulOp::create(rewriter, loc, result,
+                             MulOp::create(rewriter, loc, a->scale, scales));
+    }
+    if (Value bias = op.getBias())
+      result = addChannelBias(rewriter, loc, result, bias, nhwc);
+    replaceWithCompatible(rewriter, op, result);
+    return success();
+  }
+};
+
+/// An f64 convolution of shifted bytes (ConvInteger and QLinearConv) that
+/// FoldQuantizedConv leaves (grouped: depthwise), with a static reduction
+/// per group small enough that every sum stays below 2^24 (|q - zp| <= 255),
+/// computed in f32, which is exact there and twice as fast; the result
+/// converted back to f64.
+struct ComputeShiftedConvInF32 : OpRewritePattern<Conv2DOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(Conv2DOp op,
+                                PatternRewriter &rewriter) const override {
+    constexpr int64_t kMaxExactSum = int64_t(1) << 24;
+    if (!op.getType().getElementType().isF64())
+      return rewriter.notifyMatchFailure(op, "not an f64 convolution");
+    std::optional<Dequantized> a = matchShifted(op.getInput());
+    std::optional<Dequantized> w = matchShifted(op.getWeight());
+    if (!a || !w)
+      return rewriter.notifyMatchFailure(op, "not of shifted bytes");
+    auto weightType = cast<RankedTensorType>(w->bytes.getType());
+    if (weightType.getRank() != 4 || !weightType.hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "weight not static");
+    // The weight is [F, I, KH, KW] or [F, KH, KW, I]: one group's sum runs
+    // over everything but F.
+    int64_t perGroup = weightType.getNumElements() / weightType.getDimSize(0);
+    if (perGroup * 255 * 255 >= kMaxExactSum)
+      return rewriter.notifyMatchFailure(op, "sums may not be exact in f32");
+    Location loc = op.getLoc();
+    Type f32 = rewriter.getF32Type();
+    auto shiftInF32 = [&](const Dequantized &shifted) -> Value {
+      auto type = cast<RankedTensorType>(shifted.bytes.getType());
+      Value value =
+          CastOp::create(rewriter, loc, type.clone(f32), shifted.bytes);
+      if (!shifted.zeroPoint)
+        return value;
+      auto zpType = cast<RankedTensorType>(shifted.zeroPoint.getType());
+      return SubOp::create(
+          rewriter, loc, value,
+          CastOp::create(rewriter, loc, zpType.clone(f32), shifted.zeroPoint));
+    };
+    // (The bias, QLinearConv's int32 values, might round in f32: it is
+    // added after the conversion back.)
+    Value product =
+        Conv2DOp::create(rewriter, loc, shiftInF32(*a), shiftInF32(*w),
+                         /*bias=*/nullptr, op.getStrides(), op.getPads(),
+                         op.getDilations(), op.getGroups(), op.getLayout());
+    auto productType = cast<RankedTensorType>(product.getType());
+    Value result = CastOp::create(
+        rewriter, loc, productType.clone(rewriter.getF64Type()), product);
+    if (Value bias = op.getBias())
+      result = addChannelBias(rewriter, loc, result, bias,
+                              op.getLayout() == Layout::NHWC);
+    replaceWithCompatible(rewriter, op, result);
+    return success();
+  }
+};
+
 /// Writes (q - zp) [* scale] of the bytes `in` (a constant weight of
 /// `type`'s shape) into `out` as `Float` elements, the parameters
 /// broadcast; as the importer computes it: the difference exact in the
@@ -464,7 +692,11 @@ struct GraphFoldQuantizedProductsPass
     // Products first: they read the weights' bytes, which the second step
     // turns into f32 weights where they still feed float ops.
     RewritePatternSet products(&getContext());
-    products.add<FoldQuantizedMatmul, FoldQuantizedLinear>(&getContext());
+    products
+        .add<FoldQuantizedMatmul, FoldQuantizedLinear, ComputeShiftedConvInF32>(
+            &getContext());
+    // Byte convolutions before f32 ones where both apply.
+    products.add<FoldQuantizedConv>(&getContext(), /*benefit=*/2);
     if (failed(
             applyPatternsGreedily(getOperation(), std::move(products), config)))
       return signalPassFailure();

@@ -131,6 +131,24 @@ def GraphFoldQuantizedProductsPass
     sum below 2^24), it is computed in f32 instead, exactly, and converted
     back (QOperator BERT's attention products).
 
+    A `graph.conv2d` of one group, dequantized input (per-tensor scale and
+    zero point) and dequantized constant weight (per-tensor or per-filter
+    scale, zero point 0: onnxruntime's symmetric s8 weights) becomes the
+    exact i32 convolution of the bytes, less `za * sum(w[f])` per filter (a
+    constant), converted and scaled by `sa * sw[f]`, plus the bias. The
+    spec pads the dequantized input with zeros, which are the bytes' zero
+    point: with a constant za, the padding becomes a `graph.pad` of the bytes
+    with za (none is needed for za = 0, ReLU outputs). The same applies to
+    the f64 convolution of shifted bytes that the importer writes for
+    ConvInteger and QLinearConv (no scaling there). A weight zero point
+    other than 0 (its window-sum terms would need a second convolution)
+    and grouped convolutions stay float: byte convolutions are fast in the
+    dot-product layout, which sums over groups of four channels, and a
+    depthwise convolution has one. An f64 convolution of shifted bytes
+    that stays (QLinearConv's depthwise ones) is computed in f32 where each
+    group reduces at most 258 products (every sum below 2^24: exact), twice
+    as fast, and converted back.
+
     A zero point that is a constant 0 (symmetric weights) has no terms.
     Runs right after shape inference, before any folding: graph-fold-constants
     and the canonicalizer's folders would make a constant weight's
@@ -147,7 +165,12 @@ def GraphFoldBatchNormPass : Pass<"graph-fold-batchnorm"> {
     weights and a shifted bias, and folds a following `mul`/`add` by a
     constant per-channel tensor into the weights and bias where that is
     exact. The new weights are expressed as graph ops on the constants and
-    evaluated by the constant folder.
+    evaluated by the constant folder. A batch_norm with constant statistics
+    that no contraction absorbs (after an add, or after a quantized
+    convolution's requantization in onnxruntime's QOperator form) becomes
+    `x * s + t` with s and t computed at compile time, shaped along its
+    channel axis: one multiply-add per element instead of a subtraction, a
+    square root and a division.
   }];
   let dependentDialects = ["::strata::graph::GraphDialect"];
 }
