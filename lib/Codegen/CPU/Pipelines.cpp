@@ -137,6 +137,8 @@ void strata::buildCPUBuffersToLLVMPipeline(OpPassManager &pm) {
   // multi_reduction (masked ones too) to elementwise ops + vector.reduction.
   pm.addNestedPass<func::FuncOp>(strata::createCPULowerMultiReductionsPass());
   pm.addNestedPass<func::FuncOp>(createConvertVectorToSCFPass());
+  // Its scratch buffers out of loop bodies (see strata-hoist-loop-allocas).
+  pm.addNestedPass<func::FuncOp>(strata::createHoistLoopAllocasPass());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(memref::createExpandStridedMetadataPass());

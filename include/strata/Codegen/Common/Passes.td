@@ -141,4 +141,28 @@ def DecomposeResultPadsPass
   ];
 }
 
+def HoistLoopAllocasPass
+    : Pass<"strata-hoist-loop-allocas", "::mlir::func::FuncOp"> {
+  let summary = "Move fixed-size allocas out of serial loops to the entry";
+  let description = [{
+    Runs after convert-vector-to-scf. MLIR 22's convert-vector-to-scf puts
+    the scratch buffer of each transfer it unpacks
+    (`memref.alloca() : memref<vector<32x1xf32>>`) at the start of the
+    nearest automatic allocation scope, which is the innermost `scf.for`
+    (upstream skips serial loops since); convert-scf-to-cf does not free a
+    loop body's allocas per iteration, so each iteration grows the stack:
+    a kernel transposing a 4.7 MB tensor computed at run time (an
+    unscheduled linalg.transpose) overflowed the 8 MB stack.
+
+    Each `memref.alloca` without operands inside serial loops (`scf.for`,
+    `scf.while`, `affine.for`, through `scf.if`) moves to the start of the
+    function: one buffer that every iteration reuses, which is what the
+    loop meant unless the buffer outlives its iteration. It is hoisted only
+    when it cannot: every use (through view and cast ops) loads from it,
+    stores into it or transfers vectors through it; a buffer that is
+    yielded, passed to a call or stored as a value stays.
+  }];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 #endif // STRATA_CODEGEN_COMMON_PASSES_TD
