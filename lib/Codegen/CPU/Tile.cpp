@@ -239,7 +239,9 @@ void CPUTilePass::tile(RewriterBase &rewriter, linalg::LinalgOp op) {
         continue;
       }
       scf::SCFTilingOptions options;
-      options.setTileSizes(getAsIndexOpFoldResult(op.getContext(), tiles));
+      // (Not `op`'s context: the first level replaced, and erased, `op`.)
+      options.setTileSizes(
+          getAsIndexOpFoldResult(rewriter.getContext(), tiles));
       rewriter.setInsertionPoint(target);
       Operation *tiledOp = nullptr;
       SmallVector<LoopLikeOpInterface> tileLoops;
