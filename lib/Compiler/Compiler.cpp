@@ -227,6 +227,7 @@ static LogicalResult buildPipeline(OpPassManager &pm, Location loc,
     // the measurements.
     partition.tuningDatabase = options.tuningDatabase;
     llvm::raw_string_ostream(partition.target) << Attribute(*target);
+    partition.cpu = target->getCpu().str();
     partition.report = options.reportTuning;
     pm.addPass(graph::createGraphPartitionExternalPass(partition));
     pm.addPass(graph::createGraphLowerExternalPass());

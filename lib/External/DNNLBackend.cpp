@@ -84,6 +84,19 @@ public:
     });
   }
 
+  /// On AMD's Zen CPUs, none: there Debian's oneDNN 2.6 ran every region
+  /// measured slower than Strata (AMD EPYC, Zen 4, one thread;
+  /// bench/results/amd-znver4/byoc.md): the rule above made ResNet-18 run
+  /// in 1.75x, MobileNetV2 in 1.43x and the BERT layer in 1.2x of Strata's
+  /// time alone. strata-tune --external measures the regions on the
+  /// machine instead of either rule.
+  bool isWorthOffloadingOn(ArrayRef<Operation *> ops,
+                           StringRef cpu) const override {
+    if (cpu.starts_with("znver"))
+      return false;
+    return isWorthOffloading(ops);
+  }
+
   bool isAnchor(Operation *op) const override {
     return isa<graph::Conv2DOp, graph::MatmulOp, graph::LinearOp,
                graph::MaxPool2DOp, graph::AvgPool2DOp>(op);

@@ -21,6 +21,11 @@ bool ExternalBackend::isWorthOffloading(
   return llvm::any_of(ops, [&](mlir::Operation *op) { return isAnchor(op); });
 }
 
+bool ExternalBackend::isWorthOffloadingOn(llvm::ArrayRef<mlir::Operation *> ops,
+                                          llvm::StringRef cpu) const {
+  return isWorthOffloading(ops);
+}
+
 llvm::LogicalResult
 ExternalBackend::lowerFunction(mlir::Operation *function) const {
   return llvm::success();

@@ -50,6 +50,11 @@ public:
   /// Strata fuses them into the kernels around them). By default: when one
   /// of them is worth a call on its own (isAnchor).
   virtual bool isWorthOffloading(llvm::ArrayRef<mlir::Operation *> ops) const;
+  /// The cost rule on the CPU named `cpu` (LLVM's name, e.g. "znver4" or
+  /// "sapphirerapids"; empty when unknown), for libraries whose speed
+  /// against Strata's depends on the CPU. By default isWorthOffloading.
+  virtual bool isWorthOffloadingOn(llvm::ArrayRef<mlir::Operation *> ops,
+                                   llvm::StringRef cpu) const;
   /// Whether `op` is worth a call on its own: a convolution, a product, a
   /// pooling (what a region offloaded without the cost rule must hold).
   virtual bool isAnchor(mlir::Operation *op) const = 0;

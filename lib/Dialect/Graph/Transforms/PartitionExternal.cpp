@@ -309,7 +309,8 @@ struct GraphPartitionExternalPass
             offload = record->schedule == offloadedSchedule;
             why = "the tuning database";
           } else if (costRule) {
-            offload = region.backend->isWorthOffloading(region.ops);
+            offload =
+                region.backend->isWorthOffloadingOn(region.ops, cpu.getValue());
             why = "the cost rule";
           }
           if (report) {

@@ -242,9 +242,10 @@ def GraphPartitionExternalPass
        database `tuning-db` measured it on `target` (strata-tune
        --external: the model timed with the region in the backend and in
        Strata's kernels); else by the backend's cost rule
-       (ExternalBackend::isWorthOffloading; dnnl's: regions with a
-       convolution or a product of 16 rows or more), unless
-       `cost-rule=false`. `report` remarks each region's fingerprint and
+       (ExternalBackend::isWorthOffloadingOn the target's `cpu`; dnnl's:
+       regions with a convolution or a product of 16 rows or more, none on
+       AMD's Zen CPUs, where oneDNN 2.6 was slower on every region
+       measured), unless `cost-rule=false`. `report` remarks each region's fingerprint and
        what decided it.
     4. Outlining: each region becomes a private `func.func` named after
        its function and backend, marked `graph.external = "<backend>"`,
@@ -270,6 +271,9 @@ def GraphPartitionExternalPass
     Option<"target", "target", "std::string", /*default=*/"\"\"",
            "The printed #kernel.target the database's records must have "
            "been measured on">,
+    Option<"cpu", "cpu", "std::string", /*default=*/"\"\"",
+           "The LLVM name of the CPU the model is compiled for, which "
+           "cost rules may read (empty: unknown)">,
     ListOption<"regions", "regions", "std::string",
                "Offload exactly the regions of these fingerprints (the "
                "tuner's measurements)">,
