@@ -69,17 +69,29 @@ bool readsNamedWindowOp(Operation *op) {
 /// with such an input. Such ops already have the product's
 /// shape (a panel product's [P, F/P, P], say): collapsing them would put a
 /// collapse_shape between product and epilogue, which is what this pass
-/// removes.
-bool isProductChainResult(Value value, unsigned depth = 0) {
-  auto linalgOp = value.getDefiningOp<linalg::LinalgOp>();
-  if (!linalgOp || depth > 8 || isNamedWindowOp(linalgOp))
-    return false;
-  if (linalg::isaContractionOpInterface(linalgOp))
-    return true;
-  return isAllParallel(linalgOp) &&
-         llvm::any_of(linalgOp.getDpsInputs(), [&](Value input) {
-           return isProductChainResult(input, depth + 1);
-         });
+/// removes. The all-parallel ops are visited once each, up to 64 of them: a
+/// quantized convolution's epilogue is a dozen ops long before fusion
+/// (QLinearConv's requantization, the next node's dequantization, a batch
+/// norm, a clip and the next quantization), and a search 8 ops deep left
+/// its end behind a collapse_shape, in a memory-bound kernel of its own.
+bool isProductChainResult(Value value) {
+  constexpr size_t kMaxVisitedOps = 64;
+  SmallVector<Value> worklist = {value};
+  llvm::SmallPtrSet<Operation *, 16> visited;
+  while (!worklist.empty()) {
+    auto linalgOp = worklist.pop_back_val().getDefiningOp<linalg::LinalgOp>();
+    if (!linalgOp || isNamedWindowOp(linalgOp) ||
+        !visited.insert(linalgOp).second)
+      continue;
+    if (linalg::isaContractionOpInterface(linalgOp))
+      return true;
+    if (!isAllParallel(linalgOp))
+      continue;
+    if (visited.size() > kMaxVisitedOps)
+      return false;
+    llvm::append_range(worklist, linalgOp.getDpsInputs());
+  }
+  return false;
 }
 
 /// Whether the all-parallel `op` reads a product chain's result directly.
