@@ -343,3 +343,49 @@ func.func @shifted_depthwise(%qa: tensor<1x2x4x4xui8>, %za: tensor<ui8>) -> tens
   %0 = graph.conv2d %a, %w {groups = 2 : i64, pads = array<i64: 1, 1, 1, 1>} : tensor<1x2x4x4xf64>, tensor<2x1x3x3xf64> -> tensor<1x2x4x4xf64>
   return %0 : tensor<1x2x4x4xf64>
 }
+
+// -----
+
+// Signed activations with zero point 0 (QInt8, symmetric): qa + 128 as
+// ui8 with zero point 128, whose term is the weight's column sums (6, 16).
+// CHECK-LABEL: func.func @signed_activations
+// CHECK-DAG: %[[OFFSET:.*]] = graph.constant dense<128> : tensor<i32>
+// CHECK-DAG: %[[ZA:.*]] = graph.constant dense<128> : tensor<ui8>
+// CHECK-DAG: %[[COLS:.*]] = graph.constant dense<{{\[\[}}6, 16]]> : tensor<1x2xi32>
+// CHECK: %[[W:.*]] = graph.cast %arg0 : tensor<3x4xi8> -> tensor<3x4xi32>
+// CHECK: %[[S:.*]] = graph.add %[[W]], %[[OFFSET]] : tensor<3x4xi32>, tensor<i32> -> tensor<3x4xi32>
+// CHECK: %[[U:.*]] = graph.cast %[[S]] : tensor<3x4xi32> -> tensor<3x4xui8>
+// CHECK: %[[P:.*]] = graph.matmul %[[U]], %{{.*}} : tensor<3x4xui8>, tensor<4x2xi8> -> tensor<3x2xi32>
+// CHECK: %[[ZAI:.*]] = graph.cast %[[ZA]] : tensor<ui8> -> tensor<i32>
+// CHECK: graph.mul %[[ZAI]], %[[COLS]]
+func.func @signed_activations(%qa: tensor<3x4xi8>, %sa: tensor<f32>, %sb: tensor<f32>) -> tensor<3x2xf32> {
+  %qb = graph.constant dense<[[1, -2], [3, 4], [-5, 6], [7, 8]]> : tensor<4x2xi8>
+  %a0 = graph.cast %qa : tensor<3x4xi8> -> tensor<3x4xf32>
+  %a = graph.mul %a0, %sa : tensor<3x4xf32>, tensor<f32> -> tensor<3x4xf32>
+  %b0 = graph.cast %qb : tensor<4x2xi8> -> tensor<4x2xf32>
+  %b = graph.mul %b0, %sb : tensor<4x2xf32>, tensor<f32> -> tensor<4x2xf32>
+  %0 = graph.matmul %a, %b : tensor<3x4xf32>, tensor<4x2xf32> -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}
+
+// -----
+
+// A padded convolution of signed activations with zero point -3: the
+// bytes shifted to ui8 pad with -3 + 128 = 125.
+// CHECK-LABEL: func.func @signed_conv
+// CHECK: %[[U:.*]] = graph.cast %{{.*}} : tensor<1x2x4x4xi32> -> tensor<1x2x4x4xui8>
+// CHECK: graph.pad %[[U]] {pads = array<i64: 0, 0, 1, 1, 0, 0, 1, 1>, value = 1.250000e+02 : f64}
+// CHECK: graph.conv2d %{{.*}}, %{{.*}} : tensor<1x2x6x6xui8>, tensor<2x2x3x3xi8> -> tensor<1x2x4x4xi32>
+func.func @signed_conv(%qa: tensor<1x2x4x4xi8>, %sa: tensor<f32>) -> tensor<1x2x4x4xf32> {
+  %za = graph.constant dense<-3> : tensor<i8>
+  %qw = graph.constant dense<3> : tensor<2x2x3x3xi8>
+  %sw = graph.constant dense<0.5> : tensor<f32>
+  %a0 = graph.cast %qa : tensor<1x2x4x4xi8> -> tensor<1x2x4x4xf32>
+  %za0 = graph.cast %za : tensor<i8> -> tensor<f32>
+  %a1 = graph.sub %a0, %za0 : tensor<1x2x4x4xf32>, tensor<f32> -> tensor<1x2x4x4xf32>
+  %a = graph.mul %a1, %sa : tensor<1x2x4x4xf32>, tensor<f32> -> tensor<1x2x4x4xf32>
+  %w0 = graph.cast %qw : tensor<2x2x3x3xi8> -> tensor<2x2x3x3xf32>
+  %w = graph.mul %w0, %sw : tensor<2x2x3x3xf32>, tensor<f32> -> tensor<2x2x3x3xf32>
+  %0 = graph.conv2d %a, %w {pads = array<i64: 1, 1, 1, 1>} : tensor<1x2x4x4xf32>, tensor<2x2x3x3xf32> -> tensor<1x2x4x4xf32>
+  return %0 : tensor<1x2x4x4xf32>
+}

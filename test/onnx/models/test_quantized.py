@@ -40,9 +40,10 @@ NAMES = ("mlp", "transformer_erf", "resnet", "mobilenet")
 
 
 @functools.lru_cache(maxsize=None)
-def _quantized(name, fmt="qdq"):
+def _quantized(name, fmt="qdq", activations="u8"):
     """The model quantized in format `fmt` (qdq or qop: QOperator, with
-    onnxruntime's com.microsoft QLinearAdd, QGemm, QLinearSoftmax...)."""
+    onnxruntime's com.microsoft QLinearAdd, QGemm, QLinearSoftmax...), its
+    activations u8 or s8 (QInt8)."""
     import os
     import tempfile
     model = models.build(name)
@@ -64,7 +65,8 @@ def _quantized(name, fmt="qdq"):
             f32, qdq, Reader(),
             quant_format=quantization.QuantFormat.QDQ if fmt == "qdq"
             else quantization.QuantFormat.QOperator,
-            activation_type=quantization.QuantType.QUInt8,
+            activation_type=quantization.QuantType.QUInt8
+            if activations == "u8" else quantization.QuantType.QInt8,
             weight_type=quantization.QuantType.QInt8)
         return onnx.load(qdq)
 
@@ -129,3 +131,26 @@ def test_matches_onnxruntime(name, batch, fmt):
             if name == "mlp":
                 assert np.array_equal(np.argmax(got, -1),
                                       np.argmax(expected, -1))
+
+
+@pytest.mark.parametrize("name", ["mlp", "resnet"])
+def test_signed_activations(name):
+    """QDQ with s8 activations (QInt8): the products shift them to u8
+    (graph-fold-quantized-products), within one output step of
+    onnxruntime's unoptimized session."""
+    model = _quantized(name, "qdq", "s8")
+    graph = strata.compile(model, compile_to="graph")
+    assert "xui8>, tensor<" in graph and "xi8> -> tensor<" in graph, graph
+    compiled = strata.compile(model, target="cpu")
+    unoptimized = ort.SessionOptions()
+    unoptimized.graph_optimization_level = (
+        ort.GraphOptimizationLevel.ORT_DISABLE_ALL)
+    session = ort.InferenceSession(model.SerializeToString(), unoptimized,
+                                   providers=["CPUExecutionProvider"])
+    step = _output_step(model)
+    for seed in (200, 201):
+        x = models.make_input(name, 2, seed)
+        got = compiled.main(x)
+        expected = session.run(None, {session.get_inputs()[0].name: x})[0]
+        diff = float(np.max(np.abs(got.astype(np.float64) - expected)))
+        assert diff <= step * 1.001, (diff, step)

@@ -243,6 +243,52 @@ bool isConstantWeight(const Dequantized &b) {
   return matchPattern(b.bytes, m_Constant());
 }
 
+/// Whether `bytes` are signed (i8, not ui8).
+bool isSignedBytes(Value bytes) {
+  return !cast<IntegerType>(getElementTypeOrSelf(bytes.getType())).isUnsigned();
+}
+
+/// `a` (the activations of a product with a constant weight) with signed
+/// bytes made unsigned: qa + 128 as ui8, with zero point za + 128, which
+/// leaves qa - za unchanged. int8 dot products (vpdpbusd) multiply
+/// unsigned by signed bytes, and the new zero point's term is the
+/// weight's column (or filter) sums, constants. The shift is elementwise:
+/// it fuses into the quantization that produced qa. Unsigned bytes stay.
+void makeBytesUnsigned(PatternRewriter &rewriter, Location loc,
+                       Dequantized &a) {
+  if (!isSignedBytes(a.bytes))
+    return;
+  Type i32 = rewriter.getI32Type();
+  auto ui8 = IntegerType::get(rewriter.getContext(), 8, IntegerType::Unsigned);
+  Value offset = ConstantOp::create(
+      rewriter, loc,
+      DenseElementsAttr::get(RankedTensorType::get({}, i32),
+                             rewriter.getI32IntegerAttr(128)));
+  auto shift = [&](Value bytes) -> Value {
+    auto type = cast<RankedTensorType>(bytes.getType());
+    Value wide = CastOp::create(rewriter, loc, type.clone(i32), bytes);
+    Value shifted = AddOp::create(rewriter, loc, wide, offset);
+    return CastOp::create(rewriter, loc, type.clone(ui8), shifted);
+  };
+  a.bytes = shift(a.bytes);
+  a.zeroPoint =
+      a.zeroPoint
+          ? shift(a.zeroPoint)
+          : ConstantOp::create(
+                rewriter, loc,
+                DenseElementsAttr::get(RankedTensorType::get({}, ui8),
+                                       IntegerAttr::get(ui8, APInt(8, 128))))
+                .getResult();
+}
+
+/// Whether makeBytesUnsigned may give `a` a zero point in a product with
+/// `b`: the K * za * zb term it adds when b has a zero point needs a static
+/// K.
+bool mayMakeUnsigned(const Dequantized &a, const Dequantized &b) {
+  auto type = cast<RankedTensorType>(a.bytes.getType());
+  return !b.zeroPoint || !type.isDynamicDim(type.getRank() - 1);
+}
+
 /// Replaces `op` by `value`, through a tensor.cast where the types differ
 /// in what they know of the shape.
 void replaceWithCompatible(PatternRewriter &rewriter, Operation *op,
@@ -299,11 +345,14 @@ struct FoldQuantizedMatmul : OpRewritePattern<MatmulOp> {
     if (!isFloat && a && b && !isConstantWeight(*b))
       return computeExactlyInF32(rewriter, op);
     // Bytes cast to i32 alone are FoldIntegerProductCasts' (a
-    // canonicalization).
-    if (!isFloat && a && b && !a->zeroPoint && !b->zeroPoint)
+    // canonicalization), but signed activations, made unsigned here.
+    if (!isFloat && a && b && !a->zeroPoint && !b->zeroPoint &&
+        !isSignedBytes(a->bytes))
       return rewriter.notifyMatchFailure(op, "no zero points");
     if (!a || !b || failed(checkOperands(*a, *b, /*transB=*/false)))
       return rewriter.notifyMatchFailure(op, "not dequantized bytes");
+    if (mayMakeUnsigned(*a, *b))
+      makeBytesUnsigned(rewriter, op.getLoc(), *a);
     replaceWithCompatible(rewriter, op,
                           buildBytesProduct(rewriter, op.getLoc(), *a, *b,
                                             /*transB=*/false, op.getType()));
@@ -328,6 +377,8 @@ struct FoldQuantizedLinear : OpRewritePattern<LinearOp> {
     if (!a || !b || !isConstantWeight(*b) ||
         failed(checkOperands(*a, *b, transB)))
       return rewriter.notifyMatchFailure(op, "not dequantized bytes");
+    if (mayMakeUnsigned(*a, *b))
+      makeBytesUnsigned(rewriter, op.getLoc(), *a);
     Value result =
         buildBytesProduct(rewriter, op.getLoc(), *a, *b, transB, op.getType());
     if (Value bias = op.getBias())
@@ -475,22 +526,31 @@ struct FoldQuantizedConv : OpRewritePattern<Conv2DOp> {
       for (double scale : *scales)
         weightScales.push_back(static_cast<float>(scale));
     }
-    // The input's zero point pads the bytes: a constant.
+    // The input's zero point pads the bytes: a constant (plus 128 for
+    // signed bytes, which makeBytesUnsigned shifts).
+    bool shiftsSigned = isSignedBytes(a->bytes);
     ArrayRef<int64_t> pads = op.getPads();
     bool padded = llvm::any_of(pads, [](int64_t pad) { return pad != 0; });
     std::optional<int64_t> padValue;
-    if (a->zeroPoint && padded) {
-      FailureOr<EvalTensor> zeroPoint = evaluateSmallConstant(a->zeroPoint);
-      if (failed(zeroPoint))
-        return rewriter.notifyMatchFailure(op, "padded with a computed zero "
-                                               "point");
-      padValue = zeroPoint->getInt(0);
+    if ((a->zeroPoint || shiftsSigned) && padded) {
+      padValue = 0;
+      if (a->zeroPoint) {
+        FailureOr<EvalTensor> zeroPoint = evaluateSmallConstant(a->zeroPoint);
+        if (failed(zeroPoint))
+          return rewriter.notifyMatchFailure(op, "padded with a computed "
+                                                 "zero point");
+        padValue = zeroPoint->getInt(0);
+      }
+      if (shiftsSigned)
+        *padValue += 128;
     }
     DenseElementsAttr sums;
-    if (a->zeroPoint && !(sums = getConstantFilterSums(w->bytes, channelShape)))
+    if ((a->zeroPoint || shiftsSigned) &&
+        !(sums = getConstantFilterSums(w->bytes, channelShape)))
       return rewriter.notifyMatchFailure(op, "cannot sum the weight");
 
     Location loc = op.getLoc();
+    makeBytesUnsigned(rewriter, loc, *a);
     Value input = a->bytes;
     SmallVector<int64_t> convPads(pads);
     if (padValue) {

@@ -149,6 +149,13 @@ def GraphFoldQuantizedProductsPass
     group reduces at most 258 products (every sum below 2^24: exact), twice
     as fast, and converted back.
 
+    Signed activations (i8, `quantize_static`'s QInt8) of a product with a
+    constant weight become unsigned, `qa + 128` as ui8 with zero point
+    `za + 128` (qa - za unchanged; the shift is elementwise and fuses into
+    the quantization that produced qa): int8 dot products multiply unsigned
+    by signed bytes, and the new zero point's term is the weight's constant
+    column or filter sums.
+
     A zero point that is a constant 0 (symmetric weights) has no terms.
     Runs right after shape inference, before any folding: graph-fold-constants
     and the canonicalizer's folders would make a constant weight's
