@@ -310,9 +310,16 @@ func.func @padded_computed_zero_point(%qa: tensor<1x2x4x4xui8>, %za: tensor<ui8>
 
 // -----
 
-// A weight zero point other than 0 stays float (its window-sum terms).
+// A weight zero point (1): minus 1 times each window's sum of the input
+// bytes, a convolution with one filter of ones.
 // CHECK-LABEL: func.func @weight_zero_point
-// CHECK: graph.conv2d %{{.*}}, %{{.*}} : tensor<1x2x4x4xf32>, tensor<2x2x1x1xf32> -> tensor<1x2x4x4xf32>
+// CHECK-DAG: %[[ZW:.*]] = graph.constant dense<1> : tensor<1x2x1x1xi32>
+// CHECK-DAG: %[[ONES:.*]] = graph.constant dense<1> : tensor<1x2x1x1xi8>
+// CHECK-DAG: %[[W:.*]] = graph.constant dense<3> : tensor<2x2x1x1xi8>
+// CHECK: %[[C:.*]] = graph.conv2d %arg0, %[[W]] : tensor<1x2x4x4xui8>, tensor<2x2x1x1xi8> -> tensor<1x2x4x4xi32>
+// CHECK: %[[SUMS:.*]] = graph.conv2d %arg0, %[[ONES]] : tensor<1x2x4x4xui8>, tensor<1x2x1x1xi8> -> tensor<1x1x4x4xi32>
+// CHECK: %[[T:.*]] = graph.mul %[[SUMS]], %[[ZW]]
+// CHECK: graph.sub %[[C]], %[[T]]
 func.func @weight_zero_point(%qa: tensor<1x2x4x4xui8>, %sa: tensor<f32>) -> tensor<1x2x4x4xf32> {
   %qw = graph.constant dense<3> : tensor<2x2x1x1xi8>
   %zw = graph.constant dense<1> : tensor<i8>
@@ -387,5 +394,35 @@ func.func @signed_conv(%qa: tensor<1x2x4x4xi8>, %sa: tensor<f32>) -> tensor<1x2x
   %w0 = graph.cast %qw : tensor<2x2x3x3xi8> -> tensor<2x2x3x3xf32>
   %w = graph.mul %w0, %sw : tensor<2x2x3x3xf32>, tensor<f32> -> tensor<2x2x3x3xf32>
   %0 = graph.conv2d %a, %w {pads = array<i64: 1, 1, 1, 1>} : tensor<1x2x4x4xf32>, tensor<2x2x3x3xf32> -> tensor<1x2x4x4xf32>
+  return %0 : tensor<1x2x4x4xf32>
+}
+
+// -----
+
+// Unsigned weights (zero point 128) and activations (zero point 5, padded):
+// the weight's bytes become signed at compile time (q - 128: 200 -> 72),
+// its zero point 128 - 128 = 0 leaves no window sums; the filter sums
+// (72 * 4 = 288) times za, as for signed weights.
+// CHECK-LABEL: func.func @unsigned_weights
+// CHECK-DAG: %[[W:.*]] = graph.constant dense<72> : tensor<2x1x2x2xi8>
+// CHECK-DAG: %[[SUMS:.*]] = graph.constant dense<288> : tensor<1x2x1x1xi32>
+// CHECK: graph.pad %arg0 {pads = array<i64: 0, 0, 1, 1, 0, 0, 0, 0>, value = 5.000000e+00 : f64}
+// CHECK: graph.conv2d %{{.*}}, %[[W]] : tensor<1x1x5x5xui8>, tensor<2x1x2x2xi8> -> tensor<1x2x4x4xi32>
+// CHECK-NOT: graph.conv2d
+// CHECK: graph.mul %{{.*}}, %[[SUMS]]
+func.func @unsigned_weights(%qa: tensor<1x1x4x4xui8>, %sa: tensor<f32>) -> tensor<1x2x4x4xf32> {
+  %za = graph.constant dense<5> : tensor<ui8>
+  %qw = graph.constant dense<200> : tensor<2x1x2x2xui8>
+  %zw = graph.constant dense<128> : tensor<ui8>
+  %sw = graph.constant dense<0.5> : tensor<f32>
+  %a0 = graph.cast %qa : tensor<1x1x4x4xui8> -> tensor<1x1x4x4xf32>
+  %za0 = graph.cast %za : tensor<ui8> -> tensor<f32>
+  %a1 = graph.sub %a0, %za0 : tensor<1x1x4x4xf32>, tensor<f32> -> tensor<1x1x4x4xf32>
+  %a = graph.mul %a1, %sa : tensor<1x1x4x4xf32>, tensor<f32> -> tensor<1x1x4x4xf32>
+  %w0 = graph.cast %qw : tensor<2x1x2x2xui8> -> tensor<2x1x2x2xf32>
+  %zw0 = graph.cast %zw : tensor<ui8> -> tensor<f32>
+  %w1 = graph.sub %w0, %zw0 : tensor<2x1x2x2xf32>, tensor<f32> -> tensor<2x1x2x2xf32>
+  %w = graph.mul %w1, %sw : tensor<2x1x2x2xf32>, tensor<f32> -> tensor<2x1x2x2xf32>
+  %0 = graph.conv2d %a, %w {pads = array<i64: 1, 1, 0, 0>} : tensor<1x1x4x4xf32>, tensor<2x1x2x2xf32> -> tensor<1x2x4x4xf32>
   return %0 : tensor<1x2x4x4xf32>
 }

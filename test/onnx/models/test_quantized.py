@@ -40,10 +40,11 @@ NAMES = ("mlp", "transformer_erf", "resnet", "mobilenet")
 
 
 @functools.lru_cache(maxsize=None)
-def _quantized(name, fmt="qdq", activations="u8"):
+def _quantized(name, fmt="qdq", activations="u8", weights="s8"):
     """The model quantized in format `fmt` (qdq or qop: QOperator, with
     onnxruntime's com.microsoft QLinearAdd, QGemm, QLinearSoftmax...), its
-    activations u8 or s8 (QInt8)."""
+    activations u8 or s8 (QInt8), its weights s8 or u8 (QUInt8,
+    asymmetric)."""
     import os
     import tempfile
     model = models.build(name)
@@ -67,7 +68,8 @@ def _quantized(name, fmt="qdq", activations="u8"):
             else quantization.QuantFormat.QOperator,
             activation_type=quantization.QuantType.QUInt8
             if activations == "u8" else quantization.QuantType.QInt8,
-            weight_type=quantization.QuantType.QInt8)
+            weight_type=quantization.QuantType.QInt8
+            if weights == "s8" else quantization.QuantType.QUInt8)
         return onnx.load(qdq)
 
 
@@ -133,12 +135,16 @@ def test_matches_onnxruntime(name, batch, fmt):
                                       np.argmax(expected, -1))
 
 
-@pytest.mark.parametrize("name", ["mlp", "resnet"])
-def test_signed_activations(name):
-    """QDQ with s8 activations (QInt8): the products shift them to u8
-    (graph-fold-quantized-products), within one output step of
+@pytest.mark.parametrize("name,fmt,activations,weights", [
+    ("mlp", "qdq", "s8", "s8"), ("resnet", "qdq", "s8", "s8"),
+    ("resnet", "qdq", "u8", "u8"), ("resnet", "qop", "u8", "u8"),
+    ("mobilenet", "qop", "u8", "u8")])
+def test_other_byte_types(name, fmt, activations, weights):
+    """s8 activations (QInt8; the products shift them to u8) and u8
+    weights (QUInt8, with zero points: made s8 at compile time, their
+    window sums subtracted): byte products, within one output step of
     onnxruntime's unoptimized session."""
-    model = _quantized(name, "qdq", "s8")
+    model = _quantized(name, fmt, activations, weights)
     graph = strata.compile(model, compile_to="graph")
     assert "xui8>, tensor<" in graph and "xi8> -> tensor<" in graph, graph
     compiled = strata.compile(model, target="cpu")

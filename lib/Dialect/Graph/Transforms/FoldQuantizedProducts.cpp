@@ -417,15 +417,14 @@ FailureOr<EvalTensor> evaluateSmallConstant(Value value, int depth = 0) {
 }
 
 /// The sums of the constant filter `bytes` ([F, ...]) over all but its
-/// first dim, as an i32 constant of `shape` (F elements); null when it is
-/// not a constant.
-DenseElementsAttr getConstantFilterSums(Value bytes, ArrayRef<int64_t> shape) {
+/// first dim, one per filter; failure when it is not a constant.
+FailureOr<SmallVector<int32_t>> getConstantFilterSums(Value bytes) {
   ElementsAttr value;
   if (!matchPattern(bytes, m_Constant(&value)))
-    return nullptr;
+    return failure();
   FailureOr<EvalTensor> tensor = EvalTensor::fromAttr(value);
   if (failed(tensor) || tensor->getRank() < 1 || tensor->getShape()[0] == 0)
-    return nullptr;
+    return failure();
   int64_t filters = tensor->getShape()[0];
   int64_t perFilter = tensor->getNumElements() / filters;
   SmallVector<int32_t> sums(filters, 0);
@@ -433,9 +432,37 @@ DenseElementsAttr getConstantFilterSums(Value bytes, ArrayRef<int64_t> shape) {
     for (int64_t i = 0; i < perFilter; ++i)
       sums[filter] +=
           static_cast<int32_t>(tensor->getInt(filter * perFilter + i));
-  auto type =
-      RankedTensorType::get(shape, IntegerType::get(bytes.getContext(), 32));
-  return DenseElementsAttr::get(type, ArrayRef<int32_t>(sums));
+  return sums;
+}
+
+/// An i32 constant of `shape` (one value per filter along the result's
+/// channels).
+Value createChannelConstant(PatternRewriter &rewriter, Location loc,
+                            ArrayRef<int64_t> shape, ArrayRef<int32_t> values) {
+  auto type = RankedTensorType::get(shape, rewriter.getI32Type());
+  return ConstantOp::create(rewriter, loc,
+                            DenseElementsAttr::get(type, values));
+}
+
+/// The constant unsigned bytes `bytes` as signed ones, q - 128 (its bits
+/// with the top one flipped): vpdpbusd multiplies by signed bytes. A new
+/// constant (a new blob for a dense_resource); null when it cannot be
+/// rewritten.
+Value createSignedWeight(PatternRewriter &rewriter, Location loc, Value bytes) {
+  ElementsAttr value;
+  if (!matchPattern(bytes, m_Constant(&value)))
+    return nullptr;
+  auto type = cast<RankedTensorType>(bytes.getType());
+  auto signedType = type.clone(rewriter.getI8Type());
+  FailureOr<ElementsAttr> flipped = strata::rewriteConstantBytes(
+      value, signedType, "_signed",
+      [](ArrayRef<char> in, MutableArrayRef<char> out) {
+        for (size_t i = 0; i < in.size(); ++i)
+          out[i] = static_cast<char>(static_cast<uint8_t>(in[i]) ^ 0x80);
+      });
+  if (failed(flipped))
+    return nullptr;
+  return ConstantOp::create(rewriter, loc, *flipped);
 }
 
 /// The per-filter values of `parameter` (a filter's scale or zero point:
@@ -475,13 +502,16 @@ Value addChannelBias(PatternRewriter &rewriter, Location loc, Value result,
 /// conv2d(dequantized a, dequantized constant w [, bias]) in f32 (QDQ), or
 /// conv2d(shifted a, shifted constant w [, bias]) in f64 (ConvInteger and
 /// QLinearConv), one group -> the exact i32 convolution of the bytes, minus
-/// za * sum(w[f]) per filter, converted (and scaled by sa * sw[f]), plus
-/// the bias. The padding of a's zero point (the spec pads the shifted
-/// input with zeros: the bytes with za) becomes a graph.pad of the bytes.
-/// The weight's zero point must be 0 (symmetric weights, onnxruntime's
-/// default for s8): its window-sum terms would need a second convolution.
-/// Grouped (depthwise) convolutions stay float: byte products are fast in
-/// the dot-product layout, which sums over groups of four channels.
+/// za * sum(w[f]) per filter (computed now), minus zw[f] times each
+/// window's sum of the input bytes (a convolution with one filter of ones)
+/// plus K za zw[f] where the weight has zero points, converted (and scaled
+/// by sa * sw[f]), plus the bias. The padding of a's zero point (the spec
+/// pads the shifted input with zeros: the bytes with za) becomes a
+/// graph.pad of the bytes. Unsigned weights become signed ones at compile
+/// time (q - 128, zero point zw - 128), unsigned activations stay unsigned
+/// (signed ones are shifted, makeBytesUnsigned): vpdpbusd's operands.
+/// Grouped (depthwise) convolutions stay float: byte convolutions are fast
+/// in the dot-product layout, which sums over groups of four channels.
 struct FoldQuantizedConv : OpRewritePattern<Conv2DOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -505,13 +535,21 @@ struct FoldQuantizedConv : OpRewritePattern<Conv2DOp> {
     int64_t filters = weightType.getDimSize(0);
     if (weightType.getRank() != 4 || ShapedType::isDynamic(filters))
       return rewriter.notifyMatchFailure(op, "weight not a static 4-D tensor");
+    // The weight's zero points, per filter; unsigned weights become signed
+    // (q - 128, zero point zw - 128).
+    bool unsignedWeight = !isSignedBytes(w->bytes);
+    SmallVector<int32_t> weightZeroPoints(filters, unsignedWeight ? -128 : 0);
     if (w->zeroPoint) {
       FailureOr<SmallVector<double>> zeroPoints =
           getPerFilterValues(w->zeroPoint, filters);
-      if (failed(zeroPoints) ||
-          llvm::any_of(*zeroPoints, [](double zp) { return zp != 0.0; }))
-        return rewriter.notifyMatchFailure(op, "weight zero point not 0");
+      if (failed(zeroPoints))
+        return rewriter.notifyMatchFailure(op, "weight zero point not per "
+                                               "filter");
+      for (auto [zp, value] : llvm::zip_equal(weightZeroPoints, *zeroPoints))
+        zp += static_cast<int32_t>(value);
     }
+    bool weightTerms =
+        llvm::any_of(weightZeroPoints, [](int32_t zp) { return zp != 0; });
     bool nhwc = op.getLayout() == Layout::NHWC;
     SmallVector<int64_t> channelShape(4, 1);
     channelShape[nhwc ? 3 : 1] = filters;
@@ -544,12 +582,26 @@ struct FoldQuantizedConv : OpRewritePattern<Conv2DOp> {
       if (shiftsSigned)
         *padValue += 128;
     }
-    DenseElementsAttr sums;
-    if ((a->zeroPoint || shiftsSigned) &&
-        !(sums = getConstantFilterSums(w->bytes, channelShape)))
-      return rewriter.notifyMatchFailure(op, "cannot sum the weight");
+    // The filters' sums, for the input's zero point (one once the input's
+    // bytes are unsigned).
+    int64_t perFilter = weightType.getNumElements() / filters;
+    SmallVector<int32_t> sums;
+    if (a->zeroPoint || shiftsSigned) {
+      FailureOr<SmallVector<int32_t>> filterSums =
+          getConstantFilterSums(w->bytes);
+      if (failed(filterSums))
+        return rewriter.notifyMatchFailure(op, "cannot sum the weight");
+      sums = std::move(*filterSums);
+      if (unsignedWeight)
+        for (int32_t &sum : sums)
+          sum -= static_cast<int32_t>(128 * perFilter);
+    }
 
     Location loc = op.getLoc();
+    Value weight = w->bytes;
+    if (unsignedWeight &&
+        !(weight = createSignedWeight(rewriter, loc, w->bytes)))
+      return rewriter.notifyMatchFailure(op, "cannot rewrite the weight");
     makeBytesUnsigned(rewriter, loc, *a);
     Value input = a->bytes;
     SmallVector<int64_t> convPads(pads);
@@ -565,21 +617,51 @@ struct FoldQuantizedConv : OpRewritePattern<Conv2DOp> {
                             APFloat(static_cast<double>(*padValue)));
       convPads.assign(4, 0);
     }
-    Value result = Conv2DOp::create(rewriter, loc, input, w->bytes,
-                                    /*bias=*/nullptr, op.getStrides(), convPads,
-                                    op.getDilations(),
-                                    /*groups=*/1, op.getLayout());
+    auto conv = [&](Value filter) -> Value {
+      return Conv2DOp::create(rewriter, loc, input, filter, /*bias=*/nullptr,
+                              op.getStrides(), convPads, op.getDilations(),
+                              /*groups=*/1, op.getLayout());
+    };
+    // (qa - za)(qw - zw) = qa qw - za sum(qw) - zw sum(qa) + K za zw, the
+    // sums over each window (of the padded bytes).
+    Value result = conv(weight);
     auto accType = cast<RankedTensorType>(result.getType());
+    Value zeroPoint;
     if (a->zeroPoint) {
-      Value zeroPoint =
-          CastOp::create(rewriter, loc,
-                         cast<RankedTensorType>(a->zeroPoint.getType())
-                             .clone(rewriter.getI32Type()),
-                         a->zeroPoint);
+      zeroPoint = CastOp::create(rewriter, loc,
+                                 cast<RankedTensorType>(a->zeroPoint.getType())
+                                     .clone(rewriter.getI32Type()),
+                                 a->zeroPoint);
       result =
           SubOp::create(rewriter, loc, result,
                         MulOp::create(rewriter, loc, zeroPoint,
-                                      ConstantOp::create(rewriter, loc, sums)));
+                                      createChannelConstant(
+                                          rewriter, loc, channelShape, sums)));
+    }
+    if (weightTerms) {
+      // The window sums: a convolution with one filter of ones.
+      SmallVector<int64_t> onesShape(weightType.getShape());
+      onesShape[0] = 1;
+      auto onesType = RankedTensorType::get(onesShape, rewriter.getI8Type());
+      Value ones = ConstantOp::create(
+          rewriter, loc,
+          DenseElementsAttr::get(onesType, rewriter.getI8IntegerAttr(1)));
+      result = SubOp::create(
+          rewriter, loc, result,
+          MulOp::create(rewriter, loc, conv(ones),
+                        createChannelConstant(rewriter, loc, channelShape,
+                                              weightZeroPoints)));
+      if (zeroPoint) {
+        SmallVector<int32_t> scaled =
+            llvm::map_to_vector(weightZeroPoints, [&](int32_t zp) {
+              return static_cast<int32_t>(zp * perFilter);
+            });
+        result = AddOp::create(
+            rewriter, loc, result,
+            MulOp::create(
+                rewriter, loc, zeroPoint,
+                createChannelConstant(rewriter, loc, channelShape, scaled)));
+      }
     }
     result = CastOp::create(rewriter, loc, accType.clone(element), result);
     if (a->scale) {

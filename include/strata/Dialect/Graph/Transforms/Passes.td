@@ -133,18 +133,21 @@ def GraphFoldQuantizedProductsPass
 
     A `graph.conv2d` of one group, dequantized input (per-tensor scale and
     zero point) and dequantized constant weight (per-tensor or per-filter
-    scale, zero point 0: onnxruntime's symmetric s8 weights) becomes the
-    exact i32 convolution of the bytes, less `za * sum(w[f])` per filter (a
-    constant), converted and scaled by `sa * sw[f]`, plus the bias. The
+    scale and zero point) becomes the exact i32 convolution of the bytes,
+    less `za * sum(w[f])` per filter (a constant), less `zw[f]` times each
+    window's sum of the input's bytes (a convolution with one filter of
+    ones; none for onnxruntime's symmetric s8 weights, zero point 0), plus
+    `K za zw[f]`, converted and scaled by `sa * sw[f]`, plus the bias.
+    Unsigned weights become signed at compile time (`q - 128`, zero point
+    `zw - 128`), as int8 dot products multiply by signed bytes. The
     spec pads the dequantized input with zeros, which are the bytes' zero
     point: with a constant za, the padding becomes a `graph.pad` of the bytes
     with za (none is needed for za = 0, ReLU outputs). The same applies to
     the f64 convolution of shifted bytes that the importer writes for
-    ConvInteger and QLinearConv (no scaling there). A weight zero point
-    other than 0 (its window-sum terms would need a second convolution)
-    and grouped convolutions stay float: byte convolutions are fast in the
-    dot-product layout, which sums over groups of four channels, and a
-    depthwise convolution has one. An f64 convolution of shifted bytes
+    ConvInteger and QLinearConv (no scaling there). Grouped convolutions
+    stay float: byte convolutions are fast in the dot-product layout, which
+    sums over groups of four channels, and a depthwise convolution has
+    one. An f64 convolution of shifted bytes
     that stays (QLinearConv's depthwise ones) is computed in f32 where each
     group reduces at most 258 products (every sum below 2^24: exact), twice
     as fast, and converted back.
