@@ -426,3 +426,33 @@ func.func @unsigned_weights(%qa: tensor<1x1x4x4xui8>, %sa: tensor<f32>) -> tenso
   %0 = graph.conv2d %a, %w {pads = array<i64: 1, 1, 0, 0>} : tensor<1x1x4x4xf32>, tensor<2x1x2x2xf32> -> tensor<1x2x4x4xf32>
   return %0 : tensor<1x2x4x4xf32>
 }
+
+// -----
+
+// Unsigned weights of a product (QUInt8, zero point 130): made signed at
+// compile time (q - 128), zero point 130 - 128 = 2, whose term is 2 times
+// A's row sums; the column sums of the signed weight (-127 + -126 = -253,
+// -125 + -124 = -249) times za.
+// CHECK-LABEL: func.func @unsigned_weight_product
+// CHECK-DAG: %[[W:.*]] = graph.constant dense<{{\[\[}}-127, -125], [-126, -124]]> : tensor<2x2xi8>
+// CHECK-DAG: %[[COLS:.*]] = graph.constant dense<{{\[\[}}-253, -249]]> : tensor<1x2xi32>
+// CHECK: graph.matmul %arg0, %[[W]] : tensor<3x2xui8>, tensor<2x2xi8> -> tensor<3x2xi32>
+// CHECK: graph.mul %{{.*}}, %[[COLS]]
+// CHECK: %[[ROWS:.*]] = graph.reduce_sum %{{.*}} {axes = array<i64: -1>} : tensor<3x2xi32> -> tensor<3x1xi32>
+// CHECK: graph.mul %{{.*}}, %[[ROWS]]
+func.func @unsigned_weight_product(%qa: tensor<3x2xui8>, %sa: tensor<f32>) -> tensor<3x2xf32> {
+  %za = graph.constant dense<3> : tensor<ui8>
+  %qb = graph.constant dense<[[1, 3], [2, 4]]> : tensor<2x2xui8>
+  %zb = graph.constant dense<130> : tensor<ui8>
+  %sb = graph.constant dense<0.5> : tensor<f32>
+  %a0 = graph.cast %qa : tensor<3x2xui8> -> tensor<3x2xf32>
+  %za0 = graph.cast %za : tensor<ui8> -> tensor<f32>
+  %a1 = graph.sub %a0, %za0 : tensor<3x2xf32>, tensor<f32> -> tensor<3x2xf32>
+  %a = graph.mul %a1, %sa : tensor<3x2xf32>, tensor<f32> -> tensor<3x2xf32>
+  %b0 = graph.cast %qb : tensor<2x2xui8> -> tensor<2x2xf32>
+  %zb0 = graph.cast %zb : tensor<ui8> -> tensor<f32>
+  %b1 = graph.sub %b0, %zb0 : tensor<2x2xf32>, tensor<f32> -> tensor<2x2xf32>
+  %b = graph.mul %b1, %sb : tensor<2x2xf32>, tensor<f32> -> tensor<2x2xf32>
+  %0 = graph.matmul %a, %b : tensor<3x2xf32>, tensor<2x2xf32> -> tensor<3x2xf32>
+  return %0 : tensor<3x2xf32>
+}

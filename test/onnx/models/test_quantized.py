@@ -137,11 +137,12 @@ def test_matches_onnxruntime(name, batch, fmt):
 
 @pytest.mark.parametrize("name,fmt,activations,weights", [
     ("mlp", "qdq", "s8", "s8"), ("resnet", "qdq", "s8", "s8"),
-    ("resnet", "qdq", "u8", "u8"), ("mobilenet", "qop", "u8", "u8")])
+    ("resnet", "qdq", "u8", "u8"), ("mobilenet", "qop", "u8", "u8"),
+    ("mlp", "qdq", "u8", "u8"), ("mlp", "qop", "u8", "u8")])
 def test_other_byte_types(name, fmt, activations, weights):
     """s8 activations (QInt8; the products shift them to u8) and u8
-    weights (QUInt8, with zero points: made s8 at compile time, their
-    window sums subtracted): byte products, within one output step of
+    weights (QUInt8, with zero points: made s8 at compile time, with their
+    row or window sums' terms): byte products, within one output step of
     onnxruntime's unoptimized session."""
     model = _quantized(name, fmt, activations, weights)
     graph = strata.compile(model, compile_to="graph")

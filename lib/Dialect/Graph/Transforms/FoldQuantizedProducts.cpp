@@ -144,9 +144,11 @@ Value buildBytesProduct(PatternRewriter &rewriter, Location loc,
                         const Dequantized &a, const Dequantized &b, bool transB,
                         RankedTensorType resultType) {
   Type i32 = rewriter.getI32Type();
-  auto toI32 = [&](Value value) {
+  auto toI32 = [&](Value value) -> Value {
     auto type = cast<RankedTensorType>(value.getType());
-    return CastOp::create(rewriter, loc, type.clone(i32), value).getResult();
+    if (type.getElementType() == i32)
+      return value;
+    return CastOp::create(rewriter, loc, type.clone(i32), value);
   };
   // A parameter of B [N, K] read transposed, [N, 1], as a [1, N] row.
   auto asRow = [&](Value value) -> Value {
@@ -281,6 +283,66 @@ void makeBytesUnsigned(PatternRewriter &rewriter, Location loc,
                 .getResult();
 }
 
+/// The constant unsigned bytes `bytes` as signed ones, q - 128 (its bits
+/// with the top one flipped): vpdpbusd multiplies by signed bytes. A new
+/// constant (a new blob for a dense_resource); null when it cannot be
+/// rewritten.
+Value createSignedWeight(PatternRewriter &rewriter, Location loc, Value bytes) {
+  ElementsAttr value;
+  if (!matchPattern(bytes, m_Constant(&value)))
+    return nullptr;
+  auto type = cast<RankedTensorType>(bytes.getType());
+  auto signedType = type.clone(rewriter.getI8Type());
+  FailureOr<ElementsAttr> flipped = strata::rewriteConstantBytes(
+      value, signedType, "_signed",
+      [](ArrayRef<char> in, MutableArrayRef<char> out) {
+        for (size_t i = 0; i < in.size(); ++i)
+          out[i] = static_cast<char>(static_cast<uint8_t>(in[i]) ^ 0x80);
+      });
+  if (failed(flipped))
+    return nullptr;
+  return ConstantOp::create(rewriter, loc, *flipped);
+}
+
+/// `b` (a constant weight) with unsigned bytes made signed: q - 128 as i8
+/// (a new constant), with zero point zb - 128 (an i32 tensor; -128 without
+/// one): int8 dot products multiply unsigned by signed bytes. Signed bytes
+/// stay. Returns false (and leaves `b`) when the constant cannot be
+/// rewritten.
+bool makeWeightSigned(PatternRewriter &rewriter, Location loc, Dequantized &b) {
+  if (isSignedBytes(b.bytes))
+    return true;
+  Value weight = createSignedWeight(rewriter, loc, b.bytes);
+  if (!weight)
+    return false;
+  b.bytes = weight;
+  Type i32 = rewriter.getI32Type();
+  Value offset = ConstantOp::create(
+      rewriter, loc,
+      DenseElementsAttr::get(RankedTensorType::get({}, i32),
+                             rewriter.getI32IntegerAttr(128)));
+  if (!b.zeroPoint) {
+    b.zeroPoint = ConstantOp::create(
+        rewriter, loc,
+        DenseElementsAttr::get(RankedTensorType::get({}, i32),
+                               rewriter.getI32IntegerAttr(-128)));
+    return true;
+  }
+  auto type = cast<RankedTensorType>(b.zeroPoint.getType());
+  b.zeroPoint = SubOp::create(
+      rewriter, loc,
+      CastOp::create(rewriter, loc, type.clone(i32), b.zeroPoint), offset);
+  return true;
+}
+
+/// Whether the zero points makeBytesUnsigned and makeWeightSigned may give
+/// `a` and `b` keep the product's terms computable: the K * za * zb term
+/// needs a static K.
+bool mayShiftBytes(const Dequantized &a, const Dequantized &b) {
+  auto type = cast<RankedTensorType>(a.bytes.getType());
+  return !type.isDynamicDim(type.getRank() - 1);
+}
+
 /// Whether makeBytesUnsigned may give `a` a zero point in a product with
 /// `b`: the K * za * zb term it adds when b has a zero point needs a static
 /// K.
@@ -345,14 +407,18 @@ struct FoldQuantizedMatmul : OpRewritePattern<MatmulOp> {
     if (!isFloat && a && b && !isConstantWeight(*b))
       return computeExactlyInF32(rewriter, op);
     // Bytes cast to i32 alone are FoldIntegerProductCasts' (a
-    // canonicalization), but signed activations, made unsigned here.
+    // canonicalization), but signed activations and unsigned weights,
+    // shifted here.
     if (!isFloat && a && b && !a->zeroPoint && !b->zeroPoint &&
-        !isSignedBytes(a->bytes))
+        !isSignedBytes(a->bytes) && isSignedBytes(b->bytes))
       return rewriter.notifyMatchFailure(op, "no zero points");
     if (!a || !b || failed(checkOperands(*a, *b, /*transB=*/false)))
       return rewriter.notifyMatchFailure(op, "not dequantized bytes");
     if (mayMakeUnsigned(*a, *b))
       makeBytesUnsigned(rewriter, op.getLoc(), *a);
+    if (!isSignedBytes(b->bytes) && isConstantWeight(*b) &&
+        mayShiftBytes(*a, *b))
+      (void)makeWeightSigned(rewriter, op.getLoc(), *b);
     replaceWithCompatible(rewriter, op,
                           buildBytesProduct(rewriter, op.getLoc(), *a, *b,
                                             /*transB=*/false, op.getType()));
@@ -379,6 +445,8 @@ struct FoldQuantizedLinear : OpRewritePattern<LinearOp> {
       return rewriter.notifyMatchFailure(op, "not dequantized bytes");
     if (mayMakeUnsigned(*a, *b))
       makeBytesUnsigned(rewriter, op.getLoc(), *a);
+    if (!isSignedBytes(b->bytes) && mayShiftBytes(*a, *b))
+      (void)makeWeightSigned(rewriter, op.getLoc(), *b);
     Value result =
         buildBytesProduct(rewriter, op.getLoc(), *a, *b, transB, op.getType());
     if (Value bias = op.getBias())
@@ -442,27 +510,6 @@ Value createChannelConstant(PatternRewriter &rewriter, Location loc,
   auto type = RankedTensorType::get(shape, rewriter.getI32Type());
   return ConstantOp::create(rewriter, loc,
                             DenseElementsAttr::get(type, values));
-}
-
-/// The constant unsigned bytes `bytes` as signed ones, q - 128 (its bits
-/// with the top one flipped): vpdpbusd multiplies by signed bytes. A new
-/// constant (a new blob for a dense_resource); null when it cannot be
-/// rewritten.
-Value createSignedWeight(PatternRewriter &rewriter, Location loc, Value bytes) {
-  ElementsAttr value;
-  if (!matchPattern(bytes, m_Constant(&value)))
-    return nullptr;
-  auto type = cast<RankedTensorType>(bytes.getType());
-  auto signedType = type.clone(rewriter.getI8Type());
-  FailureOr<ElementsAttr> flipped = strata::rewriteConstantBytes(
-      value, signedType, "_signed",
-      [](ArrayRef<char> in, MutableArrayRef<char> out) {
-        for (size_t i = 0; i < in.size(); ++i)
-          out[i] = static_cast<char>(static_cast<uint8_t>(in[i]) ^ 0x80);
-      });
-  if (failed(flipped))
-    return nullptr;
-  return ConstantOp::create(rewriter, loc, *flipped);
 }
 
 /// The per-filter values of `parameter` (a filter's scale or zero point:

@@ -157,7 +157,10 @@ def GraphFoldQuantizedProductsPass
     `za + 128` (qa - za unchanged; the shift is elementwise and fuses into
     the quantization that produced qa): int8 dot products multiply unsigned
     by signed bytes, and the new zero point's term is the weight's constant
-    column or filter sums.
+    column or filter sums. Unsigned constant weights (QUInt8) become signed
+    the same way, `q - 128` with zero point `zb - 128` (at compile time;
+    its term the activations' row or window sums). Products with a
+    dynamic K keep their bytes (the K * za * zb term needs K).
 
     A zero point that is a constant 0 (symmetric weights) has no terms.
     Runs right after shape inference, before any folding: graph-fold-constants
