@@ -63,6 +63,12 @@ strata_build() {
   ninja -C "$STRATA_BUILD_DIR" "$@"
 }
 
+# The directory a bench writes its results to: $RESULTS_DIR, else
+# bench/results/<this CPU's id> (bench/results/make_report.py --cpu-id).
+strata_results_dir() {
+  echo "${RESULTS_DIR:-$STRATA_ROOT/bench/results/$(python3 "$STRATA_ROOT/bench/results/make_report.py" --cpu-id)}"
+}
+
 # Makes the Python virtual environment $1 from the pinned requirements file
 # $2, or remakes it when that file changed since (the environment keeps a
 # copy of the requirements it was made from). For the benches' own

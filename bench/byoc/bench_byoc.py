@@ -19,18 +19,15 @@ Needs PYTHONPATH to contain BUILD/python_packages (bench/byoc/run.sh sets
 it) and the dnnl plugin built (libdnnl-dev).
 """
 
-import argparse
-import json
 import os
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(os.path.dirname(HERE), "models"))
-from bench_models import time_alternating  # noqa: E402
+from bench_models import run_model_suite, time_alternating  # noqa: E402
 
 MODELS = ("resnet18", "mobilenetv2", "bert_layer", "mlp")
 VARIANTS = (("strata", {}),
@@ -146,32 +143,16 @@ def report(rows, threads):
 
 
 def main(argv=None):
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--out", required=True)
-    parser.add_argument("--models", default=",".join(MODELS))
-    parser.add_argument("--threads", type=int, default=1)
-    parser.add_argument("--quick", action="store_true")
-    args = parser.parse_args(argv)
-    # Before oneDNN's OpenMP runtime starts (the plugin loads at the first
-    # module that needs it).
-    os.environ["OMP_NUM_THREADS"] = str(args.threads)
-    import make_models
-    import onnx
-    names = [n for n in args.models.split(",") if n]
-    unknown = [n for n in names if n not in make_models.MODELS]
-    if unknown:
-        parser.error(f"unknown models: {', '.join(unknown)}")
-    rows = []
-    with tempfile.TemporaryDirectory() as work:
-        for name in names:
-            print(f"== model {name}", file=sys.stderr, flush=True)
-            path = os.path.join(work, f"{name}.onnx")
-            onnx.save(make_models.MODELS[name](), path)
-            rows.append(bench_model(name, path, args.threads, args.quick))
-    with open(args.out, "w") as f:
-        json.dump({"threads": args.threads, "models": rows}, f, indent=1)
-    print(report(rows, args.threads))
-    return 0
+    def set_threads(args):
+        # Before oneDNN's OpenMP runtime starts (the plugin loads at the
+        # first module that needs it).
+        os.environ["OMP_NUM_THREADS"] = str(args.threads)
+
+    return run_model_suite(
+        __doc__.splitlines()[0], MODELS,
+        lambda name, path, work, threads, quick: bench_model(
+            name, path, threads, quick),
+        report, argv, before_import=set_threads)
 
 
 if __name__ == "__main__":

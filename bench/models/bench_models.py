@@ -111,6 +111,41 @@ def time_alternating(engines, quick, warmup_s):
     return figures
 
 
+def run_model_suite(description, default_models, bench_one, report,
+                    argv=None, before_import=None):
+    """The main of a bench over make_models' models (bench/quant,
+    bench/byoc): --out FILE.json, --models a,b (default `default_models`),
+    --threads N (default 1), --quick. `before_import(args)` runs before
+    onnx and the models are imported (to set threads of libraries that
+    read them once); each model is saved to a temporary directory `work`
+    and `bench_one(name, path, work, threads, quick)` gives its row. Writes
+    {"threads", "models": rows} to --out, prints report(rows, threads)."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--models", default=",".join(default_models))
+    parser.add_argument("--threads", type=int, default=1)
+    parser.add_argument("--quick", action="store_true")
+    args = parser.parse_args(argv)
+    if before_import:
+        before_import(args)
+    import onnx
+    names = [n for n in args.models.split(",") if n]
+    unknown = [n for n in names if n not in make_models.MODELS]
+    if unknown:
+        parser.error(f"unknown models: {', '.join(unknown)}")
+    rows = []
+    with tempfile.TemporaryDirectory() as work:
+        for name in names:
+            print(f"== model {name}", file=sys.stderr, flush=True)
+            path = os.path.join(work, f"{name}.onnx")
+            onnx.save(make_models.MODELS[name](), path)
+            rows.append(bench_one(name, path, work, args.threads, args.quick))
+    with open(args.out, "w") as f:
+        json.dump({"threads": args.threads, "models": rows}, f, indent=1)
+    print(report(rows, args.threads))
+    return 0
+
+
 def torch_runner(model, threads):
     """Returns a function running `model` (our ONNX graph) eagerly with
     torch.nn.functional on the ops make_models.py uses, or raises

@@ -16,7 +16,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 source "$root/scripts/common.sh"
 build="${STRATA_BUILD_DIR:-$root/build}"
-results="${RESULTS_DIR:-$root/bench/results/$(python3 "$root/bench/results/make_report.py" --cpu-id)}"
+results="$(strata_results_dir)"
 args=()
 for arg in "$@"; do
   case "$arg" in
