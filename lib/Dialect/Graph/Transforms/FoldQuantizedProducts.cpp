@@ -114,26 +114,52 @@ bool isPerColumn(Value value, int64_t columns, bool transposed) {
          (shape.size() == 2 && shape[0] == 1 && shape[1] == columns);
 }
 
+/// The sums of the constant `bytes` over all dims but its first
+/// (`perFirstDim`: a filter's, or a transposed matrix's rows) or but its
+/// last (a matrix's columns), one per index of that dim; failure when it is
+/// not a constant.
+FailureOr<SmallVector<int32_t>> sumConstantBytes(Value bytes,
+                                                 bool perFirstDim) {
+  ElementsAttr value;
+  if (!matchPattern(bytes, m_Constant(&value)))
+    return failure();
+  FailureOr<EvalTensor> tensor = EvalTensor::fromAttr(value);
+  if (failed(tensor) || tensor->getRank() < 1)
+    return failure();
+  ArrayRef<int64_t> shape = tensor->getShape();
+  int64_t count = perFirstDim ? shape.front() : shape.back();
+  if (count == 0)
+    return failure();
+  int64_t perIndex = tensor->getNumElements() / count;
+  SmallVector<int32_t> sums(count, 0);
+  for (int64_t i = 0, e = tensor->getNumElements(); i < e; ++i)
+    sums[perFirstDim ? i / perIndex : i % count] +=
+        static_cast<int32_t>(tensor->getInt(i));
+  return sums;
+}
+
 /// The sums over K of `bytes`, a constant matrix [K, N] ([N, K] when
 /// `transposed`), as a [1, N] i32 constant; null when it is not a constant
 /// matrix.
 DenseElementsAttr getConstantColumnSums(Value bytes, bool transposed) {
-  ElementsAttr value;
-  if (!matchPattern(bytes, m_Constant(&value)))
+  auto type = dyn_cast<RankedTensorType>(bytes.getType());
+  if (!type || type.getRank() != 2)
     return nullptr;
-  FailureOr<EvalTensor> tensor = EvalTensor::fromAttr(value);
-  if (failed(tensor) || tensor->getRank() != 2)
+  FailureOr<SmallVector<int32_t>> sums = sumConstantBytes(bytes, transposed);
+  if (failed(sums))
     return nullptr;
-  int64_t rows = tensor->getShape()[0], cols = tensor->getShape()[1];
-  int64_t n = transposed ? rows : cols;
-  SmallVector<int32_t> sums(n, 0);
-  for (int64_t row = 0; row < rows; ++row)
-    for (int64_t col = 0; col < cols; ++col)
-      sums[transposed ? row : col] +=
-          static_cast<int32_t>(tensor->getInt(row * cols + col));
-  auto type =
-      RankedTensorType::get({1, n}, IntegerType::get(bytes.getContext(), 32));
-  return DenseElementsAttr::get(type, ArrayRef<int32_t>(sums));
+  auto rowType =
+      RankedTensorType::get({1, static_cast<int64_t>(sums->size())},
+                            IntegerType::get(bytes.getContext(), 32));
+  return DenseElementsAttr::get(rowType, ArrayRef<int32_t>(*sums));
+}
+
+/// A rank-0 i32 constant of `value`.
+Value createI32Scalar(PatternRewriter &rewriter, Location loc, int32_t value) {
+  return ConstantOp::create(
+      rewriter, loc,
+      DenseElementsAttr::get(RankedTensorType::get({}, rewriter.getI32Type()),
+                             rewriter.getI32IntegerAttr(value)));
 }
 
 /// The exact i32 product (qa - za) x (qb - zb) of shifted bytes `a` and
@@ -190,10 +216,7 @@ Value buildBytesProduct(PatternRewriter &rewriter, Location loc,
   }
   if (za && zb) {
     int64_t k = cast<RankedTensorType>(qa.getType()).getShape().back();
-    Value size = ConstantOp::create(
-        rewriter, loc,
-        DenseElementsAttr::get(RankedTensorType::get({}, i32),
-                               rewriter.getI32IntegerAttr(k)));
+    Value size = createI32Scalar(rewriter, loc, static_cast<int32_t>(k));
     product =
         AddOp::create(rewriter, loc, product,
                       MulOp::create(rewriter, loc, size,
@@ -262,10 +285,7 @@ void makeBytesUnsigned(PatternRewriter &rewriter, Location loc,
     return;
   Type i32 = rewriter.getI32Type();
   auto ui8 = IntegerType::get(rewriter.getContext(), 8, IntegerType::Unsigned);
-  Value offset = ConstantOp::create(
-      rewriter, loc,
-      DenseElementsAttr::get(RankedTensorType::get({}, i32),
-                             rewriter.getI32IntegerAttr(128)));
+  Value offset = createI32Scalar(rewriter, loc, 128);
   auto shift = [&](Value bytes) -> Value {
     auto type = cast<RankedTensorType>(bytes.getType());
     Value wide = CastOp::create(rewriter, loc, type.clone(i32), bytes);
@@ -316,39 +336,32 @@ bool makeWeightSigned(PatternRewriter &rewriter, Location loc, Dequantized &b) {
   if (!weight)
     return false;
   b.bytes = weight;
-  Type i32 = rewriter.getI32Type();
-  Value offset = ConstantOp::create(
-      rewriter, loc,
-      DenseElementsAttr::get(RankedTensorType::get({}, i32),
-                             rewriter.getI32IntegerAttr(128)));
   if (!b.zeroPoint) {
-    b.zeroPoint = ConstantOp::create(
-        rewriter, loc,
-        DenseElementsAttr::get(RankedTensorType::get({}, i32),
-                               rewriter.getI32IntegerAttr(-128)));
+    b.zeroPoint = createI32Scalar(rewriter, loc, -128);
     return true;
   }
   auto type = cast<RankedTensorType>(b.zeroPoint.getType());
-  b.zeroPoint = SubOp::create(
-      rewriter, loc,
-      CastOp::create(rewriter, loc, type.clone(i32), b.zeroPoint), offset);
+  b.zeroPoint = SubOp::create(rewriter, loc,
+                              CastOp::create(rewriter, loc,
+                                             type.clone(rewriter.getI32Type()),
+                                             b.zeroPoint),
+                              createI32Scalar(rewriter, loc, 128));
   return true;
 }
 
-/// Whether the zero points makeBytesUnsigned and makeWeightSigned may give
-/// `a` and `b` keep the product's terms computable: the K * za * zb term
-/// needs a static K.
-bool mayShiftBytes(const Dequantized &a, const Dequantized &b) {
+/// The bytes of a product of `a` and the constant weight `b` made
+/// vpdpbusd's kinds, unsigned times signed (makeBytesUnsigned,
+/// makeWeightSigned). Each shift may add a zero point, and the K * za * zb
+/// term of two needs a static K: without one, a's bytes shift only when b
+/// has no zero point, and b's stay.
+void shiftForDotProducts(PatternRewriter &rewriter, Location loc,
+                         Dequantized &a, Dequantized &b) {
   auto type = cast<RankedTensorType>(a.bytes.getType());
-  return !type.isDynamicDim(type.getRank() - 1);
-}
-
-/// Whether makeBytesUnsigned may give `a` a zero point in a product with
-/// `b`: the K * za * zb term it adds when b has a zero point needs a static
-/// K.
-bool mayMakeUnsigned(const Dequantized &a, const Dequantized &b) {
-  auto type = cast<RankedTensorType>(a.bytes.getType());
-  return !b.zeroPoint || !type.isDynamicDim(type.getRank() - 1);
+  bool staticK = !type.isDynamicDim(type.getRank() - 1);
+  if (staticK || !b.zeroPoint)
+    makeBytesUnsigned(rewriter, loc, a);
+  if (staticK)
+    (void)makeWeightSigned(rewriter, loc, b);
 }
 
 /// Replaces `op` by `value`, through a tensor.cast where the types differ
@@ -414,11 +427,7 @@ struct FoldQuantizedMatmul : OpRewritePattern<MatmulOp> {
       return rewriter.notifyMatchFailure(op, "no zero points");
     if (!a || !b || failed(checkOperands(*a, *b, /*transB=*/false)))
       return rewriter.notifyMatchFailure(op, "not dequantized bytes");
-    if (mayMakeUnsigned(*a, *b))
-      makeBytesUnsigned(rewriter, op.getLoc(), *a);
-    if (!isSignedBytes(b->bytes) && isConstantWeight(*b) &&
-        mayShiftBytes(*a, *b))
-      (void)makeWeightSigned(rewriter, op.getLoc(), *b);
+    shiftForDotProducts(rewriter, op.getLoc(), *a, *b);
     replaceWithCompatible(rewriter, op,
                           buildBytesProduct(rewriter, op.getLoc(), *a, *b,
                                             /*transB=*/false, op.getType()));
@@ -443,10 +452,7 @@ struct FoldQuantizedLinear : OpRewritePattern<LinearOp> {
     if (!a || !b || !isConstantWeight(*b) ||
         failed(checkOperands(*a, *b, transB)))
       return rewriter.notifyMatchFailure(op, "not dequantized bytes");
-    if (mayMakeUnsigned(*a, *b))
-      makeBytesUnsigned(rewriter, op.getLoc(), *a);
-    if (!isSignedBytes(b->bytes) && mayShiftBytes(*a, *b))
-      (void)makeWeightSigned(rewriter, op.getLoc(), *b);
+    shiftForDotProducts(rewriter, op.getLoc(), *a, *b);
     Value result =
         buildBytesProduct(rewriter, op.getLoc(), *a, *b, transB, op.getType());
     if (Value bias = op.getBias())
@@ -482,25 +488,6 @@ FailureOr<EvalTensor> evaluateSmallConstant(Value value, int depth = 0) {
   if (failed(evaluateOp(op, operands, results)))
     return failure();
   return std::move(results.front());
-}
-
-/// The sums of the constant filter `bytes` ([F, ...]) over all but its
-/// first dim, one per filter; failure when it is not a constant.
-FailureOr<SmallVector<int32_t>> getConstantFilterSums(Value bytes) {
-  ElementsAttr value;
-  if (!matchPattern(bytes, m_Constant(&value)))
-    return failure();
-  FailureOr<EvalTensor> tensor = EvalTensor::fromAttr(value);
-  if (failed(tensor) || tensor->getRank() < 1 || tensor->getShape()[0] == 0)
-    return failure();
-  int64_t filters = tensor->getShape()[0];
-  int64_t perFilter = tensor->getNumElements() / filters;
-  SmallVector<int32_t> sums(filters, 0);
-  for (int64_t filter = 0; filter < filters; ++filter)
-    for (int64_t i = 0; i < perFilter; ++i)
-      sums[filter] +=
-          static_cast<int32_t>(tensor->getInt(filter * perFilter + i));
-  return sums;
 }
 
 /// An i32 constant of `shape` (one value per filter along the result's
@@ -635,7 +622,7 @@ struct FoldQuantizedConv : OpRewritePattern<Conv2DOp> {
     SmallVector<int32_t> sums;
     if (a->zeroPoint || shiftsSigned) {
       FailureOr<SmallVector<int32_t>> filterSums =
-          getConstantFilterSums(w->bytes);
+          sumConstantBytes(w->bytes, /*perFirstDim=*/true);
       if (failed(filterSums))
         return rewriter.notifyMatchFailure(op, "cannot sum the weight");
       sums = std::move(*filterSums);

@@ -89,16 +89,6 @@ std::optional<Conv2D> matchConv2D(Operation *op) {
   return std::nullopt;
 }
 
-/// Whether `conv` multiplies narrower integers into a wider accumulator
-/// (8-bit integers into i32): its product keeps the [K, F] filter matrix,
-/// which kernel-pack-weights lays out for int8 dot products, and its
-/// extensions stay in the cloned body.
-bool isWideningConv(const Conv2D &conv) {
-  linalg::LinalgOp op = conv.op;
-  return getElementTypeOrSelf(op.getDpsInputs()[0].getType()) !=
-         getElementTypeOrSelf(op.getDpsInits()[0].getType());
-}
-
 /// `conv`'s ConvOperands (NCHW input, FCHW filter, or NHWC input, FHWC
 /// filter), or failure when it is not on tensors, a size other than the
 /// batch is dynamic, or the product would be empty.
@@ -713,17 +703,19 @@ LogicalResult rewriteConv2DNhwcFhwc(RewriterBase &rewriter, Operation *conv,
   Type elementType = inputType.getElementType();
   int64_t elementBytes = elementType.getIntOrFloatBitWidth() / 8;
   rewriter.setInsertionPoint(conv);
+  // Products of narrower integers into a wider accumulator (8-bit integers
+  // into i32) keep the [K, F] filter matrix, which kernel-pack-weights lays
+  // out for int8 dot products (their extensions stay in the cloned body).
+  bool widening = elementType != initType.getElementType();
   // The product's rows: [P] pixels per image (loops over the batch), or
-  // [N*P] for a unit batch, and for products of narrower integers with any
-  // batch: one matrix product, which kernel-pack-weights lays out for int8
-  // dot products.
-  bool flatBatch = unitBatch || elementType != initType.getElementType();
+  // [N*P] for a unit batch, and for widening products with any batch: one
+  // matrix product, which kernel-pack-weights lays out.
+  bool flatBatch = unitBatch || widening;
 
   // The matrix of windows, [N, P, K] ([P, K] for a unit batch), its rows
   // runs of `runLength` elements from KH image rows (KW*C, or rounded up for
   // byte products, whose filter then has zero rows there).
-  bool byteProduct =
-      elementBytes == 1 && elementType != initType.getElementType();
+  bool byteProduct = elementBytes == 1 && widening;
   // Channels narrower than a cache line (an RGB image's 3) are copied as
   // runs of KW*C elements of the [H, W*C] input. Wider ones are runs
   // already, and reading the image unreshaped keeps its producers in the
@@ -800,9 +792,10 @@ LogicalResult rewriteConv2DNhwcFhwc(RewriterBase &rewriter, Operation *conv,
                   : SmallVector<ReassociationIndices>{{0}, {1, 2}, kDims});
   }
   // The filter: panels [F/P, K, P] of a constant filter when asked for and
-  // P divides F, else [K, F].
-  int64_t panelWidth =
-      panelBytes > 0 && elementBytes > 0 ? panelBytes / elementBytes : 0;
+  // P divides F (not for widening products), else [K, F].
+  int64_t panelWidth = !widening && panelBytes > 0 && elementBytes > 0
+                           ? panelBytes / elementBytes
+                           : 0;
   Value panels;
   if (panelWidth > 1 && f % panelWidth == 0 && f > panelWidth)
     panels = createConstantFilterPanels(
@@ -935,14 +928,10 @@ struct KernelRewriteConvolutionsPass
         (void)rewriteConv2DNchwFchw(rewriter, conv.op, *operands);
         continue;
       }
-      // Products of narrower integers keep the [K, F] filter matrix (see
-      // isWideningConv).
-      bool widening = isWideningConv(conv);
-      int64_t productPanelBytes = widening ? 0 : panelBytes;
+      // (Winograd takes f32 named convolutions only; it checks.)
       auto named = dyn_cast<linalg::Conv2DNhwcFhwcOp>(conv.op);
-      if (pointwiseOnly || widening || !winograd || !named) {
-        (void)rewriteConv2DNhwcFhwc(rewriter, conv.op, *operands,
-                                    productPanelBytes);
+      if (pointwiseOnly || !winograd || !named) {
+        (void)rewriteConv2DNhwcFhwc(rewriter, conv.op, *operands, panelBytes);
         continue;
       }
       int64_t m = winogradTile != 0 ? static_cast<int64_t>(winogradTile)
