@@ -237,6 +237,27 @@ static Value multiplyAdd(OpBuilder &b, Location loc, Value lhs, Value rhs,
                                arith::MulIOp::create(b, loc, lhs, rhs));
 }
 
+/// A linalg.generic of `maps` and `iterators` accumulating the products of
+/// `lhs` and `rhs` into `init` (multiplyAdd's body, each operand extended by
+/// its own signedness).
+static Value createMultiplyAddGeneric(OpBuilder &b, Location loc, Value lhs,
+                                      Value rhs, Value init,
+                                      ArrayRef<AffineMap> maps,
+                                      ArrayRef<utils::IteratorType> iterators,
+                                      bool lhsUnsigned = false,
+                                      bool rhsUnsigned = false) {
+  return linalg::GenericOp::create(
+             b, loc, init.getType(), ValueRange{lhs, rhs}, init, maps,
+             iterators,
+             [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
+               linalg::YieldOp::create(nested, nestedLoc,
+                                       multiplyAdd(nested, nestedLoc, args[0],
+                                                   args[1], args[2],
+                                                   lhsUnsigned, rhsUnsigned));
+             })
+      .getResult(0);
+}
+
 /// lhs [M, K] times rhs [K, N] into `init` [M, N]: linalg.matmul, or for
 /// operands narrower than the accumulator (8-bit integers into i32) a
 /// linalg.generic with linalg.matmul's maps whose body extends each operand
@@ -255,16 +276,9 @@ static Value createMatrixProduct(OpBuilder &b, Location loc, Value lhs,
   SmallVector<AffineMap> maps = {AffineMap::get(3, 0, {m, k}, context),
                                  AffineMap::get(3, 0, {k, n}, context),
                                  AffineMap::get(3, 0, {m, n}, context)};
-  return linalg::GenericOp::create(
-             b, loc, init.getType(), ValueRange{lhs, rhs}, init, maps,
-             getIterators(3, {2}),
-             [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
-               linalg::YieldOp::create(nested, nestedLoc,
-                                       multiplyAdd(nested, nestedLoc, args[0],
-                                                   args[1], args[2],
-                                                   lhsUnsigned, rhsUnsigned));
-             })
-      .getResult(0);
+  return createMultiplyAddGeneric(b, loc, lhs, rhs, init, maps,
+                                  getIterators(3, {2}), lhsUnsigned,
+                                  rhsUnsigned);
 }
 
 /// Checks at run time what the verifier checks on static sizes: equal
@@ -489,16 +503,11 @@ struct MatmulOpLowering : OpConversionPattern<graph::MatmulOp> {
         strata::detail::createFilledResult(rewriter, op, 0, zero);
     if (failed(init))
       return rewriter.notifyMatchFailure(op, "cannot reify the result");
-    auto generic = linalg::GenericOp::create(
-        rewriter, loc, init->getType(), ValueRange{lhs, rhs}, *init, maps,
-        getIterators(numLoops, {k}),
-        [&](OpBuilder &b, Location loc, ValueRange args) {
-          linalg::YieldOp::create(b, loc,
-                                  multiplyAdd(b, loc, args[0], args[1], args[2],
-                                              lhsUnsigned, rhsUnsigned));
-        });
-    rewriter.replaceOp(
-        op, castTo(rewriter, op.getLoc(), generic.getResult(0), op.getType()));
+    Value product = createMultiplyAddGeneric(rewriter, loc, lhs, rhs, *init,
+                                             maps, getIterators(numLoops, {k}),
+                                             lhsUnsigned, rhsUnsigned);
+    rewriter.replaceOp(op,
+                       castTo(rewriter, op.getLoc(), product, op.getType()));
     return success();
   }
 };
@@ -566,16 +575,8 @@ struct LinearOpLowering : OpConversionPattern<graph::LinearOp> {
                      op.getTransB() ? ArrayRef<unsigned>{1, 2}
                                     : ArrayRef<unsigned>{2, 1}),
         getSelectMap(context, 3, {0, 1})};
-    Value product =
-        linalg::GenericOp::create(
-            rewriter, loc, init->getType(), ValueRange{a, b}, *init, maps,
-            getIterators(3, {2}),
-            [](OpBuilder &builder, Location loc, ValueRange args) {
-              linalg::YieldOp::create(
-                  builder, loc,
-                  multiplyAdd(builder, loc, args[0], args[1], args[2]));
-            })
-            .getResult(0);
+    Value product = createMultiplyAddGeneric(rewriter, loc, a, b, *init, maps,
+                                             getIterators(3, {2}));
     if (alpha == 1.0 && !bias) {
       rewriter.replaceOp(op,
                          castTo(rewriter, op.getLoc(), product, op.getType()));
@@ -770,17 +771,12 @@ static FailureOr<Value> buildConv(RewriterBase &b, Location loc, Value input,
                     getElementTypeOrSelf(initType);
     if (!widening || (!inputUnsigned && !weightUnsigned))
       return conv->getResult(0);
-    auto generic = linalg::GenericOp::create(
-        b, loc, conv->getResultTypes(), conv.getDpsInputs(), conv.getDpsInits(),
-        conv.getIndexingMapsArray(), conv.getIteratorTypesArray(),
-        [&](OpBuilder &nested, Location nestedLoc, ValueRange args) {
-          linalg::YieldOp::create(nested, nestedLoc,
-                                  multiplyAdd(nested, nestedLoc, args[0],
-                                              args[1], args[2], inputUnsigned,
-                                              weightUnsigned));
-        });
+    Value generic = createMultiplyAddGeneric(
+        b, loc, conv.getDpsInputs()[0], conv.getDpsInputs()[1],
+        conv.getDpsInits()[0], conv.getIndexingMapsArray(),
+        conv.getIteratorTypesArray(), inputUnsigned, weightUnsigned);
     b.eraseOp(conv);
-    return generic.getResult(0);
+    return generic;
   };
   if (groups == 1) {
     if (nhwc)
@@ -1652,15 +1648,8 @@ static FailureOr<Value> buildConv3D(OpBuilder &b, Location loc, Value input,
                                  getSelectMap(context, 10, {1, 2, 6, 7, 8, 9}),
                                  getSelectMap(context, 10, {0, 1, 2, 3, 4, 5})};
   Value result =
-      linalg::GenericOp::create(
-          b, loc, groupedInit.getType(),
-          ValueRange{groupedInput, groupedWeight}, groupedInit, maps,
-          getIterators(10, {6, 7, 8, 9}),
-          [](OpBuilder &b, Location loc, ValueRange args) {
-            linalg::YieldOp::create(
-                b, loc, multiplyAdd(b, loc, args[0], args[1], args[2]));
-          })
-          .getResult(0);
+      createMultiplyAddGeneric(b, loc, groupedInput, groupedWeight, groupedInit,
+                               maps, getIterators(10, {6, 7, 8, 9}));
   return collapse(b, loc, result, imageReassociation);
 }
 
