@@ -374,17 +374,23 @@ void replaceWithCompatible(PatternRewriter &rewriter, Operation *op,
   rewriter.replaceOp(op, value);
 }
 
+/// Whether sums of `terms` products of shifted bytes (|q - zp| <= 255)
+/// are exact in f32: every partial sum stays below 2^24.
+bool sumsAreExactInF32(int64_t terms) {
+  constexpr int64_t kMaxExactSum = int64_t(1) << 24;
+  return terms * 255 * 255 < kMaxExactSum;
+}
+
 /// An i32 matmul of two computed tensors of shifted bytes (|q - zp| <=
 /// 255: QLinearMatMul's attention products), with a static K small enough
 /// that every sum stays below 2^24, computed in f32, which is exact there
 /// and, without the dot-product layout of a constant weight, several times
 /// faster than in i32; the result converted back.
 LogicalResult computeExactlyInF32(PatternRewriter &rewriter, MatmulOp op) {
-  constexpr int64_t kMaxExactSum = int64_t(1) << 24;
   auto lhsType = cast<RankedTensorType>(op.getLhs().getType());
   int64_t k = lhsType.getShape().back();
   if (lhsType.getRank() < 2 || ShapedType::isDynamic(k) ||
-      k * 255 * 255 >= kMaxExactSum)
+      !sumsAreExactInF32(k))
     return rewriter.notifyMatchFailure(op, "sums may not be exact in f32");
   Location loc = op.getLoc();
   auto toF32 = [&](Value value) {
@@ -724,7 +730,6 @@ struct ComputeShiftedConvInF32 : OpRewritePattern<Conv2DOp> {
 
   LogicalResult matchAndRewrite(Conv2DOp op,
                                 PatternRewriter &rewriter) const override {
-    constexpr int64_t kMaxExactSum = int64_t(1) << 24;
     if (!op.getType().getElementType().isF64())
       return rewriter.notifyMatchFailure(op, "not an f64 convolution");
     std::optional<Dequantized> a = matchShifted(op.getInput());
@@ -737,7 +742,7 @@ struct ComputeShiftedConvInF32 : OpRewritePattern<Conv2DOp> {
     // The weight is [F, I, KH, KW] or [F, KH, KW, I]: one group's sum runs
     // over everything but F.
     int64_t perGroup = weightType.getNumElements() / weightType.getDimSize(0);
-    if (perGroup * 255 * 255 >= kMaxExactSum)
+    if (!sumsAreExactInF32(perGroup))
       return rewriter.notifyMatchFailure(op, "sums may not be exact in f32");
     Location loc = op.getLoc();
     Type f32 = rewriter.getF32Type();
