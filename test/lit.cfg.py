@@ -130,6 +130,10 @@ try:
     if {"avx512f", "avx512bw", "avx512dq", "avx512vl",
             "avx512_vnni"} <= _flags:
         config.available_features.add("host-avx512vnni")
+    # bf16 products' vdpbf16ps (--cpu=cooperlake, sapphirerapids, znver4).
+    if {"avx512f", "avx512bw", "avx512dq", "avx512vl", "avx512_vnni",
+            "avx512_bf16"} <= _flags:
+        config.available_features.add("host-avx512bf16")
 except OSError:
     pass
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Statically quantized models: Strata against onnxruntime, int8 and f32.
+"""Statically quantized and bf16 models: Strata against onnxruntime.
 
 For each model of bench/models/make_models.py (batch 1): the f32 model,
 and the model quantized by onnxruntime's `quantize_static` with a fixed
@@ -16,6 +16,12 @@ file runs in Strata and in onnxruntime on the same fixed set of inputs
   op by op);
 - latency: the median of rounds alternating between the engines, on
   `--threads` threads, against Strata's and onnxruntime's f32 models.
+
+And the f32 model compiled with `precision="bf16"` (products and
+convolutions of the weights on bf16 inputs, sums in f32): its largest
+difference from onnxruntime's f32 output, absolute and relative to the
+largest output, the top-1 agreement with it, and its latency against
+onnxruntime's f32 (onnxruntime's CPU provider has no bf16 mode on x86).
 
     python3 bench/quant/bench_quant.py --out quant.json [--models a,b]
         [--threads 1] [--quick]
@@ -121,9 +127,11 @@ def bench_model(name, f32_path, work, threads, quick):
         start = time.perf_counter()
         quantize(f32_path, paths[fmt], fmt, shape)
         row[f"{fmt}_quantize_s"] = time.perf_counter() - start
+    outputs = {}
     for fmt, path in paths.items():
         session = ort_session(path, threads)
         expected = [session.run(None, {in_name: x})[0] for x in checks]
+        outputs[fmt] = expected
         engines[f"ort_{fmt}"] = (lambda s, x: lambda: s.run(
             None, {in_name: x}))(session, checks[0])
         try:
@@ -157,6 +165,7 @@ def bench_model(name, f32_path, work, threads, quick):
             row[f"strata_{fmt}_top1_agree"] = f"{sum(agree)}/{len(agree)}"
         engines[f"strata_{fmt}"] = (lambda m, x: lambda: m.main(x))(
             compiled, checks[0])
+    bench_bf16(row, name, f32_path, threads, checks, outputs["f32"], engines)
     if "strata_f32_error" not in row:
         # How far int8 moves the output from the f32 model's (onnxruntime's
         # int8 against its f32): what the quantization itself costs.
@@ -172,6 +181,33 @@ def bench_model(name, f32_path, work, threads, quick):
     return row
 
 
+def bench_bf16(row, name, f32_path, threads, checks, expected, engines):
+    """The f32 model compiled with precision="bf16" into `row` (accuracy
+    against onnxruntime's f32 `expected`) and `engines`."""
+    import numpy as np
+    import strata
+    try:
+        start = time.perf_counter()
+        compiled = strata.compile(f32_path, cache=False, threads=threads,
+                                  precision="bf16")
+        row["strata_bf16_compile_s"] = time.perf_counter() - start
+    except Exception as error:  # reported; the other variants still run
+        row["strata_bf16_error"] = f"{type(error).__name__}: {error}"
+        return
+    got = [compiled.main(x) for x in checks]
+    diff = max(float(np.max(np.abs(g.astype(np.float64) - e)))
+               for g, e in zip(got, expected))
+    row["strata_bf16_max_abs_diff"] = diff
+    row["strata_bf16_max_rel_diff"] = diff / max(
+        float(np.max(np.abs(e))) for e in expected)
+    if CLASSIFIERS.get(name):
+        agree = [int(np.argmax(g, -1).tolist() == np.argmax(e, -1).tolist())
+                 for g, e in zip(got, expected)]
+        row["strata_bf16_top1_agree"] = f"{sum(agree)}/{len(agree)}"
+    engines["strata_bf16"] = (lambda m, x: lambda: m.main(x))(compiled,
+                                                              checks[0])
+
+
 def report(rows, threads):
     lines = ["| model | format | Strata | onnxruntime | Strata / onnxruntime "
              "| top-1 agree | max diff (steps) | vs spec: Strata, "
@@ -183,19 +219,23 @@ def report(rows, threads):
         return f"{value:.2f} ms" if value is not None else "error"
 
     for row in rows:
-        for fmt in ("f32",) + FORMATS:
-            s, o = row.get(f"strata_{fmt}_ms"), row.get(f"ort_{fmt}_ms")
+        for fmt in ("f32",) + FORMATS + ("bf16",):
+            # (bf16: against onnxruntime's f32.)
+            ort_fmt = "f32" if fmt == "bf16" else fmt
+            s, o = row.get(f"strata_{fmt}_ms"), row.get(f"ort_{ort_fmt}_ms")
             ratio = f"{o / s:.2f}x faster" if s and o and s <= o else (
                 f"{s / o:.2f}x slower" if s and o else "-")
             steps = row.get(f"strata_{fmt}_max_diff_steps")
             diff = (f"{steps:.2f}" if steps is not None else
                     f"{row.get(f'strata_{fmt}_max_abs_diff', 0):.2g} (abs)")
+            if fmt == "bf16" and "strata_bf16_max_rel_diff" in row:
+                diff += f", {row['strata_bf16_max_rel_diff']:.2g} (rel)"
             spec = row.get(f"strata_{fmt}_spec_diff_steps")
             spec = (f"{spec:.2f}, {row[f'ort_{fmt}_spec_diff_steps']:.2f}"
                     if spec is not None else "-")
             lines.append(
                 f"| {row['name']} | {fmt} | {ms(row, f'strata_{fmt}')} | "
-                f"{ms(row, f'ort_{fmt}')} | {ratio} | "
+                f"{ms(row, f'ort_{ort_fmt}')} | {ratio} | "
                 f"{row.get(f'strata_{fmt}_top1_agree', '-')} | {diff} | "
                 f"{spec} |")
     lines.append("")
@@ -206,7 +246,11 @@ def report(rows, threads):
         "running the same file, in steps of the output's quantization scale "
         "(f32: absolute); vs spec: each engine against onnxruntime with its "
         "optimizations off, which evaluates the graph op by op as the ONNX "
-        "spec defines it.")
+        "spec defines it. bf16: the f32 model compiled with "
+        "precision=\"bf16\" (weights and activations of the products and "
+        "convolutions rounded to bf16, sums in f32) against onnxruntime's "
+        "f32 model; its diff is from onnxruntime's f32 output, absolute and "
+        "relative to the largest output.")
     for row in rows:
         for key, value in row.items():
             if key.endswith("_error"):

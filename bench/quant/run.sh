@@ -8,8 +8,9 @@
 # onnxruntime, whose quantization tool makes the int8 models), then runs
 # bench_quant.py: per model (ResNet-18, MobileNetV2, the BERT layer, the
 # MLP) the f32 file and onnxruntime's quantize_static of it in the QDQ and
-# QOperator formats, each in Strata and in onnxruntime: accuracy against
-# onnxruntime and latency, on 1 thread by default. Results:
+# QOperator formats, each in Strata and in onnxruntime, and the f32 file
+# compiled with precision="bf16": accuracy against onnxruntime and latency,
+# on 1 thread by default. Results:
 # $RESULTS_DIR/quant.json and quant.md (default bench/results/CPU).
 #
 #===----------------------------------------------------------------------===#
@@ -27,7 +28,7 @@ for arg in "$@"; do
     --threads=*) args+=(--threads "${arg#--threads=}")
                  [ "${arg#--threads=}" = 1 ] || suffix="-${arg#--threads=}threads" ;;
     --quick) args+=(--quick) ;;
-    -h|--help) sed -n '2,13p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    -h|--help) sed -n '2,14p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
     *) echo "bench/quant/run.sh: unknown argument '$arg' (see --help)" >&2
        exit 2 ;;
   esac

@@ -94,6 +94,12 @@ strata_compile_options_set_vectorize(strata_compile_options_t *options,
 strata_compile_status_t
 strata_compile_options_set_layout(strata_compile_options_t *options,
                                   const char *layout);
+/** Precision of the f32 matrix products and convolutions with constant
+ * weights: "f32" (the default) or "bf16" (inputs rounded to bf16, sums in
+ * f32; AVX512-BF16's dot products where the CPU has them). */
+strata_compile_status_t
+strata_compile_options_set_precision(strata_compile_options_t *options,
+                                     const char *precision);
 /** A tuning database (docs/Tuning.md): each kernel it has measured on the
  * target gets its fastest schedule. "" or NULL: none (the default). A file
  * that cannot be read or holds a malformed record fails the compilation

@@ -168,6 +168,19 @@ strata_compile_options_set_vectorize(strata_compile_options_t *options,
 }
 
 strata_compile_status_t
+strata_compile_options_set_precision(strata_compile_options_t *options,
+                                     const char *precision) {
+  if (!options)
+    return invalidNull("strata_compile_options_set_precision");
+  std::string value = optionString(precision);
+  if (!strata::isKnownPrecision(value))
+    return fail(STRATA_COMPILE_INVALID_ARGUMENT,
+                "unknown precision '" + value + "' (expected f32 or bf16)");
+  options->options.precision = value;
+  return STRATA_COMPILE_OK;
+}
+
+strata_compile_status_t
 strata_compile_options_set_layout(strata_compile_options_t *options,
                                   const char *layout) {
   if (!options)

@@ -94,6 +94,9 @@ std::string strata::verifyCompileOptions(const CompileOptions &given) {
     return "opt level must be 0..3, got " + std::to_string(options.optLevel);
   if (!isKnownLayout(options.layout))
     return "unknown layout '" + options.layout + "' (expected nhwc or nchw)";
+  if (!isKnownPrecision(options.precision))
+    return "unknown precision '" + options.precision +
+           "' (expected f32 or bf16)";
   if (!isKnownWinogradTile(options.winogradTile))
     return "winograd tile must be 0 (chosen per convolution), 2 or 4, got " +
            std::to_string(options.winogradTile);
@@ -146,6 +149,10 @@ std::string strata::formatKernelCacheStats(const CompileOptions &options,
 
 bool strata::isKnownLayout(const std::string &layout) {
   return layout == "nhwc" || layout == "nchw";
+}
+
+bool strata::isKnownPrecision(const std::string &precision) {
+  return precision == "f32" || precision == "bf16";
 }
 
 bool strata::isKnownWinogradTile(int64_t tile) {
@@ -238,6 +245,20 @@ static LogicalResult buildPipeline(OpPassManager &pm, Location loc,
   pm.addPass(graph::createGraphPrepackWeightsPass(prepack));
   pm.addPass(createConvertGraphToKernelPass());
   OpPassManager &funcPM = pm.nest<func::FuncOp>();
+  // bf16 products before the convolutions and weights are laid out (for
+  // bf16 dot products where the target has them).
+  if (options.precision == "bf16") {
+    // (The CUDA schedules and lowering have not been written for mixed
+    // bf16 x bf16 -> f32 products yet.)
+    if (info.gpu)
+      return emitError(loc) << "precision bf16 is implemented for CPU "
+                               "targets only, not '"
+                            << options.target << "'";
+    kernel::KernelDemoteProductsPassOptions demote;
+    demote.winogradPanelBytes = options.winograd ? matmulPanelBytes : 0;
+    demote.winogradTile = options.winogradTile;
+    funcPM.addPass(kernel::createKernelDemoteProductsPass(demote));
+  }
   kernel::KernelRewriteConvolutionsPassOptions convolutions;
   convolutions.panelBytes = matmulPanelBytes;
   convolutions.winograd = options.winograd;
@@ -247,6 +268,7 @@ static LogicalResult buildPipeline(OpPassManager &pm, Location loc,
   kernel::KernelPackWeightsPassOptions packWeights;
   packWeights.panelBytes = matmulPanelBytes;
   packWeights.int8DotProducts = info.int8DotProducts;
+  packWeights.bf16DotProducts = info.bf16DotProducts;
   funcPM.addPass(kernel::createKernelPackWeightsPass(packWeights));
   funcPM.addPass(kernel::createKernelPropagateReshapesPass());
   funcPM.addPass(kernel::createKernelFuseElementwisePass());

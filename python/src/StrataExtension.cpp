@@ -662,7 +662,8 @@ nb::tuple compile(nb::bytes source, const std::string &sourceName,
                   const std::string &linker, bool fromDevice, bool timing,
                   unsigned compileThreads, std::optional<std::string> cacheDir,
                   const std::string &tuningDb, bool reportTuning,
-                  const std::string &external, bool externalCostRule) {
+                  const std::string &external, bool externalCostRule,
+                  const std::string &precision) {
   strata_compile_level_t level;
   checkCompiler(strata_compile_level_from_name(compileTo.c_str(), &level));
   strata_compile_options_t *options = nullptr;
@@ -679,6 +680,8 @@ nb::tuple compile(nb::bytes source, const std::string &sourceName,
     status = strata_compile_options_set_vectorize(options, vectorize);
   if (status == STRATA_COMPILE_OK)
     status = strata_compile_options_set_layout(options, layout.c_str());
+  if (status == STRATA_COMPILE_OK)
+    status = strata_compile_options_set_precision(options, precision.c_str());
   if (status == STRATA_COMPILE_OK)
     status = strata_compile_options_set_winograd(options, winograd);
   if (status == STRATA_COMPILE_OK)
@@ -792,6 +795,7 @@ NB_MODULE(_strata, m) {
         "timing"_a, "compile_threads"_a, "cache_dir"_a.none(),
         "tuning_db"_a = std::string(), "report_tuning"_a = false,
         "external"_a = std::string(), "external_cost_rule"_a = true,
+        "precision"_a = std::string("f32"),
         "Compiles MLIR (text or bytecode bytes); returns (module bytes, or "
         "the IR text below the module level; the timing report; the "
         "warnings and remarks).");

@@ -111,7 +111,7 @@ def compile(source: Union[str, bytes, os.PathLike, "onnx.ModelProto"],
             target: str = "cpu", *, cpu: Optional[str] = None,
             features: Optional[str] = None, opt_level: int = 3,
             vectorize: bool = True, layout: str = "nhwc",
-            winograd: bool = True, winograd_tile: int = 0,
+            precision: str = "f32", winograd: bool = True, winograd_tile: int = 0,
             compile_to: str = "module",
             linker: Optional[str] = None, source_name: Optional[str] = None,
             from_device: bool = False, timing=False,
@@ -138,6 +138,10 @@ def compile(source: Union[str, bytes, os.PathLike, "onnx.ModelProto"],
     vectorize: False compiles scalar loops (for testing).
     layout: data layout of the image ops' kernels: "nhwc" (default; NCHW
         models are converted) or "nchw" (as the model has it).
+    precision: "f32" (default) or "bf16": the f32 matrix products and
+        convolutions with constant weights multiply bf16-rounded inputs
+        and sum in f32 (AVX512-BF16's dot products where the CPU has them;
+        docs/Quantization.md).
     winograd: 3x3 stride-1 convolutions with constant filters through
         Winograd's F(m x m, 3x3) (default; NHWC only). False: im2col
         products, whose sums round like the direct convolution's.
@@ -190,6 +194,9 @@ def compile(source: Union[str, bytes, os.PathLike, "onnx.ModelProto"],
             f"{', '.join(COMPILE_LEVELS)})")
     if not isinstance(layout, str) or layout not in ("nhwc", "nchw"):
         raise StrataError(f"layout must be 'nhwc' or 'nchw', got {layout!r}")
+    if not isinstance(precision, str) or precision not in ("f32", "bf16"):
+        raise StrataError(
+            f"precision must be 'f32' or 'bf16', got {precision!r}")
     if isinstance(opt_level, bool) or not isinstance(opt_level, int) \
             or not 0 <= opt_level <= 3:
         raise StrataError(f"opt_level must be 0..3, got {opt_level!r}")
@@ -263,7 +270,7 @@ def compile(source: Union[str, bytes, os.PathLike, "onnx.ModelProto"],
         linker or "", bool(from_device), timing is not False,
         compile_threads, cache_dir, tuning_db or "",
         report_tuning is not False, ",".join(external),
-        bool(external_cost_rule))
+        bool(external_cost_rule), precision)
     if timing is not False:
         (sys.stderr if timing is True else timing).write(report)
     if report_tuning is not False:

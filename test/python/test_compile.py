@@ -202,6 +202,39 @@ def test_winograd_option(rng):
     np.testing.assert_allclose(tiled4, im2col, rtol=1e-5, atol=1e-5)
 
 
+def _bf16(x):
+    """`x` (f32) rounded to bf16 (nearest even), as f32."""
+    bits = x.astype(np.float32).view(np.uint32).astype(np.uint64)
+    bits = (bits + 0x7FFF + ((bits >> 16) & 1)) >> 16 << 16
+    return bits.astype(np.uint32).view(np.float32)
+
+
+def test_precision_option(rng):
+    # precision="bf16": the product of a constant weight multiplies bf16
+    # values and sums in f32; the batch is dynamic.
+    w = (rng.integers(-64, 64, (64, 48)) / 32 + 1 / 512).astype(np.float32)
+    rows = ", ".join("[" + ", ".join(repr(float(v)) for v in row) + "]"
+                     for row in w)
+    source = f"""
+func.func @main(%x: tensor<?x64xf32>) -> tensor<?x48xf32> {{
+  %w = graph.constant dense<[{rows}]> : tensor<64x48xf32>
+  %y = graph.matmul %x, %w : tensor<?x64xf32>, tensor<64x48xf32> -> tensor<?x48xf32>
+  return %y : tensor<?x48xf32>
+}}
+"""
+    assert "xbf16>" in strata.compile(source, compile_to="kernel",
+                                      precision="bf16")
+    assert "xbf16>" not in strata.compile(source, compile_to="kernel")
+    bf16 = strata.compile(source, precision="bf16")
+    for batch in (1, 5, 37):
+        x = rng.standard_normal((batch, 64), dtype=np.float32)
+        expected = _bf16(x).astype(np.float64) @ _bf16(w).astype(np.float64)
+        np.testing.assert_allclose(bf16.main(x), expected, rtol=1e-5,
+                                   atol=1e-5)
+        # Not what f32 gives (the weights' last bit, 1/512, is rounded off).
+        assert np.abs(bf16.main(x) - x @ w).max() > 1e-3
+
+
 def test_deterministic_bytes_and_metadata():
     a = strata.compile(MLP_PATH)
     b = strata.compile(MLP_PATH)

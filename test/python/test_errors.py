@@ -82,6 +82,18 @@ def test_bad_options():
                        match=r"unknown layout 'nchwc' \(expected nhwc"):
         _strata.compile(b"", "<string>", "cpu", "", "", 3, True, "nchwc",
                         True, 0, "module", "", False, False, 0, None)
+    with pytest.raises(strata.StrataError,
+                       match="precision must be 'f32' or 'bf16', got 'fp8'"):
+        strata.compile(MLP_PATH, precision="fp8")
+    # And the C API (strata_compile_options_set_precision).
+    with pytest.raises(strata.StrataError,
+                       match=r"unknown precision 'fp8' \(expected f32 or bf16"):
+        _strata.compile(b"", "<string>", "cpu", "", "", 3, True, "nhwc",
+                        True, 0, "module", "", False, False, 0, None,
+                        precision="fp8")
+    with pytest.raises(strata.StrataError,
+                       match="precision bf16 is implemented for CPU targets"):
+        strata.compile(MLP_PATH, target="cuda", precision="bf16")
     with pytest.raises(strata.StrataError, match="unknown compile_to level"):
         strata.compile(MLP_PATH, compile_to="assembly")
     # Option types are checked: the string "False" is not false.

@@ -108,6 +108,12 @@ cl::opt<std::string>
            cl::desc("Data layout of the image ops' kernels: nhwc (default; "
                     "NCHW models are converted) or nchw"),
            cl::init("nhwc"), cl::cat(toolCategory));
+cl::opt<std::string> precision(
+    "precision",
+    cl::desc("Precision of the f32 matrix products and convolutions with "
+             "constant weights: f32 (default) or bf16 (inputs rounded to "
+             "bf16, sums in f32; AVX512-BF16 where the CPU has it)"),
+    cl::init("f32"), cl::cat(toolCategory));
 cl::opt<bool> winograd("winograd",
                        cl::desc("Compute 3x3 stride-1 convolutions with "
                                 "constant filters with Winograd's "
@@ -216,6 +222,11 @@ int main(int argc, char **argv) {
         << "--layout must be nhwc or nchw, got '" << layout << "'\n";
     return 1;
   }
+  if (!strata::isKnownPrecision(precision)) {
+    llvm::WithColor::error()
+        << "--precision must be f32 or bf16, got '" << precision << "'\n";
+    return 1;
+  }
 
   // Checked before any work: the pipeline can take a while.
   if (compileTo == CompileLevel::Module && outputFilename == "-") {
@@ -270,6 +281,7 @@ int main(int argc, char **argv) {
   options.linker = linker;
   options.vectorize = vectorize;
   options.layout = layout;
+  options.precision = precision;
   options.tuningDatabase = tuningDatabase;
   options.external.assign(externalBackends.begin(), externalBackends.end());
   options.externalCostRule = externalCostRule;

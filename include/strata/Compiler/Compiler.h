@@ -70,6 +70,11 @@ struct CompileOptions {
   /// full register tiles on small images, and depthwise convolutions and
   /// pooling vectorize along channels) or "nchw" (as the model has it).
   std::string layout = "nhwc";
+  /// The precision of the matrix products and convolutions with constant
+  /// weights in f32 models: "f32" (as the model has it) or "bf16" (their
+  /// inputs rounded to bf16, sums in f32: kernel-demote-products; fast on
+  /// CPUs with AVX512-BF16, bf16-rounded on any).
+  std::string precision = "f32";
   /// Compute 3x3 stride-1 convolutions with constant filters with
   /// Winograd's F(m x m, 3x3) (NHWC only; off: im2col products, whose sums
   /// round like the direct convolution's).
@@ -154,6 +159,10 @@ std::string verifyCompileOptions(const CompileOptions &options);
 
 /// Whether `layout` is a value of CompileOptions::layout ("nhwc", "nchw").
 bool isKnownLayout(const std::string &layout);
+
+/// Whether `precision` is a value of CompileOptions::precision ("f32",
+/// "bf16").
+bool isKnownPrecision(const std::string &precision);
 
 /// Whether `tile` is a value of CompileOptions::winogradTile (0, 2, 4).
 bool isKnownWinogradTile(int64_t tile);

@@ -32,6 +32,10 @@ struct TargetInfo {
   /// into 32-bit lanes in one instruction (AVX512-VNNI's vpdpbusd), which
   /// int8 matrix products are laid out for.
   bool int8DotProducts = false;
+  /// Whether the CPU multiplies pairs of bf16 values and adds them into f32
+  /// lanes in one instruction (AVX512-BF16's vdpbf16ps), which bf16 matrix
+  /// products are laid out for.
+  bool bf16DotProducts = false;
   /// GPUs: streaming multiprocessors, threads per warp, shared memory per
   /// block in bytes, 32-bit registers per multiprocessor (0 on CPUs).
   int64_t multiprocessors = 0;

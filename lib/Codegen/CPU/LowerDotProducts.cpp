@@ -1,9 +1,10 @@
-//===- LowerDotProducts.cpp - Byte contractions to vpdpbusd ---------------===//
+//===- LowerDotProducts.cpp - Dot-product contractions to x86 ------------===//
 //
 // Implements strata-cpu-lower-dot-products (see Passes.td): the register
-// tiles of unsigned-by-signed byte products in kernel-pack-weights'
-// dot-product layout become AVX512-VNNI vpdpbusd instructions, one per 16
-// lanes of i32 accumulators, row and group of four bytes.
+// tiles of products in kernel-pack-weights' dot-product layouts become one
+// instruction per 16 lanes of 32-bit accumulators, row and group: AVX512-VNNI
+// vpdpbusd for unsigned-by-signed bytes into i32 (groups of four),
+// AVX512-BF16 vdpbf16ps for bf16 into f32 (pairs).
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,82 +26,119 @@ using namespace mlir;
 
 namespace {
 
-/// Lanes of one 512-bit vpdpbusd, and the bytes each lane sums.
+/// Lanes of one 512-bit instruction's 32-bit accumulators.
 constexpr int64_t kLanes = 16;
-constexpr int64_t kGroup = 4;
 
-/// The bytes `value` extends with `ExtOp` (arith.extui or arith.extsi from
-/// i8), or null.
-template <typename ExtOp> Value getExtendedBytes(Value value) {
-  auto ext = value.getDefiningOp<ExtOp>();
-  if (!ext || !getElementTypeOrSelf(ext.getIn().getType()).isSignlessInteger(8))
+/// One dot-product instruction: the elements each 32-bit lane sums, how A
+/// and B are extended to the accumulator in the contraction, and the
+/// intrinsic.
+struct DotProductKind {
+  int64_t group;
+  /// Whether `op` extends A (`isA`) or B from this kind's element type.
+  bool (*isExtension)(Operation *op, bool isA);
+  Type (*getElementType)(MLIRContext *ctx);
+  Type (*getAccumulatorType)(MLIRContext *ctx);
+  StringLiteral intrinsic;
+};
+
+/// vpdpbusd: unsigned bytes A (extui) times signed bytes B (extsi) into i32.
+const DotProductKind kInt8Kind = {
+    4,
+    [](Operation *op, bool isA) {
+      return isA ? isa<arith::ExtUIOp>(op) : isa<arith::ExtSIOp>(op);
+    },
+    [](MLIRContext *ctx) -> Type { return IntegerType::get(ctx, 8); },
+    [](MLIRContext *ctx) -> Type { return IntegerType::get(ctx, 32); },
+    "llvm.x86.avx512.vpdpbusd.512"};
+
+/// vdpbf16ps: bf16 A and B (extf) into f32.
+const DotProductKind kBF16Kind = {
+    2, [](Operation *op, bool) { return isa<arith::ExtFOp>(op); },
+    [](MLIRContext *ctx) -> Type { return BFloat16Type::get(ctx); },
+    [](MLIRContext *ctx) -> Type { return Float32Type::get(ctx); },
+    "llvm.x86.avx512bf16.dpbf16ps.512"};
+
+/// The elements of `kind` that `value` extends (A's extension when `isA`),
+/// or null.
+Value getExtendedElements(Value value, const DotProductKind &kind, bool isA) {
+  Operation *ext = value.getDefiningOp();
+  if (!ext || ext->getNumOperands() != 1 || !kind.isExtension(ext, isA) ||
+      getElementTypeOrSelf(ext->getOperand(0).getType()) !=
+          kind.getElementType(value.getContext()))
     return nullptr;
-  return ext.getIn();
+  return ext->getOperand(0);
 }
 
-/// The bytes of A [rows, steps, 4] that the contraction's `lhs` (read
-/// through `map`) zero-extends: extui(A) read as (m, k0, k1); or, for a
-/// single row (`acc` [1, 1, lanes]), the broadcast of extui(A [1, steps,
-/// 4]) to the whole iteration space that vectorization leaves when the row
-/// dim has size 1 (it stretches that dim over the lanes, which no
+/// The elements of A [rows, steps, group] that the contraction's `lhs`
+/// (read through `map`) extends: ext(A) read as (m, k0, k1); or, for a
+/// single row (`acc` [1, 1, lanes]), the broadcast of ext(A [1, steps,
+/// group]) to the whole iteration space that vectorization leaves when the
+/// row dim has size 1 (it stretches that dim over the lanes, which no
 /// contraction map can fold). Null otherwise.
-Value getRowBytes(Value lhs, AffineMap map, VectorType accType) {
+Value getRowElements(Value lhs, AffineMap map, VectorType accType,
+                     const DotProductKind &kind) {
   MLIRContext *ctx = map.getContext();
   AffineExpr m, panel, lane, k0, k1;
   bindDims(ctx, m, panel, lane, k0, k1);
   if (map == AffineMap::get(5, 0, {m, k0, k1}, ctx))
-    return getExtendedBytes<arith::ExtUIOp>(lhs);
+    return getExtendedElements(lhs, kind, /*isA=*/true);
   auto broadcast = lhs.getDefiningOp<vector::BroadcastOp>();
   if (!broadcast || !map.isIdentity() || accType.getDimSize(0) != 1)
     return nullptr;
-  Value bytes = getExtendedBytes<arith::ExtUIOp>(broadcast.getSource());
-  auto type = bytes ? dyn_cast<VectorType>(bytes.getType()) : nullptr;
+  Value elements =
+      getExtendedElements(broadcast.getSource(), kind, /*isA=*/true);
+  auto type = elements ? dyn_cast<VectorType>(elements.getType()) : nullptr;
   if (!type || type.getRank() != 3 || type.getDimSize(0) != 1 ||
-      type.getDimSize(2) != kGroup)
+      type.getDimSize(2) != kind.group)
     return nullptr;
-  return bytes;
+  return elements;
 }
 
-/// vector.contract(extui(A), extsi(B), acc) with loops (m, panel, lane, k0,
+/// vector.contract(ext(A), ext(B), acc) with loops (m, panel, lane, k0,
 /// k1), A [m, k0, k1], B [panel, k0, lane, k1], acc [m, panel, lane], one
-/// panel, 4 bytes per group and lanes a multiple of 16 -> per k0 and row,
-/// vpdpbusd(acc row, broadcast(4 bytes of A), B's lanes).
+/// panel, `kind`'s group per lane and lanes a multiple of 16 -> per k0 and
+/// row, kind's instruction (acc row, broadcast(A's group), B's lanes).
 struct ContractToDotProducts : OpRewritePattern<vector::ContractionOp> {
-  using OpRewritePattern::OpRewritePattern;
+  ContractToDotProducts(MLIRContext *ctx, const DotProductKind &kind)
+      : OpRewritePattern(ctx), kind(kind) {}
 
   LogicalResult matchAndRewrite(vector::ContractionOp op,
                                 PatternRewriter &rewriter) const override {
     if (op.getKind() != vector::CombiningKind::ADD ||
         isa<vector::MaskOp>(op->getParentOp()))
       return rewriter.notifyMatchFailure(op, "not a plain sum");
-    Value b = getExtendedBytes<arith::ExtSIOp>(op.getRhs());
-    auto accType = dyn_cast<VectorType>(op.getAccType());
-    if (!b || !accType || !accType.getElementType().isSignlessInteger(32))
-      return rewriter.notifyMatchFailure(op, "not bytes into i32");
     MLIRContext *ctx = getContext();
+    Type elementType = kind.getElementType(ctx);
+    Type accElementType = kind.getAccumulatorType(ctx);
+    Value b = getExtendedElements(op.getRhs(), kind, /*isA=*/false);
+    auto accType = dyn_cast<VectorType>(op.getAccType());
+    if (!b || !accType || accType.getElementType() != accElementType)
+      return rewriter.notifyMatchFailure(op, "not this kind's elements");
     AffineExpr m, panel, lane, k0, k1;
     bindDims(ctx, m, panel, lane, k0, k1);
     SmallVector<AffineMap> maps = op.getIndexingMapsArray();
     if (maps[1] != AffineMap::get(5, 0, {panel, k0, lane, k1}, ctx) ||
         maps[2] != AffineMap::get(5, 0, {m, panel, lane}, ctx))
       return rewriter.notifyMatchFailure(op, "not the dot-product layout");
-    Value a = getRowBytes(op.getLhs(), maps[0], accType);
+    Value a = getRowElements(op.getLhs(), maps[0], accType, kind);
     if (!a)
-      return rewriter.notifyMatchFailure(op, "A is not extended bytes");
+      return rewriter.notifyMatchFailure(op, "A is not extended elements");
     auto aType = cast<VectorType>(a.getType());
     auto bType = cast<VectorType>(b.getType());
+    int64_t group = kind.group;
     int64_t rows = aType.getDimSize(0), steps = aType.getDimSize(1);
     int64_t lanes = bType.getDimSize(2);
     if (aType.isScalable() || bType.isScalable() || bType.getDimSize(0) != 1 ||
-        aType.getDimSize(2) != kGroup || lanes % kLanes != 0)
+        aType.getDimSize(2) != group || lanes % kLanes != 0)
       return rewriter.notifyMatchFailure(op, "not whole 512-bit lanes");
 
     Location loc = op.getLoc();
+    auto accChunkType = VectorType::get({kLanes}, accElementType);
     auto i32x16 = VectorType::get({kLanes}, rewriter.getI32Type());
-    auto i8x64 = VectorType::get({kLanes * kGroup}, rewriter.getI8Type());
+    auto operandType = VectorType::get({kLanes * group}, elementType);
     auto i32x1 = VectorType::get({1}, rewriter.getI32Type());
     int64_t chunks = lanes / kLanes;
-    // The accumulators: a row of `lanes` i32 per m, in 16-lane chunks.
+    // The accumulators: a row of `lanes` per m, in 16-lane chunks.
     SmallVector<Value> acc;
     for (int64_t row = 0; row < rows; ++row) {
       Value accRow = vector::ExtractOp::create(rewriter, loc, op.getAcc(),
@@ -110,7 +148,7 @@ struct ContractToDotProducts : OpRewritePattern<vector::ContractionOp> {
             rewriter, loc, accRow, ArrayRef<int64_t>{chunk * kLanes},
             ArrayRef<int64_t>{kLanes}, ArrayRef<int64_t>{1}));
     }
-    // B as [1, steps, lanes * 4]: a row of bytes per step, as
+    // B as [1, steps, lanes * group]: a row per step, as
     // strata-cpu-vectorize reads it when it can.
     Value bRows;
     if (auto rows = b.getDefiningOp<vector::ShapeCastOp>();
@@ -119,40 +157,39 @@ struct ContractToDotProducts : OpRewritePattern<vector::ContractionOp> {
     else
       bRows = vector::ShapeCastOp::create(
           rewriter, loc,
-          VectorType::get({1, steps, lanes * kGroup}, rewriter.getI8Type()), b);
+          VectorType::get({1, steps, lanes * group}, elementType), b);
     for (int64_t step = 0; step < steps; ++step) {
-      // B's lanes of this step, 16 lanes (64 bytes) per vpdpbusd.
+      // B's lanes of this step, 16 lanes (64 bytes) per instruction.
       Value bStep = vector::ExtractOp::create(rewriter, loc, bRows,
                                               ArrayRef<int64_t>{0, step});
       SmallVector<Value> bChunks;
       for (int64_t chunk = 0; chunk < chunks; ++chunk)
         bChunks.push_back(vector::ExtractStridedSliceOp::create(
-            rewriter, loc, bStep, ArrayRef<int64_t>{chunk * kLanes * kGroup},
-            ArrayRef<int64_t>{kLanes * kGroup}, ArrayRef<int64_t>{1}));
+            rewriter, loc, bStep, ArrayRef<int64_t>{chunk * kLanes * group},
+            ArrayRef<int64_t>{kLanes * group}, ArrayRef<int64_t>{1}));
       for (int64_t row = 0; row < rows; ++row) {
-        // The row's 4 bytes as one dword in every lane.
-        Value bytes = vector::ExtractOp::create(rewriter, loc, a,
-                                                ArrayRef<int64_t>{row, step});
+        // The row's group (32 bits) as one dword in every lane.
+        Value elements = vector::ExtractOp::create(
+            rewriter, loc, a, ArrayRef<int64_t>{row, step});
         Value word = vector::ExtractOp::create(
             rewriter, loc,
-            vector::BitCastOp::create(rewriter, loc, i32x1, bytes),
+            vector::BitCastOp::create(rewriter, loc, i32x1, elements),
             ArrayRef<int64_t>{0});
         Value broadcast = vector::BitCastOp::create(
-            rewriter, loc, i8x64,
+            rewriter, loc, operandType,
             vector::BroadcastOp::create(rewriter, loc, i32x16, word));
         for (int64_t chunk = 0; chunk < chunks; ++chunk) {
           Value &sum = acc[row * chunks + chunk];
           sum = LLVM::CallIntrinsicOp::create(
-                    rewriter, loc, i32x16,
-                    rewriter.getStringAttr("llvm.x86.avx512.vpdpbusd.512"),
+                    rewriter, loc, accChunkType,
+                    rewriter.getStringAttr(kind.intrinsic),
                     ValueRange{sum, broadcast, bChunks[chunk]})
                     .getResult(0);
         }
       }
     }
-    Value result = arith::ConstantOp::create(
-        rewriter, loc, accType,
-        DenseElementsAttr::get(accType, rewriter.getI32IntegerAttr(0)));
+    Value result = arith::ConstantOp::create(rewriter, loc, accType,
+                                             rewriter.getZeroAttr(accType));
     for (int64_t row = 0; row < rows; ++row) {
       for (int64_t chunk = 0; chunk < chunks; ++chunk)
         result = vector::InsertStridedSliceOp::create(
@@ -162,14 +199,22 @@ struct ContractToDotProducts : OpRewritePattern<vector::ContractionOp> {
     rewriter.replaceOp(op, result);
     return success();
   }
+
+private:
+  const DotProductKind &kind;
 };
 
 struct CPULowerDotProductsPass
     : public strata::impl::CPULowerDotProductsPassBase<
           CPULowerDotProductsPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<ContractToDotProducts>(&getContext());
+    if (int8)
+      patterns.add<ContractToDotProducts>(&getContext(), kInt8Kind);
+    if (bf16)
+      patterns.add<ContractToDotProducts>(&getContext(), kBF16Kind);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }

@@ -34,7 +34,8 @@ static std::unique_ptr<Pass> createKernelCanonicalizerPass() {
 }
 
 void strata::buildKernelToLLVMPipeline(mlir::OpPassManager &pm, bool vectorize,
-                                       bool int8DotProducts) {
+                                       bool int8DotProducts,
+                                       bool bf16DotProducts) {
   pm.addPass(createConvertKernelToDPSFuncPass());
   CPUPipelineOptions options;
   // Temporaries inside a kernel are freed before it returns: a kernel runs
@@ -43,6 +44,7 @@ void strata::buildKernelToLLVMPipeline(mlir::OpPassManager &pm, bool vectorize,
   options.distribute = true;
   options.vectorize = vectorize;
   options.int8DotProducts = int8DotProducts;
+  options.bf16DotProducts = bf16DotProducts;
   buildCPULoweringPipeline(pm, options);
   pm.addPass(createCPUKernelEntryPointsPass());
 }
@@ -99,8 +101,13 @@ void strata::buildCPULoweringPipeline(OpPassManager &pm,
     pm.addPass(strata::createCPUForallToTileRangePass());
   if (options.deallocate)
     buildCPUBufferDeallocationPipeline(pm);
-  if (options.int8DotProducts)
-    pm.addNestedPass<func::FuncOp>(strata::createCPULowerDotProductsPass());
+  if (options.int8DotProducts || options.bf16DotProducts) {
+    CPULowerDotProductsPassOptions dotOptions;
+    dotOptions.int8 = options.int8DotProducts;
+    dotOptions.bf16 = options.bf16DotProducts;
+    pm.addNestedPass<func::FuncOp>(
+        strata::createCPULowerDotProductsPass(dotOptions));
+  }
   buildCPUBuffersToLLVMPipeline(pm);
 }
 

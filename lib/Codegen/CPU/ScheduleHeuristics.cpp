@@ -101,29 +101,33 @@ SmallVector<int64_t> getInnermostVectorSizes(ArrayRef<int64_t> ranges,
   return sizes;
 }
 
-/// Whether `op` is a product in the layout of kernel-pack-weights'
-/// int8-dot-products: bytes into i32, with two reduction loops, the
-/// innermost loop of the op being the group of 4 bytes that both operands
-/// hold contiguously.
+/// Whether `op` is a product in a dot-product layout of kernel-pack-weights
+/// that `machine` computes: bytes into i32 (int8-dot-products, groups of 4)
+/// or bf16 into f32 (bf16-dot-products, pairs), with two reduction loops,
+/// the innermost loop of the op being the group that both operands hold
+/// contiguously.
 bool isDotProductLayout(linalg::LinalgOp op,
-                        const linalg::ContractionDimensions &dims) {
+                        const linalg::ContractionDimensions &dims,
+                        const TargetInfo &machine) {
   if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1 ||
       dims.k.size() != 2 || dims.k.back() != op.getNumLoops() - 1)
     return false;
-  auto isBytes = [](Value value) {
-    return getElementTypeOrSelf(value.getType()).isSignlessInteger(8);
-  };
-  if (!isBytes(op.getDpsInputs()[0]) || !isBytes(op.getDpsInputs()[1]) ||
-      !getElementTypeOrSelf(op.getDpsInits()[0].getType())
-           .isSignlessInteger(32))
-    return false;
+  Type a = getElementTypeOrSelf(op.getDpsInputs()[0].getType());
+  Type b = getElementTypeOrSelf(op.getDpsInputs()[1].getType());
+  Type acc = getElementTypeOrSelf(op.getDpsInits()[0].getType());
+  int64_t group = 0;
+  if (machine.int8DotProducts && a.isSignlessInteger(8) &&
+      b.isSignlessInteger(8) && acc.isSignlessInteger(32))
+    group = 4;
+  else if (machine.bf16DotProducts && a.isBF16() && b.isBF16() && acc.isF32())
+    group = 2;
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  if (ranges[dims.k.back()] != 4)
+  if (group == 0 || ranges[dims.k.back()] != group)
     return false;
-  AffineExpr group = getAffineDimExpr(dims.k.back(), op.getContext());
+  AffineExpr groupDim = getAffineDimExpr(dims.k.back(), op.getContext());
   return llvm::all_of(op.getDpsInputOperands(), [&](OpOperand *operand) {
     AffineMap map = op.getMatchingIndexingMap(operand);
-    return map.getNumResults() > 0 && map.getResults().back() == group;
+    return map.getNumResults() > 0 && map.getResults().back() == groupDim;
   });
 }
 
@@ -276,7 +280,7 @@ Schedule getContractionSchedule(linalg::LinalgOp op,
   // 32-bit lane and stays whole in every tile; the k/4 loop before it is
   // the one blocked.
   std::optional<unsigned> dotGroup;
-  if (machine.int8DotProducts && isDotProductLayout(op, dims)) {
+  if (isDotProductLayout(op, dims, machine)) {
     dotGroup = dims.k.back();
     k = dims.k.front();
   }

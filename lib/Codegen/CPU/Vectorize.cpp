@@ -402,16 +402,39 @@ void CPUVectorizePass::vectorizeTile(RewriterBase &rewriter, Operation *target,
   // Keep two kinds of ops scalar:
   // - f16/bf16: LLVM's x86 backend cannot select some of their vector ops
   //   (a select of vector<9xbf16> aborts instruction selection without
-  //   avx512fp16/bf16); scalar arithmetic is emulated in f32.
+  //   avx512fp16/bf16); scalar arithmetic is emulated in f32. But bf16
+  //   values that a linalg op only reads, writes, widens to f32 or rounds
+  //   from f32 (copies of bf16 products' operands, the products, their
+  //   producers' truncations) are loads, stores and integer shifts in
+  //   vectors too (arith-expand-ops with bf16 makes the conversions
+  //   integer ops).
   // - i1: a vector<Nxi1> load or store is bit-packed in LLVM while scalar
   //   i1 elements occupy a byte each, so vectorized and scalar code would
   //   disagree on the memory of the same tensor.
-  auto isUnvectorizable = [](Type type) {
-    Type element = getElementTypeOrSelf(type);
-    return isa<Float16Type, BFloat16Type>(element) || element.isInteger(1);
+  auto isHalf = [](Type type) {
+    return isa<Float16Type, BFloat16Type>(getElementTypeOrSelf(type));
+  };
+  auto isBF16 = [](Type type) { return getElementTypeOrSelf(type).isBF16(); };
+  auto isUnvectorizable = [&](Type type) {
+    return (isHalf(type) && !isBF16(type)) ||
+           getElementTypeOrSelf(type).isInteger(1);
+  };
+  auto onlyMovesOrConverts = [&](Operation *op) {
+    auto linalgOp = dyn_cast<linalg::LinalgOp>(op);
+    if (!linalgOp || op->getNumRegions() != 1)
+      return false;
+    return llvm::all_of(op->getRegion(0).front(), [&](Operation &inner) {
+      return isa<arith::ExtFOp, arith::TruncFOp, linalg::YieldOp>(inner) ||
+             (llvm::none_of(inner.getOperandTypes(), isHalf) &&
+              llvm::none_of(inner.getResultTypes(), isHalf));
+    });
   };
   if (llvm::any_of(target->getOperandTypes(), isUnvectorizable) ||
       llvm::any_of(target->getResultTypes(), isUnvectorizable))
+    return;
+  if ((llvm::any_of(target->getOperandTypes(), isBF16) ||
+       llvm::any_of(target->getResultTypes(), isBF16)) &&
+      !onlyMovesOrConverts(target))
     return;
   // - a body reading non-constant scalars from outside the op (tiling
   //   turns `linalg.index` into the tile offset plus the index, and folds
@@ -479,24 +502,27 @@ struct UnmaskParallelContraction : public OpRewritePattern<vector::MaskOp> {
   }
 };
 
-/// The bytes of B of a product in kernel-pack-weights' dot-product layout
-/// (vector.contract of extsi(B [1, steps, lanes, 4]) with lanes, then the
-/// group of 4 bytes innermost), read whole by a transfer_read of the last
-/// two dims of a tensor whose last dim is contiguous in memory (a whole
-/// tensor, or a slice keeping the whole last dim, unit-strided), are read
-/// as rows [1, steps, lanes * 4] of that tensor with its last two dims
+/// The elements of B of a product in one of kernel-pack-weights'
+/// dot-product layouts (vector.contract of extsi(B [1, steps, lanes, 4])
+/// of bytes, or extf(B [1, steps, lanes, 2]) of bf16, with lanes, then the
+/// group innermost), read whole by a transfer_read of the last two dims of
+/// a tensor whose last dim is contiguous in memory (a whole tensor, or a
+/// slice keeping the whole last dim, unit-strided), are read as rows
+/// [1, steps, lanes * group] of that tensor with its last two dims
 /// collapsed, and shape_cast back. strata-cpu-unroll-transfers then reads
-/// them one row of lanes * 4 bytes at a time, where rows of 4 bytes would
-/// be a load each, shuffled together (strata-cpu-lower-dot-products takes
-/// 64 bytes of such a row per vpdpbusd).
+/// them one row of lanes * group elements at a time, where rows of one
+/// group would be a load each, shuffled together
+/// (strata-cpu-lower-dot-products takes 64 bytes of such a row per
+/// vpdpbusd or vdpbf16ps).
 struct ReadDotProductRowsFlat : public OpRewritePattern<vector::ContractionOp> {
   using OpRewritePattern::OpRewritePattern;
 
   LogicalResult matchAndRewrite(vector::ContractionOp contract,
                                 PatternRewriter &rewriter) const override {
-    auto ext = contract.getRhs().getDefiningOp<arith::ExtSIOp>();
-    auto read =
-        ext ? ext.getIn().getDefiningOp<vector::TransferReadOp>() : nullptr;
+    Operation *ext = contract.getRhs().getDefiningOp();
+    if (!isa_and_present<arith::ExtSIOp, arith::ExtFOp>(ext))
+      return failure();
+    auto read = ext->getOperand(0).getDefiningOp<vector::TransferReadOp>();
     if (!read || read.getMask() ||
         !read.getPermutationMap().isMinorIdentity() ||
         llvm::is_contained(read.getInBoundsValues(), false))
@@ -504,8 +530,10 @@ struct ReadDotProductRowsFlat : public OpRewritePattern<vector::ContractionOp> {
     VectorType type = read.getVectorType();
     auto sourceType = dyn_cast<RankedTensorType>(read.getBase().getType());
     int64_t rank = type.getRank();
-    if (rank != 4 || !type.getElementType().isSignlessInteger(8) ||
-        type.getDimSize(3) != 4 || !sourceType ||
+    int64_t group = type.getElementType().isSignlessInteger(8) ? 4
+                    : type.getElementType().isBF16()           ? 2
+                                                               : 0;
+    if (rank != 4 || group == 0 || type.getDimSize(3) != group || !sourceType ||
         sourceType.getRank() != rank ||
         sourceType.getDimSize(3) != type.getDimSize(3) ||
         sourceType.getDimSize(2) != type.getDimSize(2) ||
@@ -537,7 +565,7 @@ struct ReadDotProductRowsFlat : public OpRewritePattern<vector::ContractionOp> {
         rewriter, loc, rowType, rows, read.getIndices().drop_back(),
         read.getPadding(), SmallVector<bool>(3, true));
     Value bytes = vector::ShapeCastOp::create(rewriter, loc, type, flat);
-    rewriter.modifyOpInPlace(ext, [&] { ext.getInMutable().assign(bytes); });
+    rewriter.modifyOpInPlace(ext, [&] { ext->setOperand(0, bytes); });
     return success();
   }
 };
@@ -577,17 +605,17 @@ void CPUVectorizePass::runOnOperation() {
   if (failed(applyPatternsGreedily(func, cleanup)))
     return signalPassFailure();
 
-  // Contractions of integers extended to the accumulator's type (byte
-  // products into i32) read them through extensions of broadcast and
-  // transposed tiles, which the patterns above cannot fold into the
-  // contraction's maps. Moving the extensions above the broadcasts and
-  // transposes lets them: the contraction then reads extended tiles, as
-  // strata-cpu-lower-dot-products matches them. Float kernels, which
-  // have no such extensions, are left as they are.
+  // Contractions of elements extended to the accumulator's type (byte
+  // products into i32, bf16 into f32) read them through extensions of
+  // broadcast and transposed tiles, which the patterns above cannot fold
+  // into the contraction's maps. Moving the extensions above the
+  // broadcasts and transposes lets them: the contraction then reads
+  // extended tiles, as strata-cpu-lower-dot-products matches them. f32
+  // kernels, which have no such extensions, are left as they are.
   SmallVector<Operation *> extensions;
   func.walk([&](vector::ContractionOp contract) {
     for (Value operand : {contract.getLhs(), contract.getRhs()})
-      if (isa_and_present<arith::ExtUIOp, arith::ExtSIOp>(
+      if (isa_and_present<arith::ExtUIOp, arith::ExtSIOp, arith::ExtFOp>(
               operand.getDefiningOp()))
         extensions.push_back(operand.getDefiningOp());
   });

@@ -57,7 +57,7 @@ int64_t getVectorBits(const llvm::StringMap<bool> &features) {
 
 /// The CPU features the schedule heuristics and layouts read (through
 /// getFeatureMap of a #kernel.target's cpu and features).
-constexpr StringRef kHeuristicFeatures[] = {"avx512vnni"};
+constexpr StringRef kHeuristicFeatures[] = {"avx512vnni", "avx512bf16"};
 
 /// The features of `chip` (the host's for "" or "host"; LLVM's list for a
 /// named x86-64 CPU; none for other names), overridden by those `features`
@@ -88,6 +88,13 @@ llvm::StringMap<bool> getFeatureMap(StringRef chip, StringRef features) {
 bool hasInt8DotProducts(int64_t vectorBits,
                         const llvm::StringMap<bool> &features) {
   return vectorBits >= 512 && features.lookup("avx512vnni");
+}
+
+/// Whether they get bf16 products in the dot-product layout of pairs: the
+/// 512-bit vdpbf16ps of AVX512-BF16.
+bool hasBF16DotProducts(int64_t vectorBits,
+                        const llvm::StringMap<bool> &features) {
+  return vectorBits >= 512 && features.lookup("avx512bf16");
 }
 
 /// The features of CpuFeatures.h that the kernels' target machine enables
@@ -229,8 +236,10 @@ public:
     info.cores = target.getCores();
     // The target's features: its feature string (the host's whole list, or
     // the caller's overrides) over its chip's, as LLVM compiles for them.
-    info.int8DotProducts = hasInt8DotProducts(
-        info.vectorBits, getFeatureMap(target.getCpu(), target.getFeatures()));
+    llvm::StringMap<bool> features =
+        getFeatureMap(target.getCpu(), target.getFeatures());
+    info.int8DotProducts = hasInt8DotProducts(info.vectorBits, features);
+    info.bf16DotProducts = hasBF16DotProducts(info.vectorBits, features);
     return info;
   }
 
@@ -251,9 +260,10 @@ public:
     // #kernel.target that laid their products out.
     llvm::StringMap<bool> features =
         getFeatureMap(options.chip, options.features);
-    buildKernelToLLVMPipeline(
-        pm, options.vectorize,
-        hasInt8DotProducts(getVectorBits(features), features));
+    int64_t vectorBits = getVectorBits(features);
+    buildKernelToLLVMPipeline(pm, options.vectorize,
+                              hasInt8DotProducts(vectorBits, features),
+                              hasBF16DotProducts(vectorBits, features));
   }
 
   LogicalResult serializeKernels(ModuleOp module, const CodegenOptions &options,

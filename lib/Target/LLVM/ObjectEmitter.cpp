@@ -8,6 +8,7 @@
 
 #include "strata/Target/LLVM/ObjectEmitter.h"
 
+#include "BFloat16Memory.h"
 #include "Builtins.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -153,6 +154,8 @@ LogicalResult emitMachineCode(Location loc, llvm::Module &module,
   const llvm::Triple &triple = targetMachine.getTargetTriple();
   if (!triple.isNVPTX() && !triple.isAMDGPU())
     strata::defineCompilerBuiltins(module);
+  if (triple.isX86())
+    strata::loadAndStoreBFloat16VectorsAsIntegers(module);
   if (failed(verifyLLVMModule(loc, module)))
     return failure();
   ScopedLLVMDiagnosticHandler diagnostics(module.getContext(), loc);

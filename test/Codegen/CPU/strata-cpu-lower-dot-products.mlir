@@ -73,3 +73,54 @@ func.func @not_dot_products(%a: vector<2x2x4xi8>, %b: vector<1x2x32x4xi8>, %b8: 
   %2 = vector.contract {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %f, %g, %h : vector<2x4xf32>, vector<4x16xf32> into vector<2x16xf32>
   return %0, %1, %2 : vector<2x1x32xi32>, vector<2x1x8xi32>, vector<2x16xf32>
 }
+
+// -----
+
+// bf16 pairs into f32: per step, B's row of 64 bf16 (32 lanes of pairs)
+// gives two 32-element operands, and each row's pair of A, broadcast to
+// every lane as one dword, meets them in two vdpbf16ps: 8 in all.
+#a = affine_map<(m, p, l, k0, k1) -> (m, k0, k1)>
+#b = affine_map<(m, p, l, k0, k1) -> (p, k0, l, k1)>
+#c = affine_map<(m, p, l, k0, k1) -> (m, p, l)>
+// CHECK-LABEL: func.func @bf16_tile
+// CHECK-SAME: (%[[A:.*]]: vector<2x2x2xbf16>, %[[ROWS:.*]]: vector<1x2x64xbf16>, %[[ACC:.*]]: vector<2x1x32xf32>)
+// CHECK-NOT: vector.contract
+// CHECK: %[[B0:.*]] = vector.extract %[[ROWS]][0, 0] : vector<64xbf16>
+// CHECK: %[[B00:.*]] = vector.extract_strided_slice %[[B0]] {offsets = [0], sizes = [32], strides = [1]}
+// CHECK: %[[A00:.*]] = vector.extract %[[A]][0, 0] : vector<2xbf16>
+// CHECK: %[[W:.*]] = vector.bitcast %[[A00]] : vector<2xbf16> to vector<1xi32>
+// CHECK: %[[D:.*]] = vector.extract %[[W]][0]
+// CHECK: %[[S:.*]] = vector.broadcast %[[D]] : i32 to vector<16xi32>
+// CHECK: %[[SB:.*]] = vector.bitcast %[[S]] : vector<16xi32> to vector<32xbf16>
+// CHECK: llvm.call_intrinsic "llvm.x86.avx512bf16.dpbf16ps.512"(%{{.*}}, %[[SB]], %[[B00]]) : (vector<16xf32>, vector<32xbf16>, vector<32xbf16>) -> vector<16xf32>
+// CHECK-COUNT-7: llvm.call_intrinsic "llvm.x86.avx512bf16.dpbf16ps.512"
+// CHECK-NOT: llvm.call_intrinsic
+// CHECK: vector.insert_strided_slice %{{.*}}, %{{.*}} {offsets = [1, 0, 16], strides = [1]} : vector<16xf32> into vector<2x1x32xf32>
+func.func @bf16_tile(%a: vector<2x2x2xbf16>, %rows: vector<1x2x64xbf16>, %acc: vector<2x1x32xf32>) -> vector<2x1x32xf32> {
+  %b = vector.shape_cast %rows : vector<1x2x64xbf16> to vector<1x2x32x2xbf16>
+  %ae = arith.extf %a : vector<2x2x2xbf16> to vector<2x2x2xf32>
+  %be = arith.extf %b : vector<1x2x32x2xbf16> to vector<1x2x32x2xf32>
+  %0 = vector.contract {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction"], kind = #vector.kind<add>} %ae, %be, %acc : vector<2x2x2xf32>, vector<1x2x32x2xf32> into vector<2x1x32xf32>
+  return %0 : vector<2x1x32xf32>
+}
+
+// -----
+
+// Left alone: f16 pairs (no such instruction), and bf16 when the pass
+// lowers bytes only.
+// RUN: strata-opt %s --strata-cpu-lower-dot-products='bf16=false' --split-input-file | FileCheck %s --check-prefix=INT8-ONLY
+#a = affine_map<(m, p, l, k0, k1) -> (m, k0, k1)>
+#b = affine_map<(m, p, l, k0, k1) -> (p, k0, l, k1)>
+#c = affine_map<(m, p, l, k0, k1) -> (m, p, l)>
+// CHECK-LABEL: func.func @half_pairs
+// CHECK-NOT: llvm.call_intrinsic
+// CHECK: vector.contract
+// INT8-ONLY-LABEL: func.func @bf16_tile
+// INT8-ONLY-NOT: dpbf16ps
+// INT8-ONLY: vector.contract
+func.func @half_pairs(%a: vector<2x2x2xf16>, %b: vector<1x2x32x2xf16>, %acc: vector<2x1x32xf32>) -> vector<2x1x32xf32> {
+  %ae = arith.extf %a : vector<2x2x2xf16> to vector<2x2x2xf32>
+  %be = arith.extf %b : vector<1x2x32x2xf16> to vector<1x2x32x2xf32>
+  %0 = vector.contract {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction"], kind = #vector.kind<add>} %ae, %be, %acc : vector<2x2x2xf32>, vector<1x2x32x2xf32> into vector<2x1x32xf32>
+  return %0 : vector<2x1x32xf32>
+}

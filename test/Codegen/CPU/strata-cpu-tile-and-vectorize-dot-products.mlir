@@ -37,3 +37,29 @@ func.func @dot_products(%x: tensor<16x16x4xi8>, %w: tensor<2x16x32x4xi8>) -> ten
   } -> tensor<16x2x32xi32>
   return %0 : tensor<16x2x32xi32>
 }
+
+// bf16 pairs into f32 (kernel-demote-products' products): the same tiles,
+// B read as rows of 32 * 2 = 64 bf16 per step, the extensions (extf) above
+// the broadcasts.
+// CHECK-LABEL: func.func @bf16_pairs
+// CHECK: %[[ROWS:.*]] = tensor.collapse_shape %{{.*}} {{\[\[}}0], [1], [2, 3]] : tensor<1x16x32x2xbf16> into tensor<1x16x64xbf16>
+// CHECK-COUNT-16: vector.transfer_read %[[ROWS]]{{.*}} : tensor<1x16x64xbf16>, vector<64xbf16>
+// CHECK: %[[B:.*]] = vector.shape_cast %{{.*}} : vector<1x16x64xbf16> to vector<1x16x32x2xbf16>
+// CHECK: %[[BE:.*]] = arith.extf %[[B]] : vector<1x16x32x2xbf16> to vector<1x16x32x2xf32>
+// CHECK: scf.for
+// CHECK: %[[AE:.*]] = arith.extf %{{.*}} : vector<8x16x2xbf16> to vector<8x16x2xf32>
+// CHECK: vector.contract {{.*}} %[[AE]], %[[BE]], %{{.*}} : vector<8x16x2xf32>, vector<1x16x32x2xf32> into vector<8x1x32xf32>
+func.func @bf16_pairs(%x: tensor<16x16x2xbf16>, %w: tensor<2x16x32x2xbf16>) -> tensor<16x2x32xf32> {
+  %zero = arith.constant 0.0 : f32
+  %empty = tensor.empty() : tensor<16x2x32xf32>
+  %init = linalg.fill ins(%zero : f32) outs(%empty : tensor<16x2x32xf32>) -> tensor<16x2x32xf32>
+  %0 = linalg.generic {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction"]} ins(%x, %w : tensor<16x16x2xbf16>, tensor<2x16x32x2xbf16>) outs(%init : tensor<16x2x32xf32>) attrs = {kernel.schedule = #kernel.schedule<tile_sizes = [array<i64: 0, 1, 0, 0, 0>, array<i64: 8, 1, 0, 16, 0>], vector_sizes = [8, 1, 32, 16, 2], parallel_dims = [1]>} {
+  ^bb0(%a: bf16, %b: bf16, %acc: f32):
+    %ea = arith.extf %a : bf16 to f32
+    %eb = arith.extf %b : bf16 to f32
+    %m = arith.mulf %ea, %eb : f32
+    %s = arith.addf %acc, %m : f32
+    linalg.yield %s : f32
+  } -> tensor<16x2x32xf32>
+  return %0 : tensor<16x2x32xf32>
+}

@@ -5,7 +5,9 @@ spaces must compile and compute what the reference evaluator computes.
     python3 sampled-schedules.py BIN_DIR TMP_DIR SEEDS (PROGRAM.mlir | DIR)...
 
 A directory stands for its programs that check themselves with
---test-graph-build-e2e (one [1.] per result).
+--test-graph-build-e2e (one [1.] per result). A program's line
+"// SAMPLED-SCHEDULES-FLAGS: FLAGS" gives strata-compile FLAGS for its
+kernels (--precision=bf16: the search spaces of its bf16 products).
 
 Prints one line per program and seed ("NAME seed S: N checks pass", or
 what failed) and, last, "N failed".
@@ -48,9 +50,11 @@ for program in programs:
     options = options.group(1) if options else \
         "--test-graph-build-e2e=return-checks"
     base = os.path.join(tmp_dir, name)
+    flags = re.search(r"^// SAMPLED-SCHEDULES-FLAGS: (.*)$", source, re.M)
+    flags = flags.group(1).split() if flags else []
     steps = [("strata-opt", program, options, "-o", base + ".mlir"),
-             ("strata-compile", base + ".mlir", "--compile-to=kernel", "-o",
-              base + ".kernel.mlir")]
+             ("strata-compile", base + ".mlir", "--compile-to=kernel", *flags,
+              "-o", base + ".kernel.mlir")]
     for step in steps:
         result = tool(*step)
         if result.returncode:

@@ -62,6 +62,8 @@ TEST(CompilerCAPITest, NullArguments) {
        [] { return strata_compile_options_set_layout(nullptr, "nhwc"); }},
       {"strata_compile_options_set_winograd",
        [] { return strata_compile_options_set_winograd(nullptr, 0); }},
+      {"strata_compile_options_set_precision",
+       [] { return strata_compile_options_set_precision(nullptr, "bf16"); }},
       {"strata_compile_options_set_tuning_db",
        [] { return strata_compile_options_set_tuning_db(nullptr, "db"); }},
       {"strata_compile_options_set_winograd_tile",
@@ -134,6 +136,11 @@ TEST(CompilerCAPITest, BadOptionValues) {
   EXPECT_EQ(strata_compile_options_set_layout(options, "nwhc"),
             STRATA_COMPILE_INVALID_ARGUMENT);
   EXPECT_EQ(lastError(), "unknown layout 'nwhc' (expected nhwc or nchw)");
+  EXPECT_EQ(strata_compile_options_set_precision(options, "fp16"),
+            STRATA_COMPILE_INVALID_ARGUMENT);
+  EXPECT_EQ(lastError(), "unknown precision 'fp16' (expected f32 or bf16)");
+  EXPECT_EQ(strata_compile_options_set_precision(options, "bf16"),
+            STRATA_COMPILE_OK);
   EXPECT_EQ(strata_compile_options_set_winograd_tile(options, 3),
             STRATA_COMPILE_INVALID_ARGUMENT);
   EXPECT_EQ(lastError(),

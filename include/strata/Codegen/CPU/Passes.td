@@ -205,7 +205,7 @@ def CPULowerStridedCopiesPass
 
 def CPULowerDotProductsPass
     : Pass<"strata-cpu-lower-dot-products", "::mlir::func::FuncOp"> {
-  let summary = "Byte contractions in the dot-product layout to vpdpbusd";
+  let summary = "Contractions in a dot-product layout to vpdpbusd / vdpbf16ps";
   let description = [{
     The register tiles of a product that kernel-pack-weights laid out for
     4-byte dot products (`int8-dot-products`) vectorize into a
@@ -220,17 +220,35 @@ def CPULowerDotProductsPass
     every byte to i32 and multiply 16 lanes per instruction; vpdpbusd does
     64 multiply-adds.
 
-    B's bytes of one step are one contiguous row of lanes * 4 bytes, which
-    strata-cpu-vectorize reads as such when it can (a shape_cast of rows
-    [1, k/4, lanes * 4] then makes the contraction's operand): each 64
-    bytes of such a row are one vpdpbusd's operand.
+    Products of bf16 pairs (`bf16-dot-products`: extf of A [rows, k/2, 2]
+    and B [1, k/2, lanes, 2] into f32 accumulators) become the same with
+    one AVX512-BF16 `vdpbf16ps` per 16 lanes: the row's pair of A broadcast
+    to every lane, multiplied with each lane's pair of B, both products
+    added to the lane's accumulator. Each product of two bf16 values is
+    exact in f32; the instruction adds the pair's two products with two
+    fused multiply-adds (the second element first, denormals flushed to
+    zero), so results differ from the generic lowering's order of f32
+    roundings, not by bf16 rounding: 32 multiply-adds per instruction
+    instead of 16.
+
+    B's elements of one step are one contiguous row of lanes * group
+    elements, which strata-cpu-vectorize reads as such when it can (a
+    shape_cast of rows [1, k/g, lanes * g] then makes the contraction's
+    operand): each 64 bytes of such a row are one instruction's operand.
 
     Runs after bufferization and deallocation (LLVM's intrinsic calls have
     no declared memory effects, which the deallocation pipeline rejects),
-    before the vector ops are lowered; only for targets with AVX512-VNNI
-    (the CPU backend adds it then; the runtime checks the feature before it
-    runs the kernels). Other contractions are left alone.
+    before the vector ops are lowered; only for targets with AVX512-VNNI or
+    AVX512-BF16 (the CPU backend adds it then, with the option of each
+    feature the target has; the runtime checks the features before it runs
+    the kernels). Other contractions are left alone.
   }];
+  let options = [
+    Option<"int8", "int8", "bool", /*default=*/"true",
+           "Lower byte contractions to vpdpbusd (AVX512-VNNI)">,
+    Option<"bf16", "bf16", "bool", /*default=*/"true",
+           "Lower bf16 contractions to vdpbf16ps (AVX512-BF16)">,
+  ];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect",
                            "::mlir::vector::VectorDialect"];
 }

@@ -81,6 +81,11 @@ struct CPUPipelineOptions
       llvm::cl::desc("Lower byte contractions in the dot-product layout to "
                      "AVX512-VNNI vpdpbusd (strata-cpu-lower-dot-products)"),
       llvm::cl::init(false)};
+  Option<bool> bf16DotProducts{
+      *this, "bf16-dot-products",
+      llvm::cl::desc("Lower bf16 contractions in the dot-product layout to "
+                     "AVX512-BF16 vdpbf16ps (strata-cpu-lower-dot-products)"),
+      llvm::cl::init(false)};
 };
 
 /// Appends the kernels' bufferization to `pm` (on builtin.module): empty
@@ -115,7 +120,8 @@ void buildCPULoweringPipeline(mlir::OpPassManager &pm,
 /// convert-kernel-to-dps-func, the strata-lower-cpu pipeline (distributed
 /// into tiles, deallocating), then strata-cpu-kernel-entry-points.
 void buildKernelToLLVMPipeline(mlir::OpPassManager &pm, bool vectorize = true,
-                               bool int8DotProducts = false);
+                               bool int8DotProducts = false,
+                               bool bf16DotProducts = false);
 
 } // namespace strata
 

@@ -81,7 +81,13 @@ LogicalResult packWeights(RewriterBase &rewriter, linalg::MatmulOp matmul,
     return failure();
   int64_t m = initType.getDimSize(0), k = bType.getDimSize(0),
           n = bType.getDimSize(1);
-  int64_t width = panelBytes / (elementType.getIntOrFloatBitWidth() / 8);
+  // A panel row is a register tile's row of accumulators (bf16 inputs
+  // summed in f32: as many lanes as f32 ones).
+  Type accElementType = initType.getElementType();
+  if (!accElementType.isIntOrFloat() ||
+      accElementType.getIntOrFloatBitWidth() % 8 != 0)
+    return failure();
+  int64_t width = panelBytes / (accElementType.getIntOrFloatBitWidth() / 8);
   if (width < 2 || n % width != 0 || n / width < 2 ||
       (!ShapedType::isDynamic(m) && m <= kMaxMatrixVectorRows))
     return failure();
@@ -119,55 +125,79 @@ LogicalResult packWeights(RewriterBase &rewriter, linalg::MatmulOp matmul,
   return success();
 }
 
-/// Whether `op` (linalg.matmul's maps) multiplies unsigned bytes A by signed
-/// bytes B into i32: a body acc + extui(a) * extsi(b), as
-/// convert-graph-to-kernel writes a ui8 x i8 graph.matmul.
-bool isUnsignedBySignedBytes(linalg::GenericOp op) {
+/// The group of K elements that one 32-bit lane of a dot-product
+/// instruction sums, for a product `op` (linalg.matmul's maps, a body
+/// acc + ext(a) * ext(b)) of the kinds enabled: 4 for unsigned bytes A
+/// times signed bytes B into i32 (extui, extsi: vpdpbusd), as
+/// convert-graph-to-kernel writes a ui8 x i8 graph.matmul; 2 for bf16 A and
+/// B into f32 (extf: vdpbf16ps), as kernel-demote-products writes them.
+/// 0 for other products.
+int64_t getDotProductGroup(linalg::LinalgOp op, bool int8, bool bf16) {
   if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1 ||
+      op->getNumRegions() != 1 ||
       op.getIndexingMapsArray() !=
           linalg::MatmulOp::getDefaultIndexingMaps(op.getContext()))
-    return false;
-  auto isType = [](Value value, unsigned width) {
-    return getElementTypeOrSelf(value.getType()).isSignlessInteger(width);
-  };
-  Value a = op.getDpsInputs()[0], b = op.getDpsInputs()[1];
-  Value init = op.getDpsInits()[0];
-  if (!isType(a, 8) || !isType(b, 8) || !isType(init, 32))
-    return false;
-  Block &body = op.getRegion().front();
-  auto yield = cast<linalg::YieldOp>(body.getTerminator());
-  auto add = yield.getValues()[0].getDefiningOp<arith::AddIOp>();
-  if (!add || body.getOperations().size() != 5)
-    return false;
+    return 0;
+  Type aType = getElementTypeOrSelf(op.getDpsInputs()[0].getType());
+  Type bType = getElementTypeOrSelf(op.getDpsInputs()[1].getType());
+  Type accType = getElementTypeOrSelf(op.getDpsInits()[0].getType());
+  bool bytes = int8 && aType.isSignlessInteger(8) &&
+               bType.isSignlessInteger(8) && accType.isSignlessInteger(32);
+  bool pairs = bf16 && aType.isBF16() && bType.isBF16() && accType.isF32();
+  if (!bytes && !pairs)
+    return 0;
+  Block &body = op->getRegion(0).front();
+  auto yield = dyn_cast<linalg::YieldOp>(body.getTerminator());
+  if (!yield || yield.getValues().size() != 1 ||
+      body.getOperations().size() != 5)
+    return 0;
+  Operation *add = yield.getValues()[0].getDefiningOp();
+  if (!add || !isa<arith::AddIOp, arith::AddFOp>(add))
+    return 0;
   BlockArgument accArg = body.getArgument(2);
-  Value product = add.getLhs() == accArg   ? add.getRhs()
-                  : add.getRhs() == accArg ? add.getLhs()
-                                           : Value();
-  auto mul = product ? product.getDefiningOp<arith::MulIOp>() : nullptr;
-  if (!mul)
-    return false;
-  auto isExtended = [&](Value value, bool isUnsigned, unsigned arg) {
+  Value product = add->getOperand(0) == accArg   ? add->getOperand(1)
+                  : add->getOperand(1) == accArg ? add->getOperand(0)
+                                                 : Value();
+  Operation *mul = product ? product.getDefiningOp() : nullptr;
+  if (!mul || !isa<arith::MulIOp, arith::MulFOp>(mul))
+    return 0;
+  // Whether `value` extends argument `arg`: unsigned (extui), signed
+  // (extsi) or a float (extf).
+  enum class Extension { Unsigned, Signed, Float };
+  auto isExtended = [&](Value value, Extension kind, unsigned arg) {
     Operation *ext = value.getDefiningOp();
     if (!ext || ext->getNumOperands() != 1 ||
         ext->getOperand(0) != body.getArgument(arg))
       return false;
-    return isUnsigned ? isa<arith::ExtUIOp>(ext) : isa<arith::ExtSIOp>(ext);
+    switch (kind) {
+    case Extension::Unsigned:
+      return isa<arith::ExtUIOp>(ext);
+    case Extension::Signed:
+      return isa<arith::ExtSIOp>(ext);
+    case Extension::Float:
+      return isa<arith::ExtFOp>(ext);
+    }
+    return false;
   };
-  return (isExtended(mul.getLhs(), true, 0) &&
-          isExtended(mul.getRhs(), false, 1)) ||
-         (isExtended(mul.getRhs(), true, 0) &&
-          isExtended(mul.getLhs(), false, 1));
+  Extension aKind = bytes ? Extension::Unsigned : Extension::Float;
+  Extension bKind = bytes ? Extension::Signed : Extension::Float;
+  Value lhs = mul->getOperand(0), rhs = mul->getOperand(1);
+  bool matches = (isExtended(lhs, aKind, 0) && isExtended(rhs, bKind, 1)) ||
+                 (isExtended(rhs, aKind, 0) && isExtended(lhs, bKind, 1));
+  if (!matches)
+    return 0;
+  return bytes ? 4 : 2;
 }
 
-/// Rewrites `product`, unsigned bytes A [M, K] times constant signed bytes B
-/// [K, N] into i32, to read B as [N/P, K/4, P, 4] (P lanes of i32 making
-/// `panelBytes`) and A as [M, K/4, 4]; failure (and the product left alone)
-/// when it does not apply.
-LogicalResult packForInt8DotProducts(RewriterBase &rewriter,
-                                     linalg::GenericOp product,
-                                     int64_t panelBytes) {
-  constexpr int64_t group = 4; // Bytes per 32-bit lane of vpdpbusd.
-  if (!product.hasPureTensorSemantics() || !isUnsignedBySignedBytes(product))
+/// Rewrites `product`, A [M, K] times a constant B [K, N] whose K elements
+/// `group` of them sum into one 32-bit lane (getDotProductGroup), to read B
+/// as [N/P, K/g, P, g] (P lanes of 32-bit accumulators making `panelBytes`)
+/// and A as [M, K/g, g]; failure (and the product left alone) when it does
+/// not apply.
+LogicalResult packForDotProducts(RewriterBase &rewriter,
+                                 linalg::LinalgOp product, int64_t group,
+                                 int64_t panelBytes) {
+  if (!product.hasPureTensorSemantics())
     return failure();
   Value a = product.getDpsInputs()[0], b = product.getDpsInputs()[1];
   Value init = product.getDpsInits()[0];
@@ -185,12 +215,12 @@ LogicalResult packForInt8DotProducts(RewriterBase &rewriter,
     return failure();
   int64_t panels = n / width;
   auto panelType = RankedTensorType::get({panels, k / group, width, group},
-                                         rewriter.getI8Type());
+                                         bType.getElementType());
   // [K, N] viewed as [K/4, 4, N/P, P] (k0, k1, panel, lane), made
   // [panel, k0, lane, k1].
-  FailureOr<ElementsAttr> relaid =
-      strata::transposeConstant(value, {2, 0, 3, 1}, panelType,
-                                {k / group, group, panels, width}, "_dot4");
+  FailureOr<ElementsAttr> relaid = strata::transposeConstant(
+      value, {2, 0, 3, 1}, panelType, {k / group, group, panels, width},
+      group == 4 ? "_dot4" : "_dot2");
   if (failed(relaid))
     return failure();
 
@@ -277,18 +307,22 @@ struct KernelPackWeightsPass
       (void)foldConstantTranspose(rewriter, transpose);
     if (panelBytes <= 0)
       return;
-    SmallVector<linalg::MatmulOp> matmuls;
-    getOperation().walk(
-        [&](linalg::MatmulOp matmul) { matmuls.push_back(matmul); });
-    for (linalg::MatmulOp matmul : matmuls)
-      (void)packWeights(rewriter, matmul, panelBytes);
-    if (!int8DotProducts)
-      return;
-    SmallVector<linalg::GenericOp> products;
-    getOperation().walk(
-        [&](linalg::GenericOp product) { products.push_back(product); });
-    for (linalg::GenericOp product : products)
-      (void)packForInt8DotProducts(rewriter, product, panelBytes);
+    // Products in a dot-product layout first (named matmuls of bf16 and
+    // byte generics), the other matmuls in panels.
+    SmallVector<linalg::LinalgOp> products;
+    getOperation().walk([&](linalg::LinalgOp product) {
+      if (isa<linalg::MatmulOp, linalg::GenericOp>(product))
+        products.push_back(product);
+    });
+    for (linalg::LinalgOp product : products) {
+      int64_t group =
+          getDotProductGroup(product, int8DotProducts, bf16DotProducts);
+      if (group != 0 &&
+          succeeded(packForDotProducts(rewriter, product, group, panelBytes)))
+        continue;
+      if (auto matmul = dyn_cast<linalg::MatmulOp>(product.getOperation()))
+        (void)packWeights(rewriter, matmul, panelBytes);
+    }
   }
 };
 

@@ -480,6 +480,32 @@ void buildMultiplyAdd(OpBuilder &b, Location loc, ValueRange args) {
   linalg::YieldOp::create(b, loc, sum);
 }
 
+/// Whether `conv` (with `operands`) has what the Winograd rewrite below
+/// needs but for a constant filter: f32, unit batch, 3x3 window, unit
+/// strides and dilations, F a multiple of the panel width (`panelBytes` of
+/// f32), at least a cache line of channels, and the plain multiply-add
+/// body that its generics restate.
+bool isWinogradShape(linalg::Conv2DNhwcFhwcOp conv,
+                     const ConvOperands &operands, int64_t panelBytes) {
+  auto [input, filter, init, inputType, filterType, initType, strides,
+        dilations, f, c, kh, kw, h, w, oh, ow, unitBatch, pointwise] = operands;
+  Type f32 = Float32Type::get(conv.getContext());
+  int64_t width = panelBytes / 4;
+  if (!unitBatch || kh != 3 || kw != 3 || h < oh + 2 || w < ow + 2 ||
+      llvm::any_of(strides, [](int64_t s) { return s != 1; }) ||
+      llvm::any_of(dilations, [](int64_t d) { return d != 1; }) ||
+      inputType.getElementType() != f32 || filterType.getElementType() != f32 ||
+      initType.getElementType() != f32 || width < 2 || f % width != 0)
+    return false;
+  // Channels narrower than a cache line (an RGB stem) leave the products
+  // too short to pay for the transforms: im2col reads them as runs.
+  if (c * 4 < 64)
+    return false;
+  Block &body = conv->getRegion(0).front();
+  return body.getOperations().size() == 3 && isa<arith::MulFOp>(body.front()) &&
+         isa<arith::AddFOp>(*std::next(body.begin()));
+}
+
 /// Rewrites `conv` (linalg.conv_2d_nhwc_fhwc, f32, unit batch, 3x3 window,
 /// unit strides and dilations, a constant filter whose F the panel width
 /// divides, at least a cache line of channels) with Winograd's
@@ -508,21 +534,7 @@ rewriteConv2DNhwcFhwcWinograd(RewriterBase &rewriter,
         dilations, f, c, kh, kw, h, w, oh, ow, unitBatch, pointwise] = operands;
   Type f32 = rewriter.getF32Type();
   int64_t width = panelBytes / 4;
-  if (!unitBatch || kh != 3 || kw != 3 || h < oh + 2 || w < ow + 2 ||
-      llvm::any_of(strides, [](int64_t s) { return s != 1; }) ||
-      llvm::any_of(dilations, [](int64_t d) { return d != 1; }) ||
-      inputType.getElementType() != f32 || filterType.getElementType() != f32 ||
-      initType.getElementType() != f32 || width < 2 || f % width != 0)
-    return failure();
-  // Channels narrower than a cache line (an RGB stem) leave the products
-  // too short to pay for the transforms: im2col reads them as runs.
-  if (c * 4 < 64)
-    return failure();
-  // The convolution's body must be the plain multiply-add the generics
-  // restate.
-  Block &body = conv->getRegion(0).front();
-  if (body.getOperations().size() != 3 || !isa<arith::MulFOp>(body.front()) ||
-      !isa<arith::AddFOp>(*std::next(body.begin())))
+  if (!isWinogradShape(conv, operands, panelBytes))
     return failure();
   Location loc = conv.getLoc();
   MLIRContext *ctx = rewriter.getContext();
@@ -703,9 +715,10 @@ LogicalResult rewriteConv2DNhwcFhwc(RewriterBase &rewriter, Operation *conv,
   Type elementType = inputType.getElementType();
   int64_t elementBytes = elementType.getIntOrFloatBitWidth() / 8;
   rewriter.setInsertionPoint(conv);
-  // Products of narrower integers into a wider accumulator (8-bit integers
-  // into i32) keep the [K, F] filter matrix, which kernel-pack-weights lays
-  // out for int8 dot products (their extensions stay in the cloned body).
+  // Products of narrower elements into a wider accumulator (8-bit integers
+  // into i32, bf16 into f32) keep the [K, F] filter matrix, which
+  // kernel-pack-weights lays out for dot products (their extensions stay in
+  // the cloned body).
   bool widening = elementType != initType.getElementType();
   // The product's rows: [P] pixels per image (loops over the batch), or
   // [N*P] for a unit batch, and for widening products with any batch: one
@@ -714,8 +727,12 @@ LogicalResult rewriteConv2DNhwcFhwc(RewriterBase &rewriter, Operation *conv,
 
   // The matrix of windows, [N, P, K] ([P, K] for a unit batch), its rows
   // runs of `runLength` elements from KH image rows (KW*C, or rounded up for
-  // byte products, whose filter then has zero rows there).
-  bool byteProduct = elementBytes == 1 && widening;
+  // dot products, whose filter then has zero rows there). Dot products sum
+  // groups of 4 bytes (int8) or 2 bf16 values into one 32-bit lane.
+  int64_t dotGroup = !widening              ? 0
+                     : elementBytes == 1    ? 4
+                     : elementType.isBF16() ? 2
+                                            : 0;
   // Channels narrower than a cache line (an RGB image's 3) are copied as
   // runs of KW*C elements of the [H, W*C] input. Wider ones are runs
   // already, and reading the image unreshaped keeps its producers in the
@@ -723,13 +740,13 @@ LogicalResult rewriteConv2DNhwcFhwc(RewriterBase &rewriter, Operation *conv,
   // residual add between two convolutions fuses into the first one.
   bool rowsAreRuns = !pointwise && dilations[1] == 1 && c * elementBytes < 64;
   int64_t runLength = kw * c;
-  // Byte products reduce in groups of four (int8 dot products): a run of
-  // KW*C bytes is read rounded up to a multiple of 4 where the image has
-  // the bytes past the last window (its right padding: ResNet's 7x7x3 stem
-  // reads 24 of 21), with zero filter rows there (a constant filter).
+  // Dot products reduce in groups: a run of KW*C elements is read rounded
+  // up to a multiple of the group where the image has the elements past
+  // the last window (its right padding: ResNet's 7x7x3 stem reads 24 bytes
+  // of 21), with zero filter rows there (a constant filter).
   Value roundedFilter;
-  int64_t roundedRun = llvm::alignTo(kw * c, 4);
-  if (rowsAreRuns && byteProduct && roundedRun != runLength &&
+  int64_t roundedRun = dotGroup ? llvm::alignTo(kw * c, dotGroup) : runLength;
+  if (rowsAreRuns && dotGroup && roundedRun != runLength &&
       (ow - 1) * strides[1] * c + roundedRun <= w * c) {
     Value matrix = createTransposedFilterMatrix(rewriter, loc, filter);
     roundedFilter =
@@ -807,11 +824,11 @@ LogicalResult rewriteConv2DNhwcFhwc(RewriterBase &rewriter, Operation *conv,
                  : roundedFilter
                      ? roundedFilter
                      : createTransposedFilterMatrix(rewriter, loc, filter);
-  // K not a multiple of 4 otherwise: with zero columns of windows (a copy)
-  // and zero filter rows.
+  // K not a multiple of the group otherwise: with zero columns of windows
+  // (a copy) and zero filter rows.
   int64_t k = kh * runLength;
-  if (matrix && flatBatch && byteProduct && k % 4 != 0) {
-    int64_t rounded = llvm::alignTo(k, 4);
+  if (matrix && flatBatch && dotGroup && k % dotGroup != 0) {
+    int64_t rounded = llvm::alignTo(k, dotGroup);
     if (Value padded =
             padConstantRowGroups(rewriter, loc, matrix, 1, k, rounded)) {
       matrix = padded;
@@ -944,6 +961,21 @@ struct KernelRewriteConvolutionsPass
 };
 
 } // namespace
+
+int64_t strata::kernel::getWinogradProductRows(Operation *op,
+                                               int64_t panelBytes,
+                                               int64_t winogradTile) {
+  auto named = dyn_cast<linalg::Conv2DNhwcFhwcOp>(op);
+  std::optional<Conv2D> conv = named ? matchConv2D(named) : std::nullopt;
+  if (!conv)
+    return 0;
+  FailureOr<ConvOperands> operands = getStaticConvOperands(*conv);
+  if (failed(operands) || !isWinogradShape(named, *operands, panelBytes) ||
+      !matchPattern(operands->filter, m_Constant()))
+    return 0;
+  int64_t m = winogradTile != 0 ? winogradTile : chooseWinogradTile(*operands);
+  return llvm::divideCeil(operands->oh, m) * llvm::divideCeil(operands->ow, m);
+}
 
 bool strata::kernel::isWinogradTile(int64_t tile) {
   return tile == 0 || tile == 2 || tile == 4;

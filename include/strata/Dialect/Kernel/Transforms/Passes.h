@@ -16,6 +16,14 @@ namespace strata::kernel {
 /// Registers the kernel passes.
 void registerKernelPasses();
 
+/// The rows of the t*t products (output tiles) with which
+/// kernel-rewrite-convolutions, with Winograd on, panels of `panelBytes` and
+/// its `winogradTile` option, computes `op` (an f32 linalg.conv_2d_nhwc_fhwc
+/// of a constant filter, 3x3, unit strides, ...); 0 when it does not use
+/// Winograd's algorithm for `op`.
+int64_t getWinogradProductRows(mlir::Operation *op, int64_t panelBytes,
+                               int64_t winogradTile);
+
 /// Whether `tile` is a value of kernel-rewrite-convolutions' winograd-tile
 /// option: 0 (chosen per convolution), 2 or 4.
 bool isWinogradTile(int64_t tile);

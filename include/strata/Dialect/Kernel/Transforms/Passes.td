@@ -10,6 +10,65 @@
 
 include "mlir/Pass/PassBase.td"
 
+def KernelDemoteProductsPass
+    : Pass<"kernel-demote-products", "::mlir::func::FuncOp"> {
+  let summary = "Multiply f32 weights and activations as bf16, summing in f32";
+  let description = [{
+    `--precision=bf16`: runs after convert-graph-to-kernel, before
+    kernel-rewrite-convolutions. Each matrix product (`linalg.matmul`'s
+    maps: that op, or a linalg.generic multiply-add, as graph.linear
+    lowers) and `linalg.conv_2d_nhwc_fhwc` of an f32 input and a constant
+    f32 weight (static shape, not a splat) into an f32 init becomes the
+    same op on bf16 values (a `linalg.matmul` for the products): the
+    weight rounded to bf16 at compile time (to nearest even), the input
+    truncated by an elementwise `arith.truncf` that fuses into the kernel
+    producing it. The named op's body widens both back to
+    f32 (`arith.extf`), so each product of two bf16 values is exact in f32
+    and the sums accumulate in f32, as AVX512-BF16's `vdpbf16ps` and AMX
+    compute them (the fast-math mode of oneDNN and onnxruntime, and IREE's
+    demote-contraction-inputs-to-bf16). kernel-rewrite-convolutions and
+    kernel-pack-weights then lay them out for bf16 dot products.
+
+    With `winograd-panel-bytes` (the panel width kernel-rewrite-convolutions
+    runs with when Winograd is on, and its `winograd-tile`), the
+    convolutions that it computes with Winograd's F(m x m, 3x3) in products
+    of at least 49 rows (output tiles) stay f32: those products run near
+    the FMA peak and make 2.25 to 4 multiplications per output where the
+    direct (im2col) convolution makes 9, which bf16 dot products (twice
+    the f32 rate) do not make up for (ResNet-18 on an AMD EPYC with
+    AVX512-BF16: 19.0 ms with all of them in bf16 through im2col, 18.8 ms
+    all f32). Those of smaller images (ResNet's 14x14 and 7x7 layers: 16
+    and 4 rows) take bf16: their f32 products run far from the peak.
+
+    Products of two computed tensors (attention's QK^T and PV), grouped
+    (depthwise) convolutions, f16/bf16/integer products and everything
+    else keep their types.
+
+    ```mlir
+    %0 = linalg.matmul ins(%x, %w : tensor<8x64xf32>, tensor<64x32xf32>)
+        outs(%init : tensor<8x32xf32>) -> tensor<8x32xf32>
+    // becomes
+    %wb = arith.constant dense<...> : tensor<64x32xbf16>
+    %xb = linalg.generic ... ins(%x : tensor<8x64xf32>) ... arith.truncf
+    %0 = linalg.matmul ins(%xb, %wb : tensor<8x64xbf16>, tensor<64x32xbf16>)
+        outs(%init : tensor<8x32xf32>) -> tensor<8x32xf32>
+    ```
+  }];
+  let options = [
+    Option<"winogradPanelBytes", "winograd-panel-bytes", "int64_t",
+           /*default=*/"0",
+           "Keep f32 the convolutions that kernel-rewrite-convolutions "
+           "computes with Winograd's algorithm with panels of this many "
+           "bytes (0: Winograd is off, demote every convolution)">,
+    Option<"winogradTile", "winograd-tile", "int64_t", /*default=*/"0",
+           "kernel-rewrite-convolutions' winograd-tile (0: chosen per "
+           "convolution)">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::linalg::LinalgDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 def KernelRewriteConvolutionsPass
     : Pass<"kernel-rewrite-convolutions", "::mlir::func::FuncOp"> {
   let summary = "Rewrite convolutions into matrix products (im2col, Winograd)";
@@ -140,6 +199,13 @@ def KernelPackWeightsPass
     K not a multiple of 4, keep the panels above (bytes widened per
     element).
 
+    With `bf16-dot-products` (CPUs with AVX512-BF16), a product of bf16 A
+    [M, K] and a constant bf16 B [K, N] into f32 (kernel-demote-products'),
+    K even, is laid out the same way with pairs instead of groups of four:
+    B [N/P, K/2, P, 2], A [M, K/2, 2], one `vdpbf16ps` per pair of rows and
+    16 lanes. Without the option such a product takes the panels above, a
+    panel row as wide as P f32 accumulators.
+
     A `linalg.transpose` of a constant (an NHWC depthwise filter made
     [KH, KW, C] from [C, KH, KW]) becomes the transposed constant, instead
     of a transpose that every tile of the kernel recomputed at run time.
@@ -152,6 +218,10 @@ def KernelPackWeightsPass
            /*default=*/"false",
            "Lay unsigned-by-signed byte products out for 4-byte dot "
            "products (vpdpbusd)">,
+    Option<"bf16DotProducts", "bf16-dot-products", "bool",
+           /*default=*/"false",
+           "Lay bf16 products into f32 out for dot products of pairs "
+           "(vdpbf16ps)">,
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::linalg::LinalgDialect",
