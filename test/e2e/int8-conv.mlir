@@ -20,7 +20,8 @@
 // RUN: strata-compile %s --compile-to=kernel --cpu=cascadelake | FileCheck %s --check-prefix=VNNI
 // RUN: strata-compile %s --compile-to=kernel --cpu=skylake-avx512 | FileCheck %s --check-prefix=NO-VNNI
 // RUN: strata-compile %s --compile-to=llvm --cpu=cascadelake | FileCheck %s --check-prefix=LLVM
-// CHECK-COUNT-9: {{^}}[1.]
+// RUN: strata-compile %s --compile-to=llvm --cpu=cascadelake | FileCheck %s --check-prefix=DEPTHWISE
+// CHECK-COUNT-11: {{^}}[1.]
 // CHECK-NOT: {{^}}[0.]
 
 // The windows' matrix in groups of four bytes, [OH*OW, K/4, 4], times the
@@ -48,6 +49,9 @@
 // NO-VNNI-LABEL: func.func @conv3x3
 // NO-VNNI: kernel.launch @{{.*}}(%{{.*}}) : (tensor<100x144xi8>) -> tensor<100x32xi32>
 // LLVM: llvm.call_intrinsic "llvm.x86.avx512.vpdpbusd.512"
+// The signed depthwise convolutions multiply whole vectors of i32 lanes.
+// DEPTHWISE: llvm.func internal @depthwise_signed_dispatch
+// DEPTHWISE: llvm.mul %{{.*}}, %{{.*}} : vector<{{[0-9]+}}xi32>
 
 // 3x3, padded: K = 144 and F = 32, the dot-product layout.
 func.func @conv3x3(%x: tensor<1x16x10x10xui8>) -> tensor<1x32x10x10xi32> {
@@ -133,4 +137,29 @@ func.func @batch2(%x: tensor<2x8x6x6xui8>) -> tensor<2x32x6x6xi32> {
 func.func @computed(%x: tensor<1x4x6x6xui8>, %w: tensor<8x4x3x3xui8>) -> tensor<1x8x4x4xi32> {
   %0 = graph.conv2d %x, %w : tensor<1x4x6x6xui8>, tensor<8x4x3x3xui8> -> tensor<1x8x4x4xi32>
   return %0 : tensor<1x8x4x4xi32>
+}
+
+// Depthwise of signed bytes (graph-fold-quantized-products' form: the
+// named depthwise op, vectorized window by window in i32 lanes), padded,
+// then strided.
+func.func @depthwise_signed(%x: tensor<1x32x9x9xi8>) -> tensor<1x32x9x9xi32> {
+  %wv = graph.constant dense<[ -94,  -96,   76,   -1,   23,   25,   54, -121,   -4,  -91,  -26,  109,   12, -110,   10,  -95,   65,  114,  122,   31,   94,  -34,  -91,    2,  -15,   41,  126,  -58,   91,  -93,  -39,   73]> : tensor<32xi8>
+  %wa = graph.unsqueeze %wv {axes = array<i64: 1, 2, 3>} : tensor<32xi8> -> tensor<32x1x1x1xi8>
+  %wb = graph.constant dense<[[[[-65,  43, -11],
+   [  3, 112,  81],
+   [ 86,  12, 123]]]]> : tensor<1x1x3x3xi8>
+  %w = graph.mul %wa, %wb : tensor<32x1x1x1xi8>, tensor<1x1x3x3xi8> -> tensor<32x1x3x3xi8>
+  %0 = graph.conv2d %x, %w {groups = 32 : i64, pads = array<i64: 1, 1, 1, 1>} : tensor<1x32x9x9xi8>, tensor<32x1x3x3xi8> -> tensor<1x32x9x9xi32>
+  return %0 : tensor<1x32x9x9xi32>
+}
+
+func.func @depthwise_strided(%x: tensor<1x32x9x9xi8>) -> tensor<1x32x4x4xi32> {
+  %wv = graph.constant dense<[ -94,  -96,   76,   -1,   23,   25,   54, -121,   -4,  -91,  -26,  109,   12, -110,   10,  -95,   65,  114,  122,   31,   94,  -34,  -91,    2,  -15,   41,  126,  -58,   91,  -93,  -39,   73]> : tensor<32xi8>
+  %wa = graph.unsqueeze %wv {axes = array<i64: 1, 2, 3>} : tensor<32xi8> -> tensor<32x1x1x1xi8>
+  %wb = graph.constant dense<[[[[-65,  43, -11],
+   [  3, 112,  81],
+   [ 86,  12, 123]]]]> : tensor<1x1x3x3xi8>
+  %w = graph.mul %wa, %wb : tensor<32x1x1x1xi8>, tensor<1x1x3x3xi8> -> tensor<32x1x3x3xi8>
+  %0 = graph.conv2d %x, %w {groups = 32 : i64, strides = array<i64: 2, 2>} : tensor<1x32x9x9xi8>, tensor<32x1x3x3xi8> -> tensor<1x32x4x4xi32>
+  return %0 : tensor<1x32x4x4xi32>
 }

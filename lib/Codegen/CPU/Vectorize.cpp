@@ -96,13 +96,15 @@ Operation *decomposeConvolution(const FrozenRewritePatternSet &patterns,
 /// (strided) windows of the input (NCHW shown):
 ///   out = init + sum over (kh, kw) of
 ///         X[:, :, kh*dh + oh*sh, kw*dw + ow*sw] * W[:, kh, kw]
-/// with fused multiply-adds for the convolution, and the pooling body (max,
-/// add) applied window by window for pooling, in the op's (kh, kw) order.
-/// linalg::vectorize handles that (vectors along the contiguous dim: OW in
-/// NCHW, C in NHWC), while its convolution support vectorizes one output
-/// row at a time and computes NCHW pooling in transposed vectors. Returns
-/// `op` when it does not apply (dynamic or non-float tiles, windows beyond
-/// the input).
+/// with fused multiply-adds for a float convolution, its own body (the
+/// widening multiply-add of bytes into i32: extsi, muli, addi) for an
+/// integer one, and the pooling body (max, add) applied window by window
+/// for pooling, in the op's (kh, kw) order. linalg::vectorize handles that
+/// (vectors along the contiguous dim: OW in NCHW, C in NHWC), while its
+/// convolution support vectorizes one output row at a time and computes
+/// NCHW pooling in transposed vectors. Returns `op` when it does not apply
+/// (dynamic tiles, mixed float types, integer pooling, windows beyond the
+/// input).
 Operation *decomposeWindowedOp(RewriterBase &rewriter, Operation *op) {
   std::optional<strata::WindowedOpLayout> layout =
       strata::getWindowedOpLayout(op);
@@ -116,9 +118,15 @@ Operation *decomposeWindowedOp(RewriterBase &rewriter, Operation *op) {
   auto filterType = cast<ShapedType>(filter.getType());
   auto initType = cast<RankedTensorType>(init.getType());
   Type element = initType.getElementType();
+  // Integer depthwise convolutions (quantized models' bytes into i32) keep
+  // their body, which extends each operand as the op says.
+  bool integerDepthwise = depthwise && isa<IntegerType>(element) &&
+                          isa<IntegerType>(inputType.getElementType()) &&
+                          isa<IntegerType>(filterType.getElementType());
   if (!inputType.hasStaticShape() || !initType.hasStaticShape() ||
-      !isa<FloatType>(element) || inputType.getElementType() != element ||
-      (depthwise && filterType.getElementType() != element))
+      (!integerDepthwise &&
+       (!isa<FloatType>(element) || inputType.getElementType() != element ||
+        (depthwise && filterType.getElementType() != element))))
     return op;
   int64_t kh = layout->kh, kw = layout->kw;
   // Each window is an operand: keep the op within reason.
@@ -138,7 +146,8 @@ Operation *decomposeWindowedOp(RewriterBase &rewriter, Operation *op) {
   rewriter.setInsertionPoint(op);
   SmallVector<Value> windows, taps;
   int64_t channels = out[cDim];
-  auto filterTapType = RankedTensorType::get({channels}, element);
+  auto filterTapType =
+      RankedTensorType::get({channels}, filterType.getElementType());
   for (int64_t i = 0; i < kh; ++i) {
     for (int64_t j = 0; j < kw; ++j) {
       SmallVector<int64_t> offsets(4, 0), windowStrides(4, 1);
@@ -179,9 +188,20 @@ Operation *decomposeWindowedOp(RewriterBase &rewriter, Operation *op) {
       [&](OpBuilder &b, Location loc, ValueRange args) {
         Value acc = args.back();
         for (int64_t t = 0; t < numWindows; ++t) {
-          if (depthwise) {
+          if (depthwise && !integerDepthwise) {
             acc =
                 math::FmaOp::create(b, loc, args[t], args[numWindows + t], acc);
+            continue;
+          }
+          if (depthwise) {
+            // The convolution's body with this window and filter tap.
+            IRMapping mapping;
+            mapping.map(body.getArgument(0), args[t]);
+            mapping.map(body.getArgument(1), args[numWindows + t]);
+            mapping.map(body.getArgument(2), acc);
+            for (Operation &bodyOp : body.without_terminator())
+              b.clone(bodyOp, mapping);
+            acc = mapping.lookup(body.getTerminator()->getOperand(0));
             continue;
           }
           // The pooling body with this window as its input (the second

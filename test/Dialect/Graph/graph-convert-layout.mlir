@@ -476,3 +476,22 @@ func.func @no_image_ops(%x: tensor<1x4x4x2xf32>) -> tensor<1x2x4x4xf32> {
   %r = graph.relu %t : tensor<1x2x4x4xf32> -> tensor<1x2x4x4xf32>
   return %r : tensor<1x2x4x4xf32>
 }
+
+// -----
+
+// conv -> pad (of a quantized depthwise convolution's bytes, say) -> conv:
+// the pad moves into NHWC with its amounts permuted (H and W: dims 1, 2),
+// and no transpose is left between the convolutions.
+// ORACLE: remark: pipeline preserves @conv_pad_conv: 1 result(s) match
+// CHECK-LABEL: func.func @conv_pad_conv
+// CHECK: %[[C:.*]] = graph.conv2d
+// CHECK: %[[P:.*]] = graph.pad %[[C]] {pads = array<i64: 0, 1, 2, 0, 0, 3, 4, 0>, value = -3.000000e+00 : f64} : tensor<1x4x4x2xf32> -> tensor<1x8x10x2xf32>
+// CHECK: graph.conv2d %[[P]],
+// NCHW-LABEL: func.func @conv_pad_conv
+// NCHW-NOT: graph.transpose
+func.func @conv_pad_conv(%x: tensor<1x2x4x4xf32>, %w: tensor<2x2x1x1xf32>, %d: tensor<2x1x3x3xf32>) -> tensor<1x2x6x8xf32> {
+  %0 = graph.conv2d %x, %w : tensor<1x2x4x4xf32>, tensor<2x2x1x1xf32> -> tensor<1x2x4x4xf32>
+  %1 = graph.pad %0 {pads = array<i64: 0, 0, 1, 2, 0, 0, 3, 4>, value = -3.0 : f64} : tensor<1x2x4x4xf32> -> tensor<1x2x8x10xf32>
+  %2 = graph.conv2d %1, %d {groups = 2 : i64} : tensor<1x2x8x10xf32>, tensor<2x1x3x3xf32> -> tensor<1x2x6x8xf32>
+  return %2 : tensor<1x2x6x8xf32>
+}

@@ -336,8 +336,10 @@ func.func @weight_zero_point(%qa: tensor<1x2x4x4xui8>, %sa: tensor<f32>) -> tens
 
 // -----
 
-// QLinearConv's depthwise convolution (grouped: no byte convolution), 9
-// products per group: computed in f32, exactly, and converted back.
+// QLinearConv's depthwise convolution, padded with a zero point computed
+// at run time (no byte convolution: its padding would be a computed
+// value), 9 products per group: computed in f32, exactly, and converted
+// back.
 // CHECK-LABEL: func.func @shifted_depthwise
 // CHECK: %[[C:.*]] = graph.conv2d %{{.*}}, %{{.*}} {groups = 2 : i64, pads = array<i64: 1, 1, 1, 1>} : tensor<1x2x4x4xf32>, tensor<2x1x3x3xf32> -> tensor<1x2x4x4xf32>
 // CHECK: graph.cast %[[C]] : tensor<1x2x4x4xf32> -> tensor<1x2x4x4xf64>
@@ -455,4 +457,55 @@ func.func @unsigned_weight_product(%qa: tensor<3x2xui8>, %sa: tensor<f32>) -> te
   %b = graph.mul %b1, %sb : tensor<2x2xf32>, tensor<f32> -> tensor<2x2xf32>
   %0 = graph.matmul %a, %b : tensor<3x2xf32>, tensor<2x2xf32> -> tensor<3x2xf32>
   return %0 : tensor<3x2xf32>
+}
+
+// -----
+
+// A QDQ depthwise convolution (two groups) of ui8 activations with zero
+// point 7: the grouped convolution of signed bytes, qa - 128 with zero
+// point 7 - 128 = -121 (the named depthwise op sign-extends both operands),
+// padded with -121; less -121 times each filter's sum (9 * 3 = 27, and
+// 9 * -2 = -18), scaled by sa * sw.
+// CHECK-LABEL: func.func @qdq_depthwise
+// CHECK-DAG: %[[SUMS:.*]] = graph.constant dense<{{\[\[\[\[}}27]], {{\[\[}}-18]]]]> : tensor<1x2x1x1xi32>
+// CHECK-DAG: %[[OFFSET:.*]] = graph.constant dense<128> : tensor<i32>
+// CHECK: %[[WIDE:.*]] = graph.cast %arg0 : tensor<1x2x4x4xui8> -> tensor<1x2x4x4xi32>
+// CHECK: %[[SHIFTED:.*]] = graph.sub %[[WIDE]], %[[OFFSET]]
+// CHECK: %[[QA:.*]] = graph.cast %[[SHIFTED]] : tensor<1x2x4x4xi32> -> tensor<1x2x4x4xi8>
+// CHECK: %[[P:.*]] = graph.pad %[[QA]] {pads = array<i64: 0, 0, 1, 1, 0, 0, 1, 1>, value = -1.210000e+02 : f64} : tensor<1x2x4x4xi8> -> tensor<1x2x6x6xi8>
+// CHECK: %[[C:.*]] = graph.conv2d %[[P]], %{{.*}} {groups = 2 : i64} : tensor<1x2x6x6xi8>, tensor<2x1x3x3xi8> -> tensor<1x2x4x4xi32>
+// CHECK: graph.mul %{{.*}}, %[[SUMS]]
+// CHECK: graph.sub %[[C]]
+func.func @qdq_depthwise(%qa: tensor<1x2x4x4xui8>, %sa: tensor<f32>) -> tensor<1x2x4x4xf32> {
+  %za = graph.constant dense<7> : tensor<ui8>
+  %qw = graph.constant dense<[[[[3, 3, 3], [3, 3, 3], [3, 3, 3]]], [[[-2, -2, -2], [-2, -2, -2], [-2, -2, -2]]]]> : tensor<2x1x3x3xi8>
+  %sw = graph.constant dense<0.5> : tensor<f32>
+  %a0 = graph.cast %qa : tensor<1x2x4x4xui8> -> tensor<1x2x4x4xf32>
+  %za0 = graph.cast %za : tensor<ui8> -> tensor<f32>
+  %a1 = graph.sub %a0, %za0 : tensor<1x2x4x4xf32>, tensor<f32> -> tensor<1x2x4x4xf32>
+  %a = graph.mul %a1, %sa : tensor<1x2x4x4xf32>, tensor<f32> -> tensor<1x2x4x4xf32>
+  %w0 = graph.cast %qw : tensor<2x1x3x3xi8> -> tensor<2x1x3x3xf32>
+  %w = graph.mul %w0, %sw : tensor<2x1x3x3xf32>, tensor<f32> -> tensor<2x1x3x3xf32>
+  %0 = graph.conv2d %a, %w {groups = 2 : i64, pads = array<i64: 1, 1, 1, 1>} : tensor<1x2x4x4xf32>, tensor<2x1x3x3xf32> -> tensor<1x2x4x4xf32>
+  return %0 : tensor<1x2x4x4xf32>
+}
+
+// -----
+
+// A grouped convolution with a weight zero point stays float.
+// CHECK-LABEL: func.func @grouped_weight_zero_point
+// CHECK-NOT: xi32>
+// CHECK: graph.conv2d {{.*}} : tensor<1x2x4x4xf32>, tensor<2x1x3x3xf32> -> tensor<1x2x2x2xf32>
+func.func @grouped_weight_zero_point(%qa: tensor<1x2x4x4xui8>, %sa: tensor<f32>) -> tensor<1x2x2x2xf32> {
+  %qw = graph.constant dense<[[[[3, 3, 3], [3, 3, 3], [3, 3, 3]]], [[[-2, -2, -2], [-2, -2, -2], [-2, -2, -2]]]]> : tensor<2x1x3x3xi8>
+  %zw = graph.constant dense<1> : tensor<i8>
+  %sw = graph.constant dense<0.5> : tensor<f32>
+  %a0 = graph.cast %qa : tensor<1x2x4x4xui8> -> tensor<1x2x4x4xf32>
+  %a = graph.mul %a0, %sa : tensor<1x2x4x4xf32>, tensor<f32> -> tensor<1x2x4x4xf32>
+  %w0 = graph.cast %qw : tensor<2x1x3x3xi8> -> tensor<2x1x3x3xf32>
+  %zw0 = graph.cast %zw : tensor<i8> -> tensor<f32>
+  %w1 = graph.sub %w0, %zw0 : tensor<2x1x3x3xf32>, tensor<f32> -> tensor<2x1x3x3xf32>
+  %w = graph.mul %w1, %sw : tensor<2x1x3x3xf32>, tensor<f32> -> tensor<2x1x3x3xf32>
+  %0 = graph.conv2d %a, %w {groups = 2 : i64} : tensor<1x2x4x4xf32>, tensor<2x1x3x3xf32> -> tensor<1x2x2x2xf32>
+  return %0 : tensor<1x2x2x2xf32>
 }

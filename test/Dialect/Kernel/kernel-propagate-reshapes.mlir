@@ -159,6 +159,46 @@ func.func @depthwise(%x: tensor<4x36xf32>, %w: tensor<4x3x3xf32>) -> tensor<4x36
 
 // -----
 
+// A quantized NHWC depthwise convolution's epilogue, two elementwise ops
+// long (its requantization, then the shift to the next product's bytes),
+// collapsed into the next product's [HW, C] operand: both ops keep the
+// convolution's shape (they would otherwise end behind the collapse_shape
+// in a kernel of their own); the collapse_shape stays after the last one.
+// CHECK-LABEL: func.func @depthwise_epilogue
+// CHECK: %[[D:.*]] = linalg.depthwise_conv_2d_nhwc_hwc
+// CHECK: %[[Q:.*]] = linalg.generic {{.*}} ins(%[[D]] : tensor<1x6x6x4xi32>) outs(%{{.*}} : tensor<1x6x6x4xf32>)
+// CHECK: %[[S:.*]] = linalg.generic {{.*}} ins(%[[Q]] : tensor<1x6x6x4xf32>) outs(%{{.*}} : tensor<1x6x6x4xi8>)
+// CHECK: %[[C:.*]] = tensor.collapse_shape %[[S]] {{\[\[}}0, 1, 2], [3]] : tensor<1x6x6x4xi8> into tensor<36x4xi8>
+// CHECK: return %[[C]]
+#id4 = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+func.func @depthwise_epilogue(%x: tensor<1x8x8x4xi8>, %w: tensor<3x3x4xi8>) -> tensor<36x4xi8> {
+  %zero = arith.constant 0 : i32
+  %scale = arith.constant 0.5 : f32
+  %e = tensor.empty() : tensor<1x6x6x4xi32>
+  %f = linalg.fill ins(%zero : i32) outs(%e : tensor<1x6x6x4xi32>) -> tensor<1x6x6x4xi32>
+  %d = linalg.depthwise_conv_2d_nhwc_hwc {dilations = dense<1> : vector<2xi64>, strides = dense<1> : vector<2xi64>}
+      ins(%x, %w : tensor<1x8x8x4xi8>, tensor<3x3x4xi8>) outs(%f : tensor<1x6x6x4xi32>) -> tensor<1x6x6x4xi32>
+  %ef = tensor.empty() : tensor<1x6x6x4xf32>
+  %q = linalg.generic {indexing_maps = [#id4, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%d : tensor<1x6x6x4xi32>) outs(%ef : tensor<1x6x6x4xf32>) {
+  ^bb0(%in: i32, %out: f32):
+    %v = arith.sitofp %in : i32 to f32
+    %s = arith.mulf %v, %scale : f32
+    linalg.yield %s : f32
+  } -> tensor<1x6x6x4xf32>
+  %eb = tensor.empty() : tensor<1x6x6x4xi8>
+  %b = linalg.generic {indexing_maps = [#id4, #id4], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%q : tensor<1x6x6x4xf32>) outs(%eb : tensor<1x6x6x4xi8>) {
+  ^bb0(%in: f32, %out: i8):
+    %r = arith.fptosi %in : f32 to i8
+    linalg.yield %r : i8
+  } -> tensor<1x6x6x4xi8>
+  %c = tensor.collapse_shape %b [[0, 1, 2], [3]] : tensor<1x6x6x4xi8> into tensor<36x4xi8>
+  return %c : tensor<36x4xi8>
+}
+
+// -----
+
 // A panel product (kernel-rewrite-convolutions' NHWC form: pixels x panels
 // x lanes) writes an expanded [P, F/W, W] view of its bias-initialized
 // accumulator, and its relu and residual add read the collapsed [P, F]

@@ -90,14 +90,15 @@ def CPUVectorizePass : Pass<"strata-cpu-vectorize", "::mlir::func::FuncOp"> {
     - a 2-D convolution or pooling tile whose output and window heights (or
       widths) are 1: first the equivalent 1-D op (upstream's
       populateDecomposeConvolutionPatterns); a static depthwise convolution
-      or pooling tile: first one elementwise generic over the KH x KW
-      shifted windows; an im2col-like copy tile: first the same generic on
-      strided slices;
+      (float, or bytes into i32 with the op's own widening body) or pooling
+      tile: first one elementwise generic over the KH x KW shifted windows;
+      an im2col-like copy tile: first the same generic on strided slices;
     - then `linalg::vectorize`: static tiles directly, tiles with dynamic
       sizes (partial tiles, `?` dims) with masked vectors of their bounds.
     Tiles stay scalar when the vectorizer does not support them (nothing is
     reported; they become loops later), when they exceed 16384 elements or
-    4096 rows, when they hold f16/bf16 or i1 values, or when their body
+    4096 rows, when they hold f16 or i1 values (or bf16 values they do
+    more with than load, store, widen or round), or when their body
     reads non-constant values from outside.
 
     Then the vector IR is cleaned up: masked transfers get a mask operand

@@ -510,6 +510,36 @@ struct PushThroughConcat : LayoutPattern<ConcatOp> {
   }
 };
 
+/// pad(transpose(x)) -> transpose(pad'(x)), the pads permuted with the
+/// dims: the padding of an image between two converted ops (the zero point
+/// of a quantized depthwise convolution's bytes, graph-fold-quantized-
+/// products') then stays in the target layout instead of keeping a
+/// transpose on each side of it.
+struct PushThroughPad : LayoutPattern<PadOp> {
+  using LayoutPattern::LayoutPattern;
+
+  LogicalResult matchAndRewrite(PadOp op,
+                                PatternRewriter &rewriter) const override {
+    int64_t rank = perms.pushed.size();
+    RankedTensorType resultType = getResultOfRank(op, rank);
+    Value source = getPushedSource(op.getInput(), perms);
+    ArrayRef<int64_t> pads = op.getPads();
+    if (!resultType || !source || static_cast<int64_t>(pads.size()) != 2 * rank)
+      return rewriter.notifyMatchFailure(op, "input is not a pushed transpose");
+    // Dim i of the transposed input is dim pushed[i] of the source.
+    SmallVector<int64_t> permuted(pads.size());
+    for (int64_t i = 0; i < rank; ++i) {
+      permuted[perms.pushed[i]] = pads[i];
+      permuted[rank + perms.pushed[i]] = pads[rank + i];
+    }
+    replaceWithPermuted(
+        rewriter, op, ValueRange{source},
+        permuteType(resultType, perms.inverse), perms.pushed,
+        [&](Operation *clone) { cast<PadOp>(clone).setPads(permuted); });
+    return success();
+  }
+};
+
 /// op(transpose(x), ..., axis) -> transpose(op(x, ..., axis')) for ops that
 /// work along one `axis` of their first operand and keep its shape:
 /// batch_norm (channel axis 1 -> 3), softmax and log_softmax.
@@ -684,12 +714,12 @@ struct GraphConvertLayoutPass
     RewritePatternSet patterns(context);
     patterns.add<
         ComposeTransposes, PushThroughElementwise, PushThroughConcat,
-        PushThroughAxisOp<BatchNormOp>, PushThroughAxisOp<SoftmaxOp>,
-        PushThroughAxisOp<LogSoftmaxOp>, PushThroughReduction<ReduceSumOp>,
-        PushThroughReduction<ReduceMeanOp>, PushThroughReduction<ReduceMaxOp>,
-        PushThroughReduction<ReduceMinOp>, PushThroughReduction<ReduceProdOp>,
-        PushThroughReduction<ArgMaxOp>, PushThroughReduction<ArgMinOp>>(context,
-                                                                        perms);
+        PushThroughPad, PushThroughAxisOp<BatchNormOp>,
+        PushThroughAxisOp<SoftmaxOp>, PushThroughAxisOp<LogSoftmaxOp>,
+        PushThroughReduction<ReduceSumOp>, PushThroughReduction<ReduceMeanOp>,
+        PushThroughReduction<ReduceMaxOp>, PushThroughReduction<ReduceMinOp>,
+        PushThroughReduction<ReduceProdOp>, PushThroughReduction<ArgMaxOp>,
+        PushThroughReduction<ArgMinOp>>(context, perms);
     // Top-down, so that an op's operands have been moved before the op is
     // looked at: a producer still in the source layout would otherwise be
     // reshaped into the target layout and then transposed back to it.

@@ -64,34 +64,62 @@ bool readsNamedWindowOp(Operation *op) {
          });
 }
 
-/// Whether `value` is a product's result or an elementwise op computed from
-/// one without reshapes in between: a contraction, or an all-parallel op
-/// with such an input. Such ops already have the product's
-/// shape (a panel product's [P, F/P, P], say): collapsing them would put a
-/// collapse_shape between product and epilogue, which is what this pass
-/// removes. The all-parallel ops are visited once each, up to 64 of them: a
-/// quantized convolution's epilogue is a dozen ops long before fusion
-/// (QLinearConv's requantization, the next node's dequantization, a batch
-/// norm, a clip and the next quantization), and a search 8 ops deep left
-/// its end behind a collapse_shape, in a memory-bound kernel of its own.
-bool isProductChainResult(Value value) {
+/// Whether `value` is the result of an op that `isRoot` accepts, or of an
+/// all-parallel op computed from one without reshapes in between (named
+/// window ops other than roots end the search). The all-parallel ops are
+/// visited once each, up to 64 of them: a quantized convolution's epilogue
+/// is a dozen ops long before fusion (QLinearConv's requantization, the
+/// next node's dequantization, a batch norm, a clip and the next
+/// quantization), and a search 8 ops deep left its end behind a
+/// collapse_shape, in a memory-bound kernel of its own.
+bool isChainResult(Value value,
+                   llvm::function_ref<bool(linalg::LinalgOp)> isRoot) {
   constexpr size_t kMaxVisitedOps = 64;
   SmallVector<Value> worklist = {value};
   llvm::SmallPtrSet<Operation *, 16> visited;
   while (!worklist.empty()) {
     auto linalgOp = worklist.pop_back_val().getDefiningOp<linalg::LinalgOp>();
-    if (!linalgOp || isNamedWindowOp(linalgOp) ||
-        !visited.insert(linalgOp).second)
+    if (!linalgOp || !visited.insert(linalgOp).second)
       continue;
-    if (linalg::isaContractionOpInterface(linalgOp))
+    if (isRoot(linalgOp))
       return true;
-    if (!isAllParallel(linalgOp))
+    if (isNamedWindowOp(linalgOp) || !isAllParallel(linalgOp))
       continue;
     if (visited.size() > kMaxVisitedOps)
       return false;
     llvm::append_range(worklist, linalgOp.getDpsInputs());
   }
   return false;
+}
+
+/// Whether `value` is a product's result or an elementwise op computed from
+/// one (isChainResult): a contraction, or an all-parallel op with such an
+/// input. Such ops already have the product's shape (a panel product's
+/// [P, F/P, P], say): collapsing them would put a collapse_shape between
+/// product and epilogue, which is what this pass removes.
+bool isProductChainResult(Value value) {
+  return isChainResult(value, [](linalg::LinalgOp op) {
+    return !isNamedWindowOp(op) && linalg::isaContractionOpInterface(op);
+  });
+}
+
+/// Whether the all-parallel `op` reads the result of a depthwise
+/// convolution or of elementwise ops computed from one (isChainResult). Its
+/// shape must stay that result's: collapsing it would put a collapse_shape
+/// between the convolution and the rest of its epilogue, which
+/// kernel-form-dispatches would launch on its own (a quantized depthwise
+/// convolution's requantization, after its bias and clip: a memory-bound
+/// kernel reading f32; MobileNetV2's QDQ form had 17 of them). (Pooling's
+/// chains may be collapsed: ResNet's residual adds fuse across them.)
+bool readsDepthwiseChain(Operation *op) {
+  auto linalgOp = dyn_cast_or_null<linalg::LinalgOp>(op);
+  return linalgOp && isAllParallel(op) &&
+         llvm::any_of(linalgOp.getDpsInputs(), [](Value input) {
+           return isChainResult(input, [](linalg::LinalgOp root) {
+             return isa<linalg::DepthwiseConv2DNhwcHwcOp,
+                        linalg::DepthwiseConv2DNchwChwOp>(root.getOperation());
+           });
+         });
 }
 
 /// Whether the all-parallel `op` reads a product chain's result directly.
@@ -238,7 +266,8 @@ struct KernelPropagateReshapesPass
     linalg::ControlDropUnitDims dropOptions;
     dropOptions.controlFn = [](Operation *op) -> SmallVector<unsigned> {
       auto generic = dyn_cast<linalg::GenericOp>(op);
-      if (!generic || !isAllParallel(generic) || readsNamedWindowOp(generic))
+      if (!generic || !isAllParallel(generic) || readsNamedWindowOp(generic) ||
+          readsDepthwiseChain(generic))
         return {};
       bool readsExpanded = llvm::any_of(generic.getDpsInputs(), [](Value in) {
         return in.getDefiningOp<tensor::ExpandShapeOp>();
@@ -270,8 +299,8 @@ struct KernelPropagateReshapesPass
       if (isa<tensor::CollapseShapeOp>(owner)) {
         Operation *producer = fused->get().getDefiningOp();
         if (producer &&
-            (readsNamedWindowOp(producer) || readsProductChain(producer) ||
-             initializesProduct(producer)))
+            (readsNamedWindowOp(producer) || readsDepthwiseChain(producer) ||
+             readsProductChain(producer) || initializesProduct(producer)))
           return false;
         return isAllParallel(producer) ||
                isa_and_present<tensor::PadOp>(producer);
@@ -279,7 +308,8 @@ struct KernelPropagateReshapesPass
       if (auto pad = dyn_cast<tensor::PadOp>(owner))
         return !feedsNamedWindowOp(pad.getResult());
       return isAllParallel(owner) && !readsNamedWindowOp(owner) &&
-             !readsProductChain(owner) && !initializesProduct(owner);
+             !readsDepthwiseChain(owner) && !readsProductChain(owner) &&
+             !initializesProduct(owner);
     };
     linalg::populateFoldReshapeOpsByCollapsingPatterns(patterns, onlyParallel);
     //    And the other way round where a product's shape has more dims than its

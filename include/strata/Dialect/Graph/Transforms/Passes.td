@@ -192,7 +192,7 @@ def GraphConvertLayoutPass : Pass<"graph-convert-layout"> {
   let summary = "Rewrite image ops to a target data layout";
   let description = [{
     Rewrites conv2d, conv_transpose2d, the pools, batch_norm, elementwise
-    ops, concat and reductions over channels from NCHW to `target-layout`
+    ops, pad, concat and reductions over channels from NCHW to `target-layout`
     (NHWC by default). Transposes are inserted only where values enter or
     leave the converted region (function arguments and results, ops that
     cannot be converted) and cancel in between.

@@ -243,9 +243,11 @@ def KernelPropagateReshapesPass
     has more dims than its consumers (the [P, F/P, P] panel products of NHWC
     convolutions), its elementwise consumers and its bias broadcast are
     expanded to its shape instead (upstream's
-    populateFoldReshapeOpsByExpansionPatterns). A tensor.pad moves past a
-    reshape that only adds or drops unit dims, so that it stays next to the
-    window op that reads it.
+    populateFoldReshapeOpsByExpansionPatterns). The elementwise chain after
+    a depthwise convolution (a quantized one's requantization) keeps the
+    convolution's shape, collapse_shapes staying after its end, so that it
+    fuses whole. A tensor.pad moves past a reshape that only adds or drops
+    unit dims, so that it stays next to the window op that reads it.
   }];
   let dependentDialects = ["::mlir::linalg::LinalgDialect",
                            "::mlir::tensor::TensorDialect"];
