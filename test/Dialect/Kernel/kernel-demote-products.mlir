@@ -612,3 +612,28 @@ func.func @generic_product(%x: tensor<2x4xf32>, %init: tensor<2x2xf32>) -> tenso
   } -> tensor<2x2xf32>
   return %0 : tensor<2x2xf32>
 }
+
+// -----
+
+// graph-prepack-weights' matrix-vector product (B in panels [N/P, K, P])
+// keeps its maps, with the widening in its body.
+#a = affine_map<(d0, d1, d2, d3) -> (d1, d3)>
+#b = affine_map<(d0, d1, d2, d3) -> (d0, d3, d2)>
+#c = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2)>
+// CHECK-LABEL: func.func @panel_gemv
+// CHECK: linalg.generic {indexing_maps = [#{{.*}}, #{{.*}}, #{{.*}}], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%{{.*}}, %{{.*}} : tensor<1x4xbf16>, tensor<2x4x2xbf16>) outs(%{{.*}} : tensor<2x1x2xf32>)
+// CHECK-NEXT: ^bb0(%[[A:.*]]: bf16, %[[B:.*]]: bf16, %[[ACC:.*]]: f32):
+// CHECK-NEXT: %[[AE:.*]] = arith.extf %[[A]] : bf16 to f32
+// CHECK-NEXT: %[[BE:.*]] = arith.extf %[[B]] : bf16 to f32
+// CHECK-NEXT: %[[M:.*]] = arith.mulf %[[AE]], %[[BE]] : f32
+// CHECK-NEXT: arith.addf %[[ACC]], %[[M]] : f32
+func.func @panel_gemv(%x: tensor<1x4xf32>, %init: tensor<2x1x2xf32>) -> tensor<2x1x2xf32> {
+  %w = arith.constant dense<[[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0], [7.0, 8.0]], [[9.0, 10.0], [11.0, 12.0], [13.0, 14.0], [15.0, 16.0]]]> : tensor<2x4x2xf32>
+  %0 = linalg.generic {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "parallel", "reduction"]} ins(%x, %w : tensor<1x4xf32>, tensor<2x4x2xf32>) outs(%init : tensor<2x1x2xf32>) {
+  ^bb0(%in: f32, %in_0: f32, %out: f32):
+    %m = arith.mulf %in, %in_0 : f32
+    %s = arith.addf %out, %m : f32
+    linalg.yield %s : f32
+  } -> tensor<2x1x2xf32>
+  return %0 : tensor<2x1x2xf32>
+}

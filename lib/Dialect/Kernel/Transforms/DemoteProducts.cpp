@@ -119,17 +119,9 @@ FailureOr<std::pair<Value, Value>> createDemotedInputs(RewriterBase &rewriter,
                         roundedWeight);
 }
 
-/// Whether `op` is a matrix product: linalg.matmul's maps and either that
-/// op or a linalg.generic whose body is acc + a * b (convert-graph-to-kernel
-/// writes graph.linear's product as one).
-bool isMatrixProduct(linalg::LinalgOp op) {
-  if (op.getIndexingMapsArray() !=
-      linalg::MatmulOp::getDefaultIndexingMaps(op.getContext()))
-    return false;
-  if (isa<linalg::MatmulOp>(op.getOperation()))
-    return true;
-  if (!isa<linalg::GenericOp>(op.getOperation()))
-    return false;
+/// Whether `op`'s body is acc + a * b of its two inputs and init, in
+/// either order.
+bool isMultiplyAdd(linalg::LinalgOp op) {
   Block &body = op->getRegion(0).front();
   if (body.getOperations().size() != 3)
     return false;
@@ -146,21 +138,50 @@ bool isMatrixProduct(linalg::LinalgOp op) {
           (add.getRhs() == acc && add.getLhs() == mul.getResult()));
 }
 
-/// A matrix product (isMatrixProduct) of f32 A and a constant f32 B -> the
-/// linalg.matmul of their bf16 values into the same f32 init (the named
-/// op's body widens them: arith.extf).
-LogicalResult demoteMatmul(RewriterBase &rewriter, linalg::LinalgOp matmul) {
+/// A product of f32 A and a constant f32 B -> the same product of their
+/// bf16 values into the same f32 init: a linalg.matmul for
+/// linalg.matmul's maps (that op, or the multiply-add generic that
+/// graph.linear lowers to), whose body widens them (arith.extf); another
+/// contraction generic with a multiply-add body (graph-prepack-weights'
+/// matrix-vector panels, [N/P, K, P]) keeps its maps, with extf in its
+/// body.
+LogicalResult demoteProduct(RewriterBase &rewriter, linalg::LinalgOp product) {
   ElementsAttr weight;
-  if (!isDemotable(matmul, weight) || !isMatrixProduct(matmul))
+  if (!isDemotable(product, weight))
+    return failure();
+  bool matmul = isa<linalg::MatmulOp>(product.getOperation());
+  bool generic = isa<linalg::GenericOp>(product.getOperation()) &&
+                 linalg::isaContractionOpInterface(product) &&
+                 isMultiplyAdd(product);
+  if (!matmul && !generic)
+    return failure();
+  bool matmulMaps =
+      product.getIndexingMapsArray() ==
+      linalg::MatmulOp::getDefaultIndexingMaps(product.getContext());
+  if (matmul && !matmulMaps)
     return failure();
   FailureOr<std::pair<Value, Value>> inputs =
-      createDemotedInputs(rewriter, matmul, weight);
+      createDemotedInputs(rewriter, product, weight);
   if (failed(inputs))
     return failure();
-  rewriter.setInsertionPoint(matmul);
-  rewriter.replaceOpWithNewOp<linalg::MatmulOp>(
-      matmul, matmul->getResultTypes(),
-      ValueRange{inputs->first, inputs->second}, matmul.getDpsInits());
+  rewriter.setInsertionPoint(product);
+  SmallVector<Value> demoted = {inputs->first, inputs->second};
+  if (matmulMaps) {
+    rewriter.replaceOpWithNewOp<linalg::MatmulOp>(
+        product, product->getResultTypes(), demoted, product.getDpsInits());
+    return success();
+  }
+  rewriter.replaceOpWithNewOp<linalg::GenericOp>(
+      product, product->getResultTypes(), demoted, product.getDpsInits(),
+      product.getIndexingMapsArray(), product.getIteratorTypesArray(),
+      [](OpBuilder &b, Location loc, ValueRange args) {
+        Type f32 = b.getF32Type();
+        Value a = arith::ExtFOp::create(b, loc, f32, args[0]);
+        Value w = arith::ExtFOp::create(b, loc, f32, args[1]);
+        Value mul = arith::MulFOp::create(b, loc, a, w);
+        linalg::YieldOp::create(
+            b, loc, arith::AddFOp::create(b, loc, args[2], mul).getResult());
+      });
   return success();
 }
 
@@ -209,7 +230,7 @@ struct KernelDemoteProductsPass
     IRRewriter rewriter(&getContext());
     for (Operation *op : products) {
       if (isa<linalg::MatmulOp, linalg::GenericOp>(op))
-        (void)demoteMatmul(rewriter, cast<linalg::LinalgOp>(op));
+        (void)demoteProduct(rewriter, cast<linalg::LinalgOp>(op));
       else
         (void)demoteConvolution(rewriter, cast<linalg::Conv2DNhwcFhwcOp>(op));
     }

@@ -15,14 +15,16 @@ def KernelDemoteProductsPass
   let summary = "Multiply f32 weights and activations as bf16, summing in f32";
   let description = [{
     `--precision=bf16`: runs after convert-graph-to-kernel, before
-    kernel-rewrite-convolutions. Each matrix product (`linalg.matmul`'s
-    maps: that op, or a linalg.generic multiply-add, as graph.linear
-    lowers) and `linalg.conv_2d_nhwc_fhwc` of an f32 input and a constant
-    f32 weight (static shape, not a splat) into an f32 init becomes the
-    same op on bf16 values (a `linalg.matmul` for the products): the
-    weight rounded to bf16 at compile time (to nearest even), the input
-    truncated by an elementwise `arith.truncf` that fuses into the kernel
-    producing it. The named op's body widens both back to
+    kernel-rewrite-convolutions. Each product (`linalg.matmul`, or a
+    contraction linalg.generic with a multiply-add body: graph.linear's
+    product, graph-prepack-weights' matrix-vector panels) and
+    `linalg.conv_2d_nhwc_fhwc` of an f32 input and a constant f32 weight
+    (static shape, not a splat) into an f32 init becomes the same op on
+    bf16 values (a `linalg.matmul` for `linalg.matmul`'s maps; other
+    generics keep theirs, with `arith.extf` in their body): the weight
+    rounded to bf16 at compile time (to nearest even), the input truncated
+    by an elementwise `arith.truncf` that fuses into the kernel producing
+    it. The named op's body widens both back to
     f32 (`arith.extf`), so each product of two bf16 values is exact in f32
     and the sums accumulate in f32, as AVX512-BF16's `vdpbf16ps` and AMX
     compute them (the fast-math mode of oneDNN and onnxruntime, and IREE's
