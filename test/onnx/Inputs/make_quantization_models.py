@@ -176,7 +176,9 @@ def contrib_errors(out_dir):
     """onnxruntime contrib ops (com.microsoft, QOperator) in forms the
     importer reports: QLinearGlobalAveragePool with channels_last=1, QGemm
     with transA=1, QLinearAdd with a per-channel scale, QLinearSoftmax with
-    opset-12 semantics on an inner axis, and a contrib op it does not know."""
+    opset-12 semantics on an inner axis, QLinearConcat without a whole
+    (X, X_scale, X_zero_point) triple, QLinearAveragePool with dilations,
+    and a contrib op it does not know."""
     u8 = TensorProto.UINT8
     ms = "com.microsoft"
     inits = [
@@ -200,12 +202,18 @@ def contrib_errors(out_dir):
                          opset=12),
         helper.make_node("QLinearFoo", ["a"], ["foo"], name="unknown",
                          domain=ms),
+        helper.make_node("QLinearConcat", ["s", "zp", "a", "s"], ["cat"],
+                         name="concat_short", domain=ms, axis=0),
+        helper.make_node("QLinearAveragePool", ["img", "s", "zp", "s", "zp"],
+                         ["pool"], name="pool_dilated", domain=ms,
+                         kernel_shape=[2, 2], dilations=[2, 2]),
     ]
     graph = helper.make_graph(
         nodes, "test", [_info("img", u8, [1, 3, 4, 4]), _info("a", u8, [3, 3])],
         [_info("gap", u8, [1, 3, 1, 1]), _info("g", TensorProto.FLOAT, [3, 3]),
          _info("add", u8, [3, 3]), _info("sm", u8, [3, 3]),
-         _info("foo", u8, [3, 3])], inits)
+         _info("foo", u8, [3, 3]), _info("cat", u8, [3, 3]),
+         _info("pool", u8, [1, 3, 2, 2])], inits)
     return helper.make_model(graph, opset_imports=[
         helper.make_opsetid("", 21), helper.make_opsetid(ms, 1)])
 

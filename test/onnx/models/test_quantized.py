@@ -94,12 +94,15 @@ def test_multiplies_bytes(name, fmt):
     graph = strata.compile(_quantized(name, fmt), compile_to="graph")
     assert "xui8>, tensor<" in graph and "xi8> -> tensor<" in graph, graph
     if name in ("resnet", "mobilenet"):
-        # Convolutions of one group on bytes; depthwise ones stay float.
+        # Convolutions on bytes: those of one group on unsigned activations
+        # (vpdpbusd), depthwise ones on signed activations (the named
+        # depthwise op).
         convs = [line for line in graph.splitlines() if "graph.conv2d" in line]
         assert any("xi8> -> tensor<" in line and "groups" not in line
                    for line in convs), graph
-        assert all("xi8> -> tensor<" in line for line in convs
-                   if "groups" not in line), convs
+        assert all("xi8> -> tensor<" in line for line in convs), convs
+        assert all("xui8>" not in line for line in convs
+                   if "groups" in line), convs
 
 
 @pytest.mark.parametrize("fmt", ["qdq", "qop"])
@@ -160,3 +163,71 @@ def test_other_byte_types(name, fmt, activations, weights):
         expected = session.run(None, {session.get_inputs()[0].name: x})[0]
         diff = float(np.max(np.abs(got.astype(np.float64) - expected)))
         assert diff <= step * 1.001, (diff, step)
+
+
+def _activations_model():
+    """conv -> LeakyRelu -> concat with a 1x1 conv of it -> Sigmoid ->
+    AveragePool (2x2, stride 2, ceil_mode) -> GlobalAveragePool -> Gemm:
+    onnxruntime's QOperator quantization makes QLinearLeakyRelu,
+    QLinearConcat, QLinearSigmoid and QLinearAveragePool of them."""
+    g = models._Graph(7)
+    x = g.conv("input", "conv1", 3, 8, 3)
+    x = g.node("LeakyRelu", [x], "leaky", alpha=0.1)
+    y = g.conv(x, "conv2", 8, 8, 1)
+    x = g.node("Concat", [x, y], "concat", axis=1)
+    x = g.node("Sigmoid", [x], "sigmoid")
+    x = g.node("AveragePool", [x], "avgpool", kernel_shape=[2, 2],
+               strides=[2, 2], ceil_mode=1)
+    x = g.node("GlobalAveragePool", [x], "gap")
+    x = g.node("Flatten", [x], "flatten")
+    x = g.gemm(x, "fc", 16, 10)
+    return g.finish("activations", [models._f32("input", ["batch", 3, 15, 15])],
+                    [models._f32(x, ["batch", 10])], 17)
+
+
+@pytest.mark.parametrize("fmt", ["qop", "qdq"])
+def test_quantized_activations(fmt, tmp_path):
+    """QLinearLeakyRelu, QLinearConcat, QLinearSigmoid and
+    QLinearAveragePool (com.microsoft) import, composed as their QDQ form,
+    and match onnxruntime's unoptimized session within one output step."""
+    model = _activations_model()
+    f32 = str(tmp_path / "f32.onnx")
+    quantized = str(tmp_path / "q.onnx")
+    onnx.save(model, f32)
+    rng = np.random.default_rng(3)
+
+    class Reader(quantization.CalibrationDataReader):
+        def __init__(self):
+            self.feeds = iter([{"input": rng.standard_normal(
+                (2, 3, 15, 15)).astype(np.float32)} for _ in range(8)])
+
+        def get_next(self):
+            return next(self.feeds, None)
+
+    quantization.quantize_static(
+        f32, quantized, Reader(),
+        quant_format=quantization.QuantFormat.QOperator if fmt == "qop"
+        else quantization.QuantFormat.QDQ)
+    model = onnx.load(quantized)
+    if fmt == "qop":
+        ops = {node.op_type for node in model.graph.node}
+        assert {"QLinearLeakyRelu", "QLinearConcat", "QLinearSigmoid",
+                "QLinearAveragePool"} <= ops, ops
+    compiled = strata.compile(model, target="cpu")
+    unoptimized = ort.SessionOptions()
+    unoptimized.graph_optimization_level = (
+        ort.GraphOptimizationLevel.ORT_DISABLE_ALL)
+    session = ort.InferenceSession(model.SerializeToString(), unoptimized,
+                                   providers=["CPUExecutionProvider"])
+    step = _output_step(model)
+    for batch in (1, 3):
+        x = np.random.default_rng(batch).standard_normal(
+            (batch, 3, 15, 15)).astype(np.float32)
+        got = compiled.main(x)
+        expected = session.run(None, {"input": x})[0]
+        assert got.shape == expected.shape
+        diff = float(np.max(np.abs(got.astype(np.float64) - expected)))
+        # onnxruntime computes QLinearSigmoid and QLinearLeakyRelu from a
+        # table of their 256 outputs, rounded once; Strata computes them
+        # (in f32, then rounds): one step more at most.
+        assert diff <= 2 * step * 1.001, (diff, step)

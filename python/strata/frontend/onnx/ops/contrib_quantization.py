@@ -2,7 +2,9 @@
 #
 # Handlers of the com.microsoft ops that onnxruntime's quantize_static
 # writes in the QOperator format: QLinearAdd, QLinearMul, QGemm,
-# QLinearGlobalAveragePool and QLinearSoftmax. Each is composed as the
+# QLinearGlobalAveragePool, QLinearSoftmax, QLinearConcat,
+# QLinearLeakyRelu, QLinearSigmoid and QLinearAveragePool. Each is
+# composed as the
 # QDQ form would be: its inputs dequantized (mul(sub(cast(q), cast(zp)),
 # scale), exactly as DequantizeLinear), the float op, and the result
 # quantized back as QuantizeLinear does (round half to even, zero point,
@@ -22,11 +24,12 @@ from typing import Optional
 from onnx import TensorProto
 
 from ..elements import _elem_name
-from ..emit import _f32_attr
+from ..emit import _f32_attr, _i64_array
 from ..errors import _Unsupported
 from ..importer import _Value
 from ..registry import _contrib_handler
 from .compose import _Builder, _norm_axis
+from .nn import _pool_kernel, _window_attrs, _window_lists
 from .quantization import (_check_quant_type, _dequantized, _per_tensor,
                            _quantized, _INT8)
 
@@ -194,3 +197,116 @@ def _qgemm(imp, ctx):
     imp.set_out(ctx, _quantize(b, y, _per_tensor(_scale(ctx, 7, "y_scale"),
                                                  "y_scale"),
                                zp, _output_elem(zp, a.elem)))
+
+
+def _unary_parameters(b: _Builder, ctx):
+    """The dequantized X of an op with inputs (X, X_scale, X_zero_point,
+    Y_scale, Y_zero_point) and its output quantization (scale, zero point,
+    element type)."""
+    x = ctx.input(0)
+    d = _dequantize(b, x, _per_tensor(_scale(ctx, 1, "X_scale"), "X_scale"),
+                    _optional(ctx, 2))
+    zp = _optional(ctx, 4)
+    return d, (_per_tensor(_scale(ctx, 3, "Y_scale"), "Y_scale"), zp,
+               _output_elem(zp, x.elem))
+
+
+@_contrib_handler("QLinearLeakyRelu QLinearSigmoid",
+                  "graph.cast, graph.sub, graph.mul, graph.leaky_relu / "
+                  "graph.sigmoid, graph.div, graph.round, graph.add, "
+                  "graph.clip",
+                  "int8/uint8; per-tensor scales and zero points; computed "
+                  "in f32 (onnxruntime uses a table of the 256 outputs)")
+def _qlinear_activation(imp, ctx):
+    """com.microsoft QLinearLeakyRelu / QLinearSigmoid: the activation of
+    the dequantized input, requantized."""
+    b = _Builder(imp, ctx)
+    d, (scale, zp, elem) = _unary_parameters(b, ctx)
+    if ctx.op == "QLinearLeakyRelu":
+        y = b.unary("leaky_relu", d,
+                    {"alpha": _f32_attr(float(ctx.attr("alpha", 0.01)))})
+    else:
+        y = b.unary("sigmoid", d)
+    imp.set_out(ctx, _quantize(b, y, scale, zp, elem))
+
+
+@_contrib_handler("QLinearConcat",
+                  "graph.cast, graph.sub, graph.mul per input, graph.concat, "
+                  "graph.div, graph.round, graph.add, graph.clip",
+                  "int8/uint8; inputs (Y_scale, Y_zero_point, then X, "
+                  "X_scale, X_zero_point per input); per-tensor scales and "
+                  "zero points")
+def _qlinear_concat(imp, ctx):
+    """com.microsoft QLinearConcat: the dequantized inputs concatenated
+    along `axis`, requantized with Y's parameters."""
+    b = _Builder(imp, ctx)
+    count = len(ctx.node.input) - 2
+    if count < 3 or count % 3 != 0:
+        raise _Unsupported(f"QLinearConcat takes Y_scale, Y_zero_point and "
+                           f"(X, X_scale, X_zero_point) triples, got "
+                           f"{len(ctx.node.input)} inputs")
+    parts = []
+    for i in range(2, len(ctx.node.input), 3):
+        x = ctx.input(i)
+        parts.append(_dequantize(
+            b, x, _per_tensor(_scale(ctx, i + 1, "X_scale"), "X_scale"),
+            _optional(ctx, i + 2)))
+    rank = parts[0].rank
+    if any(p.rank != rank for p in parts):
+        raise _Unsupported("the inputs of QLinearConcat differ in rank")
+    axis = ctx.attr("axis")
+    if axis is None:
+        raise _Unsupported("QLinearConcat needs its axis attribute")
+    axis = _norm_axis(int(axis), rank)
+    y = b.concat(parts, axis)
+    zp = _optional(ctx, 1)
+    imp.set_out(ctx, _quantize(b, y, _per_tensor(_scale(ctx, 0, "Y_scale"),
+                                                 "Y_scale"),
+                               zp, _output_elem(zp, ctx.input(2).elem)))
+
+
+def _pooled_size(size, k, stride, begin, end, dilation, ceil_mode):
+    """A window op's output size along one dim (ONNX's formula; with
+    ceil_mode, a last window starting in the end padding is dropped)."""
+    if size is None:
+        return None
+    span = size + begin + end - ((k - 1) * dilation + 1)
+    out = (-(-span // stride) if ceil_mode else span // stride) + 1
+    if ceil_mode and (out - 1) * stride >= size + begin:
+        out -= 1
+    return out
+
+
+@_contrib_handler("QLinearAveragePool",
+                  "graph.cast, graph.sub, graph.mul, graph.avg_pool2d, "
+                  "graph.div, graph.round, graph.add, graph.clip",
+                  "int8/uint8; 2-D NCHW (channels_last=0); strides, pads, "
+                  "auto_pad, count_include_pad, ceil_mode; per-tensor "
+                  "scales and zero points")
+def _qlinear_avg_pool(imp, ctx):
+    """com.microsoft QLinearAveragePool: AveragePool of the dequantized
+    input, requantized."""
+    b = _Builder(imp, ctx)
+    if ctx.attr("channels_last", 0):
+        raise _Unsupported("channels_last=1 is not supported")
+    x = ctx.input(0)
+    if x.rank != 4:
+        raise _Unsupported(f"only 2-D pooling (a 4-D input) is supported, "
+                           f"the input has rank {x.rank}")
+    kernel = _pool_kernel(ctx, 2)
+    strides, pads, dilations = _window_lists(ctx, x, kernel)
+    if dilations != [1, 1]:
+        raise _Unsupported("dilations are not supported")
+    ceil_mode = bool(ctx.attr("ceil_mode", 0))
+    dims = tuple(x.dims[:2]) + tuple(
+        _pooled_size(x.dims[2 + i], kernel[i], strides[i], pads[i],
+                     pads[2 + i], 1, ceil_mode) for i in range(2))
+    d, (scale, zp, elem) = _unary_parameters(b, ctx)
+    attrs = {"kernel_shape": _i64_array(kernel)}
+    attrs.update(_window_attrs(strides, pads, dilations))
+    if ctx.attr("count_include_pad"):
+        attrs["count_include_pad"] = "true"
+    if ceil_mode:
+        attrs["ceil_mode"] = "true"
+    pooled = b.op("avg_pool2d", [d], _F32, dims, attrs)
+    imp.set_out(ctx, _quantize(b, pooled, scale, zp, elem))
