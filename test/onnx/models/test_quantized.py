@@ -231,3 +231,37 @@ def test_quantized_activations(fmt, tmp_path):
         # table of their 256 outputs, rounded once; Strata computes them
         # (in f32, then rounds): one step more at most.
         assert diff <= 2 * step * 1.001, (diff, step)
+
+
+def test_qlinear_where():
+    """com.microsoft QLinearWhere (onnxruntime's QOperator Where), with a
+    condition and inputs of broadcast shapes: onnxruntime's bytes exactly."""
+    from onnx import helper, TensorProto
+    ms = "com.microsoft"
+    params = {"xs": np.float32(0.05), "xz": np.uint8(3),
+              "ys": np.float32(0.1), "yz": np.uint8(120),
+              "zs": np.float32(0.07), "zz": np.uint8(100)}
+    inits = [numpy_helper.from_array(np.array(v), k)
+             for k, v in params.items()]
+    node = helper.make_node("QLinearWhere", ["c", "x", "xs", "xz", "y", "ys",
+                                             "yz", "zs", "zz"], ["z"],
+                            domain=ms, name="where")
+    graph = helper.make_graph(
+        [node], "where",
+        [helper.make_tensor_value_info("c", TensorProto.BOOL, [2, 1, 4]),
+         helper.make_tensor_value_info("x", TensorProto.UINT8, [2, 3, 4]),
+         helper.make_tensor_value_info("y", TensorProto.UINT8, [1, 4])],
+        [helper.make_tensor_value_info("z", TensorProto.UINT8, [2, 3, 4])],
+        inits)
+    model = helper.make_model(graph, ir_version=9, opset_imports=[
+        helper.make_opsetid("", 17), helper.make_opsetid(ms, 1)])
+    rng = np.random.default_rng(0)
+    feeds = {"c": rng.random((2, 1, 4)) > 0.5,
+             "x": rng.integers(0, 256, (2, 3, 4)).astype(np.uint8),
+             "y": rng.integers(0, 256, (1, 4)).astype(np.uint8)}
+    session = ort.InferenceSession(model.SerializeToString(),
+                                   providers=["CPUExecutionProvider"])
+    expected = session.run(None, feeds)[0]
+    got = strata.compile(model).main(feeds["c"], feeds["x"], feeds["y"])
+    assert got.dtype == np.uint8
+    np.testing.assert_array_equal(got, expected)

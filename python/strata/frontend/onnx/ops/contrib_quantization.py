@@ -3,8 +3,8 @@
 # Handlers of the com.microsoft ops that onnxruntime's quantize_static
 # writes in the QOperator format: QLinearAdd, QLinearMul, QGemm,
 # QLinearGlobalAveragePool, QLinearSoftmax, QLinearConcat,
-# QLinearLeakyRelu, QLinearSigmoid and QLinearAveragePool. Each is
-# composed as the
+# QLinearLeakyRelu, QLinearSigmoid, QLinearAveragePool and QLinearWhere.
+# Each is composed as the
 # QDQ form would be: its inputs dequantized (mul(sub(cast(q), cast(zp)),
 # scale), exactly as DequantizeLinear), the float op, and the result
 # quantized back as QuantizeLinear does (round half to even, zero point,
@@ -310,3 +310,30 @@ def _qlinear_avg_pool(imp, ctx):
         attrs["ceil_mode"] = "true"
     pooled = b.op("avg_pool2d", [d], _F32, dims, attrs)
     imp.set_out(ctx, _quantize(b, pooled, scale, zp, elem))
+
+
+@_contrib_handler("QLinearWhere",
+                  "graph.cast, graph.sub, graph.mul, graph.select, "
+                  "graph.div, graph.round, graph.add, graph.clip",
+                  "int8/uint8; inputs (condition, X, x_scale, x_zero_point, "
+                  "Y, y_scale, y_zero_point, z_scale, z_zero_point); numpy "
+                  "broadcasting; per-tensor scales and zero points")
+def _qlinear_where(imp, ctx):
+    """com.microsoft QLinearWhere: condition ? dequantize(X) :
+    dequantize(Y), requantized with Z's parameters."""
+    b = _Builder(imp, ctx)
+    condition = ctx.input(0)
+    if condition.elem != TensorProto.BOOL:
+        raise _Unsupported(f"the condition has element type "
+                           f"{_elem_name(condition.elem)}, expected bool")
+    dx = _dequantize(b, ctx.input(1), _per_tensor(_scale(ctx, 2, "x_scale"),
+                                                  "x_scale"),
+                     _optional(ctx, 3))
+    dy = _dequantize(b, ctx.input(4), _per_tensor(_scale(ctx, 5, "y_scale"),
+                                                  "y_scale"),
+                     _optional(ctx, 6))
+    z = b.select(condition, dx, dy)
+    zp = _optional(ctx, 8)
+    imp.set_out(ctx, _quantize(b, z, _per_tensor(_scale(ctx, 7, "z_scale"),
+                                                 "z_scale"),
+                               zp, _output_elem(zp, ctx.input(1).elem)))
