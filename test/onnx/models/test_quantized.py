@@ -73,6 +73,16 @@ def _quantized(name, fmt="qdq", activations="u8", weights="s8"):
         return onnx.load(qdq)
 
 
+def _unoptimized_session(model):
+    """onnxruntime with its graph optimizations off: the graph evaluated op
+    by op as the ONNX spec defines it."""
+    options = ort.SessionOptions()
+    options.graph_optimization_level = (
+        ort.GraphOptimizationLevel.ORT_DISABLE_ALL)
+    return ort.InferenceSession(model.SerializeToString(), options,
+                                providers=["CPUExecutionProvider"])
+
+
 def _output_step(model):
     """The scale the output is dequantized with; for an output computed in
     float from the last quantized tensor (QOperator's LayerNormalization),
@@ -111,11 +121,7 @@ def test_multiplies_bytes(name, fmt):
 def test_matches_onnxruntime(name, batch, fmt):
     model = _quantized(name, fmt)
     compiled = strata.compile(model, target="cpu")
-    unoptimized = ort.SessionOptions()
-    unoptimized.graph_optimization_level = (
-        ort.GraphOptimizationLevel.ORT_DISABLE_ALL)
-    sessions = [ort.InferenceSession(model.SerializeToString(), unoptimized,
-                                     providers=["CPUExecutionProvider"])]
+    sessions = [_unoptimized_session(model)]
     if name == "mlp":
         sessions.append(ort.InferenceSession(
             model.SerializeToString(), providers=["CPUExecutionProvider"]))
@@ -151,11 +157,7 @@ def test_other_byte_types(name, fmt, activations, weights):
     graph = strata.compile(model, compile_to="graph")
     assert "xui8>, tensor<" in graph and "xi8> -> tensor<" in graph, graph
     compiled = strata.compile(model, target="cpu")
-    unoptimized = ort.SessionOptions()
-    unoptimized.graph_optimization_level = (
-        ort.GraphOptimizationLevel.ORT_DISABLE_ALL)
-    session = ort.InferenceSession(model.SerializeToString(), unoptimized,
-                                   providers=["CPUExecutionProvider"])
+    session = _unoptimized_session(model)
     step = _output_step(model)
     for seed in (200, 201):
         x = models.make_input(name, 2, seed)
@@ -214,11 +216,7 @@ def test_quantized_activations(fmt, tmp_path):
         assert {"QLinearLeakyRelu", "QLinearConcat", "QLinearSigmoid",
                 "QLinearAveragePool"} <= ops, ops
     compiled = strata.compile(model, target="cpu")
-    unoptimized = ort.SessionOptions()
-    unoptimized.graph_optimization_level = (
-        ort.GraphOptimizationLevel.ORT_DISABLE_ALL)
-    session = ort.InferenceSession(model.SerializeToString(), unoptimized,
-                                   providers=["CPUExecutionProvider"])
+    session = _unoptimized_session(model)
     step = _output_step(model)
     for batch in (1, 3):
         x = np.random.default_rng(batch).standard_normal(

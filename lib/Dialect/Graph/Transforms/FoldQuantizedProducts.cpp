@@ -273,24 +273,27 @@ bool isSignedBytes(Value bytes) {
   return !cast<IntegerType>(getElementTypeOrSelf(bytes.getType())).isUnsigned();
 }
 
-/// `a` (the activations of a product with a constant weight) with signed
-/// bytes made unsigned: qa + 128 as ui8, with zero point za + 128, which
-/// leaves qa - za unchanged. int8 dot products (vpdpbusd) multiply
-/// unsigned by signed bytes, and the new zero point's term is the
-/// weight's column (or filter) sums, constants. The shift is elementwise:
-/// it fuses into the quantization that produced qa. Unsigned bytes stay.
-void makeBytesUnsigned(PatternRewriter &rewriter, Location loc,
-                       Dequantized &a) {
-  if (!isSignedBytes(a.bytes))
-    return;
+/// `a`'s bytes moved by 128 into the other signedness: qa + 128 as ui8
+/// with zero point za + 128 (`toUnsigned`), or qa - 128 as i8 with zero
+/// point za - 128, which leaves qa - za unchanged (a missing zero point is
+/// 0, and becomes +-128). The shift is elementwise: it fuses into the
+/// quantization that produced qa.
+void shiftBytes(PatternRewriter &rewriter, Location loc, Dequantized &a,
+                bool toUnsigned) {
   Type i32 = rewriter.getI32Type();
-  auto ui8 = IntegerType::get(rewriter.getContext(), 8, IntegerType::Unsigned);
+  auto byteType = IntegerType::get(rewriter.getContext(), 8,
+                                   toUnsigned ? IntegerType::Unsigned
+                                              : IntegerType::Signless);
   Value offset = createI32Scalar(rewriter, loc, 128);
   auto shift = [&](Value bytes) -> Value {
     auto type = cast<RankedTensorType>(bytes.getType());
     Value wide = CastOp::create(rewriter, loc, type.clone(i32), bytes);
-    Value shifted = AddOp::create(rewriter, loc, wide, offset);
-    return CastOp::create(rewriter, loc, type.clone(ui8), shifted);
+    Value shifted;
+    if (toUnsigned)
+      shifted = AddOp::create(rewriter, loc, wide, offset);
+    else
+      shifted = SubOp::create(rewriter, loc, wide, offset);
+    return CastOp::create(rewriter, loc, type.clone(byteType), shifted);
   };
   a.bytes = shift(a.bytes);
   a.zeroPoint =
@@ -298,39 +301,31 @@ void makeBytesUnsigned(PatternRewriter &rewriter, Location loc,
           ? shift(a.zeroPoint)
           : ConstantOp::create(
                 rewriter, loc,
-                DenseElementsAttr::get(RankedTensorType::get({}, ui8),
-                                       IntegerAttr::get(ui8, APInt(8, 128))))
+                DenseElementsAttr::get(
+                    RankedTensorType::get({}, byteType),
+                    IntegerAttr::get(byteType,
+                                     APInt(8, toUnsigned ? 128 : -128, true))))
                 .getResult();
 }
 
+/// `a` (the activations of a product with a constant weight) with signed
+/// bytes made unsigned (shiftBytes): int8 dot products (vpdpbusd) multiply
+/// unsigned by signed bytes, and the new zero point's term is the
+/// weight's column (or filter) sums, constants. Unsigned bytes stay.
+void makeBytesUnsigned(PatternRewriter &rewriter, Location loc,
+                       Dequantized &a) {
+  if (isSignedBytes(a.bytes))
+    shiftBytes(rewriter, loc, a, /*toUnsigned=*/true);
+}
+
 /// `a` (the activations of a grouped convolution with a constant weight)
-/// with unsigned bytes made signed: qa - 128 as i8, with zero point
-/// za - 128, which leaves qa - za unchanged. The named depthwise
+/// with unsigned bytes made signed (shiftBytes): the named depthwise
 /// convolution that the CPU kernels vectorize sign-extends both operands
-/// (an unsigned one makes it a generic, computed element by element). The
-/// shift is elementwise: it fuses into the quantization that produced qa.
+/// (an unsigned one makes it a generic, computed element by element).
 /// Signed bytes stay.
 void makeBytesSigned(PatternRewriter &rewriter, Location loc, Dequantized &a) {
-  if (isSignedBytes(a.bytes))
-    return;
-  Type i32 = rewriter.getI32Type();
-  Type i8 = rewriter.getI8Type();
-  Value offset = createI32Scalar(rewriter, loc, 128);
-  auto shift = [&](Value bytes) -> Value {
-    auto type = cast<RankedTensorType>(bytes.getType());
-    Value wide = CastOp::create(rewriter, loc, type.clone(i32), bytes);
-    Value shifted = SubOp::create(rewriter, loc, wide, offset);
-    return CastOp::create(rewriter, loc, type.clone(i8), shifted);
-  };
-  a.bytes = shift(a.bytes);
-  a.zeroPoint =
-      a.zeroPoint
-          ? shift(a.zeroPoint)
-          : ConstantOp::create(rewriter, loc,
-                               DenseElementsAttr::get(
-                                   RankedTensorType::get({}, i8),
-                                   IntegerAttr::get(i8, APInt(8, -128, true))))
-                .getResult();
+  if (!isSignedBytes(a.bytes))
+    shiftBytes(rewriter, loc, a, /*toUnsigned=*/false);
 }
 
 /// The constant unsigned bytes `bytes` as signed ones, q - 128 (its bits
