@@ -12,6 +12,7 @@
 
 #include "strata/Dialect/Kernel/IR/KernelDialect.h"
 #include "strata/Dialect/Kernel/Transforms/ConstantCombination.h"
+#include "strata/Dialect/Kernel/Transforms/Products.h"
 #include "strata/Target/TargetInfo.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
@@ -112,17 +113,14 @@ bool isDotProductLayout(linalg::LinalgOp op,
   if (op.getNumDpsInputs() != 2 || op.getNumDpsInits() != 1 ||
       dims.k.size() != 2 || dims.k.back() != op.getNumLoops() - 1)
     return false;
-  Type a = getElementTypeOrSelf(op.getDpsInputs()[0].getType());
-  Type b = getElementTypeOrSelf(op.getDpsInputs()[1].getType());
-  Type acc = getElementTypeOrSelf(op.getDpsInits()[0].getType());
-  int64_t group = 0;
-  if (machine.int8DotProducts && a.isSignlessInteger(8) &&
-      b.isSignlessInteger(8) && acc.isSignlessInteger(32))
-    group = 4;
-  else if (machine.bf16DotProducts && a.isBF16() && b.isBF16() && acc.isF32())
-    group = 2;
+  int64_t group =
+      getDotProductGroup(getElementTypeOrSelf(op.getDpsInputs()[0].getType()),
+                         getElementTypeOrSelf(op.getDpsInputs()[1].getType()),
+                         getElementTypeOrSelf(op.getDpsInits()[0].getType()));
+  bool computed = (group == 4 && machine.int8DotProducts) ||
+                  (group == 2 && machine.bf16DotProducts);
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
-  if (group == 0 || ranges[dims.k.back()] != group)
+  if (!computed || ranges[dims.k.back()] != group)
     return false;
   AffineExpr groupDim = getAffineDimExpr(dims.k.back(), op.getContext());
   return llvm::all_of(op.getDpsInputOperands(), [&](OpOperand *operand) {

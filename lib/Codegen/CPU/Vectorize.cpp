@@ -12,6 +12,7 @@
 #include "strata/Codegen/Common/ConstantCombinations.h"
 #include "strata/Codegen/Common/Tiling.h"
 #include "strata/Dialect/Kernel/IR/KernelDialect.h"
+#include "strata/Dialect/Kernel/Transforms/Products.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -193,21 +194,13 @@ Operation *decomposeWindowedOp(RewriterBase &rewriter, Operation *op) {
                 math::FmaOp::create(b, loc, args[t], args[numWindows + t], acc);
             continue;
           }
-          if (depthwise) {
-            // The convolution's body with this window and filter tap.
-            IRMapping mapping;
-            mapping.map(body.getArgument(0), args[t]);
-            mapping.map(body.getArgument(1), args[numWindows + t]);
-            mapping.map(body.getArgument(2), acc);
-            for (Operation &bodyOp : body.without_terminator())
-              b.clone(bodyOp, mapping);
-            acc = mapping.lookup(body.getTerminator()->getOperand(0));
-            continue;
-          }
-          // The pooling body with this window as its input (the second
-          // input, the window shape, is unused).
+          // The op's body with this window as its input, and this filter
+          // tap (an integer convolution) or nothing (pooling: the second
+          // input, the window shape, is unused) as its second.
           IRMapping mapping;
           mapping.map(body.getArgument(0), args[t]);
+          if (depthwise)
+            mapping.map(body.getArgument(1), args[numWindows + t]);
           mapping.map(body.getArgument(2), acc);
           for (Operation &bodyOp : body.without_terminator())
             b.clone(bodyOp, mapping);
@@ -550,9 +543,10 @@ struct ReadDotProductRowsFlat : public OpRewritePattern<vector::ContractionOp> {
     VectorType type = read.getVectorType();
     auto sourceType = dyn_cast<RankedTensorType>(read.getBase().getType());
     int64_t rank = type.getRank();
-    int64_t group = type.getElementType().isSignlessInteger(8) ? 4
-                    : type.getElementType().isBF16()           ? 2
-                                                               : 0;
+    // (A's elements are B's in both layouts.)
+    int64_t group = strata::kernel::getDotProductGroup(
+        type.getElementType(), type.getElementType(),
+        getElementTypeOrSelf(contract.getAccType()));
     if (rank != 4 || group == 0 || type.getDimSize(3) != group || !sourceType ||
         sourceType.getRank() != rank ||
         sourceType.getDimSize(3) != type.getDimSize(3) ||

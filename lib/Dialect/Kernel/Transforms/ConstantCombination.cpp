@@ -6,6 +6,8 @@
 
 #include "strata/Dialect/Kernel/Transforms/ConstantCombination.h"
 
+#include "strata/Dialect/Kernel/Transforms/Products.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Matchers.h"
 
@@ -18,21 +20,7 @@ strata::kernel::matchConstantCombination(Operation *op) {
       generic.getNumDpsInputs() != 2 || generic.getNumDpsInits() != 1)
     return std::nullopt;
   // The body: acc + x * k, in either operand order.
-  Block &body = generic.getRegion().front();
-  if (body.getNumArguments() != 3 || body.getOperations().size() != 3)
-    return std::nullopt;
-  auto mul = dyn_cast<arith::MulFOp>(body.front());
-  auto add = dyn_cast<arith::AddFOp>(*std::next(body.begin()));
-  auto yield = cast<linalg::YieldOp>(body.getTerminator());
-  if (!mul || !add || yield.getNumOperands() != 1 ||
-      yield.getOperand(0) != add.getResult())
-    return std::nullopt;
-  Value in0 = body.getArgument(0), in1 = body.getArgument(1),
-        acc = body.getArgument(2);
-  if (!((mul.getLhs() == in0 && mul.getRhs() == in1) ||
-        (mul.getLhs() == in1 && mul.getRhs() == in0)) ||
-      !((add.getLhs() == acc && add.getRhs() == mul.getResult()) ||
-        (add.getLhs() == mul.getResult() && add.getRhs() == acc)))
+  if (!isFloatMultiplyAddBody(generic.getRegion().front()))
     return std::nullopt;
 
   SmallVector<AffineMap> maps = generic.getIndexingMapsArray();

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "strata/Dialect/Kernel/Transforms/Passes.h"
+#include "strata/Dialect/Kernel/Transforms/Products.h"
 
 #include "strata/Support/ConstantLayout.h"
 
@@ -119,25 +120,6 @@ FailureOr<std::pair<Value, Value>> createDemotedInputs(RewriterBase &rewriter,
                         roundedWeight);
 }
 
-/// Whether `op`'s body is acc + a * b of its two inputs and init, in
-/// either order.
-bool isMultiplyAdd(linalg::LinalgOp op) {
-  Block &body = op->getRegion(0).front();
-  if (body.getOperations().size() != 3)
-    return false;
-  auto mul = dyn_cast<arith::MulFOp>(body.front());
-  auto add = dyn_cast<arith::AddFOp>(*std::next(body.begin()));
-  auto yield = cast<linalg::YieldOp>(body.getTerminator());
-  BlockArgument a = body.getArgument(0), b = body.getArgument(1),
-                acc = body.getArgument(2);
-  return mul && add && yield.getValues().size() == 1 &&
-         yield.getValues()[0] == add.getResult() &&
-         ((mul.getLhs() == a && mul.getRhs() == b) ||
-          (mul.getLhs() == b && mul.getRhs() == a)) &&
-         ((add.getLhs() == acc && add.getRhs() == mul.getResult()) ||
-          (add.getRhs() == acc && add.getLhs() == mul.getResult()));
-}
-
 /// A product of f32 A and a constant f32 B -> the same product of their
 /// bf16 values into the same f32 init: a linalg.matmul for
 /// linalg.matmul's maps (that op, or the multiply-add generic that
@@ -150,9 +132,10 @@ LogicalResult demoteProduct(RewriterBase &rewriter, linalg::LinalgOp product) {
   if (!isDemotable(product, weight))
     return failure();
   bool matmul = isa<linalg::MatmulOp>(product.getOperation());
-  bool generic = isa<linalg::GenericOp>(product.getOperation()) &&
-                 linalg::isaContractionOpInterface(product) &&
-                 isMultiplyAdd(product);
+  bool generic =
+      isa<linalg::GenericOp>(product.getOperation()) &&
+      linalg::isaContractionOpInterface(product) &&
+      strata::kernel::isFloatMultiplyAddBody(product->getRegion(0).front());
   if (!matmul && !generic)
     return failure();
   bool matmulMaps =

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "strata/Dialect/Kernel/Transforms/Passes.h"
+#include "strata/Dialect/Kernel/Transforms/Products.h"
 
 #include "strata/Support/ConstantLayout.h"
 
@@ -138,13 +139,12 @@ int64_t getDotProductGroup(linalg::LinalgOp op, bool int8, bool bf16) {
       op.getIndexingMapsArray() !=
           linalg::MatmulOp::getDefaultIndexingMaps(op.getContext()))
     return 0;
-  Type aType = getElementTypeOrSelf(op.getDpsInputs()[0].getType());
-  Type bType = getElementTypeOrSelf(op.getDpsInputs()[1].getType());
-  Type accType = getElementTypeOrSelf(op.getDpsInits()[0].getType());
-  bool bytes = int8 && aType.isSignlessInteger(8) &&
-               bType.isSignlessInteger(8) && accType.isSignlessInteger(32);
-  bool pairs = bf16 && aType.isBF16() && bType.isBF16() && accType.isF32();
-  if (!bytes && !pairs)
+  int64_t group = strata::kernel::getDotProductGroup(
+      getElementTypeOrSelf(op.getDpsInputs()[0].getType()),
+      getElementTypeOrSelf(op.getDpsInputs()[1].getType()),
+      getElementTypeOrSelf(op.getDpsInits()[0].getType()));
+  bool bytes = int8 && group == 4;
+  if (!bytes && !(bf16 && group == 2))
     return 0;
   Block &body = op->getRegion(0).front();
   auto yield = dyn_cast<linalg::YieldOp>(body.getTerminator());
@@ -184,9 +184,7 @@ int64_t getDotProductGroup(linalg::LinalgOp op, bool int8, bool bf16) {
   Value lhs = mul->getOperand(0), rhs = mul->getOperand(1);
   bool matches = (isExtended(lhs, aKind, 0) && isExtended(rhs, bKind, 1)) ||
                  (isExtended(rhs, aKind, 0) && isExtended(lhs, bKind, 1));
-  if (!matches)
-    return 0;
-  return bytes ? 4 : 2;
+  return matches ? group : 0;
 }
 
 /// Rewrites `product`, A [M, K] times a constant B [K, N] whose K elements
@@ -216,7 +214,7 @@ LogicalResult packForDotProducts(RewriterBase &rewriter,
   int64_t panels = n / width;
   auto panelType = RankedTensorType::get({panels, k / group, width, group},
                                          bType.getElementType());
-  // [K, N] viewed as [K/4, 4, N/P, P] (k0, k1, panel, lane), made
+  // [K, N] viewed as [K/g, g, N/P, P] (k0, k1, panel, lane), made
   // [panel, k0, lane, k1].
   FailureOr<ElementsAttr> relaid = strata::transposeConstant(
       value, {2, 0, 3, 1}, panelType, {k / group, group, panels, width},

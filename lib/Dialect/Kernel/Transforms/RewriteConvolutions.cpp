@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "strata/Dialect/Kernel/Transforms/Passes.h"
+#include "strata/Dialect/Kernel/Transforms/Products.h"
 
 #include "strata/Support/ConstantLayout.h"
 
@@ -501,9 +502,7 @@ bool isWinogradShape(linalg::Conv2DNhwcFhwcOp conv,
   // too short to pay for the transforms: im2col reads them as runs.
   if (c * 4 < 64)
     return false;
-  Block &body = conv->getRegion(0).front();
-  return body.getOperations().size() == 3 && isa<arith::MulFOp>(body.front()) &&
-         isa<arith::AddFOp>(*std::next(body.begin()));
+  return strata::kernel::isFloatMultiplyAddBody(conv->getRegion(0).front());
 }
 
 /// Rewrites `conv` (linalg.conv_2d_nhwc_fhwc, f32, unit batch, 3x3 window,
@@ -729,10 +728,10 @@ LogicalResult rewriteConv2DNhwcFhwc(RewriterBase &rewriter, Operation *conv,
   // runs of `runLength` elements from KH image rows (KW*C, or rounded up for
   // dot products, whose filter then has zero rows there). Dot products sum
   // groups of 4 bytes (int8) or 2 bf16 values into one 32-bit lane.
-  int64_t dotGroup = !widening              ? 0
-                     : elementBytes == 1    ? 4
-                     : elementType.isBF16() ? 2
-                                            : 0;
+  int64_t dotGroup = widening ? strata::kernel::getDotProductGroup(
+                                    elementType, filterType.getElementType(),
+                                    initType.getElementType())
+                              : 0;
   // Channels narrower than a cache line (an RGB image's 3) are copied as
   // runs of KW*C elements of the [H, W*C] input. Wider ones are runs
   // already, and reading the image unreshaped keeps its producers in the
