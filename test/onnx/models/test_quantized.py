@@ -183,7 +183,8 @@ def _activations_model():
     x = g.node("GlobalAveragePool", [x], "gap")
     x = g.node("Flatten", [x], "flatten")
     x = g.gemm(x, "fc", 16, 10)
-    return g.finish("activations", [models._f32("input", ["batch", 3, 15, 15])],
+    return g.finish("activations",
+                    [models._f32("input", ["batch", 3, 15, 15])],
                     [models._f32(x, ["batch", 10])], 17)
 
 

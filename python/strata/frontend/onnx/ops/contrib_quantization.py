@@ -69,6 +69,25 @@ def _output_elem(zp: Optional[_Value], fallback: int) -> int:
     return zp.elem if zp is not None else fallback
 
 
+def _dequantized_input(b: _Builder, ctx, i: int, scale_name: str) -> _Value:
+    """Input `i` dequantized with the per-tensor scale of input i + 1 and
+    the optional zero point of input i + 2: the (X, X_scale, X_zero_point)
+    triples of the QOperator ops."""
+    return _dequantize(b, ctx.input(i), _per_tensor(
+        _scale(ctx, i + 1, scale_name), scale_name), _optional(ctx, i + 2))
+
+
+def _requantized_output(b: _Builder, ctx, y: _Value, i: int,
+                        scale_name: str, fallback: int) -> _Value:
+    """`y` quantized with the per-tensor scale of input `i` and the
+    optional zero point of input i + 1, into the zero point's element type
+    (`fallback` without one)."""
+    zp = _optional(ctx, i + 1)
+    return _quantize(b, y, _per_tensor(_scale(ctx, i, scale_name),
+                                       scale_name),
+                     zp, _output_elem(zp, fallback))
+
+
 @_contrib_handler("QLinearAdd QLinearMul",
                   "graph.cast, graph.sub, graph.mul, graph.add / graph.mul, "
                   "graph.div, graph.round, graph.clip",
@@ -79,17 +98,11 @@ def _qlinear_binary(imp, ctx):
     """com.microsoft QLinearAdd / QLinearMul: C = quantize(dequantize(A)
     op dequantize(B))."""
     b = _Builder(imp, ctx)
-    a = _dequantize(b, ctx.input(0), _per_tensor(_scale(ctx, 1, "A_scale"),
-                                                 "A_scale"),
-                    _optional(ctx, 2))
-    y = _dequantize(b, ctx.input(3), _per_tensor(_scale(ctx, 4, "B_scale"),
-                                                 "B_scale"),
-                    _optional(ctx, 5))
+    a = _dequantized_input(b, ctx, 0, "A_scale")
+    y = _dequantized_input(b, ctx, 3, "B_scale")
     r = b.add(a, y) if ctx.op == "QLinearAdd" else b.mul(a, y)
-    zp = _optional(ctx, 7)
-    imp.set_out(ctx, _quantize(b, r, _per_tensor(_scale(ctx, 6, "C_scale"),
-                                                 "C_scale"),
-                               zp, _output_elem(zp, ctx.input(0).elem)))
+    imp.set_out(ctx, _requantized_output(b, ctx, r, 6, "C_scale",
+                                         ctx.input(0).elem))
 
 
 @_contrib_handler("QLinearGlobalAveragePool",
@@ -107,13 +120,11 @@ def _qlinear_global_avg_pool(imp, ctx):
     if x.rank < 3:
         raise _Unsupported(f"the input must have rank 3 or more, got "
                            f"{x.rank}")
-    d = _dequantize(b, x, _per_tensor(_scale(ctx, 1, "x_scale"), "x_scale"),
-                    _optional(ctx, 2))
+    d = _dequantized_input(b, ctx, 0, "x_scale")
     dims = x.dims[:2] + (1,) * (x.rank - 2)
     pooled = b.op("global_avg_pool", [d], _F32, dims)
-    zp = _optional(ctx, 4)
-    imp.set_out(ctx, _quantize(b, pooled, _per_tensor(
-        _scale(ctx, 3, "y_scale"), "y_scale"), zp, _output_elem(zp, x.elem)))
+    imp.set_out(ctx, _requantized_output(b, ctx, pooled, 3, "y_scale",
+                                         x.elem))
 
 
 @_contrib_handler("QLinearSoftmax",
@@ -133,12 +144,10 @@ def _qlinear_softmax(imp, ctx):
         raise _Unsupported(f"opset {opset} semantics (softmax over the "
                            "flattened trailing dims) are only supported on "
                            "the last axis")
-    d = _dequantize(b, x, _per_tensor(_scale(ctx, 1, "X_scale"), "X_scale"),
-                    _optional(ctx, 2))
+    d = _dequantized_input(b, ctx, 0, "X_scale")
     probs = b.op("softmax", [d], _F32, d.dims, {"axis": f"{axis} : i64"})
-    zp = _optional(ctx, 4)
-    imp.set_out(ctx, _quantize(b, probs, _per_tensor(
-        _scale(ctx, 3, "y_scale"), "y_scale"), zp, _output_elem(zp, x.elem)))
+    imp.set_out(ctx, _requantized_output(b, ctx, probs, 3, "y_scale",
+                                         x.elem))
 
 
 @_contrib_handler("QGemm",
@@ -193,22 +202,7 @@ def _qgemm(imp, ctx):
     if not ctx.has_input(7):
         imp.set_out(ctx, y)
         return
-    zp = _optional(ctx, 8)
-    imp.set_out(ctx, _quantize(b, y, _per_tensor(_scale(ctx, 7, "y_scale"),
-                                                 "y_scale"),
-                               zp, _output_elem(zp, a.elem)))
-
-
-def _unary_parameters(b: _Builder, ctx):
-    """The dequantized X of an op with inputs (X, X_scale, X_zero_point,
-    Y_scale, Y_zero_point) and its output quantization (scale, zero point,
-    element type)."""
-    x = ctx.input(0)
-    d = _dequantize(b, x, _per_tensor(_scale(ctx, 1, "X_scale"), "X_scale"),
-                    _optional(ctx, 2))
-    zp = _optional(ctx, 4)
-    return d, (_per_tensor(_scale(ctx, 3, "Y_scale"), "Y_scale"), zp,
-               _output_elem(zp, x.elem))
+    imp.set_out(ctx, _requantized_output(b, ctx, y, 7, "y_scale", a.elem))
 
 
 @_contrib_handler("QLinearLeakyRelu QLinearSigmoid",
@@ -221,13 +215,14 @@ def _qlinear_activation(imp, ctx):
     """com.microsoft QLinearLeakyRelu / QLinearSigmoid: the activation of
     the dequantized input, requantized."""
     b = _Builder(imp, ctx)
-    d, (scale, zp, elem) = _unary_parameters(b, ctx)
+    d = _dequantized_input(b, ctx, 0, "X_scale")
     if ctx.op == "QLinearLeakyRelu":
         y = b.unary("leaky_relu", d,
                     {"alpha": _f32_attr(float(ctx.attr("alpha", 0.01)))})
     else:
         y = b.unary("sigmoid", d)
-    imp.set_out(ctx, _quantize(b, y, scale, zp, elem))
+    imp.set_out(ctx, _requantized_output(b, ctx, y, 3, "Y_scale",
+                                         ctx.input(0).elem))
 
 
 @_contrib_handler("QLinearConcat",
@@ -245,12 +240,8 @@ def _qlinear_concat(imp, ctx):
         raise _Unsupported(f"QLinearConcat takes Y_scale, Y_zero_point and "
                            f"(X, X_scale, X_zero_point) triples, got "
                            f"{len(ctx.node.input)} inputs")
-    parts = []
-    for i in range(2, len(ctx.node.input), 3):
-        x = ctx.input(i)
-        parts.append(_dequantize(
-            b, x, _per_tensor(_scale(ctx, i + 1, "X_scale"), "X_scale"),
-            _optional(ctx, i + 2)))
+    parts = [_dequantized_input(b, ctx, i, "X_scale")
+             for i in range(2, len(ctx.node.input), 3)]
     rank = parts[0].rank
     if any(p.rank != rank for p in parts):
         raise _Unsupported("the inputs of QLinearConcat differ in rank")
@@ -259,10 +250,8 @@ def _qlinear_concat(imp, ctx):
         raise _Unsupported("QLinearConcat needs its axis attribute")
     axis = _norm_axis(int(axis), rank)
     y = b.concat(parts, axis)
-    zp = _optional(ctx, 1)
-    imp.set_out(ctx, _quantize(b, y, _per_tensor(_scale(ctx, 0, "Y_scale"),
-                                                 "Y_scale"),
-                               zp, _output_elem(zp, ctx.input(2).elem)))
+    imp.set_out(ctx, _requantized_output(b, ctx, y, 0, "Y_scale",
+                                         ctx.input(2).elem))
 
 
 def _pooled_size(size, k, stride, begin, end, dilation, ceil_mode):
@@ -301,7 +290,7 @@ def _qlinear_avg_pool(imp, ctx):
     dims = tuple(x.dims[:2]) + tuple(
         _pooled_size(x.dims[2 + i], kernel[i], strides[i], pads[i],
                      pads[2 + i], 1, ceil_mode) for i in range(2))
-    d, (scale, zp, elem) = _unary_parameters(b, ctx)
+    d = _dequantized_input(b, ctx, 0, "X_scale")
     attrs = {"kernel_shape": _i64_array(kernel)}
     attrs.update(_window_attrs(strides, pads, dilations))
     if ctx.attr("count_include_pad"):
@@ -309,7 +298,8 @@ def _qlinear_avg_pool(imp, ctx):
     if ceil_mode:
         attrs["ceil_mode"] = "true"
     pooled = b.op("avg_pool2d", [d], _F32, dims, attrs)
-    imp.set_out(ctx, _quantize(b, pooled, scale, zp, elem))
+    imp.set_out(ctx, _requantized_output(b, ctx, pooled, 3, "Y_scale",
+                                         x.elem))
 
 
 @_contrib_handler("QLinearWhere",
@@ -326,14 +316,7 @@ def _qlinear_where(imp, ctx):
     if condition.elem != TensorProto.BOOL:
         raise _Unsupported(f"the condition has element type "
                            f"{_elem_name(condition.elem)}, expected bool")
-    dx = _dequantize(b, ctx.input(1), _per_tensor(_scale(ctx, 2, "x_scale"),
-                                                  "x_scale"),
-                     _optional(ctx, 3))
-    dy = _dequantize(b, ctx.input(4), _per_tensor(_scale(ctx, 5, "y_scale"),
-                                                  "y_scale"),
-                     _optional(ctx, 6))
-    z = b.select(condition, dx, dy)
-    zp = _optional(ctx, 8)
-    imp.set_out(ctx, _quantize(b, z, _per_tensor(_scale(ctx, 7, "z_scale"),
-                                                 "z_scale"),
-                               zp, _output_elem(zp, ctx.input(1).elem)))
+    z = b.select(condition, _dequantized_input(b, ctx, 1, "x_scale"),
+                 _dequantized_input(b, ctx, 4, "y_scale"))
+    imp.set_out(ctx, _requantized_output(b, ctx, z, 7, "z_scale",
+                                         ctx.input(1).elem))
