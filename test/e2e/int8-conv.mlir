@@ -2,7 +2,7 @@
 // sums. kernel-rewrite-convolutions copies the windows of a convolution of
 // one group into a [N*OH*OW, K] matrix of bytes (K rounded up to a multiple
 // of 4 with zero filter rows) times the [K, F] filter; with AVX512-VNNI a
-// constant filter and F a multiple of 32 take the dot-product layout
+// constant filter and F a multiple of 32, 16 or 8 take the dot-product layout
 // (kernel-pack-weights' int8-dot-products) and vpdpbusd. Grouped
 // convolutions (depthwise) and CPUs without VNNI widen each byte. Each
 // result is compared with the reference evaluator by the @entry of
@@ -21,7 +21,7 @@
 // RUN: strata-compile %s --compile-to=kernel --cpu=skylake-avx512 | FileCheck %s --check-prefix=NO-VNNI
 // RUN: strata-compile %s --compile-to=llvm --cpu=cascadelake | FileCheck %s --check-prefix=LLVM
 // RUN: strata-compile %s --compile-to=llvm --cpu=cascadelake | FileCheck %s --check-prefix=DEPTHWISE
-// CHECK-COUNT-11: {{^}}[1.]
+// CHECK-COUNT-13: {{^}}[1.]
 // CHECK-NOT: {{^}}[0.]
 
 // The windows' matrix in groups of four bytes, [OH*OW, K/4, 4], times the
@@ -30,14 +30,18 @@
 // VNNI: kernel.launch @{{.*}}(%{{.*}}) : (tensor<100x36x4xi8>) -> tensor<100x1x32xi32>
 // VNNI-LABEL: func.func @pointwise
 // VNNI: kernel.launch @{{.*}}(%{{.*}}) : (tensor<49x16x4xi8>) -> tensor<49x2x32xi32>
+// VNNI-LABEL: func.func @pointwise_panels_of_16
+// VNNI: kernel.launch @{{.*}}(%{{.*}}) : (tensor<49x6x4xi8>) -> tensor<49x3x16xi32>
+// VNNI-LABEL: func.func @pointwise_panels_of_8
+// VNNI: kernel.launch @{{.*}}(%{{.*}}) : (tensor<49x4x4xi8>) -> tensor<49x3x8xi32>
 // VNNI-LABEL: func.func @strided
 // VNNI: kernel.launch @{{.*}}(%{{.*}}) : (tensor<25x18x4xi8>) -> tensor<25x1x32xi32>
 // Three channels, dilated rows, no bytes past the last window: K = 27
-// rounded up to 28 with a column of zeros; F = 16 is not a whole panel.
+// rounded up to 28 with a column of zeros; F = 16 is one panel of 16 lanes.
 // VNNI-LABEL: func.func @rgb
 // VNNI: kernel.launch @{{.*}}(%{{.*}}) : (tensor{{.*}}) -> tensor<9x11x3x9xi8>
 // VNNI: tensor.pad %{{.*}} low[0, 0] high[0, 1]
-// VNNI: kernel.launch @{{.*}}(%{{.*}}) : (tensor<99x28xi8>) -> tensor<99x16xi32>
+// VNNI: kernel.launch @{{.*}}(%{{.*}}) : (tensor<99x7x4xi8>) -> tensor<99x1x16xi32>
 // An RGB stem: runs of 3x3 = 9 bytes read as 12 (the padded image has
 // them), K = 3 * 12 = 36.
 // VNNI-LABEL: func.func @stem
@@ -49,6 +53,7 @@
 // NO-VNNI-LABEL: func.func @conv3x3
 // NO-VNNI: kernel.launch @{{.*}}(%{{.*}}) : (tensor<100x144xi8>) -> tensor<100x32xi32>
 // LLVM: llvm.call_intrinsic "llvm.x86.avx512.vpdpbusd.512"
+// LLVM: llvm.call_intrinsic "llvm.x86.avx512.vpdpbusd.256"
 // The signed depthwise convolutions multiply whole vectors of i32 lanes.
 // DEPTHWISE: llvm.func internal @depthwise_signed_dispatch
 // DEPTHWISE: llvm.mul %{{.*}}, %{{.*}} : vector<{{[0-9]+}}xi32>
@@ -71,6 +76,26 @@ func.func @pointwise(%x: tensor<1x64x7x7xui8>) -> tensor<1x64x7x7xi32> {
   %w = graph.mul %wa, %wb : tensor<64x1x1x1xi8>, tensor<1x64x1x1xi8> -> tensor<64x64x1x1xi8>
   %0 = graph.conv2d %x, %w {} : tensor<1x64x7x7xui8>, tensor<64x64x1x1xi8> -> tensor<1x64x7x7xi32>
   return %0 : tensor<1x64x7x7xi32>
+}
+
+// 1x1 to F = 48 and F = 24 (MobileNetV2's 144 and 24 channels): panels of
+// 16 and of 8 lanes, one 512-bit or 256-bit vpdpbusd each.
+func.func @pointwise_panels_of_16(%x: tensor<1x24x7x7xui8>) -> tensor<1x48x7x7xi32> {
+  %wv = graph.constant dense<[68, -35, -17, -43, -29, -42, -82, -51, 17, -122, 97, 111, -69, -114, -42, 123, 99, 27, 127, -85, 2, -48, 39, 28, -90, 59, -111, -19, 33, 45, -93, 31, -79, -3, -50, 122, 17, 8, 12, -27, -81, 125, -50, -55, 38, 117, -27, -61]> : tensor<48xi8>
+  %wa = graph.unsqueeze %wv {axes = array<i64: 1, 2, 3>} : tensor<48xi8> -> tensor<48x1x1x1xi8>
+  %wb = graph.constant dense<[[[[115]], [[4]], [[-13]], [[-4]], [[-85]], [[-59]], [[5]], [[32]], [[-11]], [[72]], [[-23]], [[28]], [[78]], [[-94]], [[112]], [[57]], [[38]], [[0]], [[-34]], [[94]], [[46]], [[-1]], [[62]], [[-111]]]]> : tensor<1x24x1x1xi8>
+  %w = graph.mul %wa, %wb : tensor<48x1x1x1xi8>, tensor<1x24x1x1xi8> -> tensor<48x24x1x1xi8>
+  %0 = graph.conv2d %x, %w {} : tensor<1x24x7x7xui8>, tensor<48x24x1x1xi8> -> tensor<1x48x7x7xi32>
+  return %0 : tensor<1x48x7x7xi32>
+}
+
+func.func @pointwise_panels_of_8(%x: tensor<1x16x7x7xui8>) -> tensor<1x24x7x7xi32> {
+  %wv = graph.constant dense<[-99, 102, 32, 96, 101, -83, -109, -87, 39, 81, 64, 126, 81, 74, -15, 16, 27, 62, 22, -54, 44, -96, -120, 6]> : tensor<24xi8>
+  %wa = graph.unsqueeze %wv {axes = array<i64: 1, 2, 3>} : tensor<24xi8> -> tensor<24x1x1x1xi8>
+  %wb = graph.constant dense<[[[[-121]], [[86]], [[76]], [[73]], [[21]], [[8]], [[102]], [[67]], [[62]], [[35]], [[-124]], [[75]], [[-119]], [[118]], [[108]], [[-94]]]]> : tensor<1x16x1x1xi8>
+  %w = graph.mul %wa, %wb : tensor<24x1x1x1xi8>, tensor<1x16x1x1xi8> -> tensor<24x16x1x1xi8>
+  %0 = graph.conv2d %x, %w {} : tensor<1x16x7x7xui8>, tensor<24x16x1x1xi8> -> tensor<1x24x7x7xi32>
+  return %0 : tensor<1x24x7x7xi32>
 }
 
 // 3x3, stride 2, padded: K = 72.

@@ -2,9 +2,9 @@
 //
 // Implements strata-cpu-lower-dot-products (see Passes.td): the register
 // tiles of products in kernel-pack-weights' dot-product layouts become one
-// instruction per 16 lanes of 32-bit accumulators, row and group: AVX512-VNNI
-// vpdpbusd for unsigned-by-signed bytes into i32 (groups of four),
-// AVX512-BF16 vdpbf16ps for bf16 into f32 (pairs).
+// instruction per 16 lanes of 32-bit accumulators (8 in panels of 8 lanes),
+// row and group: AVX512-VNNI vpdpbusd for unsigned-by-signed bytes into i32
+// (groups of four), AVX512-BF16 vdpbf16ps for bf16 into f32 (pairs).
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,7 +26,8 @@ using namespace mlir;
 
 namespace {
 
-/// Lanes of one 512-bit instruction's 32-bit accumulators.
+/// Lanes of one 512-bit instruction's 32-bit accumulators; a 256-bit one
+/// has half (AVX512VL, which every CPU with these instructions has).
 constexpr int64_t kLanes = 16;
 
 /// One dot-product instruction: the elements each 32-bit lane sums, how A
@@ -38,7 +39,9 @@ struct DotProductKind {
   bool (*isExtension)(Operation *op, bool isA);
   Type (*getElementType)(MLIRContext *ctx);
   Type (*getAccumulatorType)(MLIRContext *ctx);
+  /// The 512-bit and the 256-bit instruction.
   StringLiteral intrinsic;
+  StringLiteral intrinsic256;
 };
 
 /// vpdpbusd: unsigned bytes A (extui) times signed bytes B (extsi) into i32.
@@ -49,14 +52,17 @@ const DotProductKind kInt8Kind = {
     },
     [](MLIRContext *ctx) -> Type { return IntegerType::get(ctx, 8); },
     [](MLIRContext *ctx) -> Type { return IntegerType::get(ctx, 32); },
-    "llvm.x86.avx512.vpdpbusd.512"};
+    "llvm.x86.avx512.vpdpbusd.512",
+    "llvm.x86.avx512.vpdpbusd.256"};
 
 /// vdpbf16ps: bf16 A and B (extf) into f32.
 const DotProductKind kBF16Kind = {
-    2, [](Operation *op, bool) { return isa<arith::ExtFOp>(op); },
+    2,
+    [](Operation *op, bool) { return isa<arith::ExtFOp>(op); },
     [](MLIRContext *ctx) -> Type { return BFloat16Type::get(ctx); },
     [](MLIRContext *ctx) -> Type { return Float32Type::get(ctx); },
-    "llvm.x86.avx512bf16.dpbf16ps.512"};
+    "llvm.x86.avx512bf16.dpbf16ps.512",
+    "llvm.x86.avx512bf16.dpbf16ps.256"};
 
 /// The elements of `kind` that `value` extends (A's extension when `isA`),
 /// or null.
@@ -96,8 +102,9 @@ Value getRowElements(Value lhs, AffineMap map, VectorType accType,
 
 /// vector.contract(ext(A), ext(B), acc) with loops (m, panel, lane, k0,
 /// k1), A [m, k0, k1], B [panel, k0, lane, k1], acc [m, panel, lane], one
-/// panel, `kind`'s group per lane and lanes a multiple of 16 -> per k0 and
-/// row, kind's instruction (acc row, broadcast(A's group), B's lanes).
+/// panel, `kind`'s group per lane and lanes a multiple of 16 (or of 8: panels
+/// of 8 lanes, for N = 24) -> per k0 and row, kind's instruction (acc row,
+/// broadcast(A's group), B's lanes).
 struct ContractToDotProducts : OpRewritePattern<vector::ContractionOp> {
   ContractToDotProducts(MLIRContext *ctx, const DotProductKind &kind)
       : OpRewritePattern(ctx), kind(kind) {}
@@ -129,24 +136,27 @@ struct ContractToDotProducts : OpRewritePattern<vector::ContractionOp> {
     int64_t rows = aType.getDimSize(0), steps = aType.getDimSize(1);
     int64_t lanes = bType.getDimSize(2);
     if (aType.isScalable() || bType.isScalable() || bType.getDimSize(0) != 1 ||
-        aType.getDimSize(2) != group || lanes % kLanes != 0)
-      return rewriter.notifyMatchFailure(op, "not whole 512-bit lanes");
+        aType.getDimSize(2) != group || lanes % (kLanes / 2) != 0)
+      return rewriter.notifyMatchFailure(op, "not whole 256-bit lanes");
 
     Location loc = op.getLoc();
-    auto accChunkType = VectorType::get({kLanes}, accElementType);
-    auto i32x16 = VectorType::get({kLanes}, rewriter.getI32Type());
-    auto operandType = VectorType::get({kLanes * group}, elementType);
+    int64_t chunkLanes = lanes % kLanes == 0 ? kLanes : kLanes / 2;
+    StringLiteral intrinsic =
+        chunkLanes == kLanes ? kind.intrinsic : kind.intrinsic256;
+    auto accChunkType = VectorType::get({chunkLanes}, accElementType);
+    auto i32xLanes = VectorType::get({chunkLanes}, rewriter.getI32Type());
+    auto operandType = VectorType::get({chunkLanes * group}, elementType);
     auto i32x1 = VectorType::get({1}, rewriter.getI32Type());
-    int64_t chunks = lanes / kLanes;
-    // The accumulators: a row of `lanes` per m, in 16-lane chunks.
+    int64_t chunks = lanes / chunkLanes;
+    // The accumulators: a row of `lanes` per m, in chunks of chunkLanes.
     SmallVector<Value> acc;
     for (int64_t row = 0; row < rows; ++row) {
       Value accRow = vector::ExtractOp::create(rewriter, loc, op.getAcc(),
                                                ArrayRef<int64_t>{row, 0});
       for (int64_t chunk = 0; chunk < chunks; ++chunk)
         acc.push_back(vector::ExtractStridedSliceOp::create(
-            rewriter, loc, accRow, ArrayRef<int64_t>{chunk * kLanes},
-            ArrayRef<int64_t>{kLanes}, ArrayRef<int64_t>{1}));
+            rewriter, loc, accRow, ArrayRef<int64_t>{chunk * chunkLanes},
+            ArrayRef<int64_t>{chunkLanes}, ArrayRef<int64_t>{1}));
     }
     // B as [1, steps, lanes * group]: a row per step, as
     // strata-cpu-vectorize reads it when it can.
@@ -159,14 +169,15 @@ struct ContractToDotProducts : OpRewritePattern<vector::ContractionOp> {
           rewriter, loc,
           VectorType::get({1, steps, lanes * group}, elementType), b);
     for (int64_t step = 0; step < steps; ++step) {
-      // B's lanes of this step, 16 lanes (64 bytes) per instruction.
+      // B's lanes of this step, chunkLanes lanes (64 or 32 bytes) per
+      // instruction.
       Value bStep = vector::ExtractOp::create(rewriter, loc, bRows,
                                               ArrayRef<int64_t>{0, step});
       SmallVector<Value> bChunks;
       for (int64_t chunk = 0; chunk < chunks; ++chunk)
         bChunks.push_back(vector::ExtractStridedSliceOp::create(
-            rewriter, loc, bStep, ArrayRef<int64_t>{chunk * kLanes * group},
-            ArrayRef<int64_t>{kLanes * group}, ArrayRef<int64_t>{1}));
+            rewriter, loc, bStep, ArrayRef<int64_t>{chunk * chunkLanes * group},
+            ArrayRef<int64_t>{chunkLanes * group}, ArrayRef<int64_t>{1}));
       for (int64_t row = 0; row < rows; ++row) {
         // The row's group (32 bits) as one dword in every lane.
         Value elements = vector::ExtractOp::create(
@@ -177,12 +188,12 @@ struct ContractToDotProducts : OpRewritePattern<vector::ContractionOp> {
             ArrayRef<int64_t>{0});
         Value broadcast = vector::BitCastOp::create(
             rewriter, loc, operandType,
-            vector::BroadcastOp::create(rewriter, loc, i32x16, word));
+            vector::BroadcastOp::create(rewriter, loc, i32xLanes, word));
         for (int64_t chunk = 0; chunk < chunks; ++chunk) {
           Value &sum = acc[row * chunks + chunk];
           sum = LLVM::CallIntrinsicOp::create(
                     rewriter, loc, accChunkType,
-                    rewriter.getStringAttr(kind.intrinsic),
+                    rewriter.getStringAttr(intrinsic),
                     ValueRange{sum, broadcast, bChunks[chunk]})
                     .getResult(0);
         }
@@ -194,7 +205,8 @@ struct ContractToDotProducts : OpRewritePattern<vector::ContractionOp> {
       for (int64_t chunk = 0; chunk < chunks; ++chunk)
         result = vector::InsertStridedSliceOp::create(
             rewriter, loc, acc[row * chunks + chunk], result,
-            ArrayRef<int64_t>{row, 0, chunk * kLanes}, ArrayRef<int64_t>{1});
+            ArrayRef<int64_t>{row, 0, chunk * chunkLanes},
+            ArrayRef<int64_t>{1});
     }
     rewriter.replaceOp(op, result);
     return success();

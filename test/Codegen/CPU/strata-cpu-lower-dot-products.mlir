@@ -56,22 +56,45 @@ func.func @one_row(%a: vector<1x1x4xi8>, %b: vector<1x1x16x4xi8>, %acc: vector<1
 // -----
 
 // Left alone: signed A (vpdpbusd's first operand is unsigned), lanes that
-// are no multiple of 16, and another layout.
+// are no multiple of 8, and another layout.
 #a = affine_map<(m, p, l, k0, k1) -> (m, k0, k1)>
 #b = affine_map<(m, p, l, k0, k1) -> (p, k0, l, k1)>
 #c = affine_map<(m, p, l, k0, k1) -> (m, p, l)>
 // CHECK-LABEL: func.func @not_dot_products
 // CHECK-NOT: llvm.call_intrinsic
 // CHECK-COUNT-3: vector.contract
-func.func @not_dot_products(%a: vector<2x2x4xi8>, %b: vector<1x2x32x4xi8>, %b8: vector<1x2x8x4xi8>, %acc: vector<2x1x32xi32>, %acc8: vector<2x1x8xi32>, %f: vector<2x4xf32>, %g: vector<4x16xf32>, %h: vector<2x16xf32>) -> (vector<2x1x32xi32>, vector<2x1x8xi32>, vector<2x16xf32>) {
+func.func @not_dot_products(%a: vector<2x2x4xi8>, %b: vector<1x2x32x4xi8>, %b4: vector<1x2x4x4xi8>, %acc: vector<2x1x32xi32>, %acc4: vector<2x1x4xi32>, %f: vector<2x4xf32>, %g: vector<4x16xf32>, %h: vector<2x16xf32>) -> (vector<2x1x32xi32>, vector<2x1x4xi32>, vector<2x16xf32>) {
   %as = arith.extsi %a : vector<2x2x4xi8> to vector<2x2x4xi32>
   %au = arith.extui %a : vector<2x2x4xi8> to vector<2x2x4xi32>
   %be = arith.extsi %b : vector<1x2x32x4xi8> to vector<1x2x32x4xi32>
-  %b8e = arith.extsi %b8 : vector<1x2x8x4xi8> to vector<1x2x8x4xi32>
+  %b4e = arith.extsi %b4 : vector<1x2x4x4xi8> to vector<1x2x4x4xi32>
   %0 = vector.contract {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction"], kind = #vector.kind<add>} %as, %be, %acc : vector<2x2x4xi32>, vector<1x2x32x4xi32> into vector<2x1x32xi32>
-  %1 = vector.contract {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction"], kind = #vector.kind<add>} %au, %b8e, %acc8 : vector<2x2x4xi32>, vector<1x2x8x4xi32> into vector<2x1x8xi32>
+  %1 = vector.contract {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction"], kind = #vector.kind<add>} %au, %b4e, %acc4 : vector<2x2x4xi32>, vector<1x2x4x4xi32> into vector<2x1x4xi32>
   %2 = vector.contract {indexing_maps = [affine_map<(m, n, k) -> (m, k)>, affine_map<(m, n, k) -> (k, n)>, affine_map<(m, n, k) -> (m, n)>], iterator_types = ["parallel", "parallel", "reduction"], kind = #vector.kind<add>} %f, %g, %h : vector<2x4xf32>, vector<4x16xf32> into vector<2x16xf32>
-  return %0, %1, %2 : vector<2x1x32xi32>, vector<2x1x8xi32>, vector<2x16xf32>
+  return %0, %1, %2 : vector<2x1x32xi32>, vector<2x1x4xi32>, vector<2x16xf32>
+}
+
+// -----
+
+// Panels of 8 lanes (N = 24 in panels of 8): one 256-bit vpdpbusd per row
+// and step, 4 in all.
+#a = affine_map<(m, p, l, k0, k1) -> (m, k0, k1)>
+#b = affine_map<(m, p, l, k0, k1) -> (p, k0, l, k1)>
+#c = affine_map<(m, p, l, k0, k1) -> (m, p, l)>
+// CHECK-LABEL: func.func @eight_lanes
+// CHECK-NOT: vector.contract
+// CHECK: %[[S:.*]] = vector.broadcast %{{.*}} : i32 to vector<8xi32>
+// CHECK: %[[SB:.*]] = vector.bitcast %[[S]] : vector<8xi32> to vector<32xi8>
+// CHECK: llvm.call_intrinsic "llvm.x86.avx512.vpdpbusd.256"(%{{.*}}, %[[SB]], %{{.*}}) : (vector<8xi32>, vector<32xi8>, vector<32xi8>) -> vector<8xi32>
+// CHECK-COUNT-3: llvm.call_intrinsic "llvm.x86.avx512.vpdpbusd.256"
+// CHECK-NOT: llvm.call_intrinsic
+// CHECK: vector.insert_strided_slice %{{.*}}, %{{.*}} {offsets = [1, 0, 0], strides = [1]} : vector<8xi32> into vector<2x1x8xi32>
+func.func @eight_lanes(%a: vector<2x2x4xi8>, %rows: vector<1x2x32xi8>, %acc: vector<2x1x8xi32>) -> vector<2x1x8xi32> {
+  %b = vector.shape_cast %rows : vector<1x2x32xi8> to vector<1x2x8x4xi8>
+  %ae = arith.extui %a : vector<2x2x4xi8> to vector<2x2x4xi32>
+  %be = arith.extsi %b : vector<1x2x8x4xi8> to vector<1x2x8x4xi32>
+  %0 = vector.contract {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction"], kind = #vector.kind<add>} %ae, %be, %acc : vector<2x2x4xi32>, vector<1x2x8x4xi32> into vector<2x1x8xi32>
+  return %0 : vector<2x1x8xi32>
 }
 
 // -----

@@ -236,6 +236,10 @@ def CPULowerDotProductsPass
     elements, which strata-cpu-vectorize reads as such when it can (a
     shape_cast of rows [1, k/g, lanes * g] then makes the contraction's
     operand): each 64 bytes of such a row are one instruction's operand.
+    Tiles of panels 8 lanes wide (N = 24: kernel-pack-weights narrows its
+    panels to 16 or 8 lanes where N needs it) take the 256-bit forms of
+    both instructions, 8 lanes each (AVX512VL, which every CPU with either
+    feature has).
 
     Runs after bufferization and deallocation (LLVM's intrinsic calls have
     no declared memory effects, which the deallocation pipeline rejects),

@@ -34,6 +34,10 @@ namespace {
 /// The largest M left to graph-prepack-weights' matrix-vector panels.
 constexpr int64_t kMaxMatrixVectorRows = 4;
 
+/// The narrowest panel in a dot-product layout: the lanes of one 256-bit
+/// instruction (strata-cpu-lower-dot-products takes 16 or 8 at a time).
+constexpr int64_t kMinDotProductLanes = 8;
+
 /// Replaces `product` (a linalg op on tensors with one init of
 /// `initType`) by a linalg.generic of `inputs` and `acc` (the init viewed
 /// in panels) with `maps` and `iterators` and `product`'s body (its block
@@ -189,9 +193,9 @@ int64_t getDotProductGroup(linalg::LinalgOp op, bool int8, bool bf16) {
 
 /// Rewrites `product`, A [M, K] times a constant B [K, N] whose K elements
 /// `group` of them sum into one 32-bit lane (getDotProductGroup), to read B
-/// as [N/P, K/g, P, g] (P lanes of 32-bit accumulators making `panelBytes`)
-/// and A as [M, K/g, g]; failure (and the product left alone) when it does
-/// not apply.
+/// as [N/P, K/g, P, g] (P lanes of 32-bit accumulators making `panelBytes`,
+/// or fewer) and A as [M, K/g, g]; failure (and the product left alone) when it
+/// does not apply.
 LogicalResult packForDotProducts(RewriterBase &rewriter,
                                  linalg::LinalgOp product, int64_t group,
                                  int64_t panelBytes) {
@@ -208,7 +212,13 @@ LogicalResult packForDotProducts(RewriterBase &rewriter,
       value.isSplat())
     return failure();
   int64_t k = bType.getDimSize(0), n = bType.getDimSize(1);
+  // Panels as wide as `panelBytes` of accumulators, else the widest of half
+  // or a quarter of that dividing N, down to 8 lanes (one 256-bit
+  // instruction): MobileNetV2's N = 144 and 16 take panels of 16, N = 24 of
+  // 8 (left row-major, their products widened every byte to i32).
   int64_t width = panelBytes / 4;
+  while (width > kMinDotProductLanes && n % width != 0)
+    width /= 2;
   if (width < 1 || k % group != 0 || n % width != 0)
     return failure();
   int64_t panels = n / width;

@@ -193,7 +193,9 @@ def KernelPackWeightsPass
     With `int8-dot-products` (CPUs with AVX512-VNNI), a product of unsigned
     bytes A [M, K] and constant signed bytes B [K, N] into i32, with K a
     multiple of 4, reads B in panels of groups of four rows,
-    [N/P, K/4, P, 4] (P: `panel-bytes` of i32 accumulators), and A as
+    [N/P, K/4, P, 4] (P: `panel-bytes` of i32 accumulators, or the widest
+    of P/2, P/4, ... down to 8 that divides N: MobileNetV2's 1x1
+    convolutions to N = 144 take panels of 16, to N = 24 of 8), and A as
     [M, K/4, 4]: loops (m, panel, lane, k/4, k%4). Each 32-bit lane of a B
     panel row then holds the four bytes that one `vpdpbusd` multiplies by
     four bytes of A broadcast to every lane, and adds into that lane's
