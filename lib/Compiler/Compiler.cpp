@@ -272,6 +272,7 @@ static LogicalResult buildPipeline(OpPassManager &pm, Location loc,
   funcPM.addPass(kernel::createKernelPackWeightsPass(packWeights));
   funcPM.addPass(kernel::createKernelPropagateReshapesPass());
   funcPM.addPass(kernel::createKernelFuseElementwisePass());
+  funcPM.addPass(kernel::createKernelSimplifyQuantizationPass());
   funcPM.addPass(kernel::createKernelFormDispatchesPass());
   pm.addPass(kernel::createKernelOutlinePass());
   kernel::KernelSelectSchedulePassOptions select;
