@@ -4,7 +4,11 @@
 For each model of bench/models/make_models.py (batch 1): the f32 model,
 and the model quantized by onnxruntime's `quantize_static` with a fixed
 calibration set (16 seeded random inputs; u8 activations, s8 weights, the
-tool's defaults) in the QDQ and in the QOperator format. Each quantized
+tool's defaults) in the QDQ and in the QOperator format, and in the QDQ
+format after onnxruntime's recommended pre-processing (`quant_pre_process`:
+its graph optimizations fold each BatchNormalization into the convolution
+before it, so that a convolution is quantized once instead of once before
+and once after a float batch norm). Each quantized
 file runs in Strata and in onnxruntime on the same fixed set of inputs
 (8 seeded inputs, none of them calibration inputs):
 
@@ -42,7 +46,7 @@ from bench_models import run_model_suite, time_alternating  # noqa: E402
 MODELS = ("resnet18", "mobilenetv2", "bert_layer", "mlp")
 #: Models whose output is class scores (top-1 is meaningful).
 CLASSIFIERS = {"resnet18": True, "mobilenetv2": True, "mlp": True}
-FORMATS = ("qdq", "qop")
+FORMATS = ("qdq", "qop", "qdq_pre")
 CALIBRATION_INPUTS = 16
 CHECK_INPUTS = 8
 
@@ -60,8 +64,17 @@ def inputs(shape, count, seed):
 
 
 def quantize(f32_path, out_path, fmt, shape):
-    """onnxruntime's quantize_static of `f32_path` in format `fmt`."""
+    """onnxruntime's quantize_static of `f32_path` in format `fmt` (qdq,
+    qop, or qdq_pre: QDQ after quant_pre_process)."""
     from onnxruntime import quantization as q
+    if fmt == "qdq_pre":
+        from onnxruntime.quantization.shape_inference import \
+            quant_pre_process
+        pre_path = out_path + ".pre.onnx"
+        # (Symbolic shape inference is for dynamic transformer inputs; the
+        # bench models have static shapes.)
+        quant_pre_process(f32_path, pre_path, skip_symbolic_shape=True)
+        f32_path, fmt = pre_path, "qdq"
 
     class Reader(q.CalibrationDataReader):
         def __init__(self, name):
