@@ -21,7 +21,7 @@
 // RUN: strata-compile %s --compile-to=kernel --cpu=skylake-avx512 | FileCheck %s --check-prefix=NO-VNNI
 // RUN: strata-compile %s --compile-to=llvm --cpu=cascadelake | FileCheck %s --check-prefix=LLVM
 // RUN: strata-compile %s --compile-to=llvm --cpu=cascadelake | FileCheck %s --check-prefix=DEPTHWISE
-// CHECK-COUNT-13: {{^}}[1.]
+// CHECK-COUNT-15: {{^}}[1.]
 // CHECK-NOT: {{^}}[0.]
 
 // The windows' matrix in groups of four bytes, [OH*OW, K/4, 4], times the
@@ -54,9 +54,12 @@
 // NO-VNNI: kernel.launch @{{.*}}(%{{.*}}) : (tensor<100x144xi8>) -> tensor<100x32xi32>
 // LLVM: llvm.call_intrinsic "llvm.x86.avx512.vpdpbusd.512"
 // LLVM: llvm.call_intrinsic "llvm.x86.avx512.vpdpbusd.256"
-// The signed depthwise convolutions multiply whole vectors of i32 lanes.
+// The signed depthwise convolutions multiply whole vectors of i32 lanes;
+// NHWC ones in rows of 16 lanes add each tap with one vpdpwssd.
 // DEPTHWISE: llvm.func internal @depthwise_signed_dispatch
 // DEPTHWISE: llvm.mul %{{.*}}, %{{.*}} : vector<{{[0-9]+}}xi32>
+// DEPTHWISE: llvm.func internal @depthwise_nhwc_dispatch
+// DEPTHWISE: llvm.call_intrinsic "llvm.x86.avx512.vpdpwssd.512"
 
 // 3x3, padded: K = 144 and F = 32, the dot-product layout.
 func.func @conv3x3(%x: tensor<1x16x10x10xui8>) -> tensor<1x32x10x10xi32> {
@@ -187,4 +190,21 @@ func.func @depthwise_strided(%x: tensor<1x32x9x9xi8>) -> tensor<1x32x4x4xi32> {
   %w = graph.mul %wa, %wb : tensor<32x1x1x1xi8>, tensor<1x1x3x3xi8> -> tensor<32x1x3x3xi8>
   %0 = graph.conv2d %x, %w {groups = 32 : i64, strides = array<i64: 2, 2>} : tensor<1x32x9x9xi8>, tensor<32x1x3x3xi8> -> tensor<1x32x4x4xi32>
   return %0 : tensor<1x32x4x4xi32>
+}
+
+// An NHWC depthwise convolution on its own (the transposes around it
+// cancel with the layout's): 48 channels, rows of 16 lanes per vpdpwssd,
+// unsigned and signed inputs.
+func.func @depthwise_nhwc(%x: tensor<1x9x9x48xi8>, %u: tensor<1x9x9x48xui8>) -> (tensor<1x9x9x48xi32>, tensor<1x7x7x48xi32>) {
+  %wv = graph.constant dense<[33, -61, 26, -30, 95, -44, -49, -73, 124, -16, -17, -49, 113, -17, -114, -91, 88, -96, -61, 127, -45, -63, -100, 21, 45, 44, -80, -6, 11, 7, -121, 16, -58, 52, 95, -39, -26, 77, 13, -115, 59, -79, 19, 21, 126, -69, -70, -13]> : tensor<48xi8>
+  %wa = graph.unsqueeze %wv {axes = array<i64: 1, 2, 3>} : tensor<48xi8> -> tensor<48x1x1x1xi8>
+  %wb = graph.constant dense<[[[[-53, 40, 113], [35, 92, -72], [-123, 60, 88]]]]> : tensor<1x1x3x3xi8>
+  %w = graph.mul %wa, %wb : tensor<48x1x1x1xi8>, tensor<1x1x3x3xi8> -> tensor<48x1x3x3xi8>
+  %xt = graph.transpose %x {perm = array<i64: 0, 3, 1, 2>} : tensor<1x9x9x48xi8> -> tensor<1x48x9x9xi8>
+  %0 = graph.conv2d %xt, %w {groups = 48 : i64, pads = array<i64: 1, 1, 1, 1>} : tensor<1x48x9x9xi8>, tensor<48x1x3x3xi8> -> tensor<1x48x9x9xi32>
+  %r = graph.transpose %0 {perm = array<i64: 0, 2, 3, 1>} : tensor<1x48x9x9xi32> -> tensor<1x9x9x48xi32>
+  %ut = graph.transpose %u {perm = array<i64: 0, 3, 1, 2>} : tensor<1x9x9x48xui8> -> tensor<1x48x9x9xui8>
+  %1 = graph.conv2d %ut, %w {groups = 48 : i64, strides = array<i64: 1, 1>} : tensor<1x48x9x9xui8>, tensor<48x1x3x3xi8> -> tensor<1x48x7x7xi32>
+  %ur = graph.transpose %1 {perm = array<i64: 0, 2, 3, 1>} : tensor<1x48x7x7xi32> -> tensor<1x7x7x48xi32>
+  return %r, %ur : tensor<1x9x9x48xi32>, tensor<1x7x7x48xi32>
 }

@@ -4,7 +4,9 @@
 // tiles of products in kernel-pack-weights' dot-product layouts become one
 // instruction per 16 lanes of 32-bit accumulators (8 in panels of 8 lanes),
 // row and group: AVX512-VNNI vpdpbusd for unsigned-by-signed bytes into i32
-// (groups of four), AVX512-BF16 vdpbf16ps for bf16 into f32 (pairs).
+// (groups of four), AVX512-BF16 vdpbf16ps for bf16 into f32 (pairs); and
+// the other multiply-adds of bytes widened to i32 lanes (integer depthwise
+// convolutions) to AVX512-VNNI vpdpwssd.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +15,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -216,6 +219,105 @@ private:
   const DotProductKind &kind;
 };
 
+/// The byte vector that `value` sign- or zero-extends to i32, or null.
+Value getExtendedBytes(Value value) {
+  Operation *ext = value.getDefiningOp();
+  if (!isa_and_present<arith::ExtSIOp, arith::ExtUIOp>(ext) ||
+      !getElementTypeOrSelf(ext->getOperand(0).getType()).isInteger(8))
+    return nullptr;
+  return ext->getOperand(0);
+}
+
+/// addi(acc, muli(ext(a), ext(b))) on i32 vectors whose a and b are bytes
+/// (sign- or zero-extended) -> AVX512-VNNI vpdpwssd per 16 lanes of the
+/// innermost dim (8: the 256-bit form): each 32-bit lane of ext(a) holds a
+/// as its low 16-bit half (its high half 0 or -1), each lane of ext(b) &
+/// 0xffff holds b as its low half and 0 above, and vpdpwssd adds lo * lo +
+/// hi * hi = a * b + 0 to the lane: exactly the multiply and the add, in
+/// one instruction instead of vpmulld and vpaddd. This is how the integer
+/// depthwise convolutions (no group of four along any reduction, so not
+/// vpdpbusd) and the other widening byte products (row-major weights,
+/// computed operands) accumulate.
+struct WideningMultiplyAddToDotProducts : OpRewritePattern<arith::AddIOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(arith::AddIOp add,
+                                PatternRewriter &rewriter) const override {
+    auto type = dyn_cast<VectorType>(add.getType());
+    if (!type || type.isScalable() || type.getRank() == 0 ||
+        !type.getElementType().isInteger(32))
+      return rewriter.notifyMatchFailure(add, "not a vector of i32");
+    Value acc = add.getLhs();
+    auto mul = add.getRhs().getDefiningOp<arith::MulIOp>();
+    if (!mul) {
+      acc = add.getRhs();
+      mul = add.getLhs().getDefiningOp<arith::MulIOp>();
+    }
+    if (!mul || !mul->hasOneUse() || !getExtendedBytes(mul.getLhs()) ||
+        !getExtendedBytes(mul.getRhs()))
+      return rewriter.notifyMatchFailure(add, "not a widening byte product");
+    int64_t lanes = type.getShape().back();
+    int64_t chunkLanes = lanes % kLanes == 0         ? kLanes
+                         : lanes % (kLanes / 2) == 0 ? kLanes / 2
+                                                     : 0;
+    if (chunkLanes == 0)
+      return rewriter.notifyMatchFailure(add, "not whole 256-bit lanes");
+
+    // The operand masked to its low halves: the one computed outside the
+    // add's loop when there is one (the depthwise filter, once per tile),
+    // so that the mask is computed there too.
+    Value a = mul.getLhs(), b = mul.getRhs();
+    if (a.getParentRegion() != add->getParentRegion() &&
+        b.getParentRegion() == add->getParentRegion())
+      std::swap(a, b);
+    Location loc = add.getLoc();
+    rewriter.setInsertionPointAfterValue(b);
+    Value lowHalves = arith::AndIOp::create(
+        rewriter, loc, b,
+        arith::ConstantOp::create(
+            rewriter, loc, type,
+            DenseElementsAttr::get(type, rewriter.getI32IntegerAttr(0xffff))));
+    rewriter.setInsertionPoint(add);
+    auto chunkType = VectorType::get({chunkLanes}, rewriter.getI32Type());
+    auto halvesType = VectorType::get({2 * chunkLanes}, rewriter.getI16Type());
+    StringRef intrinsic = chunkLanes == kLanes ? "llvm.x86.avx512.vpdpwssd.512"
+                                               : "llvm.x86.avx512.vpdpwssd.256";
+    Value result = acc;
+    SmallVector<int64_t> outer(type.getShape().drop_back());
+    int64_t rows = type.getNumElements() / lanes;
+    for (int64_t row = 0; row < rows; ++row) {
+      SmallVector<int64_t> position = delinearize(row, computeStrides(outer));
+      for (int64_t lane = 0; lane < lanes; lane += chunkLanes) {
+        auto chunk = [&](Value vector) -> Value {
+          Value rowVector =
+              position.empty()
+                  ? vector
+                  : vector::ExtractOp::create(rewriter, loc, vector, position)
+                        .getResult();
+          return vector::ExtractStridedSliceOp::create(
+              rewriter, loc, rowVector, ArrayRef<int64_t>{lane},
+              ArrayRef<int64_t>{chunkLanes}, ArrayRef<int64_t>{1});
+        };
+        Value sum =
+            LLVM::CallIntrinsicOp::create(
+                rewriter, loc, chunkType, rewriter.getStringAttr(intrinsic),
+                ValueRange{chunk(acc),
+                           vector::BitCastOp::create(rewriter, loc, halvesType,
+                                                     chunk(a)),
+                           vector::BitCastOp::create(rewriter, loc, halvesType,
+                                                     chunk(lowHalves))})
+                .getResult(0);
+        SmallVector<int64_t> offsets(position);
+        offsets.push_back(lane);
+        result = vector::InsertStridedSliceOp::create(
+            rewriter, loc, sum, result, offsets, ArrayRef<int64_t>{1});
+      }
+    }
+    rewriter.replaceOp(add, result);
+    return success();
+  }
+};
+
 struct CPULowerDotProductsPass
     : public strata::impl::CPULowerDotProductsPassBase<
           CPULowerDotProductsPass> {
@@ -223,8 +325,10 @@ struct CPULowerDotProductsPass
 
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    if (int8)
+    if (int8) {
       patterns.add<ContractToDotProducts>(&getContext(), kInt8Kind);
+      patterns.add<WideningMultiplyAddToDotProducts>(&getContext());
+    }
     if (bf16)
       patterns.add<ContractToDotProducts>(&getContext(), kBF16Kind);
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))

@@ -147,3 +147,69 @@ func.func @half_pairs(%a: vector<2x2x2xf16>, %b: vector<1x2x32x2xf16>, %acc: vec
   %0 = vector.contract {indexing_maps = [#a, #b, #c], iterator_types = ["parallel", "parallel", "parallel", "reduction", "reduction"], kind = #vector.kind<add>} %ae, %be, %acc : vector<2x2x2xf32>, vector<1x2x32x2xf32> into vector<2x1x32xf32>
   return %0 : vector<2x1x32xf32>
 }
+
+// -----
+
+// A widening byte multiply-add (an integer depthwise convolution's tap:
+// acc + ext(x) * ext(w)) becomes one vpdpwssd per 16 lanes of each row:
+// ext(x)'s lanes hold x in their low 16 bits, ext(w) & 0xffff holds w
+// there and 0 above, so the instruction adds x * w + 0 to each lane. The
+// mask goes on the operand from outside the loop (the filter).
+// CHECK-LABEL: func.func @widening_multiply_add
+// CHECK-SAME: (%[[X:.*]]: vector<2x48xi8>, %[[W:.*]]: vector<2x48xi8>
+// CHECK: %[[WE:.*]] = arith.extsi %[[W]]
+// CHECK: %[[LOW:.*]] = arith.andi %[[WE]], %{{.*}} : vector<2x48xi32>
+// CHECK: scf.for
+// CHECK: %[[XE:.*]] = arith.extui %[[X]]
+// CHECK-NOT: arith.muli
+// CHECK: %[[XR:.*]] = vector.extract %[[XE]][0] : vector<48xi32> from vector<2x48xi32>
+// CHECK: %[[XC:.*]] = vector.extract_strided_slice %[[XR]] {offsets = [0], sizes = [16], strides = [1]}
+// CHECK: %[[XH:.*]] = vector.bitcast %[[XC]] : vector<16xi32> to vector<32xi16>
+// CHECK: llvm.call_intrinsic "llvm.x86.avx512.vpdpwssd.512"(%{{.*}}, %[[XH]], %{{.*}}) : (vector<16xi32>, vector<32xi16>, vector<32xi16>) -> vector<16xi32>
+// CHECK-COUNT-5: llvm.call_intrinsic "llvm.x86.avx512.vpdpwssd.512"
+// CHECK-NOT: llvm.call_intrinsic
+// CHECK: vector.insert_strided_slice %{{.*}}, %{{.*}} {offsets = [1, 32], strides = [1]} : vector<16xi32> into vector<2x48xi32>
+func.func @widening_multiply_add(%x: vector<2x48xi8>, %w: vector<2x48xi8>, %acc: vector<2x48xi32>, %n: index) -> vector<2x48xi32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %we = arith.extsi %w : vector<2x48xi8> to vector<2x48xi32>
+  %0 = scf.for %i = %c0 to %n step %c1 iter_args(%sum = %acc) -> vector<2x48xi32> {
+    %xe = arith.extui %x : vector<2x48xi8> to vector<2x48xi32>
+    %m = arith.muli %we, %xe : vector<2x48xi32>
+    %s = arith.addi %sum, %m : vector<2x48xi32>
+    scf.yield %s : vector<2x48xi32>
+  }
+  return %0 : vector<2x48xi32>
+}
+
+// -----
+
+// Rows of 24 lanes: three 256-bit vpdpwssd. Left alone: rows of 12 lanes,
+// products of wider integers, a product with another use.
+// CHECK-LABEL: func.func @widening_widths
+// CHECK-COUNT-3: llvm.call_intrinsic "llvm.x86.avx512.vpdpwssd.256"{{.*}} : (vector<8xi32>, vector<16xi16>, vector<16xi16>) -> vector<8xi32>
+// CHECK-NOT: llvm.call_intrinsic
+// CHECK-COUNT-3: arith.muli
+// INT8-ONLY-LABEL: func.func @widening_widths
+// INT8-ONLY: vpdpwssd.256
+// RUN: strata-opt %s --strata-cpu-lower-dot-products='int8=false' --split-input-file | FileCheck %s --check-prefix=NO-INT8
+// NO-INT8-LABEL: func.func @widening_widths
+// NO-INT8-NOT: llvm.call_intrinsic
+// NO-INT8-COUNT-4: arith.muli
+func.func @widening_widths(%x: vector<24xi8>, %w: vector<24xi8>, %acc: vector<24xi32>, %x12: vector<12xi8>, %acc12: vector<12xi32>, %h: vector<16xi16>, %acc16: vector<16xi32>) -> (vector<24xi32>, vector<12xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>) {
+  %xe = arith.extsi %x : vector<24xi8> to vector<24xi32>
+  %we = arith.extsi %w : vector<24xi8> to vector<24xi32>
+  %m = arith.muli %xe, %we : vector<24xi32>
+  %s = arith.addi %acc, %m : vector<24xi32>
+  %x12e = arith.extsi %x12 : vector<12xi8> to vector<12xi32>
+  %m12 = arith.muli %x12e, %x12e : vector<12xi32>
+  %s12 = arith.addi %acc12, %m12 : vector<12xi32>
+  %he = arith.extsi %h : vector<16xi16> to vector<16xi32>
+  %mh = arith.muli %he, %he : vector<16xi32>
+  %sh = arith.addi %acc16, %mh : vector<16xi32>
+  %x16 = vector.extract_strided_slice %x {offsets = [0], sizes = [16], strides = [1]} : vector<24xi8> to vector<16xi8>
+  %x16e = arith.extsi %x16 : vector<16xi8> to vector<16xi32>
+  %m16 = arith.muli %x16e, %x16e : vector<16xi32>
+  %s16 = arith.addi %acc16, %m16 : vector<16xi32>
+  return %s, %s12, %sh, %s16, %m16 : vector<24xi32>, vector<12xi32>, vector<16xi32>, vector<16xi32>, vector<16xi32>
+}

@@ -206,7 +206,8 @@ def CPULowerStridedCopiesPass
 
 def CPULowerDotProductsPass
     : Pass<"strata-cpu-lower-dot-products", "::mlir::func::FuncOp"> {
-  let summary = "Contractions in a dot-product layout to vpdpbusd / vdpbf16ps";
+  let summary = "Contractions in a dot-product layout to vpdpbusd / "
+                "vdpbf16ps, widening byte multiply-adds to vpdpwssd";
   let description = [{
     The register tiles of a product that kernel-pack-weights laid out for
     4-byte dot products (`int8-dot-products`) vectorize into a
@@ -241,6 +242,17 @@ def CPULowerDotProductsPass
     both instructions, 8 lanes each (AVX512VL, which every CPU with either
     feature has).
 
+    With `int8`, a widening byte multiply-add on i32 vectors,
+    `addi(acc, muli(ext(a), ext(b)))` with a and b bytes (signed or
+    unsigned), becomes one AVX512-VNNI `vpdpwssd` per 16 lanes (8: the
+    256-bit form) of each innermost row: ext(a)'s lanes hold a in their low
+    16-bit halves, `ext(b) & 0xffff` holds b there and zeros above, so the
+    instruction adds a * b + 0 to each lane, the multiply and the add in one
+    instruction (vpmulld and vpaddd before). Integer depthwise convolutions
+    accumulate their taps this way (vpdpbusd's groups of four run along a
+    reduction, which a depthwise tile does not have), and so do the
+    byte products left in row-major layouts.
+
     Runs after bufferization and deallocation (LLVM's intrinsic calls have
     no declared memory effects, which the deallocation pipeline rejects),
     before the vector ops are lowered; only for targets with AVX512-VNNI or
@@ -250,7 +262,8 @@ def CPULowerDotProductsPass
   }];
   let options = [
     Option<"int8", "int8", "bool", /*default=*/"true",
-           "Lower byte contractions to vpdpbusd (AVX512-VNNI)">,
+           "Lower byte contractions to vpdpbusd and widening byte "
+           "multiply-adds to vpdpwssd (AVX512-VNNI)">,
     Option<"bf16", "bf16", "bool", /*default=*/"true",
            "Lower bf16 contractions to vdpbf16ps (AVX512-BF16)">,
   ];
