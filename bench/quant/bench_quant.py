@@ -254,7 +254,9 @@ def report(rows, threads):
     lines.append("")
     lines.append(
         f"{threads} thread(s); quantize_static (u8 activations, s8 weights, "
-        f"{CALIBRATION_INPUTS} calibration inputs), {CHECK_INPUTS} checked "
+        f"{CALIBRATION_INPUTS} calibration inputs; qdq_pre: the QDQ file "
+        "quantized after onnxruntime's quant_pre_process, which folds batch "
+        f"norms into convolutions), {CHECK_INPUTS} checked "
         "inputs (top-1 for the classifiers); diff against onnxruntime "
         "running the same file, in steps of the output's quantization scale "
         "(f32: absolute); vs spec: each engine against onnxruntime with its "
