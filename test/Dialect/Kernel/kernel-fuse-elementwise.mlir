@@ -164,3 +164,44 @@ func.func @looping_producer(%x: tensor<16xf32>, %y: tensor<16xf32>, %k: tensor<8
   } -> tensor<16xf32>
   return %cmp, %twice : tensor<8x16xi1>, tensor<16xf32>
 }
+
+// -----
+
+// Per-channel constants read through maps with zeros ([1, 1, C] by
+// (0, 0, c), as kernel-propagate-reshapes leaves a depthwise
+// convolution's epilogue in its shape) do not stop the chain: scale, shift
+// and clip become one generic.
+#id = affine_map<(d0, d1, d2, d3) -> (d0, d1, d2, d3)>
+#channel = affine_map<(d0, d1, d2, d3) -> (0, 0, d3)>
+// CHECK-LABEL: func.func @channel_constants
+// CHECK-COUNT-1: linalg.generic
+// CHECK-NOT: linalg.generic
+// CHECK: arith.sitofp
+// CHECK: arith.mulf
+// CHECK: arith.addf
+// CHECK: arith.maximumf
+func.func @channel_constants(%acc: tensor<1x4x4x8xi32>, %scale: tensor<1x1x8xf32>, %shift: tensor<1x1x8xf32>) -> tensor<1x4x4x8xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e0 = tensor.empty() : tensor<1x4x4x8xf32>
+  %0 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%acc : tensor<1x4x4x8xi32>) outs(%e0 : tensor<1x4x4x8xf32>) {
+  ^bb0(%a: i32, %o: f32):
+    %f = arith.sitofp %a : i32 to f32
+    linalg.yield %f : f32
+  } -> tensor<1x4x4x8xf32>
+  %1 = linalg.generic {indexing_maps = [#id, #channel, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%0, %scale : tensor<1x4x4x8xf32>, tensor<1x1x8xf32>) outs(%e0 : tensor<1x4x4x8xf32>) {
+  ^bb0(%a: f32, %s: f32, %o: f32):
+    %m = arith.mulf %a, %s : f32
+    linalg.yield %m : f32
+  } -> tensor<1x4x4x8xf32>
+  %2 = linalg.generic {indexing_maps = [#id, #channel, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%1, %shift : tensor<1x4x4x8xf32>, tensor<1x1x8xf32>) outs(%e0 : tensor<1x4x4x8xf32>) {
+  ^bb0(%a: f32, %s: f32, %o: f32):
+    %m = arith.addf %a, %s : f32
+    linalg.yield %m : f32
+  } -> tensor<1x4x4x8xf32>
+  %3 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]} ins(%2 : tensor<1x4x4x8xf32>) outs(%e0 : tensor<1x4x4x8xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %m = arith.maximumf %a, %zero : f32
+    linalg.yield %m : f32
+  } -> tensor<1x4x4x8xf32>
+  return %3 : tensor<1x4x4x8xf32>
+}

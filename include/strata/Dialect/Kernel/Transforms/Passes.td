@@ -263,7 +263,8 @@ def KernelFuseElementwisePass
   let description = [{
     Runs after kernel-propagate-reshapes, before kernel-form-dispatches. An
     elementwise `linalg.generic` (all loops parallel, projected-permutation
-    maps) whose result has a single use, by another such generic, is merged
+    maps, zeros allowed: a per-channel constant read as [1, 1, C]) whose
+    result has a single use, by another such generic, is merged
     into it (upstream's elementwise op fusion): a GELU written as divide,
     erf, add, multiply, multiply becomes one op. A dispatch then reads and
     writes its data once per chain instead of once per op; the tile pass
