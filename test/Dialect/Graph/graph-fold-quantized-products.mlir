@@ -292,9 +292,19 @@ func.func @shifted_conv(%qa: tensor<1x2x4x4xui8>, %za: tensor<ui8>, %bias: tenso
 // -----
 
 // A padded convolution whose zero point is computed at run time (dynamic
-// quantization) stays float: graph.pad takes a constant.
+// quantization): the bytes padded with 0, then the zero point selected
+// into the border (a constant mask), the byte convolution less za times
+// the filters' sums (54 = 18 * 3).
 // CHECK-LABEL: func.func @padded_computed_zero_point
-// CHECK: graph.conv2d %{{.*}}, %{{.*}} {pads = array<i64: 1, 1, 1, 1>} : tensor<1x2x4x4xf32>, tensor<2x2x3x3xf32> -> tensor<1x2x4x4xf32>
+// CHECK-SAME: (%[[QA:.*]]: tensor<1x2x4x4xui8>, %[[ZA:.*]]: tensor<ui8>
+// CHECK-DAG: %[[SUMS:.*]] = graph.constant dense<54> : tensor<1x2x1x1xi32>
+// CHECK-DAG: %[[BORDER:.*]] = graph.constant dense<{{\[\[\[\[}}true, true, true, true, true, true], [true, false, false, false, false, true], [true, false, false, false, false, true], [true, false, false, false, false, true], [true, false, false, false, false, true], [true, true, true, true, true, true]]]]> : tensor<1x1x6x6xi1>
+// CHECK: %[[P:.*]] = graph.pad %[[QA]] {pads = array<i64: 0, 0, 1, 1, 0, 0, 1, 1>} : tensor<1x2x4x4xui8> -> tensor<1x2x6x6xui8>
+// CHECK: %[[S:.*]] = graph.select %[[BORDER]], %[[ZA]], %[[P]] : tensor<1x1x6x6xi1>, tensor<ui8>, tensor<1x2x6x6xui8> -> tensor<1x2x6x6xui8>
+// CHECK: %[[C:.*]] = graph.conv2d %[[S]], %{{.*}} : tensor<1x2x6x6xui8>, tensor<2x2x3x3xi8> -> tensor<1x2x4x4xi32>
+// CHECK: %[[Z:.*]] = graph.cast %[[ZA]] : tensor<ui8> -> tensor<i32>
+// CHECK: %[[T:.*]] = graph.mul %[[Z]], %[[SUMS]]
+// CHECK: graph.sub %[[C]], %[[T]]
 func.func @padded_computed_zero_point(%qa: tensor<1x2x4x4xui8>, %za: tensor<ui8>, %sa: tensor<f32>) -> tensor<1x2x4x4xf32> {
   %qw = graph.constant dense<3> : tensor<2x2x3x3xi8>
   %sw = graph.constant dense<0.5> : tensor<f32>
@@ -306,6 +316,25 @@ func.func @padded_computed_zero_point(%qa: tensor<1x2x4x4xui8>, %za: tensor<ui8>
   %w = graph.mul %w0, %sw : tensor<2x2x3x3xf32>, tensor<f32> -> tensor<2x2x3x3xf32>
   %0 = graph.conv2d %a, %w {pads = array<i64: 1, 1, 1, 1>} : tensor<1x2x4x4xf32>, tensor<2x2x3x3xf32> -> tensor<1x2x4x4xf32>
   return %0 : tensor<1x2x4x4xf32>
+}
+
+// -----
+
+// The same with an image of dynamic size stays float (the border mask is
+// a constant).
+// CHECK-LABEL: func.func @padded_computed_zero_point_dynamic_image
+// CHECK: graph.conv2d %{{.*}}, %{{.*}} {pads = array<i64: 1, 1, 1, 1>} : tensor<1x2x?x?xf32>, tensor<2x2x3x3xf32> -> tensor<1x2x?x?xf32>
+func.func @padded_computed_zero_point_dynamic_image(%qa: tensor<1x2x?x?xui8>, %za: tensor<ui8>, %sa: tensor<f32>) -> tensor<1x2x?x?xf32> {
+  %qw = graph.constant dense<3> : tensor<2x2x3x3xi8>
+  %sw = graph.constant dense<0.5> : tensor<f32>
+  %a0 = graph.cast %qa : tensor<1x2x?x?xui8> -> tensor<1x2x?x?xf32>
+  %za0 = graph.cast %za : tensor<ui8> -> tensor<f32>
+  %a1 = graph.sub %a0, %za0 : tensor<1x2x?x?xf32>, tensor<f32> -> tensor<1x2x?x?xf32>
+  %a = graph.mul %a1, %sa : tensor<1x2x?x?xf32>, tensor<f32> -> tensor<1x2x?x?xf32>
+  %w0 = graph.cast %qw : tensor<2x2x3x3xi8> -> tensor<2x2x3x3xf32>
+  %w = graph.mul %w0, %sw : tensor<2x2x3x3xf32>, tensor<f32> -> tensor<2x2x3x3xf32>
+  %0 = graph.conv2d %a, %w {pads = array<i64: 1, 1, 1, 1>} : tensor<1x2x?x?xf32>, tensor<2x2x3x3xf32> -> tensor<1x2x?x?xf32>
+  return %0 : tensor<1x2x?x?xf32>
 }
 
 // -----
@@ -337,18 +366,42 @@ func.func @weight_zero_point(%qa: tensor<1x2x4x4xui8>, %sa: tensor<f32>) -> tens
 // -----
 
 // QLinearConv's depthwise convolution, padded with a zero point computed
-// at run time (no byte convolution: its padding would be a computed
-// value), 9 products per group: computed in f32, exactly, and converted
-// back.
+// at run time: a depthwise convolution of signed bytes (qa - 128), padded
+// with -128 and the shifted zero point selected into the border, less the
+// zero point times the filters' sums (27).
 // CHECK-LABEL: func.func @shifted_depthwise
-// CHECK: %[[C:.*]] = graph.conv2d %{{.*}}, %{{.*}} {groups = 2 : i64, pads = array<i64: 1, 1, 1, 1>} : tensor<1x2x4x4xf32>, tensor<2x1x3x3xf32> -> tensor<1x2x4x4xf32>
-// CHECK: graph.cast %[[C]] : tensor<1x2x4x4xf32> -> tensor<1x2x4x4xf64>
+// CHECK-SAME: (%{{.*}}: tensor<1x2x4x4xui8>, %[[ZA:.*]]: tensor<ui8>)
+// CHECK: %[[ZS:.*]] = graph.cast %{{.*}} : tensor<i32> -> tensor<i8>
+// CHECK: %[[P:.*]] = graph.pad %{{.*}} {pads = array<i64: 0, 0, 1, 1, 0, 0, 1, 1>, value = -1.280000e+02 : f64} : tensor<1x2x4x4xi8> -> tensor<1x2x6x6xi8>
+// CHECK: %[[S:.*]] = graph.select %{{.*}}, %[[ZS]], %[[P]] : tensor<1x1x6x6xi1>, tensor<i8>, tensor<1x2x6x6xi8> -> tensor<1x2x6x6xi8>
+// CHECK: graph.conv2d %[[S]], %{{.*}} {groups = 2 : i64} : tensor<1x2x6x6xi8>, tensor<2x1x3x3xi8> -> tensor<1x2x4x4xi32>
 func.func @shifted_depthwise(%qa: tensor<1x2x4x4xui8>, %za: tensor<ui8>) -> tensor<1x2x4x4xf64> {
   %qw = graph.constant dense<3> : tensor<2x1x3x3xi8>
   %a0 = graph.cast %qa : tensor<1x2x4x4xui8> -> tensor<1x2x4x4xf64>
   %za0 = graph.cast %za : tensor<ui8> -> tensor<f64>
   %a = graph.sub %a0, %za0 : tensor<1x2x4x4xf64>, tensor<f64> -> tensor<1x2x4x4xf64>
   %w = graph.cast %qw : tensor<2x1x3x3xi8> -> tensor<2x1x3x3xf64>
+  %0 = graph.conv2d %a, %w {groups = 2 : i64, pads = array<i64: 1, 1, 1, 1>} : tensor<1x2x4x4xf64>, tensor<2x1x3x3xf64> -> tensor<1x2x4x4xf64>
+  return %0 : tensor<1x2x4x4xf64>
+}
+
+// -----
+
+// The same with a weight zero point (u8 weights): no byte convolution (a
+// grouped one would need grouped window sums); 9 products per group,
+// computed in f32, exactly, and converted back.
+// CHECK-LABEL: func.func @shifted_depthwise_weight_zero_point
+// CHECK: %[[C:.*]] = graph.conv2d %{{.*}}, %{{.*}} {groups = 2 : i64, pads = array<i64: 1, 1, 1, 1>} : tensor<1x2x4x4xf32>, tensor<2x1x3x3xf32> -> tensor<1x2x4x4xf32>
+// CHECK: graph.cast %[[C]] : tensor<1x2x4x4xf32> -> tensor<1x2x4x4xf64>
+func.func @shifted_depthwise_weight_zero_point(%qa: tensor<1x2x4x4xui8>, %za: tensor<ui8>) -> tensor<1x2x4x4xf64> {
+  %qw = graph.constant dense<3> : tensor<2x1x3x3xui8>
+  %zw = graph.constant dense<7> : tensor<ui8>
+  %a0 = graph.cast %qa : tensor<1x2x4x4xui8> -> tensor<1x2x4x4xf64>
+  %za0 = graph.cast %za : tensor<ui8> -> tensor<f64>
+  %a = graph.sub %a0, %za0 : tensor<1x2x4x4xf64>, tensor<f64> -> tensor<1x2x4x4xf64>
+  %w0 = graph.cast %qw : tensor<2x1x3x3xui8> -> tensor<2x1x3x3xf64>
+  %zw0 = graph.cast %zw : tensor<ui8> -> tensor<f64>
+  %w = graph.sub %w0, %zw0 : tensor<2x1x3x3xf64>, tensor<f64> -> tensor<2x1x3x3xf64>
   %0 = graph.conv2d %a, %w {groups = 2 : i64, pads = array<i64: 1, 1, 1, 1>} : tensor<1x2x4x4xf64>, tensor<2x1x3x3xf64> -> tensor<1x2x4x4xf64>
   return %0 : tensor<1x2x4x4xf64>
 }

@@ -14,7 +14,9 @@
 # differs from its own unoptimized session by up to 3 steps on a third of
 # the outputs (onnxruntime 1.23.2), as Strata does. The compiled graph must
 # multiply bytes (the QDQ pairs around MatMul, Gemm and Conv folded by
-# graph-fold-quantized-products; QLinearConv's convolutions too).
+# graph-fold-quantized-products; QLinearConv's convolutions too). The same
+# models quantized by quantize_dynamic must multiply bytes and match
+# onnxruntime's unoptimized session closely (float outputs).
 #
 # Run by test/onnx/models.test, or by hand:
 #   PYTHONPATH=<build>/python_packages python3 -m pytest test/onnx/models
@@ -264,3 +266,53 @@ def test_qlinear_where():
     got = strata.compile(model).main(feeds["c"], feeds["x"], feeds["y"])
     assert got.dtype == np.uint8
     np.testing.assert_array_equal(got, expected)
+
+
+@functools.lru_cache(maxsize=None)
+def _dynamically_quantized(name):
+    """The model quantized by onnxruntime's quantize_dynamic: s8 weights
+    (u8 for the conv nets: onnxruntime 1.23's ConvInteger takes u8 x u8
+    only), each activation quantized at run time by DynamicQuantizeLinear
+    (MatMulInteger, ConvInteger)."""
+    import os
+    import tempfile
+    with tempfile.TemporaryDirectory() as work:
+        f32 = os.path.join(work, "f32.onnx")
+        quantized = os.path.join(work, "dynamic.onnx")
+        onnx.save(models.build(name), f32)
+        quantization.quantize_dynamic(
+            f32, quantized,
+            weight_type=quantization.QuantType.QUInt8
+            if name in ("resnet", "mobilenet")
+            else quantization.QuantType.QInt8)
+        return onnx.load(quantized)
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_dynamic_quantization(name):
+    """quantize_dynamic's models multiply bytes, padded convolutions too
+    (their input zero point, computed at run time, is selected into the
+    padding), and match onnxruntime's unoptimized session: the products are
+    exact in both, the float parts differ by their order of roundings."""
+    model = _dynamically_quantized(name)
+    graph = strata.compile(model, compile_to="graph")
+    products = [line for line in graph.splitlines()
+                if "graph.conv2d" in line or "graph.matmul" in line]
+    assert any("xi8> -> tensor<" in line for line in products), graph
+    if name in ("resnet", "mobilenet"):
+        # (Grouped convolutions whose u8 weights have zero points stay
+        # float, computed exactly in f32.)
+        convs = [line for line in products
+                 if "graph.conv2d" in line and "groups" not in line]
+        assert convs and all("xi8> -> tensor<" in line
+                             for line in convs), convs
+        assert "graph.select" in graph, graph
+    compiled = strata.compile(model, target="cpu")
+    session = _unoptimized_session(model)
+    for seed in (200, 201):
+        x = models.make_input(name, 2, seed)
+        expected = session.run(None, {session.get_inputs()[0].name: x})[0]
+        got = compiled.main(x)
+        assert got.shape == expected.shape
+        np.testing.assert_allclose(got, expected, rtol=1e-4,
+                                   atol=1e-5 * float(np.max(np.abs(expected))))

@@ -564,6 +564,34 @@ Value addChannelBias(PatternRewriter &rewriter, Location loc, Value result,
   return AddOp::create(rewriter, loc, result, bias);
 }
 
+/// `padded` (an image of `imageHeight` x `imageWidth` padded by `pads`,
+/// [top, left, bottom, right], along dims `height` and `width`) with its
+/// padding replaced by `value` (a computed scalar of its element type):
+/// graph.select of a constant border mask [1, H', W', 1] (or [1, 1, H',
+/// W']).
+Value selectPaddingFrom(PatternRewriter &rewriter, Location loc, Value padded,
+                        Value value, int64_t imageHeight, int64_t imageWidth,
+                        unsigned height, unsigned width,
+                        ArrayRef<int64_t> pads) {
+  int64_t paddedHeight = imageHeight + pads[0] + pads[2];
+  int64_t paddedWidth = imageWidth + pads[1] + pads[3];
+  SmallVector<int64_t> maskShape(4, 1);
+  maskShape[height] = paddedHeight;
+  maskShape[width] = paddedWidth;
+  SmallVector<bool> border;
+  border.reserve(paddedHeight * paddedWidth);
+  for (int64_t h = 0; h < paddedHeight; ++h)
+    for (int64_t w = 0; w < paddedWidth; ++w)
+      border.push_back(h < pads[0] || h >= pads[0] + imageHeight ||
+                       w < pads[1] || w >= pads[1] + imageWidth);
+  Value mask = ConstantOp::create(
+      rewriter, loc,
+      DenseElementsAttr::get(
+          RankedTensorType::get(maskShape, rewriter.getI1Type()),
+          ArrayRef<bool>(border)));
+  return SelectOp::create(rewriter, loc, mask, value, padded);
+}
+
 /// conv2d(dequantized a, dequantized constant w [, bias]) in f32 (QDQ), or
 /// conv2d(shifted a, shifted constant w [, bias]) in f64 (ConvInteger and
 /// QLinearConv), one group -> the exact i32 convolution of the bytes, minus
@@ -572,16 +600,17 @@ Value addChannelBias(PatternRewriter &rewriter, Location loc, Value result,
 /// plus K za zw[f] where the weight has zero points, converted (and scaled
 /// by sa * sw[f]), plus the bias. The padding of a's zero point (the spec
 /// pads the shifted input with zeros: the bytes with za) becomes a
-/// graph.pad of the bytes. Unsigned weights become signed ones at compile
-/// time (q - 128, zero point zw - 128), unsigned activations stay unsigned
-/// (signed ones are shifted, makeBytesUnsigned): vpdpbusd's operands.
-/// Grouped (depthwise) convolutions take signed activations instead
-/// (makeBytesSigned), which keeps them the named depthwise op that the CPU
-/// kernels vectorize (products in i32 lanes, no dot products); reading and
-/// writing bytes, four times fewer than the f32 they replace, is their gain
-/// (MobileNetV2's expanded 112x112x96 activations). Grouped convolutions
-/// with weight zero points stay float (their window sums would need a
-/// grouped convolution of ones).
+/// graph.pad of the bytes (a za computed at run time, as dynamic
+/// quantization's, is selected into the padding: selectPaddingFrom). Unsigned
+/// weights become signed ones at compile time (q - 128, zero point zw - 128),
+/// unsigned activations stay unsigned (signed ones are shifted,
+/// makeBytesUnsigned): vpdpbusd's operands. Grouped (depthwise) convolutions
+/// take signed activations instead (makeBytesSigned), which keeps them the
+/// named depthwise op that the CPU kernels vectorize (products in i32 lanes, no
+/// dot products); reading and writing bytes, four times fewer than the f32 they
+/// replace, is their gain (MobileNetV2's expanded 112x112x96 activations).
+/// Grouped convolutions with weight zero points stay float (their window sums
+/// would need a grouped convolution of ones).
 struct FoldQuantizedConv : OpRewritePattern<Conv2DOp> {
   using OpRewritePattern::OpRewritePattern;
 
@@ -644,15 +673,25 @@ struct FoldQuantizedConv : OpRewritePattern<Conv2DOp> {
                                                           : 0;
     ArrayRef<int64_t> pads = op.getPads();
     bool padded = llvm::any_of(pads, [](int64_t pad) { return pad != 0; });
+    unsigned height = nhwc ? 1 : 2, width = height + 1;
     std::optional<int64_t> padValue;
+    // A zero point computed at run time (DynamicQuantizeLinear's) pads too:
+    // the border of the padded bytes is selected from it (static image
+    // sizes: the border is a constant mask).
+    bool computedPad = false;
     if ((a->zeroPoint || shift != 0) && padded) {
       padValue = 0;
       if (a->zeroPoint) {
         FailureOr<EvalTensor> zeroPoint = evaluateSmallConstant(a->zeroPoint);
-        if (failed(zeroPoint))
+        auto inputType = cast<RankedTensorType>(a->bytes.getType());
+        if (succeeded(zeroPoint))
+          padValue = zeroPoint->getInt(0);
+        else if (inputType.getRank() == 4 && !inputType.isDynamicDim(height) &&
+                 !inputType.isDynamicDim(width))
+          computedPad = true;
+        else
           return rewriter.notifyMatchFailure(op, "padded with a computed "
-                                                 "zero point");
-        padValue = zeroPoint->getInt(0);
+                                                 "zero point, dynamic image");
       }
       *padValue += shift;
     }
@@ -684,14 +723,18 @@ struct FoldQuantizedConv : OpRewritePattern<Conv2DOp> {
     SmallVector<int64_t> convPads(pads);
     if (padValue) {
       // [top, left, bottom, right] as graph.pad's per-dim begins and ends.
-      unsigned height = nhwc ? 1 : 2, width = height + 1;
       SmallVector<int64_t> amounts(8, 0);
       amounts[height] = pads[0];
       amounts[width] = pads[1];
       amounts[4 + height] = pads[2];
       amounts[4 + width] = pads[3];
+      auto imageType = cast<RankedTensorType>(input.getType());
       input = PadOp::create(rewriter, loc, input, amounts, PadMode::Constant,
                             APFloat(static_cast<double>(*padValue)));
+      if (computedPad)
+        input = selectPaddingFrom(
+            rewriter, loc, input, a->zeroPoint, imageType.getDimSize(height),
+            imageType.getDimSize(width), height, width, pads);
       convPads.assign(4, 0);
     }
     auto conv = [&](Value filter) -> Value {

@@ -142,7 +142,10 @@ def GraphFoldQuantizedProductsPass
     `zw - 128`), as int8 dot products multiply by signed bytes. The
     spec pads the dequantized input with zeros, which are the bytes' zero
     point: with a constant za, the padding becomes a `graph.pad` of the bytes
-    with za (none is needed for za = 0, ReLU outputs). The same applies to
+    with za (none is needed for za = 0, ReLU outputs); a za computed at run
+    time (quantize_dynamic's DynamicQuantizeLinear) is selected into the
+    border of the bytes padded with 0 (`graph.select` of a constant mask,
+    static image sizes only). The same applies to
     the f64 convolution of shifted bytes that the importer writes for
     ConvInteger and QLinearConv (no scaling there). Grouped convolutions
     stay float: byte convolutions are fast in the dot-product layout, which
