@@ -8,7 +8,9 @@ tool's defaults) in the QDQ and in the QOperator format, and in the QDQ
 format after onnxruntime's recommended pre-processing (`quant_pre_process`:
 its graph optimizations fold each BatchNormalization into the convolution
 before it, so that a convolution is quantized once instead of once before
-and once after a float batch norm). Each quantized
+and once after a float batch norm), and quantized by `quantize_dynamic`
+(weights s8 at compile time, each activation quantized at run time by a
+DynamicQuantizeLinear: the usual flow for transformers). Each quantized
 file runs in Strata and in onnxruntime on the same fixed set of inputs
 (8 seeded inputs, none of them calibration inputs):
 
@@ -46,7 +48,7 @@ from bench_models import run_model_suite, time_alternating  # noqa: E402
 MODELS = ("resnet18", "mobilenetv2", "bert_layer", "mlp")
 #: Models whose output is class scores (top-1 is meaningful).
 CLASSIFIERS = {"resnet18": True, "mobilenetv2": True, "mlp": True}
-FORMATS = ("qdq", "qop", "qdq_pre")
+FORMATS = ("qdq", "qop", "qdq_pre", "dynamic")
 CALIBRATION_INPUTS = 16
 CHECK_INPUTS = 8
 
@@ -65,8 +67,12 @@ def inputs(shape, count, seed):
 
 def quantize(f32_path, out_path, fmt, shape):
     """onnxruntime's quantize_static of `f32_path` in format `fmt` (qdq,
-    qop, or qdq_pre: QDQ after quant_pre_process)."""
+    qop, or qdq_pre: QDQ after quant_pre_process), or its quantize_dynamic
+    (dynamic)."""
     from onnxruntime import quantization as q
+    if fmt == "dynamic":
+        q.quantize_dynamic(f32_path, out_path, weight_type=q.QuantType.QInt8)
+        return
     if fmt == "qdq_pre":
         from onnxruntime.quantization.shape_inference import \
             quant_pre_process
@@ -256,7 +262,8 @@ def report(rows, threads):
         f"{threads} thread(s); quantize_static (u8 activations, s8 weights, "
         f"{CALIBRATION_INPUTS} calibration inputs; qdq_pre: the QDQ file "
         "quantized after onnxruntime's quant_pre_process, which folds batch "
-        f"norms into convolutions), {CHECK_INPUTS} checked "
+        "norms into convolutions; dynamic: quantize_dynamic, s8 weights, "
+        f"activations quantized at run time), {CHECK_INPUTS} checked "
         "inputs (top-1 for the classifiers); diff against onnxruntime "
         "running the same file, in steps of the output's quantization scale "
         "(f32: absolute); vs spec: each engine against onnxruntime with its "

@@ -8,8 +8,9 @@
 # onnxruntime, whose quantization tool makes the int8 models), then runs
 # bench_quant.py: per model (ResNet-18, MobileNetV2, the BERT layer, the
 # MLP) the f32 file and onnxruntime's quantize_static of it in the QDQ and
-# QOperator formats (and QDQ after its quant_pre_process), each in Strata
-# and in onnxruntime, and the f32 file compiled with precision="bf16":
+# QOperator formats (and QDQ after its quant_pre_process, and its
+# quantize_dynamic), each in Strata and in onnxruntime, and the f32 file
+# compiled with precision="bf16":
 # accuracy against onnxruntime and latency, on 1 thread by default. Results:
 # $RESULTS_DIR/quant.json and quant.md (default bench/results/CPU).
 #
