@@ -33,6 +33,14 @@ namespace {
 /// has half (AVX512VL, which every CPU with these instructions has).
 constexpr int64_t kLanes = 16;
 
+/// The 32-bit lanes of the instruction that a row of `lanes` is computed
+/// with: 16 (512 bits) where they divide it, else 8 (256 bits), else 0.
+int64_t getChunkLanes(int64_t lanes) {
+  return lanes % kLanes == 0         ? kLanes
+         : lanes % (kLanes / 2) == 0 ? kLanes / 2
+                                     : 0;
+}
+
 /// One dot-product instruction: the elements each 32-bit lane sums, how A
 /// and B are extended to the accumulator in the contraction, and the
 /// intrinsic.
@@ -139,11 +147,11 @@ struct ContractToDotProducts : OpRewritePattern<vector::ContractionOp> {
     int64_t rows = aType.getDimSize(0), steps = aType.getDimSize(1);
     int64_t lanes = bType.getDimSize(2);
     if (aType.isScalable() || bType.isScalable() || bType.getDimSize(0) != 1 ||
-        aType.getDimSize(2) != group || lanes % (kLanes / 2) != 0)
+        aType.getDimSize(2) != group || getChunkLanes(lanes) == 0)
       return rewriter.notifyMatchFailure(op, "not whole 256-bit lanes");
 
     Location loc = op.getLoc();
-    int64_t chunkLanes = lanes % kLanes == 0 ? kLanes : kLanes / 2;
+    int64_t chunkLanes = getChunkLanes(lanes);
     StringLiteral intrinsic =
         chunkLanes == kLanes ? kind.intrinsic : kind.intrinsic256;
     auto accChunkType = VectorType::get({chunkLanes}, accElementType);
@@ -257,9 +265,7 @@ struct WideningMultiplyAddToDotProducts : OpRewritePattern<arith::AddIOp> {
         !getExtendedBytes(mul.getRhs()))
       return rewriter.notifyMatchFailure(add, "not a widening byte product");
     int64_t lanes = type.getShape().back();
-    int64_t chunkLanes = lanes % kLanes == 0         ? kLanes
-                         : lanes % (kLanes / 2) == 0 ? kLanes / 2
-                                                     : 0;
+    int64_t chunkLanes = getChunkLanes(lanes);
     if (chunkLanes == 0)
       return rewriter.notifyMatchFailure(add, "not whole 256-bit lanes");
 
