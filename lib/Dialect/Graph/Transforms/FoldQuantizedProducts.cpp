@@ -564,17 +564,16 @@ Value addChannelBias(PatternRewriter &rewriter, Location loc, Value result,
   return AddOp::create(rewriter, loc, result, bias);
 }
 
-/// `padded` (an image of `imageHeight` x `imageWidth` padded by `pads`,
-/// [top, left, bottom, right], along dims `height` and `width`) with its
-/// padding replaced by `value` (a computed scalar of its element type):
-/// graph.select of a constant border mask [1, H', W', 1] (or [1, 1, H',
-/// W']).
+/// `padded` (a static image padded by `pads`, [top, left, bottom, right],
+/// along dims `height` and `width`) with its padding replaced by `value`
+/// (a computed scalar of its element type): graph.select of a constant
+/// border mask [1, H', W', 1] (or [1, 1, H', W']).
 Value selectPaddingFrom(PatternRewriter &rewriter, Location loc, Value padded,
-                        Value value, int64_t imageHeight, int64_t imageWidth,
-                        unsigned height, unsigned width,
+                        Value value, unsigned height, unsigned width,
                         ArrayRef<int64_t> pads) {
-  int64_t paddedHeight = imageHeight + pads[0] + pads[2];
-  int64_t paddedWidth = imageWidth + pads[1] + pads[3];
+  auto paddedType = cast<RankedTensorType>(padded.getType());
+  int64_t paddedHeight = paddedType.getDimSize(height);
+  int64_t paddedWidth = paddedType.getDimSize(width);
   SmallVector<int64_t> maskShape(4, 1);
   maskShape[height] = paddedHeight;
   maskShape[width] = paddedWidth;
@@ -582,8 +581,8 @@ Value selectPaddingFrom(PatternRewriter &rewriter, Location loc, Value padded,
   border.reserve(paddedHeight * paddedWidth);
   for (int64_t h = 0; h < paddedHeight; ++h)
     for (int64_t w = 0; w < paddedWidth; ++w)
-      border.push_back(h < pads[0] || h >= pads[0] + imageHeight ||
-                       w < pads[1] || w >= pads[1] + imageWidth);
+      border.push_back(h < pads[0] || h >= paddedHeight - pads[2] ||
+                       w < pads[1] || w >= paddedWidth - pads[3]);
   Value mask = ConstantOp::create(
       rewriter, loc,
       DenseElementsAttr::get(
@@ -606,9 +605,10 @@ Value selectPaddingFrom(PatternRewriter &rewriter, Location loc, Value padded,
 /// unsigned activations stay unsigned (signed ones are shifted,
 /// makeBytesUnsigned): vpdpbusd's operands. Grouped (depthwise) convolutions
 /// take signed activations instead (makeBytesSigned), which keeps them the
-/// named depthwise op that the CPU kernels vectorize (products in i32 lanes, no
-/// dot products); reading and writing bytes, four times fewer than the f32 they
-/// replace, is their gain (MobileNetV2's expanded 112x112x96 activations).
+/// named depthwise op that the CPU kernels vectorize (a vpdpwssd per tap in
+/// i32 lanes, not vpdpbusd's groups of four); reading and writing bytes, four
+/// times fewer than the f32 they replace, is their gain (MobileNetV2's
+/// expanded 112x112x96 activations).
 /// Grouped convolutions with weight zero points stay float (their window sums
 /// would need a grouped convolution of ones).
 struct FoldQuantizedConv : OpRewritePattern<Conv2DOp> {
@@ -728,13 +728,11 @@ struct FoldQuantizedConv : OpRewritePattern<Conv2DOp> {
       amounts[width] = pads[1];
       amounts[4 + height] = pads[2];
       amounts[4 + width] = pads[3];
-      auto imageType = cast<RankedTensorType>(input.getType());
       input = PadOp::create(rewriter, loc, input, amounts, PadMode::Constant,
                             APFloat(static_cast<double>(*padValue)));
       if (computedPad)
-        input = selectPaddingFrom(
-            rewriter, loc, input, a->zeroPoint, imageType.getDimSize(height),
-            imageType.getDimSize(width), height, width, pads);
+        input = selectPaddingFrom(rewriter, loc, input, a->zeroPoint, height,
+                                  width, pads);
       convPads.assign(4, 0);
     }
     auto conv = [&](Value filter) -> Value {
