@@ -47,8 +47,6 @@ def _quantized(name, fmt="qdq", activations="u8", weights="s8"):
     onnxruntime's com.microsoft QLinearAdd, QGemm, QLinearSoftmax...), its
     activations u8 or s8 (QInt8), its weights s8 or u8 (QUInt8,
     asymmetric)."""
-    import os
-    import tempfile
     model = models.build(name)
     input_name = model.graph.input[0].name
 
@@ -60,19 +58,27 @@ def _quantized(name, fmt="qdq", activations="u8", weights="s8"):
         def get_next(self):
             return next(self.feeds, None)
 
+    return _run_quantizer(model, lambda f32, out: quantization.quantize_static(
+        f32, out, Reader(),
+        quant_format=quantization.QuantFormat.QDQ if fmt == "qdq"
+        else quantization.QuantFormat.QOperator,
+        activation_type=quantization.QuantType.QUInt8
+        if activations == "u8" else quantization.QuantType.QInt8,
+        weight_type=quantization.QuantType.QInt8
+        if weights == "s8" else quantization.QuantType.QUInt8))
+
+
+def _run_quantizer(model, quantize):
+    """`model` saved to a file, quantize(f32_path, out_path) (one of
+    onnxruntime's quantizers), and the quantized model loaded."""
+    import os
+    import tempfile
     with tempfile.TemporaryDirectory() as work:
         f32 = os.path.join(work, "f32.onnx")
-        qdq = os.path.join(work, "qdq.onnx")
+        quantized = os.path.join(work, "quantized.onnx")
         onnx.save(model, f32)
-        quantization.quantize_static(
-            f32, qdq, Reader(),
-            quant_format=quantization.QuantFormat.QDQ if fmt == "qdq"
-            else quantization.QuantFormat.QOperator,
-            activation_type=quantization.QuantType.QUInt8
-            if activations == "u8" else quantization.QuantType.QInt8,
-            weight_type=quantization.QuantType.QInt8
-            if weights == "s8" else quantization.QuantType.QUInt8)
-        return onnx.load(qdq)
+        quantize(f32, quantized)
+        return onnx.load(quantized)
 
 
 def _unoptimized_session(model):
@@ -274,18 +280,12 @@ def _dynamically_quantized(name):
     (u8 for the conv nets: onnxruntime 1.23's ConvInteger takes u8 x u8
     only), each activation quantized at run time by DynamicQuantizeLinear
     (MatMulInteger, ConvInteger)."""
-    import os
-    import tempfile
-    with tempfile.TemporaryDirectory() as work:
-        f32 = os.path.join(work, "f32.onnx")
-        quantized = os.path.join(work, "dynamic.onnx")
-        onnx.save(models.build(name), f32)
-        quantization.quantize_dynamic(
-            f32, quantized,
+    return _run_quantizer(
+        models.build(name), lambda f32, out: quantization.quantize_dynamic(
+            f32, out,
             weight_type=quantization.QuantType.QUInt8
             if name in ("resnet", "mobilenet")
-            else quantization.QuantType.QInt8)
-        return onnx.load(quantized)
+            else quantization.QuantType.QInt8))
 
 
 @pytest.mark.parametrize("name", NAMES)
