@@ -28,6 +28,18 @@ target = tvm.target.Target({"kind": "llvm", "mcpu": cpu, "num-cores": 1})
 start = time.monotonic()
 mod = from_onnx(onnx.load(model_path), keep_params_in_input=True)
 mod, params = relax.frontend.detach_params(mod)
+# Scalar initializers (Clip's bounds in MobileNetV2) become constants that
+# the pipeline's FoldConstant folds: kept as parameters, the frontend's
+# where(isnan(bound)) blocks stay in the convolutions' fused functions and
+# MetaSchedule's reverse-compute-at fails on them ("requires all the
+# producer(s) of the given block to be present under the target loop").
+weights = params.get("main", [])
+weight_vars = mod["main"].params[len(mod["main"].params) - len(weights):]
+scalars = {var: value for var, value in zip(weight_vars, weights)
+           if len(value.shape) == 0}
+if scalars:
+    mod = relax.transform.BindParams("main", scalars)(mod)
+    params["main"] = [value for value in weights if len(value.shape) != 0]
 if trials > 0:
     mod = relax.pipeline.static_shape_tuning_pipeline(
         total_trials=trials, target=target, work_dir=work_dir)(mod)
