@@ -96,15 +96,19 @@ func.func @conv_nhwc(%a0: tensor<1x10x10x16xf32>, %a1: tensor<32x3x3x16xf32>) ->
   return %0 : tensor<1x8x8x32xf32>
 }
 
+// Max pooling takes each tap's max as vmaxps does (an ogt compare and a
+// select) and checks the taps for NaN a pair at a time (e2e/max-pool-nan.mlir).
 // IR-LABEL: func.func @max_pool_nchw
 // IR-NOT: linalg.pooling_nchw_max
-// IR: arith.maximumf {{.*}} : vector<
+// IR: arith.cmpf ogt, {{.*}} : vector<
+// IR: arith.cmpf uno, {{.*}} : vector<
+// IR-NOT: arith.maximumf
+// IR-LABEL: func.func @avg_pool_nhwc
 func.func @max_pool_nchw(%a0: tensor<1x32x15x15xf32>) -> tensor<1x32x8x8xf32> {
   %0 = graph.max_pool2d %a0 {kernel_shape = array<i64: 3, 3>, strides = array<i64: 2, 2>, pads = array<i64: 1, 1, 1, 1>} : tensor<1x32x15x15xf32> -> tensor<1x32x8x8xf32>
   return %0 : tensor<1x32x8x8xf32>
 }
 
-// IR-LABEL: func.func @avg_pool_nhwc
 // IR-NOT: linalg.pooling_nhwc_sum
 // IR: arith.addf {{.*}} : vector<
 func.func @avg_pool_nhwc(%a0: tensor<1x14x14x32xf32>) -> tensor<1x7x7x32xf32> {
