@@ -220,6 +220,16 @@ strata::runtime::parseInputSpec(const std::string &spec,
                                 : parseTensorLiteral(spec);
   if (!tensor)
     return tensor.getStatus();
+  // numpy has no bf16: a bf16 argument reads a .npy of its raw bits ('<u2'),
+  // as strata-run writes bf16 results.
+  if (expected.kind == static_cast<uint8_t>(bytecode::TypeKind::Tensor) &&
+      expected.dtype == static_cast<uint8_t>(DType::BF16) &&
+      tensor->getDType() == DType::U16 && spec[0] == '@') {
+    tensor = Tensor::view(tensor->getStorage(), tensor->getByteOffset(),
+                          DType::BF16, tensor->getShape());
+    if (!tensor)
+      return tensor.getStatus();
+  }
   if (expected.kind == static_cast<uint8_t>(bytecode::TypeKind::I64) &&
       tensor->getRank() == 0) {
     DType dtype = tensor->getDType();

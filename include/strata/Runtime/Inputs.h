@@ -27,7 +27,8 @@ StatusOr<Tensor> parseTensorLiteral(const std::string &text);
 
 /// Parses an input spec (a literal or "@file.npy") for an argument of type
 /// `expected`: a rank-0 integer tensor becomes an I64 value when the
-/// argument is an I64.
+/// argument is an I64, and a .npy of uint16 a bf16 tensor of those bits when
+/// the argument is bf16 (numpy has no bf16; results are written that way).
 StatusOr<Value> parseInputSpec(const std::string &spec,
                                const bytecode::TypeEntry &expected);
 
