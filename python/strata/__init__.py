@@ -43,7 +43,8 @@ def tune(model, db, trials=None, time_budget=None, external=None,
     them to the tuning database `db` (docs/Tuning.md); compile with
     strata.compile(..., tuning_db=...) or strata-compile --tuning-db to use
     the fastest. Give `trials` or `time_budget` (seconds). Options:
-    target, strategy ("evolutionary" or "random"), threads, seed, bin_dir
+    target, precision ("bf16": the kernels of the model compiled with
+    it), strategy ("evolutionary" or "random"), threads, seed, bin_dir
     (where strata-compile and the other tools are), work_dir, timeout,
     verbose. Returns the summary: per kernel its share of the model's
     kernel time, its heuristic and tuned times and the speedup.

@@ -97,12 +97,16 @@ class Tools:
         return True, result.stdout, result.stderr, None
 
 
+#: The dtype name of bf16 arguments and results. numpy has none: strata-run
+#: reads and writes such tensors as .npy files of their raw bits ('<u2').
+BF16 = "bfloat16"
+
 _REMARK = re.compile(r"remark: kernel @(\S+) \(fingerprint ([0-9a-f]{64})\) "
                      r"on (#kernel\.target<.*>): ")
 _TENSOR = re.compile(r"tensor<([0-9x]*?)x?([a-z]+[0-9]*)>")
 _DTYPES = {"f64": "float64", "f32": "float32", "f16": "float16",
            "i64": "int64", "i32": "int32", "i16": "int16", "i8": "int8",
-           "ui8": "uint8", "i1": "bool"}
+           "ui8": "uint8", "i1": "bool", "bf16": BF16}
 
 
 def _main_signature(task_mlir):
@@ -124,11 +128,27 @@ def _main_signature(task_mlir):
     return arguments
 
 
-def _main_result_count(task_mlir):
-    """The number of results of a task's @main (every task of a kernel has
-    the kernel's)."""
+def _main_result_types(task_mlir):
+    """The element type of each result of a task's @main (every task of a
+    kernel has the kernel's)."""
     match = re.search(r"func\.func @main\(.*?\) -> (.*?) \{", task_mlir)
-    return len(re.findall(r"tensor<", match.group(1))) if match else 0
+    return [element for _, element in _TENSOR.findall(match.group(1))] \
+        if match else []
+
+
+def _random_tensor(random, shape, dtype):
+    """Random values of `shape` and `dtype` (a _DTYPES value) for a measured
+    kernel: small integers (indices and byte products stay in range),
+    normal floats, and for BF16 the bits of normal floats (uint16)."""
+    import numpy as np
+    if dtype == "bool":
+        return random.integers(0, 2, shape).astype(bool)
+    if dtype.startswith(("int", "uint")):
+        return random.integers(0, 4, shape).astype(dtype)
+    if dtype == BF16:
+        values = random.standard_normal(shape).astype(np.float32)
+        return (values.view(np.uint32) >> 16).astype(np.uint16)
+    return random.standard_normal(shape).astype(dtype)
 
 
 def _schedule_of(task_mlir, kernel):
@@ -237,38 +257,45 @@ def _write_model_inputs(kernel_mlir, work_dir, prefix="input"):
     random = np.random.default_rng(0)
     for i, (shape, dtype) in enumerate(signature):
         path = os.path.join(work_dir, f"{prefix}{i}.npy")
-        if dtype.startswith("float"):
-            value = random.standard_normal(shape).astype(dtype)
-        else:
-            value = random.integers(0, 2, shape).astype(dtype)
-        np.save(path, value)
+        np.save(path, _random_tensor(random, shape, dtype))
         paths.append(path)
     return paths
 
 
-def _run_outputs(tools, smod, threads, inputs, count, prefix, timeout):
-    """The `count` results of @main of module `smod` on `inputs` (through
-    .npy files named from `prefix`), or why the run failed."""
+def _run_outputs(tools, smod, threads, inputs, types, prefix, timeout):
+    """The results of @main of module `smod` on `inputs` (through .npy
+    files named from `prefix`), of element types `types` (bf16 ones read
+    back from their bits as float32), or why the run failed."""
     import numpy as np
-    paths = [f"{prefix}.out{i}.npy" for i in range(count)]
+    paths = [f"{prefix}.out{i}.npy" for i in range(len(types))]
     ok, out, err, why = tools.run(
         "strata-run", smod, f"--threads={threads}",
         *[f"--input=@{p}" for p in inputs],
         *[f"--output=@{p}" for p in paths], timeout=timeout)
-    return [np.load(p) for p in paths] if ok else why
+    if not ok:
+        return why
+    outputs = [np.load(path) for path in paths]
+    return [(value.astype(np.uint32) << 16).view(np.float32)
+            if element == "bf16" else value
+            for value, element in zip(outputs, types)]
 
 
-def _outputs_match(outputs, reference):
+def _outputs_match(outputs, reference, types):
     """Whether `outputs` are `reference`'s: floats within 1e-3 (relative)
-    and 1e-4 of the largest magnitude, others equal."""
+    and 1e-4 of the largest magnitude, others equal. Results whose element
+    type (in `types`) is bf16 may differ by two of its rounding steps
+    (2^-7 relative): another sum order can round an f32 sum to the
+    neighbouring bf16."""
     import numpy as np
-    for got, want in zip(outputs, reference):
+    for got, want, element in zip(outputs, reference, types):
         if got.shape != want.shape or got.dtype != want.dtype:
             return False
         if got.dtype.kind in "fc":
             scale = max(1.0, float(np.nanmax(np.abs(want)))
                         if want.size else 1.0)
-            if not np.allclose(got, want, rtol=1e-3, atol=1e-4 * scale,
+            rtol, atol = (2.0**-7, 2.0**-7 * scale) if element == "bf16" \
+                else (1e-3, 1e-4 * scale)
+            if not np.allclose(got, want, rtol=rtol, atol=atol,
                                equal_nan=True):
                 return False
         elif not np.array_equal(got, want):
@@ -330,7 +357,7 @@ class Kernel:
         self.launches = launches
         self.space = None
         self.arguments = None
-        self.results = 0
+        self.results = []  # element types
         self.inputs = []
         self.reference = None
         self.heuristic_us = None
@@ -359,12 +386,14 @@ class Kernel:
 class Tuner:
     def __init__(self, model, db, target=None, tools=None, work_dir=None,
                  threads=1, seed=0, strategy="evolutionary",
-                 timeout=60.0, repetitions=10, verbose=True, out=sys.stdout):
+                 timeout=60.0, repetitions=10, verbose=True, out=sys.stdout,
+                 precision=None):
         import numpy
         self.np = numpy
         self.model = model
         self.db = db
         self.target = target
+        self.precision = precision
         self.tools = tools or Tools(_default_bin_dir())
         self.work_dir = work_dir
         self.threads = threads
@@ -384,7 +413,14 @@ class Tuner:
     # --- the model -------------------------------------------------------
 
     def _compile_options(self):
+        """strata-compile's options for the kernels' tasks."""
         return [f"--target={self.target}"] if self.target else []
+
+    def _model_options(self):
+        """strata-compile's options for the model: the tasks' and the
+        precision (the tasks are kernels, already of that precision)."""
+        return self._compile_options() + (
+            [f"--precision={self.precision}"] if self.precision else [])
 
     def prepare(self):
         """Compiles the model to kernel level and measures each kernel with
@@ -396,7 +432,7 @@ class Tuner:
         ok, out, err, why = self.tools.run(
             "strata-compile", self.model, "--compile-to=kernel",
             "--report-tuning", "-o", self.kernel_module,
-            *self._compile_options(), timeout=None)
+            *self._model_options(), timeout=None)
         if not ok:
             raise TuneError(f"cannot compile {self.model}: {why}\n{err}")
         text = open(self.kernel_module).read()
@@ -494,19 +530,13 @@ class Tuner:
         if kernel.arguments is None:
             kernel.skipped = "dynamic shapes or element types numpy lacks"
             return
-        kernel.results = _main_result_count(task_text)
+        kernel.results = _main_result_types(task_text)
         kernel.heuristic_schedule = _schedule_of(task_text, kernel.name)
         kernel.inputs = []
         for index, (shape, dtype) in enumerate(kernel.arguments):
             path = os.path.join(self.work_dir,
                                 f"{kernel.name}.input{index}.npy")
-            if dtype == "bool":
-                value = self.random.integers(0, 2, shape).astype(bool)
-            elif dtype.startswith(("int", "uint")):
-                value = self.random.integers(0, 4, shape).astype(dtype)
-            else:
-                value = self.random.standard_normal(shape).astype(dtype)
-            self.np.save(path, value)
+            self.np.save(path, _random_tensor(self.random, shape, dtype))
             kernel.inputs.append(path)
         reference = self._outputs(kernel, smod, "heuristic")
         if isinstance(reference, str):
@@ -560,7 +590,7 @@ class Tuner:
                             self.timeout)
 
     def _matches(self, kernel, outputs):
-        return _outputs_match(outputs, kernel.reference)
+        return _outputs_match(outputs, kernel.reference, kernel.results)
 
     def _time(self, kernel, smod):
         """The kernel's median time in us, or why it failed."""
@@ -791,7 +821,7 @@ class Tuner:
             path = os.path.join(self.work_dir, f"model-{name}.smod")
             ok, out, err, why = self.tools.run(
                 "strata-compile", self.model, "-o", path, *options,
-                *self._compile_options(), timeout=None)
+                *self._model_options(), timeout=None)
             if not ok:
                 self.model_check = why
                 return
@@ -981,7 +1011,7 @@ class RegionTuner:
             raise TuneError("the model's @main has dynamic or non-numeric "
                             "arguments: regions are measured on static "
                             "shapes")
-        self.results = _main_result_count(kernel_text)
+        self.results = _main_result_types(kernel_text)
         # Strata alone: the reference outputs and the baseline time.
         self.baseline_smod = os.path.join(self.work_dir, "strata.smod")
         ok, out, err, why = self._compile(self.baseline_smod)
@@ -1013,7 +1043,7 @@ class RegionTuner:
             outputs = self._run(smod, f"regions-{len(self.modules)}")
             if isinstance(outputs, str):
                 result = None, outputs
-            elif not _outputs_match(outputs, self.reference):
+            elif not _outputs_match(outputs, self.reference, self.results):
                 result = None, "the outputs differ from Strata's"
         self.modules[key] = result
         return result
@@ -1171,18 +1201,21 @@ def tune_external(model, db, backends, target=None, threads=1, bin_dir=None,
 
 def tune(model, db, trials=None, time_budget=None, target=None,
          strategy="evolutionary", threads=1, seed=0, bin_dir=None,
-         work_dir=None, timeout=60.0, verbose=True):
+         work_dir=None, timeout=60.0, verbose=True, precision=None):
     """Tunes `model` (a file strata-compile reads) and appends its
     measurements to the tuning database `db`; returns the summary (a dict:
     per kernel its share of the model's kernel time, heuristic and tuned
-    times and speedup)."""
+    times and speedup). `precision` is strata-compile's --precision (bf16:
+    the kernels of the model compiled with it; compile with the same
+    precision to use the records)."""
     tools = Tools(bin_dir or _default_bin_dir())
     own_dir = work_dir is None
     work_dir = work_dir or tempfile.mkdtemp(prefix="strata-tune-")
     try:
         tuner = Tuner(model, db, target=target, tools=tools,
                       work_dir=work_dir, threads=threads, seed=seed,
-                      strategy=strategy, timeout=timeout, verbose=verbose)
+                      strategy=strategy, timeout=timeout, verbose=verbose,
+                      precision=precision)
         tuner.prepare()
         return tuner.tune(trials=trials, time_budget=time_budget)
     finally:
@@ -1204,6 +1237,9 @@ def main(argv=None):
     parser.add_argument("--db", required=True,
                         help="the tuning database to append to")
     parser.add_argument("--target", help="strata-compile's --target")
+    parser.add_argument("--precision", choices=("f32", "bf16"),
+                        help="strata-compile's --precision (tune the "
+                        "kernels of the model compiled with it)")
     parser.add_argument("--strategy", default="evolutionary",
                         choices=("evolutionary", "random"))
     parser.add_argument("--threads", type=int, default=1,
@@ -1254,7 +1290,8 @@ def main(argv=None):
                        time_budget=args.time_budget, target=args.target,
                        strategy=args.strategy, threads=args.threads,
                        seed=args.seed, bin_dir=args.bin_dir,
-                       work_dir=args.work_dir, timeout=args.timeout)
+                       work_dir=args.work_dir, timeout=args.timeout,
+                       precision=args.precision)
     except TuneError as error:
         print(f"strata-tune: error: {error}", file=sys.stderr)
         return 1
