@@ -12,10 +12,9 @@
 # Integer products are exact: matmuls multiply and accumulate in i32 (as
 # ONNX's int32 results do), convolutions in f64 (graph convolutions take
 # floats; |x - zp| and |w - zp| are below 2^8, so sums stay exact far
-# beyond any kernel size, below 2^53). Requantization is onnxruntime's:
-# the i32 accumulator times the combined scale in f32 (the reference's
-# numpy promotes to f64; see _requantize), plus the zero point, rounded
-# and saturated to the output type.
+# beyond any kernel size, below 2^53). Requantization follows the
+# reference: the i32 accumulator times the combined scale in f64, plus the
+# zero point, rounded and saturated to the output type.
 #
 # The graph dialect has no 4-bit or float8 types, so those variants
 # (int4/uint4, float8*, float4e2m1, QuantizeLinear's float8 `saturate`) are
@@ -338,18 +337,12 @@ def _matmul_integer(imp, ctx):
 
 def _requantize(b: _Builder, acc: _Value, scale: _Value,
                 zp: Optional[_Value], out: int) -> _Value:
-    """round(acc * scale + zp) saturated to `out`, in f32 as onnxruntime's
-    QLinearConv and QLinearMatMul compute it (MLAS: float(acc) * scale,
-    rounded half to even; f16 scales widened), in f64 for f64 scales. The
-    ONNX reference multiplies in f64 (numpy promotes int32 * float32): the
-    two differ where acc * scale lies within an f32 rounding of a half, and
-    f64 arithmetic halved the speed of the requantizing epilogues
-    (MobileNetV2's QOperator file: 6.3 ms against its QDQ file's 4.7)."""
-    kind = TensorProto.DOUBLE if scale.elem == TensorProto.DOUBLE \
-        else TensorProto.FLOAT
-    y = b.mul(b.cast(acc, kind), b.cast(scale, kind))
+    """round(acc * scale + zp) saturated to `out`, in f64 as the reference
+    computes int32 * float."""
+    f64 = TensorProto.DOUBLE
+    y = b.mul(b.cast(acc, f64), b.cast(scale, f64))
     if zp is not None:
-        y = b.add(y, b.cast(zp, kind))
+        y = b.add(y, b.cast(zp, f64))
     return _saturate(b, b.unary("round", y), out)
 
 
@@ -358,8 +351,7 @@ def _requantize(b: _Builder, acc: _Value, scale: _Value,
           "graph.add, graph.round, graph.clip",
           "int8/uint8; per-tensor, per-row (a) and per-column (b) scales and "
           "zero points; round(a_scale * b_scale / y_scale (in the scales' "
-          "type) * int32 sum + y_zero_point) saturated, in f32 as "
-          "onnxruntime computes it; no float8")
+          "type) * int32 sum + y_zero_point) saturated; no float8")
 def _qlinear_matmul(imp, ctx):
     """Opsets 13 to 24 (10; 21 only adds float8 types): the int32 product
     of the shifted operands, requantized. Saturates as the spec says (the
@@ -426,8 +418,7 @@ def _conv_integer(imp, ctx):
           "int8/uint8; as Conv (1-D to 3-D, strides, pads, dilations, "
           "auto_pad, group); per-tensor or per-output-channel w scale and "
           "zero point; optional int32 bias; exact sums, then "
-          "round(x_scale * w_scale / y_scale * sum + y_zero_point) "
-          "saturated, in f32 as onnxruntime computes it")
+          "round(x_scale * w_scale / y_scale * sum + y_zero_point) saturated")
 def _qlinear_conv(imp, ctx):
     """Opsets 13 to 24 (unchanged since 10): Conv of the shifted operands
     plus B, requantized."""
