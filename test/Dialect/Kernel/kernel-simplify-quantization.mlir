@@ -126,3 +126,84 @@ func.func @left_alone(%x: tensor<4x16xf32>, %y: tensor<4x16xf32>) -> (tensor<4x1
   } -> (tensor<4x16xf32>, tensor<4x16xf32>)
   return %3, %2#1, %2#0, %4#0, %4#1 : tensor<4x16xi8>, tensor<4x16xf32>, tensor<4x16xi8>, tensor<4x16xf32>, tensor<4x16xf32>
 }
+
+// -----
+
+// A ReLU6 (Clip(0, 6)) before a quantization to [0, 255] with scale 6/255:
+// round(0 / s) = 0 and round(6 / s) = 255, so the saturation subsumes both
+// of its clamps; they go, and the quantization's clamps become selects.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func.func @relu6_before_quantization
+// CHECK: ^bb0(%[[X:.*]]: f32, %{{.*}}: i8):
+// CHECK-NEXT: %[[Q:.*]] = arith.divf %[[X]], %{{.*}} : f32
+// CHECK-NEXT: %[[R:.*]] = math.roundeven %[[Q]] : f32
+// CHECK-NEXT: arith.cmpf ogt, %[[R]]
+// CHECK-NOT: arith.maximumf
+// CHECK-NOT: arith.minimumf
+func.func @relu6_before_quantization(%x: tensor<4x16xf32>) -> tensor<4x16xi8> {
+  %scale = arith.constant 0.0235294122 : f32
+  %zero = arith.constant 0.000000e+00 : f32
+  %six = arith.constant 6.000000e+00 : f32
+  %max = arith.constant 2.550000e+02 : f32
+  %0 = tensor.empty() : tensor<4x16xi8>
+  %1 = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<4x16xf32>) outs(%0 : tensor<4x16xi8>) {
+  ^bb0(%in: f32, %out: i8):
+    %relu = arith.maximumf %in, %zero : f32
+    %relu6 = arith.minimumf %relu, %six : f32
+    %q = arith.divf %relu6, %scale : f32
+    %r = math.roundeven %q : f32
+    %lo = arith.maximumf %r, %zero : f32
+    %hi = arith.minimumf %lo, %max : f32
+    %b = arith.fptoui %hi : f32 to i8
+    linalg.yield %b : i8
+  } -> tensor<4x16xi8>
+  return %1 : tensor<4x16xi8>
+}
+
+// -----
+
+// With scale 0.05, 6 quantizes to 120: the ReLU6's upper clamp changes
+// results and stays; its lower one (0 -> 0) goes. A negative multiplier
+// (not non-decreasing) and an inner clamp with a second use keep theirs.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+// CHECK-LABEL: func.func @clamps_that_stay
+// CHECK: ^bb0(%[[X:.*]]: f32, %{{.*}}: i8, %{{.*}}: i8, %{{.*}}: i8, %{{.*}}: f32):
+// CHECK-NEXT: %[[SIX:.*]] = arith.minimumf %[[X]], %{{.*}} : f32
+// CHECK-NEXT: arith.divf %[[SIX]]
+// CHECK: %[[NEG:.*]] = arith.maximumf %[[X]], %{{.*}} : f32
+// CHECK-NEXT: arith.mulf %[[NEG]]
+// CHECK: %[[SHARED:.*]] = arith.maximumf %[[X]], %{{.*}} : f32
+// CHECK-NEXT: arith.divf %[[SHARED]]
+func.func @clamps_that_stay(%x: tensor<4x16xf32>) -> (tensor<4x16xi8>, tensor<4x16xi8>, tensor<4x16xi8>, tensor<4x16xf32>) {
+  %scale = arith.constant 5.000000e-02 : f32
+  %zero = arith.constant 0.000000e+00 : f32
+  %six = arith.constant 6.000000e+00 : f32
+  %minus = arith.constant -1.000000e+00 : f32
+  %max = arith.constant 2.550000e+02 : f32
+  %0 = tensor.empty() : tensor<4x16xi8>
+  %e = tensor.empty() : tensor<4x16xf32>
+  %1:4 = linalg.generic {indexing_maps = [#id, #id, #id, #id, #id], iterator_types = ["parallel", "parallel"]} ins(%x : tensor<4x16xf32>) outs(%0, %0, %0, %e : tensor<4x16xi8>, tensor<4x16xi8>, tensor<4x16xi8>, tensor<4x16xf32>) {
+  ^bb0(%in: f32, %out: i8, %out2: i8, %out3: i8, %out4: f32):
+    %relu = arith.maximumf %in, %zero : f32
+    %relu6 = arith.minimumf %relu, %six : f32
+    %q = arith.divf %relu6, %scale : f32
+    %r = math.roundeven %q : f32
+    %lo = arith.maximumf %r, %zero : f32
+    %hi = arith.minimumf %lo, %max : f32
+    %b = arith.fptoui %hi : f32 to i8
+    %neg = arith.maximumf %in, %minus : f32
+    %n = arith.mulf %neg, %minus : f32
+    %nr = math.roundeven %n : f32
+    %nlo = arith.maximumf %nr, %zero : f32
+    %nhi = arith.minimumf %nlo, %max : f32
+    %nb = arith.fptoui %nhi : f32 to i8
+    %shared = arith.maximumf %in, %zero : f32
+    %s = arith.divf %shared, %scale : f32
+    %sr = math.roundeven %s : f32
+    %slo = arith.maximumf %sr, %zero : f32
+    %shi = arith.minimumf %slo, %max : f32
+    %sb = arith.fptoui %shi : f32 to i8
+    linalg.yield %b, %nb, %sb, %shared : i8, i8, i8, f32
+  } -> (tensor<4x16xi8>, tensor<4x16xi8>, tensor<4x16xi8>, tensor<4x16xf32>)
+  return %1#0, %1#1, %1#2, %1#3 : tensor<4x16xi8>, tensor<4x16xi8>, tensor<4x16xi8>, tensor<4x16xf32>
+}

@@ -5,8 +5,10 @@
 // zero point, clamp, convert to an integer) is computed with fewer
 // instructions and the same results for every non-NaN input: the clamps
 // become compare-and-selects that x86 computes with one vmaxps / vminps,
-// an added zero point of +0.0 goes, and a dequantization of the byte just
-// saturated (convert to float and back) reads the clamped float instead.
+// an added zero point of +0.0 goes, a clamp that a later saturation
+// subsumes (a ReLU6 before the quantization) goes, and a dequantization of
+// the byte just saturated (convert to float and back) reads the clamped
+// float instead.
 //
 //===----------------------------------------------------------------------===//
 
@@ -88,6 +90,124 @@ bool rewriteClamp(Operation *clamp) {
       arith::SelectOp::create(builder, clamp->getLoc(), inRange, x, bound);
   clamp->getResult(0).replaceAllUsesWith(select);
   return true;
+}
+
+/// The scalar float constant `value` as an APFloat.
+std::optional<APFloat> getAPFloatConstant(Value value) {
+  FloatAttr constant;
+  if (!matchPattern(value, m_Constant(&constant)))
+    return std::nullopt;
+  return constant.getValue();
+}
+
+/// If `op` computes a non-decreasing function of one operand, the others
+/// being scalar constants (an add or subtract of a constant, a multiply or
+/// divide by a positive one, a rounding to an integer, a maximumf or
+/// minimumf with a constant), that operand; else nothing. With `value`,
+/// also applies the function to it, in the op's float type.
+std::optional<Value> getMonotoneOperand(Operation *op,
+                                        APFloat *value = nullptr) {
+  if (op->getNumResults() != 1)
+    return std::nullopt;
+  constexpr auto rounding = llvm::RoundingMode::NearestTiesToEven;
+  if (isa<math::RoundEvenOp, math::RoundOp, math::FloorOp, math::CeilOp,
+          math::TruncOp>(op)) {
+    if (value) {
+      llvm::RoundingMode mode =
+          isa<math::RoundEvenOp>(op) ? rounding
+          : isa<math::RoundOp>(op)   ? llvm::RoundingMode::NearestTiesToAway
+          : isa<math::FloorOp>(op)   ? llvm::RoundingMode::TowardNegative
+          : isa<math::CeilOp>(op)    ? llvm::RoundingMode::TowardPositive
+                                     : llvm::RoundingMode::TowardZero;
+      value->roundToIntegral(mode);
+    }
+    return op->getOperand(0);
+  }
+  if (!isa<arith::AddFOp, arith::SubFOp, arith::MulFOp, arith::DivFOp,
+           arith::MaximumFOp, arith::MinimumFOp>(op))
+    return std::nullopt;
+  Value lhs = op->getOperand(0), rhs = op->getOperand(1);
+  std::optional<APFloat> constant = getAPFloatConstant(rhs);
+  bool constantFirst = false;
+  if (!constant &&
+      isa<arith::AddFOp, arith::MulFOp, arith::MaximumFOp, arith::MinimumFOp>(
+          op)) {
+    constant = getAPFloatConstant(lhs);
+    constantFirst = true;
+  }
+  if (!constant || constant->isNaN())
+    return std::nullopt;
+  // Multiplying or dividing by a non-positive constant (or an infinite
+  // one, which makes zeros NaN) is not non-decreasing.
+  if (isa<arith::MulFOp, arith::DivFOp>(op) &&
+      (!constant->isFiniteNonZero() || constant->isNegative()))
+    return std::nullopt;
+  if (value) {
+    if (isa<arith::AddFOp>(op))
+      value->add(*constant, rounding);
+    else if (isa<arith::SubFOp>(op))
+      value->subtract(*constant, rounding);
+    else if (isa<arith::MulFOp>(op))
+      value->multiply(*constant, rounding);
+    else if (isa<arith::DivFOp>(op))
+      value->divide(*constant, rounding);
+    else if (isa<arith::MaximumFOp>(op))
+      *value = llvm::maximum(*value, *constant);
+    else
+      *value = llvm::minimum(*value, *constant);
+  }
+  return constantFirst ? rhs : lhs;
+}
+
+/// For `outer`, maximumf(y, c2) with a constant c2, where y is computed
+/// from maximumf(x, c1) (a constant c1) by non-decreasing steps g (each
+/// result used once): drops the inner maximumf when g(c1) <= c2, as the
+/// outer one then gives c2 for every x < c1 either way (and NaN for a NaN
+/// x either way); minimumf alike with g(c1) >= c2. A QOperator model's
+/// ReLU6 before a QuantizeLinear (a DequantizeLinear, a float batch norm,
+/// Clip(0, 6), then the quantization: divide by 6/255, round, clamp to
+/// [0, 255]) is such a pair of clamps twice: two compare-and-selects per
+/// element for nothing.
+bool dropSubsumedClamp(Operation *outer) {
+  bool isMax = isa<arith::MaximumFOp>(outer);
+  if (!isMax && !isa<arith::MinimumFOp>(outer))
+    return false;
+  Value y = outer->getOperand(0);
+  std::optional<APFloat> bound = getAPFloatConstant(outer->getOperand(1));
+  if (!bound) {
+    y = outer->getOperand(1);
+    bound = getAPFloatConstant(outer->getOperand(0));
+  }
+  if (!bound || bound->isNaN())
+    return false;
+  SmallVector<Operation *> steps;
+  while (Operation *step = y.getDefiningOp()) {
+    if (!step->hasOneUse() || step->getBlock() != outer->getBlock())
+      return false;
+    std::optional<Value> operand = getMonotoneOperand(step);
+    if (!operand)
+      return false;
+    if (isa<arith::MaximumFOp>(step) == isMax &&
+        isa<arith::MaximumFOp, arith::MinimumFOp>(step)) {
+      // g(c1): the inner clamp's constant through the steps after it.
+      Value constantOperand = step->getOperand(0) == *operand
+                                  ? step->getOperand(1)
+                                  : step->getOperand(0);
+      APFloat image = *getAPFloatConstant(constantOperand);
+      for (Operation *after : llvm::reverse(steps))
+        getMonotoneOperand(after, &image);
+      llvm::APFloat::cmpResult order = image.compare(*bound);
+      bool subsumed = isMax ? order != llvm::APFloat::cmpGreaterThan
+                            : order != llvm::APFloat::cmpLessThan;
+      if (subsumed && order != llvm::APFloat::cmpUnordered) {
+        step->getResult(0).replaceAllUsesWith(*operand);
+        return true;
+      }
+    }
+    steps.push_back(step);
+    y = *operand;
+  }
+  return false;
 }
 
 /// The clamp bounds [lo, hi] of `value` if it is a compare-and-select clamp
@@ -172,6 +292,8 @@ struct KernelSimplifyQuantizationPass
       for (Operation &op : body->without_terminator())
         ops.push_back(&op);
       bool changed = false;
+      for (Operation *op : ops)
+        changed |= dropSubsumedClamp(op);
       for (Operation *op : ops)
         changed |= rewriteClamp(op);
       for (Operation *op : ops)

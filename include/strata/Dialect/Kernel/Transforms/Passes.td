@@ -290,7 +290,7 @@ def KernelSimplifyQuantizationPass
   let description = [{
     Runs after kernel-fuse-elementwise, when a quantized product's
     requantization (QuantizeLinear's divide, round, add zero point, clip,
-    convert) is part of one linalg.generic body. Three rewrites, each
+    convert) is part of one linalg.generic body. Four rewrites, each
     giving the same results for every input but NaN (whose conversion to
     an integer is poison either way):
 
@@ -302,6 +302,14 @@ def KernelSimplifyQuantizationPass
       and a blend (two instructions per vector).
     - An `addf` of +0.0 (a zero point of 0) into such a clamp goes: it only
       turns -0 into +0.
+    - A clamp that a later one subsumes goes: `maximumf(x, c1)` (or
+      minimumf) followed by non-decreasing steps g (adding, subtracting,
+      multiplying or dividing by positive constants, rounding, clamping;
+      each result used once) and `maximumf(., c2)` with g(c1) <= c2
+      (computed in the body's float type): the outer clamp gives c2 for
+      every x < c1 either way, and NaN for NaN. A QOperator model's ReLU6
+      (Clip(0, 6) between a float batch norm and the QuantizeLinear of
+      scale 6/255 into [0, 255]) loses both of its clamps.
     - `uitofp(fptoui(y))` (or the signed pair) of a y that is a rounding
       plus integer constants clamped into the integer type's range becomes
       y: a byte quantized and dequantized again in the same body (a batch
