@@ -320,7 +320,9 @@ def KernelSimplifyQuantizationPass
     16 lanes shorter. Measured on Zen 4, one thread, outputs bit-identical:
     MobileNetV2 quantized in QDQ form 4.6 -> 4.2 ms (two requantizations
     per convolution, a float batch norm between them); after onnxruntime's
-    pre-processing (one per convolution) its kernels take 5% less time.
+    pre-processing (one per convolution) its kernels take 5% less time;
+    the subsumed ReLU6 clamps of its QOperator file, 5.40 -> 5.13 ms of
+    kernel time per run.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect"];
 }
