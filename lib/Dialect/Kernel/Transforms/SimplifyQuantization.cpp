@@ -32,12 +32,41 @@ using namespace mlir;
 
 namespace {
 
+/// The attribute of `value` if it is a scalar float constant, else null.
+FloatAttr getFloatConstantAttr(Value value) {
+  FloatAttr constant;
+  return matchPattern(value, m_Constant(&constant)) ? constant : FloatAttr();
+}
+
 /// The value of `value` if it is a scalar float constant.
 std::optional<double> getFloatConstant(Value value) {
-  FloatAttr constant;
-  if (!matchPattern(value, m_Constant(&constant)))
+  if (FloatAttr constant = getFloatConstantAttr(value))
+    return constant.getValueAsDouble();
+  return std::nullopt;
+}
+
+/// A maximumf or minimumf of `x` and a scalar float constant `bound` other
+/// than NaN (either operand): a clamp from one side.
+struct ConstantClamp {
+  bool isMax;
+  Value x;
+  Value bound;
+  APFloat constant;
+};
+
+std::optional<ConstantClamp> matchConstantClamp(Operation *op) {
+  bool isMax = isa<arith::MaximumFOp>(op);
+  if (!isMax && !isa<arith::MinimumFOp>(op))
     return std::nullopt;
-  return constant.getValueAsDouble();
+  Value x = op->getOperand(0), bound = op->getOperand(1);
+  FloatAttr constant = getFloatConstantAttr(bound);
+  if (!constant) {
+    std::swap(x, bound);
+    constant = getFloatConstantAttr(bound);
+  }
+  if (!constant || constant.getValue().isNaN())
+    return std::nullopt;
+  return ConstantClamp{isMax, x, bound, constant.getValue()};
 }
 
 /// Whether every use of `value` converts it to an integer (fptoui,
@@ -62,16 +91,10 @@ bool onlyConvertedToInteger(Value value) {
 /// nnan/nsz flags into more. An addf of +0.0 into such a clamp (a zero
 /// point of 0) is dropped: it only turns -0 into +0.
 bool rewriteClamp(Operation *clamp) {
-  bool isMax = isa<arith::MaximumFOp>(clamp);
-  if (!isMax && !isa<arith::MinimumFOp>(clamp))
+  std::optional<ConstantClamp> match = matchConstantClamp(clamp);
+  if (!match || !onlyConvertedToInteger(clamp->getResult(0)))
     return false;
-  Value x = clamp->getOperand(0), bound = clamp->getOperand(1);
-  if (!getFloatConstant(bound))
-    std::swap(x, bound);
-  std::optional<double> constant = getFloatConstant(bound);
-  if (!constant || std::isnan(*constant) ||
-      !onlyConvertedToInteger(clamp->getResult(0)))
-    return false;
+  Value x = match->x, bound = match->bound;
   if (auto add = x.getDefiningOp<arith::AddFOp>(); add && add->hasOneUse()) {
     auto isPositiveZero = [](Value value) {
       std::optional<double> zero = getFloatConstant(value);
@@ -85,19 +108,12 @@ bool rewriteClamp(Operation *clamp) {
   OpBuilder builder(clamp);
   Value inRange = arith::CmpFOp::create(
       builder, clamp->getLoc(),
-      isMax ? arith::CmpFPredicate::OGT : arith::CmpFPredicate::OLT, x, bound);
+      match->isMax ? arith::CmpFPredicate::OGT : arith::CmpFPredicate::OLT, x,
+      bound);
   Value select =
       arith::SelectOp::create(builder, clamp->getLoc(), inRange, x, bound);
   clamp->getResult(0).replaceAllUsesWith(select);
   return true;
-}
-
-/// The scalar float constant `value` as an APFloat.
-std::optional<APFloat> getAPFloatConstant(Value value) {
-  FloatAttr constant;
-  if (!matchPattern(value, m_Constant(&constant)))
-    return std::nullopt;
-  return constant.getValue();
 }
 
 /// If `op` computes a non-decreasing function of one operand, the others
@@ -127,34 +143,35 @@ std::optional<Value> getMonotoneOperand(Operation *op,
            arith::MaximumFOp, arith::MinimumFOp>(op))
     return std::nullopt;
   Value lhs = op->getOperand(0), rhs = op->getOperand(1);
-  std::optional<APFloat> constant = getAPFloatConstant(rhs);
+  FloatAttr constantAttr = getFloatConstantAttr(rhs);
   bool constantFirst = false;
-  if (!constant &&
+  if (!constantAttr &&
       isa<arith::AddFOp, arith::MulFOp, arith::MaximumFOp, arith::MinimumFOp>(
           op)) {
-    constant = getAPFloatConstant(lhs);
+    constantAttr = getFloatConstantAttr(lhs);
     constantFirst = true;
   }
-  if (!constant || constant->isNaN())
+  if (!constantAttr || constantAttr.getValue().isNaN())
     return std::nullopt;
+  APFloat constant = constantAttr.getValue();
   // Multiplying or dividing by a non-positive constant (or an infinite
   // one, which makes zeros NaN) is not non-decreasing.
   if (isa<arith::MulFOp, arith::DivFOp>(op) &&
-      (!constant->isFiniteNonZero() || constant->isNegative()))
+      (!constant.isFiniteNonZero() || constant.isNegative()))
     return std::nullopt;
   if (value) {
     if (isa<arith::AddFOp>(op))
-      value->add(*constant, rounding);
+      value->add(constant, rounding);
     else if (isa<arith::SubFOp>(op))
-      value->subtract(*constant, rounding);
+      value->subtract(constant, rounding);
     else if (isa<arith::MulFOp>(op))
-      value->multiply(*constant, rounding);
+      value->multiply(constant, rounding);
     else if (isa<arith::DivFOp>(op))
-      value->divide(*constant, rounding);
+      value->divide(constant, rounding);
     else if (isa<arith::MaximumFOp>(op))
-      *value = llvm::maximum(*value, *constant);
+      *value = llvm::maximum(*value, constant);
     else
-      *value = llvm::minimum(*value, *constant);
+      *value = llvm::minimum(*value, constant);
   }
   return constantFirst ? rhs : lhs;
 }
@@ -169,17 +186,10 @@ std::optional<Value> getMonotoneOperand(Operation *op,
 /// [0, 255]) is such a pair of clamps twice: two compare-and-selects per
 /// element for nothing.
 bool dropSubsumedClamp(Operation *outer) {
-  bool isMax = isa<arith::MaximumFOp>(outer);
-  if (!isMax && !isa<arith::MinimumFOp>(outer))
+  std::optional<ConstantClamp> clamp = matchConstantClamp(outer);
+  if (!clamp)
     return false;
-  Value y = outer->getOperand(0);
-  std::optional<APFloat> bound = getAPFloatConstant(outer->getOperand(1));
-  if (!bound) {
-    y = outer->getOperand(1);
-    bound = getAPFloatConstant(outer->getOperand(0));
-  }
-  if (!bound || bound->isNaN())
-    return false;
+  Value y = clamp->x;
   SmallVector<Operation *> steps;
   while (Operation *step = y.getDefiningOp()) {
     if (!step->hasOneUse() || step->getBlock() != outer->getBlock())
@@ -187,20 +197,17 @@ bool dropSubsumedClamp(Operation *outer) {
     std::optional<Value> operand = getMonotoneOperand(step);
     if (!operand)
       return false;
-    if (isa<arith::MaximumFOp>(step) == isMax &&
-        isa<arith::MaximumFOp, arith::MinimumFOp>(step)) {
+    std::optional<ConstantClamp> inner = matchConstantClamp(step);
+    if (inner && inner->isMax == clamp->isMax) {
       // g(c1): the inner clamp's constant through the steps after it.
-      Value constantOperand = step->getOperand(0) == *operand
-                                  ? step->getOperand(1)
-                                  : step->getOperand(0);
-      APFloat image = *getAPFloatConstant(constantOperand);
+      APFloat image = inner->constant;
       for (Operation *after : llvm::reverse(steps))
         getMonotoneOperand(after, &image);
-      llvm::APFloat::cmpResult order = image.compare(*bound);
-      bool subsumed = isMax ? order != llvm::APFloat::cmpGreaterThan
-                            : order != llvm::APFloat::cmpLessThan;
+      llvm::APFloat::cmpResult order = image.compare(clamp->constant);
+      bool subsumed = clamp->isMax ? order != llvm::APFloat::cmpGreaterThan
+                                   : order != llvm::APFloat::cmpLessThan;
       if (subsumed && order != llvm::APFloat::cmpUnordered) {
-        step->getResult(0).replaceAllUsesWith(*operand);
+        step->getResult(0).replaceAllUsesWith(inner->x);
         return true;
       }
     }
