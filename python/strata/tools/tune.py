@@ -136,15 +136,15 @@ def _main_result_types(task_mlir):
         if match else []
 
 
-def _random_tensor(random, shape, dtype):
-    """Random values of `shape` and `dtype` (a _DTYPES value) for a measured
-    kernel: small integers (indices and byte products stay in range),
-    normal floats, and for BF16 the bits of normal floats (uint16)."""
+def _random_tensor(random, shape, dtype, integers_below):
+    """Random values of `shape` and `dtype` (a _DTYPES value): integers in
+    [0, `integers_below`) (indices and byte products stay in range), normal
+    floats, and for BF16 the bits of normal floats (uint16)."""
     import numpy as np
     if dtype == "bool":
         return random.integers(0, 2, shape).astype(bool)
     if dtype.startswith(("int", "uint")):
-        return random.integers(0, 4, shape).astype(dtype)
+        return random.integers(0, integers_below, shape).astype(dtype)
     if dtype == BF16:
         values = random.standard_normal(shape).astype(np.float32)
         return (values.view(np.uint32) >> 16).astype(np.uint16)
@@ -257,7 +257,8 @@ def _write_model_inputs(kernel_mlir, work_dir, prefix="input"):
     random = np.random.default_rng(0)
     for i, (shape, dtype) in enumerate(signature):
         path = os.path.join(work_dir, f"{prefix}{i}.npy")
-        np.save(path, _random_tensor(random, shape, dtype))
+        # A model's integer inputs may index small dims: 0 and 1 only.
+        np.save(path, _random_tensor(random, shape, dtype, integers_below=2))
         paths.append(path)
     return paths
 
@@ -536,7 +537,8 @@ class Tuner:
         for index, (shape, dtype) in enumerate(kernel.arguments):
             path = os.path.join(self.work_dir,
                                 f"{kernel.name}.input{index}.npy")
-            self.np.save(path, _random_tensor(self.random, shape, dtype))
+            self.np.save(path, _random_tensor(self.random, shape, dtype,
+                                              integers_below=4))
             kernel.inputs.append(path)
         reference = self._outputs(kernel, smod, "heuristic")
         if isinstance(reference, str):
